@@ -1,0 +1,10 @@
+import 'reflect-metadata';
+import { runService } from '@gaia/shared/bootstrap';
+import { AppModule, SCHEMAS } from './app.module';
+
+void runService({
+  app: 'gateway',
+  schemas: SCHEMAS,
+  rootModule: ({ config, databaseUrl }) => AppModule.forRoot(config, databaseUrl),
+  serveWeb: true,
+});

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { runService } from '@gaia/shared/bootstrap';
+import { AppModule, SCHEMAS } from './app.module';
+
+void runService({
+  app: 'platform',
+  schemas: SCHEMAS,
+  rootModule: ({ config, databaseUrl }) => AppModule.forRoot(config, databaseUrl),
+  serveWeb: true,
+  allowEmbeddedDatabase: true,
+});

@@ -1,0 +1,148 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import * as accountApi from '../api/account-api';
+import { ApiError } from '../api/http';
+import type { UserDto } from '../api/types';
+
+export interface AuthContextValue {
+  user: UserDto | null;
+  /** True until the first GET /api/auth/me has answered. */
+  loading: boolean;
+  refresh(): Promise<UserDto | null>;
+  signIn(email: string, password: string): Promise<UserDto>;
+  signUp(email: string, password: string, fullName?: string): Promise<UserDto>;
+  signOut(): Promise<void>;
+  /** Opens the identity provider popup; resolves with the signed-in user, or null if it failed or was closed. */
+  signInWithPopup(): Promise<UserDto | null>;
+  /** The sign-in dialog (built by the dashboard area) reads and closes this. */
+  signInDialogOpen: boolean;
+  /** Opens the sign-in dialog; after signing in the user is sent to `returnTo` (default /dashboard). */
+  openSignInDialog(returnTo?: string): void;
+  closeSignInDialog(): void;
+  /** Where the dialog sends the user after signing in (set by openSignInDialog). */
+  signInReturnTo: string | null;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const AUTH_MESSAGE_TYPE = 'gaia-auth';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<UserDto | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [signInDialogOpen, setSignInDialogOpen] = useState(false);
+  const [signInReturnTo, setSignInReturnTo] = useState<string | null>(null);
+  const mounted = useRef(true);
+
+  const refresh = useCallback(async () => {
+    try {
+      const { user: me } = await accountApi.getMe();
+      if (mounted.current) setUser(me);
+      return me;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) console.info('Auth state: not signed in', err instanceof Error ? err.message : err);
+      if (mounted.current) setUser(null);
+      return null;
+    } finally {
+      if (mounted.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    void refresh();
+    return () => {
+      mounted.current = false;
+    };
+  }, [refresh]);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    const { user: me } = await accountApi.signIn({ email, password });
+    setUser(me);
+    return me;
+  }, []);
+
+  const signUp = useCallback(async (email: string, password: string, fullName?: string) => {
+    const { user: me } = await accountApi.signUp({ email, password, fullName });
+    setUser(me);
+    return me;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await accountApi.signOut();
+    } finally {
+      setUser(null);
+    }
+  }, []);
+
+  const signInWithPopup = useCallback(() => {
+    return new Promise<UserDto | null>((resolve) => {
+      const w = 500;
+      const h = 650;
+      const left = Math.max(0, window.screenX + (window.outerWidth - w) / 2);
+      const top = Math.max(0, window.screenY + (window.outerHeight - h) / 2);
+      const popup = window.open(accountApi.OIDC_START_PATH, 'gaia-auth', `width=${w},height=${h},left=${left},top=${top}`);
+      if (!popup) {
+        resolve(null);
+        return;
+      }
+      let settled = false;
+      let confirmed = false;
+      const finish = (value: UserDto | null) => {
+        if (settled) return;
+        settled = true;
+        window.removeEventListener('message', onMessage);
+        window.clearInterval(closedPoll);
+        resolve(value);
+      };
+      const onMessage = (event: MessageEvent) => {
+        if (event.origin !== window.location.origin) return;
+        const data = event.data as { type?: string; ok?: boolean } | null;
+        if (!data || data.type !== AUTH_MESSAGE_TYPE) return;
+        if (data.ok) {
+          confirmed = true;
+          void refresh().then(finish);
+        } else finish(null);
+      };
+      window.addEventListener('message', onMessage);
+      // The popup closes itself after posting; if the user closes it first, give up.
+      const closedPoll = window.setInterval(() => {
+        if (popup.closed && !confirmed) window.setTimeout(() => !confirmed && finish(null), 500);
+      }, 500);
+    });
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      loading,
+      refresh,
+      signIn,
+      signUp,
+      signOut,
+      signInWithPopup,
+      signInDialogOpen,
+      openSignInDialog: (returnTo?: unknown) => {
+        // Called as an event handler too (onClick={openSignInDialog}): only a string is a return path.
+        setSignInReturnTo(typeof returnTo === 'string' ? returnTo : null);
+        setSignInDialogOpen(true);
+      },
+      closeSignInDialog: () => setSignInDialogOpen(false),
+      signInReturnTo,
+    }),
+    [user, loading, refresh, signIn, signUp, signOut, signInWithPopup, signInDialogOpen, signInReturnTo],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+/** Display name, else email, else the fallback ('User'). */
+export function userLabel(user: Pick<UserDto, 'displayName' | 'email'> | null, fallback: string): string {
+  return user?.displayName?.trim() || user?.email?.trim() || fallback;
+}

@@ -1,0 +1,321 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { deleteModel, setAgentVisibility } from '../../api/account-api';
+import { downloadModelFiles, modelFilesName } from '../../api/dashboard-api';
+import { getAgent, saveBlob } from '../../api/public-api';
+import type { AgentDto, TaskDto } from '../../api/types';
+import { useAuth } from '../../auth/auth-context';
+import { CodeBlock } from '../components/copy';
+import { ConfirmDialog } from '../components/dialog';
+import { useDashboardData } from '../lib/dashboard-data';
+import { formatDate, formatLanguage, formatNumber } from '../lib/format';
+import { getSocket } from '../lib/realtime';
+import { curlExample, isOwner } from '../lib/rules';
+import { useTaskProgress } from '../lib/use-task-progress';
+import { AgentSettings } from './agent-settings';
+import { ProcessingCard } from './processing-card';
+import { TestTranslator } from './test-translator';
+
+export interface AgentViewProps {
+  agent: AgentDto;
+  owner: boolean;
+  onAgentChange(next: AgentDto): void;
+  onDeleted(): void;
+  reload?: () => void;
+}
+
+/** The owner's (or an editor's) view of one agent: /dashboard/{id}. */
+export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: AgentViewProps) {
+  const { t, i18n } = useTranslation('dashboard');
+  const [taskId, setTaskId] = useState<string | null>(agent.processing_status === 'COMPLETED' || agent.processing_status === 'FAILED' ? null : (agent.processing_task_id ?? null));
+  const [taskError, setTaskError] = useState<string | null>(agent.processing_status === 'FAILED' ? (agent.processing_error ?? null) : null);
+  const [savingVisibility, setSavingVisibility] = useState(false);
+  const [visibilityError, setVisibilityError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const onTerminal = useCallback(
+    (task: TaskDto) => {
+      setTaskId(null);
+      if (task.status === 'COMPLETED') {
+        setTaskError(null);
+        onAgentChange({ ...agent, processing_task_id: null, processing_status: 'COMPLETED', processing_error: null, text_blocks_extracted: task.text_blocks_extracted });
+      } else {
+        const message = task.message || task.errors?.map((e) => `${e.file}: ${e.message}`).join('; ') || '';
+        setTaskError(message);
+        onAgentChange({ ...agent, processing_task_id: null, processing_status: 'FAILED', processing_error: message });
+      }
+    },
+    [agent, onAgentChange],
+  );
+  const { task } = useTaskProgress(taskId, onTerminal);
+  const processing = !!taskId;
+  useEffect(() => {
+    // A task started elsewhere (Edit Agent in another tab, agent_updated) is followed too.
+    if (agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED') setTaskId(agent.processing_task_id);
+  }, [agent.processing_task_id, agent.processing_status]);
+
+  const toggleVisibility = async () => {
+    setSavingVisibility(true);
+    setVisibilityError(null);
+    try {
+      const next = await setAgentVisibility(agent.id, !agent.public);
+      onAgentChange({ ...agent, ...next });
+    } catch (err) {
+      console.error('Failed to update visibility', err);
+      setVisibilityError(err instanceof Error ? err.message : t('agentPage.visibilityFailed'));
+    } finally {
+      setSavingVisibility(false);
+    }
+  };
+
+  const doDelete = async () => {
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteModel(agent.id);
+      setConfirmDelete(false);
+      onDeleted();
+    } catch (err) {
+      console.error('Failed to delete model', err);
+      setDeleting(false);
+      setConfirmDelete(false);
+      setDeleteError(err instanceof Error && err.message ? err.message : t('agentPage.deleteFailed'));
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      saveBlob(await downloadModelFiles(agent.id), modelFilesName(agent.id));
+    } catch (err) {
+      console.error('Failed to download files', err);
+      setDownloadError(t('agentPage.downloadFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const curl = curlExample(agent, window.location.origin);
+
+  return (
+    <div className="dash-page agent-page">
+      <header className="agent-page__header">
+        <div>
+          <p className="eyebrow">{owner ? t('agentPage.eyebrowOwner') : t('agentPage.eyebrowEditor')}</p>
+          <h1 tabIndex={-1} className="agent-page__title">
+            <span className="pair-badge" data-testid="pair-badge">
+              {formatLanguage(agent.src_lang)} <span aria-hidden="true">⇄</span>
+              <span className="visually-hidden">{t('agentPage.and')}</span> {formatLanguage(agent.tgt_lang)}
+            </span>
+          </h1>
+          <p className="muted small">
+            <code>{agent.id}</code> · {t('overview.created', { date: formatDate(agent.created_at, i18n.language) })}
+            {typeof agent.pair_count === 'number' && <> · {t('agentPage.pairs', { count: agent.pair_count, value: formatNumber(agent.pair_count, i18n.language) })}</>}
+          </p>
+        </div>
+        <span className={`pill ${agent.public ? 'pill--public' : 'pill--private'}`} data-testid="visibility-label">
+          {agent.public ? t('agent.public') : t('agent.private')}
+        </span>
+      </header>
+
+      {taskError !== null && (
+        <p className="alert alert--error" role="alert" data-testid="processing-error">
+          {t('agentPage.processingFailed', { message: taskError || t('builder.processFailedDefault') })}
+        </p>
+      )}
+
+      <div className="agent-layout">
+        <div className="agent-layout__main">
+          {processing ? <ProcessingCard task={task} /> : <TestTranslator agent={agent} />}
+          <AgentSettings
+            agent={agent}
+            reload={reload}
+            onUpdated={(next, newTask) => {
+              onAgentChange(next);
+              if (newTask) {
+                setTaskError(null);
+                setTaskId(newTask);
+              }
+            }}
+          />
+        </div>
+        <aside className="agent-layout__side">
+          {owner && (
+            <section className="card" aria-labelledby="visibility-heading" data-testid="visibility-card">
+              <h2 id="visibility-heading" className="card__title">
+                {t('agentPage.visibilityTitle')}
+              </h2>
+              <div className="switch-row">
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={agent.public}
+                  aria-labelledby="visibility-switch-label"
+                  className={`switch${agent.public ? ' is-on' : ''}`}
+                  onClick={toggleVisibility}
+                  disabled={savingVisibility}
+                  data-testid="visibility-toggle"
+                >
+                  <span className="switch__thumb" />
+                </button>
+                <span id="visibility-switch-label" className="switch-row__label">
+                  {agent.public ? t('agent.public') : t('agent.private')}
+                </span>
+                {savingVisibility && <span className="spinner" aria-label={t('agentPage.saving')} />}
+              </div>
+              <p className="muted small">{agent.public ? t('agentPage.publicHelp') : t('agentPage.privateHelp')}</p>
+              {visibilityError && (
+                <p className="alert alert--error" role="alert">
+                  {visibilityError}
+                </p>
+              )}
+            </section>
+          )}
+          <section className="card" aria-labelledby="data-heading">
+            <h2 id="data-heading" className="card__title">
+              {t('agentPage.dataTitle')}
+            </h2>
+            <dl className="info-list info-list--stacked">
+              <div>
+                <dt>{t('agentPage.documents')}</dt>
+                <dd>{formatNumber(agent.document_count ?? 0, i18n.language)}</dd>
+              </div>
+              <div>
+                <dt>{t('agentPage.textBlocks')}</dt>
+                <dd>{formatNumber(agent.text_blocks_extracted ?? 0, i18n.language)}</dd>
+              </div>
+            </dl>
+            {agent.document_source && (
+              <button type="button" className="btn btn--outline btn--block" onClick={download} disabled={downloading}>
+                {downloading && <span className="spinner" aria-hidden="true" />}
+                {downloading ? t('agentPage.downloading') : t('agentPage.download')}
+              </button>
+            )}
+            {downloadError && (
+              <p className="alert alert--error" role="alert">
+                {downloadError}
+              </p>
+            )}
+          </section>
+          <section className="card" aria-labelledby="curl-heading">
+            <h2 id="curl-heading" className="card__title">
+              {t('agentPage.apiTitle')}
+            </h2>
+            <CodeBlock title="cURL" code={curl} testId="agent-curl" />
+          </section>
+          {owner && (
+            <section className="card card--danger" aria-labelledby="danger-heading">
+              <h2 id="danger-heading" className="card__title">
+                {t('agentPage.dangerTitle')}
+              </h2>
+              <p className="muted small">{t('agentPage.deleteHelp')}</p>
+              <button type="button" className="btn btn--danger btn--block" onClick={() => setConfirmDelete(true)} disabled={deleting}>
+                {deleting ? t('agentPage.deleting') : t('agentPage.delete')}
+              </button>
+              {deleteError && (
+                <p className="alert alert--error" role="alert" data-testid="delete-error">
+                  {deleteError}
+                </p>
+              )}
+            </section>
+          )}
+        </aside>
+      </div>
+      {confirmDelete && (
+        <ConfirmDialog
+          title={t('agentPage.deleteTitle')}
+          message={t('agentPage.deleteConfirm')}
+          confirmLabel={deleting ? t('agentPage.deleting') : t('agentPage.delete')}
+          cancelLabel={t('cancel')}
+          danger
+          busy={deleting}
+          onConfirm={doDelete}
+          onCancel={() => setConfirmDelete(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+export function AgentPage() {
+  const { modelId = '' } = useParams();
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { reload } = useDashboardData();
+  const [agent, setAgent] = useState<AgentDto | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setAgent(null);
+    getAgent(modelId)
+      .then((a) => live && setAgent(a))
+      .catch((err: unknown) => console.warn('Failed to fetch model details.', err))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [modelId]);
+
+  useEffect(() => {
+    const socket = getSocket();
+    const onUpdate = (next: AgentDto) => {
+      if (next.id === modelId) setAgent((a) => (a ? { ...a, ...next } : a));
+    };
+    socket.on('agent_updated', onUpdate);
+    return () => {
+      socket.off('agent_updated', onUpdate);
+    };
+  }, [modelId]);
+
+  const back = (
+    <button type="button" className="btn btn--ghost btn--sm back-button" onClick={() => navigate('/dashboard')}>
+      ← {t('agentPage.back')}
+    </button>
+  );
+  if (loading) {
+    return (
+      <div className="dash-page">
+        {back}
+        <p className="loading-text" role="status">
+          {t('agentPage.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (!agent) {
+    return (
+      <div className="dash-page not-found">
+        {back}
+        <h1 tabIndex={-1}>{t('agentPage.notFoundTitle')}</h1>
+        <p className="lead">{t('agentPage.notFoundText')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {back}
+      <AgentView
+        key={agent.id}
+        agent={agent}
+        owner={isOwner(agent, user)}
+        onAgentChange={(next) => {
+          setAgent(next);
+          void reload();
+        }}
+        onDeleted={() => {
+          void reload();
+          navigate('/dashboard');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,261 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createApiKey, getKeyUsage, listApiKeys, revokeApiKey } from '../../api/account-api';
+import type { ApiKeyDto, KeyUsageDto } from '../../api/types';
+import { CodeBlock } from '../components/copy';
+import { ConfirmDialog } from '../components/dialog';
+import { useDashboardData } from '../lib/dashboard-data';
+import { formatDate, formatDateTime, formatNumber, formatPair } from '../lib/format';
+import { curlExample, formatCost } from '../lib/rules';
+import { NewKeyDialog } from './new-key-dialog';
+
+export function KeyUsagePanel({ keyDto, usage }: { keyDto: ApiKeyDto; usage: KeyUsageDto | null }) {
+  const { t, i18n } = useTranslation('dashboard');
+  return (
+    <section className="card" aria-labelledby="usage-heading" data-testid="key-usage">
+      <h2 id="usage-heading" className="card__title">
+        {t('api.usageTitle', { name: keyDto.name })}
+      </h2>
+      {!usage ? (
+        <p className="muted" role="status">
+          {t('loading')}
+        </p>
+      ) : (
+        <>
+          <dl className="usage-grid">
+            <div>
+              <dt>{t('api.totalRequests')}</dt>
+              <dd data-testid="usage-requests">{formatNumber(usage.total_requests, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('api.rateLimit')}</dt>
+              <dd>{t('api.perDay', { count: usage.rate_limit, value: formatNumber(usage.rate_limit, i18n.language) })}</dd>
+            </div>
+            <div>
+              <dt>{t('api.inputCost')}</dt>
+              <dd>{formatCost(usage.input_cost)}</dd>
+            </div>
+            <div>
+              <dt>{t('api.outputCost')}</dt>
+              <dd>{formatCost(usage.output_cost)}</dd>
+            </div>
+            <div>
+              <dt>{t('api.totalCost')}</dt>
+              <dd data-testid="usage-cost">{formatCost(usage.total_cost)}</dd>
+            </div>
+            <div>
+              <dt>{t('api.avgTokens')}</dt>
+              <dd>{formatNumber(Math.round((usage.average_tokens_per_request ?? 0) * 10) / 10, i18n.language)}</dd>
+            </div>
+          </dl>
+          {usage.requests?.length > 0 && (
+            <div className="table-wrap">
+              <table className="table table--compact">
+                <caption className="visually-hidden">{t('api.recentRequests')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('api.when')}</th>
+                    <th scope="col">{t('api.inputTokens')}</th>
+                    <th scope="col">{t('api.outputTokens')}</th>
+                    <th scope="col">{t('api.words')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {usage.requests.slice(0, 10).map((r, i) => (
+                    <tr key={`${r.created_at}-${i}`}>
+                      <td>{formatDateTime(r.created_at, i18n.language)}</td>
+                      <td>{formatNumber(r.input_tokens, i18n.language)}</td>
+                      <td>{formatNumber(r.output_tokens, i18n.language)}</td>
+                      <td>{formatNumber(r.words, i18n.language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** API tab: key list, create (shown once), revoke with confirmation, per-key usage, cURL example. */
+export function ApiTab() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { all } = useDashboardData();
+  const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ name: string; apiKey: string } | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [usage, setUsage] = useState<KeyUsageDto | null>(null);
+  const [agentId, setAgentId] = useState('');
+
+  const loadKeys = useCallback(async () => {
+    try {
+      const res = await listApiKeys();
+      setKeys(res.api_keys ?? []);
+    } catch (err) {
+      console.error('Failed to list API keys', err);
+      setKeys((k) => k ?? []);
+    }
+  }, []);
+  useEffect(() => {
+    void loadKeys();
+  }, [loadKeys]);
+
+  useEffect(() => {
+    setUsage(null);
+    if (!selected) return;
+    let live = true;
+    getKeyUsage(selected)
+      .then((r) => live && setUsage(r.usage))
+      .catch((err: unknown) => console.error('Failed to load key usage', err));
+    return () => {
+      live = false;
+    };
+  }, [selected]);
+
+  useEffect(() => {
+    if (!agentId && all.length) setAgentId(all[0].id);
+  }, [all, agentId]);
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || creating) return;
+    setCreating(true);
+    try {
+      const res = await createApiKey(trimmed);
+      setCreated({ name: trimmed, apiKey: res.api_key });
+      setName('');
+      await loadKeys();
+      if (res.key?.key_id) setSelected(res.key.key_id);
+    } catch (err) {
+      console.error('Failed to create API key', err);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setRevokeBusy(true);
+    try {
+      await revokeApiKey(revoking.key_id);
+      await loadKeys();
+    } catch (err) {
+      console.error('Failed to revoke API key', err);
+    } finally {
+      setRevokeBusy(false);
+      setRevoking(null);
+    }
+  };
+
+  const selectedKey = keys?.find((k) => k.key_id === selected) ?? null;
+  const agent = all.find((a) => a.id === agentId) ?? null;
+
+  return (
+    <div className="dash-page">
+      <header className="dash-page__header">
+        <h1 tabIndex={-1}>{t('api.title')}</h1>
+        <p className="muted">{t('api.subtitle')}</p>
+      </header>
+
+      <section className="card" aria-labelledby="create-key-heading">
+        <h2 id="create-key-heading" className="card__title">
+          {t('api.createTitle')}
+        </h2>
+        <form className="inline-form" onSubmit={create}>
+          <label className="field inline-form__grow">
+            <span className="field-label">{t('api.keyName')}</span>
+            <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder={t('api.keyNamePlaceholder')} maxLength={100} />
+          </label>
+          <button type="submit" className="btn btn--primary" disabled={!name.trim() || creating}>
+            {creating && <span className="spinner spinner--light" aria-hidden="true" />}
+            {t('api.create')}
+          </button>
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="keys-heading">
+        <h2 id="keys-heading" className="card__title">
+          {t('api.keysTitle')}
+        </h2>
+        {keys === null ? (
+          <p className="muted" role="status">
+            {t('loading')}
+          </p>
+        ) : keys.length === 0 ? (
+          <p className="empty-state">{t('api.noKeys')}</p>
+        ) : (
+          <ul className="key-list">
+            {keys.map((k) => (
+              <li key={k.key_id} className={`key-item${k.revoked ? ' is-revoked' : ''}${k.key_id === selected ? ' is-selected' : ''}`} data-testid="api-key-row">
+                <div className="key-item__main">
+                  <strong>{k.name}</strong>
+                  <code className="muted">{k.prefix}…</code>
+                </div>
+                <div className="key-item__meta">
+                  <span className={`pill ${k.revoked ? 'pill--failed' : 'pill--public'}`}>{k.revoked ? t('api.revoked') : t('api.active')}</span>
+                  <span className="muted small">{t('api.createdOn', { date: formatDate(k.created_at, i18n.language) })}</span>
+                </div>
+                <div className="key-item__actions">
+                  <button type="button" className="btn btn--outline btn--sm" aria-pressed={k.key_id === selected} onClick={() => setSelected(k.key_id === selected ? null : k.key_id)} aria-label={`${t('api.viewUsage')} ${k.name}`}>
+                    {t('api.viewUsage')}
+                  </button>
+                  {!k.revoked && (
+                    <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={() => setRevoking(k)} aria-label={`${t('api.revoke')} ${k.name}`}>
+                      {t('api.revoke')}
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {selectedKey && <KeyUsagePanel keyDto={selectedKey} usage={usage} />}
+
+      <section className="card" aria-labelledby="curl-heading">
+        <h2 id="curl-heading" className="card__title">
+          {t('api.curlTitle')}
+        </h2>
+        {all.length === 0 ? (
+          <p className="muted">{t('api.curlNoAgents')}</p>
+        ) : (
+          <>
+            <label className="field">
+              <span className="field-label">{t('api.selectAgent')}</span>
+              <select className="select" value={agentId} onChange={(e) => setAgentId(e.target.value)}>
+                {all.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {formatPair(a)} · {a.id.slice(0, 8)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {agent && <CodeBlock title="cURL" code={curlExample(agent, window.location.origin)} testId="curl-example" />}
+          </>
+        )}
+      </section>
+
+      {created && <NewKeyDialog name={created.name} apiKey={created.apiKey} onDone={() => setCreated(null)} />}
+      {revoking && (
+        <ConfirmDialog
+          title={t('api.revokeTitle')}
+          message={t('api.revokeConfirm', { name: revoking.name })}
+          confirmLabel={t('api.revoke')}
+          cancelLabel={t('cancel')}
+          danger
+          busy={revokeBusy}
+          onConfirm={revoke}
+          onCancel={() => setRevoking(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
+import type { AgentDto, ApiKeyDto, KeyUsageDto, TaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from '../../api/types';
+import { setSocketFactory, type GaiaSocket } from '../lib/realtime';
+
+/**
+ * A real HTTP server on 127.0.0.1:0 speaking the gateway's wire format (docs/api-surface.md) for the calls of
+ * the signed-in area. Tests set its state and read the requests it received. It has no Socket.IO endpoint, so
+ * the app's realtime connection fails and the components fall back to polling, as they do in production.
+ */
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface DashboardServer {
+  origin: string;
+  user: UserDto | null;
+  owned: AgentDto[];
+  shared: AgentDto[];
+  members: TeamMemberDto[];
+  keys: ApiKeyDto[];
+  usage: KeyUsageDto;
+  summary: UsageSummaryDto;
+  tasks: Map<string, TaskDto>;
+  /** Path → [status, body] overrides (e.g. make one call fail). */
+  fail: Map<string, [number, unknown]>;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+export function user(overrides: Partial<UserDto> = {}): UserDto {
+  return {
+    uid: 'owner-1',
+    email: 'ana@example.org',
+    fullName: 'Ana Quispe',
+    displayName: 'Ana',
+    accountType: 'Standard',
+    creationTime: '2025-08-01T10:00:00.000Z',
+    lastSignInTime: '2025-08-20T09:30:00.000Z',
+    plan: 'Free',
+    ...overrides,
+  };
+}
+
+export function agentDto(overrides: Partial<AgentDto> = {}): AgentDto {
+  return {
+    id: 'agent-1',
+    src_lang: 'quechua',
+    tgt_lang: 'spanish',
+    custom_prompt: 'Cusco Quechua stories',
+    core_memory: '',
+    public: false,
+    created_at: '2025-08-01T00:00:00.000Z',
+    uid: 'owner-1',
+    sharedWithEmails: [],
+    document_source: 'upload',
+    processing_task_id: null,
+    processing_status: 'COMPLETED',
+    document_count: 1,
+    text_blocks_extracted: 12,
+    ...overrides,
+  };
+}
+
+export function taskDto(overrides: Partial<TaskDto> = {}): TaskDto {
+  return {
+    id: 'task-1',
+    status: 'PROCESSING',
+    progress: 10,
+    message: 'Reading files',
+    estimated_processing_time: 120,
+    total_pages: 0,
+    total_files: 1,
+    successful_files: 0,
+    text_blocks_extracted: 0,
+    created_at: new Date().toISOString(),
+    model_id: 'agent-1',
+    errors: [],
+    ...overrides,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export async function startDashboardServer(): Promise<DashboardServer> {
+  const state: DashboardServer = {
+    origin: '',
+    user: user(),
+    owned: [],
+    shared: [],
+    members: [],
+    keys: [],
+    usage: { total_requests: 0, rate_limit: 1000, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [] },
+    summary: { total_requests: 0, total_words: 0, total_cost: 0, plan: 'Free', series: [] },
+    tasks: new Map(),
+    fail: new Map(),
+    received: [],
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    if (status === 204) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' ? null : await readBody(req);
+    state.received.push({ method, path, headers: req.headers, body });
+    const forced = state.fail.get(`${method} ${path}`);
+    if (forced) return json(res, forced[0], forced[1]);
+    if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: false, oidcProviderName: null });
+    if (path === '/api/auth/me') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Not signed in.' });
+    if (!state.user) return json(res, 401, { error: 'Not signed in.' });
+    if (path === '/api/account' && method === 'GET') return json(res, 200, state.user);
+    if (path === '/api/account' && method === 'PATCH') {
+      state.user = { ...state.user, ...(body as Partial<UserDto>) };
+      return json(res, 200, state.user);
+    }
+    if (path === '/api/agents/mine') return json(res, 200, { owned: state.owned, shared: state.shared });
+    if (path === '/api/usage/summary') return json(res, 200, state.summary);
+    if (path === '/api/documents/status') {
+      const task = state.tasks.get(url.searchParams.get('task_id') ?? '');
+      return task ? json(res, 200, { task }) : json(res, 404, { error: 'Task not found.' });
+    }
+    const visibility = /^\/api\/agents\/([^/]+)\/visibility$/.exec(path);
+    if (visibility && method === 'POST') {
+      const a = state.owned.find((x) => x.id === decodeURIComponent(visibility[1]));
+      if (!a) return json(res, 403, { error: 'Only the owner can change visibility.' });
+      a.public = (body as { public: boolean }).public;
+      return json(res, 200, a);
+    }
+    const one = /^\/api\/agents\/([^/]+)$/.exec(path);
+    if (one) {
+      const a = [...state.owned, ...state.shared].find((x) => x.id === decodeURIComponent(one[1]));
+      if (!a) return json(res, 404, { error: 'Model not found.' });
+      if (method === 'PATCH') Object.assign(a, body);
+      return json(res, 200, a);
+    }
+    if (path === '/api/delete-model/' && method === 'POST') {
+      const id = (body as { model_id: string }).model_id;
+      const before = state.owned.length;
+      state.owned = state.owned.filter((a) => a.id !== id);
+      return before === state.owned.length ? json(res, 403, { error: 'Only the owner can delete this agent.' }) : json(res, 200, { success: true });
+    }
+    if (path === '/api/team' && method === 'GET') return json(res, 200, { members: state.members });
+    if (path === '/api/team/members' && method === 'POST') {
+      const { name, email } = body as { name: string; email: string };
+      const m: TeamMemberDto = { id: `m${state.members.length + 1}`, name, email: email.toLowerCase(), role: 'Editor', status: 'invited', addedAt: '2025-08-21T00:00:00.000Z' };
+      state.members.push(m);
+      return json(res, 201, m);
+    }
+    const member = /^\/api\/team\/members\/([^/]+)$/.exec(path);
+    if (member && method === 'DELETE') {
+      state.members = state.members.filter((m) => m.id !== decodeURIComponent(member[1]));
+      return json(res, 204, null);
+    }
+    if (path === '/api/api-keys/list/') return json(res, 200, { success: true, api_keys: state.keys });
+    if (path === '/api/api-keys/create/' && method === 'POST') {
+      const name = (body as { name: string }).name;
+      const key: ApiKeyDto = { key_id: `k${state.keys.length + 1}`, name, prefix: 'gaia_sk_ab', created_at: '2025-08-21T00:00:00.000Z', revoked: false };
+      state.keys.push(key);
+      return json(res, 200, { success: true, api_key: `gaia_sk_abSECRET${state.keys.length}`, key });
+    }
+    if (path === '/api/api-keys/revoke/' && method === 'POST') {
+      const k = state.keys.find((x) => x.key_id === (body as { key_id: string }).key_id);
+      if (k) k.revoked = true;
+      return json(res, 200, { success: true });
+    }
+    if (path === '/api/api-keys/usage/') return json(res, 200, { success: true, usage: state.usage });
+    json(res, 404, { error: 'Not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}
+
+/** Sends relative fetches (`/api/...`) to the server, and the realtime connection to it (which has none). */
+export function routeToServer(origin: string): () => void {
+  const real = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
+    return real(url, init);
+  }) as typeof fetch;
+  setSocketFactory(() => io(origin, { autoConnect: false, reconnection: false, transports: ['polling'] }) as GaiaSocket);
+  return () => {
+    globalThis.fetch = real;
+  };
+}

@@ -1,0 +1,59 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LanguageModal } from '../layout/language-modal';
+import { i18n } from './index';
+import { buildResources } from './index';
+import { languageFromSetting, PREFERRED_LANGUAGE_KEY, settingFromLanguage } from './language';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('language setting', () => {
+  it('shows English only for gaia-en; any other value shows Spanish', () => {
+    expect(languageFromSetting('gaia-en')).toBe('en');
+    expect(languageFromSetting('gaia-es')).toBe('es');
+    expect(languageFromSetting('en')).toBe('es');
+    expect(languageFromSetting('fr')).toBe('es');
+    expect(languageFromSetting('')).toBe('es');
+    expect(languageFromSetting(null)).toBe('es');
+    expect(settingFromLanguage('en')).toBe('gaia-en');
+    expect(settingFromLanguage('es')).toBe('gaia-es');
+  });
+
+  it('has the same keys in English and Spanish for every namespace', () => {
+    const resources = buildResources();
+    const keys = (obj: unknown, prefix = ''): string[] =>
+      obj && typeof obj === 'object' && !Array.isArray(obj)
+        ? Object.entries(obj).flatMap(([k, v]) => keys(v, `${prefix}${k}.`))
+        : [prefix.replace(/_(one|other)\.$/, '.')];
+    expect(Object.keys(resources.es).sort()).toEqual(Object.keys(resources.en).sort());
+    for (const ns of Object.keys(resources.en)) {
+      expect(keys(resources.es[ns]).sort(), ns).toEqual(keys(resources.en[ns]).sort());
+    }
+  });
+});
+
+describe('first-visit language modal', () => {
+  it("asks 'Select Your Language' when nothing is stored, and saves Español as gaia-es", async () => {
+    render(<LanguageModal />);
+    expect(screen.getByRole('dialog', { name: 'Select Your Language' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    expect(window.localStorage.getItem(PREFERRED_LANGUAGE_KEY)).toBe('gaia-es');
+    expect(i18n.language).toBe('es');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('saves English as gaia-en', () => {
+    render(<LanguageModal />);
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(window.localStorage.getItem(PREFERRED_LANGUAGE_KEY)).toBe('gaia-en');
+    expect(i18n.language).toBe('en');
+  });
+
+  it('stays closed when a preference is stored, whatever its value', () => {
+    window.localStorage.setItem(PREFERRED_LANGUAGE_KEY, 'something-else');
+    render(<LanguageModal />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

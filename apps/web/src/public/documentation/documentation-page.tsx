@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../copy-button';
+import { curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
+
+function CodeSample({ title, code, lang }: { title: string; code: string; lang: string }) {
+  return (
+    <figure className="code-sample">
+      <figcaption className="code-sample__bar">
+        <span>{title}</span>
+        <CopyButton text={code} />
+      </figcaption>
+      <pre className="code-block" data-lang={lang} tabIndex={0}>
+        <code>{code}</code>
+      </pre>
+    </figure>
+  );
+}
+
+const SECTIONS = ['research', 'architecture', 'models', 'infrastructure', 'endpoints', 'parameters', 'headers', 'examples', 'responses', 'benchmarks'] as const;
+
+export function DocumentationPage() {
+  const { t } = useTranslation('public');
+  const origin = window.location.origin;
+  const list = (key: string) => t(key, { returnObjects: true }) as string[];
+
+  return (
+    <div className="container page docs-layout">
+      <nav className="docs-toc" aria-label={t('docs.toc')}>
+        <ul>
+          {SECTIONS.map((id) => (
+            <li key={id}>
+              <a href={`#doc-${id}`}>{t(`docs.${id}.title`)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="docs-content prose">
+        <header className="page-header page-header--left">
+          <p className="eyebrow">{t('docs.eyebrow')}</p>
+          <h1>{t('docs.title')}</h1>
+          <p className="lead">{t('docs.subtitle')}</p>
+        </header>
+
+        <section id="doc-research" aria-labelledby="doc-research-h">
+          <h2 id="doc-research-h">{t('docs.research.title')}</h2>
+          <p>{t('docs.research.text')}</p>
+          <div className="stats-row stats-row--compact">
+            <div className="stat">
+              <span className="stat__value">101</span>
+              <span className="stat__label">{t('docs.research.languages')}</span>
+            </div>
+            <div className="stat">
+              <span className="stat__value">+26%</span>
+              <span className="stat__label">{t('docs.research.similarity')}</span>
+            </div>
+          </div>
+        </section>
+
+        <section id="doc-architecture" aria-labelledby="doc-architecture-h">
+          <h2 id="doc-architecture-h">{t('docs.architecture.title')}</h2>
+          <p>{t('docs.architecture.text')}</p>
+          <ul>
+            {list('docs.architecture.items').map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="doc-models" aria-labelledby="doc-models-h">
+          <h2 id="doc-models-h">{t('docs.models.title')}</h2>
+          <p>{t('docs.models.text')}</p>
+        </section>
+
+        <section id="doc-infrastructure" aria-labelledby="doc-infrastructure-h">
+          <h2 id="doc-infrastructure-h">{t('docs.infrastructure.title')}</h2>
+          <p>{t('docs.infrastructure.text')}</p>
+        </section>
+
+        <section id="doc-endpoints" aria-labelledby="doc-endpoints-h">
+          <h2 id="doc-endpoints-h">{t('docs.endpoints.title')}</h2>
+          <p>{t('docs.endpoints.text')}</p>
+          <ul className="endpoint-list">
+            {DOCUMENTED_ENDPOINTS.map((e) => (
+              <li key={e.path} className="endpoint" data-testid="documented-endpoint" data-method={e.method} data-path={e.path}>
+                <span className={`method method--${e.method.toLowerCase()}`}>{e.method}</span>
+                <code>{e.path}</code>
+                <span className="muted">{t(`docs.endpoints.${e.key}`)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">{t('docs.endpoints.openapi')}</p>
+        </section>
+
+        <section id="doc-parameters" aria-labelledby="doc-parameters-h">
+          <h2 id="doc-parameters-h">{t('docs.parameters.title')}</h2>
+          <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="doc-parameters-h">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('docs.parameters.name')}</th>
+                  <th scope="col">{t('docs.parameters.type')}</th>
+                  <th scope="col">{t('docs.parameters.required')}</th>
+                  <th scope="col">{t('docs.parameters.description')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {TRANSLATE_PARAMETERS.map((p) => (
+                  <tr key={p.name}>
+                    <td>
+                      <code>{p.name}</code>
+                    </td>
+                    <td>{p.type}</td>
+                    <td>{p.required ? t('docs.parameters.yes') : t('docs.parameters.no')}</td>
+                    <td>{t(`docs.parameters.${p.key}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section id="doc-headers" aria-labelledby="doc-headers-h">
+          <h2 id="doc-headers-h">{t('docs.headers.title')}</h2>
+          <ul>
+            {REQUIRED_HEADERS.map((h) => (
+              <li key={h.name}>
+                <code>
+                  {h.name}: {h.value}
+                </code>{' '}
+                — {t(`docs.headers.${h.key}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="doc-examples" aria-labelledby="doc-examples-h">
+          <h2 id="doc-examples-h">{t('docs.examples.title')}</h2>
+          <CodeSample title="cURL" lang="bash" code={curlSample(origin)} />
+          <CodeSample title="JavaScript" lang="js" code={javascriptSample(origin)} />
+        </section>
+
+        <section id="doc-responses" aria-labelledby="doc-responses-h">
+          <h2 id="doc-responses-h">{t('docs.responses.title')}</h2>
+          <p>{t('docs.responses.stream')}</p>
+          <CodeSample title={t('docs.responses.streamTitle')} lang="text" code={STREAM_SAMPLE} />
+          <p>{t('docs.responses.json')}</p>
+          <CodeSample title={t('docs.responses.jsonTitle')} lang="json" code={JSON_SAMPLE} />
+          <p>{t('docs.responses.error')}</p>
+          <CodeSample title={t('docs.responses.errorTitle')} lang="json" code={ERROR_SAMPLE} />
+        </section>
+
+        <section id="doc-benchmarks" aria-labelledby="doc-benchmarks-h">
+          <h2 id="doc-benchmarks-h">{t('docs.benchmarks.title')}</h2>
+          <dl className="spec-grid">
+            {(['responseTime', 'uptime', 'bertscore', 'maxWords', 'maxChars', 'rateLimit'] as const).map((k) => (
+              <div key={k} className="spec">
+                <dt>{t(`docs.benchmarks.${k}.label`)}</dt>
+                <dd>{t(`docs.benchmarks.${k}.value`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

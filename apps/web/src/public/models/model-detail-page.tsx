@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { datasetFileName, downloadDataset, getAgent, saveBlob } from '../../api/public-api';
+import type { AgentDto } from '../../api/types';
+import { CopyButton } from '../copy-button';
+import { SourceBox } from '../translator/source-box';
+import { TranslationResult } from '../translator/translation-result';
+import { useTranslator } from '../translator/use-translator';
+import { formatLanguage } from '../translator/word-limit';
+
+export function curlExample(agent: Pick<AgentDto, 'id' | 'src_lang' | 'tgt_lang'>, origin: string): string {
+  return [
+    `curl -N -X POST ${origin}/api/translate/ \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -H "X-API-Key: YOUR_API_KEY" \\`,
+    `  -d '${JSON.stringify({ text: 'Hello', model_id: agent.id, src_lang: agent.src_lang, tgt_lang: agent.tgt_lang, stream: true })}'`,
+  ].join('\n');
+}
+
+export function ModelDetailPage() {
+  const { modelId = '' } = useParams();
+  const { t, i18n } = useTranslation('public');
+  const navigate = useNavigate();
+  const [agent, setAgent] = useState<AgentDto | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [reversed, setReversed] = useState(false);
+  const [text, setText] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const { state, busy, translate, reset } = useTranslator();
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setAgent(null);
+    getAgent(modelId)
+      .then((a) => live && setAgent(a))
+      .catch((err: unknown) => console.warn('Failed to fetch model details.', err))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [modelId]);
+
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/models'));
+
+  if (loading) {
+    return (
+      <div className="container page">
+        <p className="loading-text" role="status">
+          {t('agent.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (!agent) {
+    return (
+      <div className="container page page-narrow not-found">
+        <h1>{t('agent.notFoundTitle')}</h1>
+        <p className="lead">{t('agent.notFoundText')}</p>
+        <button type="button" className="btn btn--primary" onClick={goBack}>
+          {t('agent.goBack')}
+        </button>
+      </div>
+    );
+  }
+
+  const src = reversed ? agent.tgt_lang : agent.src_lang;
+  const tgt = reversed ? agent.src_lang : agent.tgt_lang;
+  const canTranslate = text.trim().length > 0 && !busy;
+  const swap = () => {
+    setReversed((r) => !r);
+    setText('');
+    reset();
+  };
+  const clear = () => {
+    setText('');
+    reset();
+  };
+  const submit = () => {
+    if (canTranslate) void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt });
+  };
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadDataset(agent.id), datasetFileName(agent.id));
+    } catch (err) {
+      console.error('Dataset download failed', err);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const created = agent.created_at ? new Date(agent.created_at).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric' }) : '';
+  const curl = curlExample(agent, window.location.origin);
+
+  return (
+    <div className="container page">
+      <button type="button" className="btn btn--ghost btn--sm back-button" onClick={goBack}>
+        ← {t('agent.back')}
+      </button>
+      <header className="page-header page-header--left">
+        <p className="eyebrow">{t('agent.eyebrow')}</p>
+        <h1>
+          {formatLanguage(agent.src_lang)} → {formatLanguage(agent.tgt_lang)}
+        </h1>
+      </header>
+
+      <div className="detail-layout">
+        <section className="card translator-card" aria-labelledby="agent-translator-heading">
+          <h2 id="agent-translator-heading" className="card__title">
+            {t('models.translatorTitle')}
+          </h2>
+          <div className="direction-bar">
+            <span className="lang-pill" data-testid="source-language">
+              {formatLanguage(src)}
+            </span>
+            <button type="button" className="btn btn--icon" onClick={swap} aria-label={t('translator.swap')} title={t('translator.swap')}>
+              ⇄
+            </button>
+            <span className="lang-pill" data-testid="target-language">
+              {formatLanguage(tgt)}
+            </span>
+          </div>
+          <SourceBox id="agent-source" label={t('translator.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
+          <div className="translator-actions">
+            <button type="button" className="btn btn--primary" onClick={submit} disabled={!canTranslate}>
+              {busy && <span className="spinner spinner--light" aria-hidden="true" />}
+              {busy ? t('translator.translating') : t('translator.translate')}
+            </button>
+          </div>
+          <TranslationResult state={state} />
+        </section>
+
+        <aside className="side-cards">
+          <section className="card" aria-labelledby="details-heading">
+            <h2 id="details-heading" className="card__title">
+              {t('agent.detailsTitle')}
+            </h2>
+            <p>{agent.custom_prompt?.trim() || t('agent.noDescription')}</p>
+            <dl className="meta-list">
+              <dt>{t('agent.id')}</dt>
+              <dd>
+                <code>{agent.id}</code>
+              </dd>
+              {created && (
+                <>
+                  <dt>{t('agent.created')}</dt>
+                  <dd>{created}</dd>
+                </>
+              )}
+              {typeof agent.pair_count === 'number' && (
+                <>
+                  <dt>{t('agent.pairs')}</dt>
+                  <dd>{agent.pair_count.toLocaleString(i18n.language)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="download-heading">
+            <h2 id="download-heading" className="card__title">
+              {t('agent.downloadTitle')}
+            </h2>
+            <p className="muted">{t('agent.downloadText')}</p>
+            <button type="button" className="btn btn--outline btn--block" onClick={download} disabled={downloading}>
+              {downloading ? t('datasets.downloading') : t('agent.downloadButton')}
+            </button>
+          </section>
+          <section className="card" aria-labelledby="api-heading">
+            <div className="card__title-row">
+              <h2 id="api-heading" className="card__title">
+                {t('agent.apiTitle')}
+              </h2>
+              <CopyButton text={curl} />
+            </div>
+            <p className="muted">{t('agent.apiText')}</p>
+            <pre className="code-block" tabIndex={0}>
+              <code>{curl}</code>
+            </pre>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AgentDto } from '../../api/types';
+import { LATEST_AGENTS_COUNT } from '../../config';
+import { SourceBox } from '../translator/source-box';
+import { TranslationResult } from '../translator/translation-result';
+import { useTranslator } from '../translator/use-translator';
+import { formatLanguage } from '../translator/word-limit';
+import { latestAgents, usePublicAgents } from '../use-public-agents';
+
+export function pairLabel(agent: Pick<AgentDto, 'src_lang' | 'tgt_lang'>): string {
+  return `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}`;
+}
+
+export function ModelsPage() {
+  const { t } = useTranslation('public');
+  const { agents, loading, error } = usePublicAgents();
+  const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<string>('');
+  const [reversed, setReversed] = useState(false);
+  const [text, setText] = useState('');
+  const { state, busy, translate, reset } = useTranslator();
+
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    if (!q) return agents;
+    return agents.filter((a) => `${a.src_lang} ${a.tgt_lang} ${pairLabel(a)} ${a.custom_prompt ?? ''}`.toLowerCase().includes(q));
+  }, [agents, query]);
+
+  const selected = agents.find((a) => a.id === selectedId) ?? agents[0] ?? null;
+  const src = selected ? (reversed ? selected.tgt_lang : selected.src_lang) : '';
+  const tgt = selected ? (reversed ? selected.src_lang : selected.tgt_lang) : '';
+  const latest = latestAgents(agents, LATEST_AGENTS_COUNT);
+  const canTranslate = !!selected && text.trim().length > 0 && !busy;
+
+  const chooseAgent = (id: string) => {
+    setSelectedId(id);
+    setReversed(false);
+    reset();
+  };
+  const swap = () => {
+    setReversed((r) => !r);
+    setText('');
+    reset();
+  };
+  const submit = () => {
+    if (!selected || !canTranslate) return;
+    void translate({ text: text.trim(), model_id: selected.id, src_lang: src, tgt_lang: tgt });
+  };
+
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <p className="eyebrow">{t('models.eyebrow')}</p>
+        <h1>{t('models.title')}</h1>
+        <p className="lead">{t('models.subtitle')}</p>
+      </header>
+
+      {loading ? (
+        <p className="loading-text" role="status">
+          {t('models.loading')}
+        </p>
+      ) : error ? (
+        <p className="alert alert--error" role="alert">
+          {t('models.loadFailed')}
+        </p>
+      ) : agents.length === 0 ? (
+        <div className="empty-state">
+          <p>{t('datasets.empty')}</p>
+        </div>
+      ) : (
+        <div className="models-layout">
+          <section className="card translator-card" aria-labelledby="translator-heading">
+            <h2 id="translator-heading" className="card__title">
+              {t('models.translatorTitle')}
+            </h2>
+            <div className="pair-picker">
+              <label className="field">
+                <span className="field-label">{t('models.searchLabel')}</span>
+                <input type="search" className="input" value={query} placeholder={t('models.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
+              </label>
+              <label className="field">
+                <span className="field-label">{t('models.pairLabel')}</span>
+                <select className="select" value={selected?.id ?? ''} onChange={(e) => chooseAgent(e.target.value)} data-testid="agent-select">
+                  {filtered.length === 0 && <option value={selected?.id ?? ''}>{t('models.noMatch')}</option>}
+                  {filtered.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {pairLabel(a)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+
+            <div className="direction-bar">
+              <span className="lang-pill" data-testid="source-language">
+                {formatLanguage(src)}
+              </span>
+              <button type="button" className="btn btn--icon" onClick={swap} aria-label={t('translator.swap')} title={t('translator.swap')}>
+                ⇄
+              </button>
+              <span className="lang-pill" data-testid="target-language">
+                {formatLanguage(tgt)}
+              </span>
+            </div>
+
+            <SourceBox id="models-source" label={t('translator.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} />
+
+            <div className="translator-actions">
+              <button type="button" className="btn btn--primary" onClick={submit} disabled={!canTranslate}>
+                {busy && <span className="spinner spinner--light" aria-hidden="true" />}
+                {busy ? t('translator.translating') : t('translator.translate')}
+              </button>
+              {selected && (
+                <Link to={`/models/${encodeURIComponent(selected.id)}`} className="btn btn--outline">
+                  {t('models.seeDetails')}
+                </Link>
+              )}
+            </div>
+
+            <TranslationResult state={state} />
+          </section>
+
+          <aside className="card latest-card" aria-labelledby="latest-heading">
+            <h2 id="latest-heading" className="card__title">
+              {t('models.latest')}
+            </h2>
+            <ul className="latest-list">
+              {latest.map((a) => (
+                <li key={a.id}>
+                  <Link to={`/models/${encodeURIComponent(a.id)}`} className="latest-item">
+                    <span className="latest-item__pair">{pairLabel(a)}</span>
+                    <span className="latest-item__desc">{a.custom_prompt || t('agent.noDescription')}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to="/documentation" className="btn btn--link">
+              {t('models.docsLink')}
+            </Link>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AgentDto } from '../api/types';
+
+/**
+ * A real HTTP server on 127.0.0.1:0 speaking the gateway's wire format (JSON, `{ error }`, SSE `data:` lines)
+ * for the endpoints the public pages call. `routeFetch()` sends the app's same-origin fetches to it.
+ */
+export interface ApiServer {
+  origin: string;
+  agents: AgentDto[];
+  /** Bodies received by POST /api/translate/. */
+  translateCalls: { headers: IncomingMessage['headers']; body: Record<string, unknown> }[];
+  /** Lines the next translate answers with; each is written as its own chunk. */
+  translateLines: string[];
+  /** When set, translate waits for `release()` before the last line. */
+  holdBeforeLast: boolean;
+  release(): void;
+  close(): Promise<void>;
+}
+
+export function agent(overrides: Partial<AgentDto> = {}): AgentDto {
+  return {
+    id: 'agent-1',
+    src_lang: 'quechua',
+    tgt_lang: 'spanish',
+    custom_prompt: 'Cusco Quechua stories',
+    core_memory: '',
+    public: true,
+    created_at: '2025-08-01T00:00:00.000Z',
+    uid: 'owner-1',
+    sharedWithEmails: [],
+    ...overrides,
+  };
+}
+
+export const PUBLIC_KEY = 'pk_test_public';
+
+export async function startApiServer(agents: AgentDto[] = [agent()]): Promise<ApiServer> {
+  let releaseFn: (() => void) | null = null;
+  const state: ApiServer = {
+    origin: '',
+    agents,
+    translateCalls: [],
+    translateLines: [
+      'data: {"type":"status","message":"Retrieving examples..."}',
+      'data: {"type":"translation_chunk","content":"Hola"}',
+      'data: {"type":"translation_chunk","content":" mundo"}',
+      'data: {"type":"translation_complete","final_translation":"Hola mundo","response_time":1.5}',
+    ],
+    holdBeforeLast: false,
+    release: () => releaseFn?.(),
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path === '/api/public/config') return json(res, 200, { publicApiKey: PUBLIC_KEY, oidcEnabled: false, oidcProviderName: null });
+    if (path === '/api/auth/me') return json(res, 401, { error: 'Not signed in.' });
+    if (path === '/api/agents/public') return json(res, 200, { agents: state.agents });
+    if (path.startsWith('/api/agents/')) {
+      const found = state.agents.find((a) => a.id === decodeURIComponent(path.slice('/api/agents/'.length)));
+      return found ? json(res, 200, found) : json(res, 404, { error: 'Model not found.' });
+    }
+    if (path === '/api/translate/' && req.method === 'POST') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      state.translateCalls.push({ headers: req.headers, body: JSON.parse(raw) });
+      if (req.headers['x-api-key'] !== PUBLIC_KEY) return json(res, 401, { error: 'Invalid API key.' });
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const lines = [...state.translateLines];
+      const last = lines.pop();
+      for (const line of lines) res.write(`${line}\n\n`);
+      if (state.holdBeforeLast) await new Promise<void>((r) => (releaseFn = r));
+      res.end(last ? `${last}\n\n` : '');
+      return;
+    }
+    json(res, 404, { error: 'Not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}
+
+/** Sends relative fetches (`/api/...`) to the server; returns the restore function. */
+export function routeFetch(origin: string): () => void {
+  const real = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
+    return real(url, init);
+  }) as typeof fetch;
+  return () => {
+    globalThis.fetch = real;
+  };
+}

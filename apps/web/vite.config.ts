@@ -1,0 +1,40 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const backend = process.env.GAIA_DEV_BACKEND ?? 'http://localhost:8080';
+
+export default defineConfig({
+  root,
+  base: '/',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/apps/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2500,
+  },
+  server: {
+    port: 4200,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/socket.io': { target: backend, ws: true, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4300,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/socket.io': { target: backend, ws: true, changeOrigin: false },
+    },
+  },
+  test: {
+    root,
+    environment: 'jsdom',
+    include: ['src/**/*.spec.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+  },
+});

@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+/*
+ * Quality benchmark of the built-in engine (@gaia/engine).
+ *
+ *   npm run bench:quality -- --data ../shared/data/americasnlp2021 [--out bench/results/quality.json]
+ *                            [--limit 200] [--langs aym,gn] [--directions es->xx,xx->es]
+ *
+ * Reads any folder of the layout es-<code>/{train.es,train.<code>,dev.es,dev.<code>}, builds one agent per
+ * language from train.* only, translates dev in both directions and writes a JSON + markdown table.
+ */
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const os = require('node:os');
+
+// TypeScript on the fly through @swc/core (no extra dependency)
+const swc = require('@swc/core');
+require.extensions['.ts'] = function (module, filename) {
+  const src = fs.readFileSync(filename, 'utf8');
+  const out = swc.transformSync(src, {
+    filename,
+    sourceMaps: 'inline',
+    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
+    module: { type: 'commonjs' },
+  });
+  module._compile(out.code, filename);
+};
+const engine = require('../../libs/engine/src/index.ts');
+
+function parseArgs(argv) {
+  const a = { data: '../shared/data/americasnlp2021', out: 'bench/results/quality.json', limit: 0, langs: null, directions: ['es->xx', 'xx->es'], speed: true };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[i + 1];
+    if (k === '--data') (a.data = v), i++;
+    else if (k === '--out') (a.out = v), i++;
+    else if (k === '--limit') (a.limit = Number(v)), i++;
+    else if (k === '--langs') (a.langs = v.split(',')), i++;
+    else if (k === '--directions') (a.directions = v.split(',')), i++;
+    else if (k === '--no-speed') a.speed = false;
+    else if (k === '--help') {
+      console.log('usage: run.cjs --data <dir> [--out file.json] [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--no-speed]');
+      process.exit(0);
+    }
+  }
+  return a;
+}
+
+function readLines(f) {
+  const t = fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '');
+  const lines = t.split(/\r?\n/);
+  if (lines.length && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function pct(arr, p) {
+  if (!arr.length) return 0;
+  const s = [...arr].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+let peakRss = 0;
+function sampleMem() {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+
+function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const dataDir = path.resolve(args.data);
+  if (!fs.existsSync(dataDir)) {
+    console.error(`data folder not found: ${dataDir}`);
+    process.exit(2);
+  }
+  const codes = fs
+    .readdirSync(dataDir)
+    .filter((d) => /^es-/.test(d) && fs.statSync(path.join(dataDir, d)).isDirectory())
+    .map((d) => d.slice(3))
+    .filter((c) => !args.langs || args.langs.includes(c))
+    .sort();
+  const rows = [];
+  const speed = {};
+  for (const code of codes) {
+    const dir = path.join(dataDir, `es-${code}`);
+    const f = (n) => path.join(dir, n);
+    if (![`train.es`, `train.${code}`, `dev.es`, `dev.${code}`].every((n) => fs.existsSync(f(n)))) {
+      console.error(`skipping ${code}: missing files`);
+      continue;
+    }
+    const trS = readLines(f('train.es'));
+    const trT = readLines(f(`train.${code}`));
+    const n = Math.min(trS.length, trT.length);
+    const pairs = [];
+    for (let i = 0; i < n; i++) pairs.push({ id: `${code}-${i}`, source: trS[i], target: trT[i] });
+    let devS = readLines(f('dev.es'));
+    let devT = readLines(f(`dev.${code}`));
+    if (args.limit > 0) {
+      devS = devS.slice(0, args.limit);
+      devT = devT.slice(0, args.limit);
+    }
+    if (global.gc) global.gc();
+    const t0 = process.hrtime.bigint();
+    const model = engine.trainAgentModel(pairs);
+    const trainMs = Number(process.hrtime.bigint() - t0) / 1e6;
+    sampleMem();
+    const t1 = process.hrtime.bigint();
+    const index = new engine.HybridIndex();
+    index.add(pairs);
+    index.search('warm up', 1);
+    const indexMs = Number(process.hrtime.bigint() - t1) / 1e6;
+    sampleMem();
+    const tr = new engine.Translator(model, index);
+    console.error(`[${code}] ${pairs.length} pairs: core memory ${(trainMs / 1000).toFixed(1)} s, index ${(indexMs / 1000).toFixed(1)} s`);
+    for (const direction of args.directions) {
+      const fwd = direction === 'es->xx';
+      const inputs = fwd ? devS : devT;
+      const refs = fwd ? devT : devS;
+      const hyps = [];
+      const lat = [];
+      for (const s of inputs) {
+        const a = process.hrtime.bigint();
+        const r = tr.translateText(s, { direction: fwd ? 'forward' : 'reverse' });
+        lat.push(Number(process.hrtime.bigint() - a) / 1e6);
+        hyps.push(r.translation.replace(/[\r\n]+/g, ' '));
+      }
+      sampleMem();
+      const chars = (xs) => xs.reduce((a, s) => a + s.replace(/\s+/g, '').length, 0);
+      const row = {
+        lang: code,
+        direction,
+        sentences: inputs.length,
+        chrf: Number(engine.corpusChrF(hyps, refs).toFixed(4)),
+        bleu: Number((engine.corpusBleu(hyps, refs) * 100).toFixed(2)),
+        length_ratio: Number((chars(hyps) / Math.max(1, chars(refs))).toFixed(3)),
+        train_pairs: pairs.length,
+        train_seconds: Number((trainMs / 1000).toFixed(2)),
+        index_seconds: Number((indexMs / 1000).toFixed(2)),
+        latency_ms_p50: Number(pct(lat, 50).toFixed(1)),
+        latency_ms_p99: Number(pct(lat, 99).toFixed(1)),
+        peak_rss_mb: Math.round(peakRss / 1048576),
+      };
+      rows.push(row);
+      console.error(`[${code}] ${direction}: chrF ${row.chrf} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`);
+    }
+    if (args.speed && (code === 'gn' || codes.length === 1)) {
+      // retrieval latency and 50-word translation latency on the largest agent
+      const qs = devS.slice(0, 200);
+      const rl = [];
+      for (const q of qs) {
+        const a = process.hrtime.bigint();
+        index.search(q, 8);
+        rl.push(Number(process.hrtime.bigint() - a) / 1e6);
+      }
+      const words = devS.join(' ').split(/\s+/);
+      const tl = [];
+      for (let i = 0; i + 50 <= words.length && tl.length < 40; i += 50) {
+        const s = words.slice(i, i + 50).join(' ');
+        const a = process.hrtime.bigint();
+        tr.translateText(s, { direction: 'forward' });
+        tl.push(Number(process.hrtime.bigint() - a) / 1e6);
+      }
+      const ser = index.serialize();
+      const a = process.hrtime.bigint();
+      engine.HybridIndex.deserialize(ser);
+      const loadMs = Number(process.hrtime.bigint() - a) / 1e6;
+      speed[code] = {
+        pairs: pairs.length,
+        core_memory_seconds: Number((trainMs / 1000).toFixed(2)),
+        index_build_seconds: Number((indexMs / 1000).toFixed(2)),
+        retrieval_ms_p50: Number(pct(rl, 50).toFixed(2)),
+        retrieval_ms_p99: Number(pct(rl, 99).toFixed(2)),
+        translate_50_words_ms_p50: Number(pct(tl, 50).toFixed(1)),
+        translate_50_words_ms_p99: Number(pct(tl, 99).toFixed(1)),
+        index_bytes: ser.length,
+        index_load_ms: Number(loadMs.toFixed(1)),
+      };
+      console.error(`[${code}] speed ${JSON.stringify(speed[code])}`);
+    }
+  }
+  const avg = (dirn) => {
+    const r = rows.filter((x) => x.direction === dirn);
+    return r.length ? Number((r.reduce((a, b) => a + b.chrf, 0) / r.length).toFixed(4)) : null;
+  };
+  const machine = {
+    cpu: (os.cpus()[0] || {}).model,
+    cores: os.cpus().length,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    total_mem_gb: Math.round(os.totalmem() / 1073741824),
+  };
+  const result = {
+    generated_at: new Date().toISOString(),
+    data: args.data,
+    limit: args.limit || null,
+    machine,
+    average_chrf: { 'es->xx': avg('es->xx'), 'xx->es': avg('xx->es') },
+    peak_rss_mb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1048576),
+    speed,
+    rows,
+  };
+  const out = path.resolve(args.out);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+  const md = [];
+  md.push(`# Engine quality benchmark`);
+  md.push('');
+  md.push(`Data: \`${args.data}\`${args.limit ? ` (first ${args.limit} dev sentences)` : ''}; generated ${result.generated_at}.`);
+  md.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM.`);
+  md.push('');
+  md.push('| lang | direction | chrF | BLEU | len ratio | train pairs | train s | p50 ms | p99 ms | peak RSS MB |');
+  md.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows)
+    md.push(
+      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.train_pairs} | ${r.train_seconds} | ${r.latency_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
+    );
+  md.push(`| **average** | es->xx | ${avg('es->xx') ?? '-'} | | | | | | | |`);
+  md.push(`| **average** | xx->es | ${avg('xx->es') ?? '-'} | | | | | | | |`);
+  md.push('');
+  for (const [k, v] of Object.entries(speed)) {
+    md.push(`Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s, index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`);
+  }
+  fs.writeFileSync(out.replace(/\.json$/, '') + '.md', md.join('\n') + '\n');
+  console.log(md.join('\n'));
+}
+
+main();

@@ -1,0 +1,43 @@
+/** Row shapes of the agents tables (plain SQL repositories; TypeORM runs the migrations). */
+export type ProcessingStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export type AgentEngine = 'builtin' | 'llm';
+
+export interface AgentEntity {
+  id: string;
+  ownerId: string;
+  ownerEmail: string;
+  srcLang: string;
+  tgtLang: string;
+  customPrompt: string;
+  coreMemory: string;
+  learnedMemory: string;
+  public: boolean;
+  /** Lower-cased editor emails. */
+  sharedWithEmails: string[];
+  documentSource: string | null;
+  processingTaskId: string | null;
+  processingStatus: ProcessingStatus | null;
+  processingError: string | null;
+  documentCount: number;
+  textBlocksExtracted: number;
+  pairCount: number;
+  engine: AgentEngine;
+  artifactVersion: string | null;
+  artifactKey: string | null;
+  /** Bumped on every change (optimistic ordering for clients). */
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+export interface TeamMemberEntity {
+  id: string;
+  ownerId: string;
+  name: string;
+  /** Lower-cased. */
+  email: string;
+  role: 'Editor';
+  status: 'invited';
+  addedAt: Date;
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { AgentDto, AgentRecord } from '@gaia/contracts';
+import { AGENT_REPOSITORY, type AgentRepositoryPort } from '@gaia/agents/data-access';
+import { DATA_SOURCE } from '@gaia/shared/database';
+import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from './agent-policy';
+import { toAgentDto, toAgentRecord } from './agent.mapper';
+
+/** Reads: one agent as a viewer may see it, public list, the viewer's own and shared agents. */
+@Injectable()
+export class AgentQueriesUseCase {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly ds: DataSource,
+    @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
+  ) {}
+
+  async get(agentId: string, viewer: Viewer | null): Promise<AgentDto> {
+    return (await this.access(agentId, viewer, 'read')).agent;
+  }
+
+  async access(agentId: string, viewer: Viewer | null, need: AgentNeed): Promise<{ role: AgentRole; agent: AgentDto }> {
+    const found = await this.agents.findById(this.ds.manager, agentId);
+    const what = need === 'owner' ? 'manage this agent' : 'change this agent';
+    const { agent, role } = authorize(found, viewer, need, what);
+    return { role, agent: toAgentDto(agent) };
+  }
+
+  /** No access check (internal callers); null when unknown or deleted. */
+  async resolve(agentId: string): Promise<AgentRecord | null> {
+    const a = await this.agents.findById(this.ds.manager, agentId);
+    return a && !a.deletedAt ? toAgentRecord(a) : null;
+  }
+
+  async listPublic(limit: number): Promise<AgentDto[]> {
+    return (await this.agents.listPublic(this.ds.manager, limit)).map(toAgentDto);
+  }
+
+  async listMine(viewer: Viewer): Promise<{ owned: AgentDto[]; shared: AgentDto[] }> {
+    const owned = await this.agents.listOwned(this.ds.manager, viewer.uid);
+    const email = normalizeEmail(viewer.email);
+    const shared = email ? (await this.agents.listSharedWith(this.ds.manager, email)).filter((a) => a.ownerId !== viewer.uid) : [];
+    return { owned: owned.map(toAgentDto), shared: shared.map(toAgentDto) };
+  }
+}

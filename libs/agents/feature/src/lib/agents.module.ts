@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { AGENT_REPOSITORY, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { AgentEventPublisher } from './agent-events';
+import { AgentProcessingUseCase } from './agent-processing.use-case';
+import { AgentQueriesUseCase } from './agent-queries.use-case';
+import { AgentsRpcHandlers } from './agents.rpc';
+import { CreateAgentUseCase } from './create-agent.use-case';
+import { DeleteAgentUseCase } from './delete-agent.use-case';
+import { EditAgentUseCase } from './edit-agent.use-case';
+import { IngestionEventsListener } from './ingestion.listener';
+import { TeamUseCase } from './team.use-case';
+
+/**
+ * The agents service: agents (spec `sota`) and teams. RPCs `agents.*.v1`, consumer `agents` of the
+ * ingestion (and retrieval) events, events `agents.agent-updated.v1` / `agents.agent-deleted.v1`.
+ * Needs CoreModule with `agentsSchema` in the app's schema bundles.
+ */
+@Module({
+  providers: [
+    { provide: AGENT_REPOSITORY, useClass: PostgresAgentRepository },
+    { provide: TEAM_REPOSITORY, useClass: PostgresTeamRepository },
+    AgentEventPublisher,
+    CreateAgentUseCase,
+    AgentQueriesUseCase,
+    EditAgentUseCase,
+    DeleteAgentUseCase,
+    AgentProcessingUseCase,
+    TeamUseCase,
+    AgentsRpcHandlers,
+    IngestionEventsListener,
+  ],
+  exports: [AgentQueriesUseCase, CreateAgentUseCase, EditAgentUseCase, DeleteAgentUseCase, TeamUseCase, AgentProcessingUseCase],
+})
+export class AgentsModule {}

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AGENT_REPOSITORY, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
+import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
+import { CLOCK, type Clock } from '@gaia/shared/kernel';
+import { AgentEventPublisher } from './agent-events';
+import { authorize, type Viewer } from './agent-policy';
+
+/**
+ * Owner-only delete. The row becomes a tombstone (never served again, and late processing events cannot
+ * bring it back); `agents.agent-deleted.v1` lets ingestion and retrieval remove data, index and memory.
+ */
+@Injectable()
+export class DeleteAgentUseCase {
+  constructor(
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly events: AgentEventPublisher,
+  ) {}
+
+  execute(agentId: string, viewer: Viewer): Promise<{ success: true }> {
+    return this.uow.run(async (em) => {
+      const { agent } = authorize(await this.agents.findById(em, agentId, { lock: true }), viewer, 'owner', 'delete this agent');
+      const now = this.clock.now();
+      const tombstone: AgentEntity = {
+        ...agent,
+        public: false,
+        processingTaskId: null,
+        learnedMemory: '',
+        coreMemory: '',
+        customPrompt: '',
+        artifactVersion: null,
+        artifactKey: null,
+        version: agent.version + 1,
+        updatedAt: now,
+        deletedAt: now,
+      };
+      await this.agents.save(em, tombstone);
+      await this.events.deleted(em, tombstone);
+      return { success: true as const };
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventMap } from '@gaia/contracts';
+import { OnEvent } from '@gaia/shared/messaging';
+import { AgentProcessingUseCase } from './agent-processing.use-case';
+
+/** The agents consumer of ingestion events (each applied once, in the inbox transaction). */
+@Injectable()
+export class IngestionEventsListener {
+  constructor(private readonly processing: AgentProcessingUseCase) {}
+
+  @OnEvent('agents', 'ingestion.task-started.v1')
+  onTaskStarted(p: EventMap['ingestion.task-started.v1'], em: EntityManager): Promise<void> {
+    return this.processing.taskStarted(em, p);
+  }
+
+  @OnEvent('agents', 'ingestion.task-finished.v1')
+  onTaskFinished(p: EventMap['ingestion.task-finished.v1'], em: EntityManager): Promise<void> {
+    return this.processing.taskFinished(em, p);
+  }
+
+  /** Delivered only if ingestion lists 'agents' among the subscribers of task-progress. */
+  @OnEvent('agents', 'ingestion.task-progress.v1')
+  onTaskProgress(p: EventMap['ingestion.task-progress.v1'], em: EntityManager): Promise<void> {
+    return this.processing.taskProgress(em, p);
+  }
+}

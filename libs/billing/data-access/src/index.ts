@@ -1,0 +1,2 @@
+export * from './lib/billing.schema';
+export * from './lib/billing.repositories';

@@ -1,0 +1,4 @@
+import type { SchemaBundle } from '@gaia/shared/database';
+import { BillingInit1767600000000 } from './migrations/1767600000000-billing-init';
+
+export const billingSchema: SchemaBundle = { name: 'billing', entities: [], migrations: [BillingInit1767600000000] };

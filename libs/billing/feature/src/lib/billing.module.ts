@@ -1,0 +1,39 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
+import { CLOCK, type Clock } from '@gaia/shared/kernel';
+import { AuthorizeUseCase } from './authorize.use-case';
+import { BillingRpcHandlers, UsageListener } from './billing.rpc';
+import { BILLING_CLOCK } from './billing.tokens';
+import { PlansUseCase } from './plans.use-case';
+import { RecordUsageUseCase } from './record-usage.use-case';
+import { UsageQueriesUseCase } from './usage-queries.use-case';
+
+export interface BillingModuleOptions {
+  /** Clock of the daily/monthly windows; default the app's CLOCK. */
+  clock?: Clock;
+}
+
+/**
+ * The billing service: usage metering (consumer `billing` of usage.recorded.v1), plans, the atomic
+ * quota check `billing.authorize.v1`, usage pages. Needs CoreModule with `billingSchema`.
+ */
+@Module({})
+export class BillingModule {
+  static forRoot(options: BillingModuleOptions = {}): DynamicModule {
+    return {
+      module: BillingModule,
+      providers: [
+        options.clock ? { provide: BILLING_CLOCK, useValue: options.clock } : { provide: BILLING_CLOCK, useExisting: CLOCK },
+        { provide: QUOTA_REPOSITORY, useClass: PostgresQuotaRepository },
+        { provide: USAGE_REPOSITORY, useClass: PostgresUsageRepository },
+        AuthorizeUseCase,
+        RecordUsageUseCase,
+        UsageQueriesUseCase,
+        PlansUseCase,
+        BillingRpcHandlers,
+        UsageListener,
+      ],
+      exports: [AuthorizeUseCase, UsageQueriesUseCase, PlansUseCase],
+    };
+  }
+}

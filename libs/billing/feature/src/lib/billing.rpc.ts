@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventMap, RpcRequest, RpcResponse } from '@gaia/contracts';
+import { OnEvent, OnRpc } from '@gaia/shared/messaging';
+import { AuthorizeUseCase } from './authorize.use-case';
+import { PlansUseCase } from './plans.use-case';
+import { RecordUsageUseCase } from './record-usage.use-case';
+import { UsageQueriesUseCase } from './usage-queries.use-case';
+
+/** RPCs `billing.*.v1`. */
+@Injectable()
+export class BillingRpcHandlers {
+  constructor(
+    private readonly authorizer: AuthorizeUseCase,
+    private readonly queries: UsageQueriesUseCase,
+    private readonly plans: PlansUseCase,
+  ) {}
+
+  @OnRpc('billing.authorize.v1')
+  authorize(r: RpcRequest<'billing.authorize.v1'>): Promise<RpcResponse<'billing.authorize.v1'>> {
+    return this.authorizer.authorize({ requestId: r.requestId, keyId: r.keyId, userId: r.userId, channel: r.channel ?? 'api', keyRateLimit: r.keyRateLimit });
+  }
+
+  @OnRpc('billing.release.v1')
+  release(r: RpcRequest<'billing.release.v1'>): Promise<RpcResponse<'billing.release.v1'>> {
+    return this.authorizer.release(r.requestId);
+  }
+
+  @OnRpc('billing.key-usage.v1')
+  keyUsage(r: RpcRequest<'billing.key-usage.v1'>): Promise<RpcResponse<'billing.key-usage.v1'>> {
+    return this.queries.keyUsage(r.keyId, r.limit ?? 100);
+  }
+
+  @OnRpc('billing.usage-summary.v1')
+  summary(r: RpcRequest<'billing.usage-summary.v1'>): Promise<RpcResponse<'billing.usage-summary.v1'>> {
+    return this.queries.summary(r.userId, r.days ?? 30);
+  }
+
+  @OnRpc('billing.get-plan.v1')
+  getPlan(r: RpcRequest<'billing.get-plan.v1'>): Promise<RpcResponse<'billing.get-plan.v1'>> {
+    return this.plans.get(r.userId);
+  }
+
+  @OnRpc('billing.set-plan.v1')
+  setPlan(r: RpcRequest<'billing.set-plan.v1'>): Promise<RpcResponse<'billing.set-plan.v1'>> {
+    return this.plans.set(r.userId, r.plan);
+  }
+
+  @OnRpc('billing.list-plans.v1')
+  listPlans(): RpcResponse<'billing.list-plans.v1'> {
+    return { plans: this.plans.list() };
+  }
+}
+
+/** The billing consumer of usage events (one transaction with the inbox row: exactly once). */
+@Injectable()
+export class UsageListener {
+  constructor(private readonly recorder: RecordUsageUseCase) {}
+
+  @OnEvent('billing', 'usage.recorded.v1')
+  async onUsage(p: EventMap['usage.recorded.v1'], em: EntityManager): Promise<void> {
+    await this.recorder.record(em, p);
+  }
+}

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { UsageRecordedV1 } from '@gaia/contracts';
+import { QUOTA_REPOSITORY, USAGE_REPOSITORY, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
+
+/**
+ * Stores one usage record per translate request (exactly once: the inbox dedupes the event, the
+ * request-id key dedupes a re-emitted one). The user is the event's, else the one the request was
+ * authorized for, else the key's owner.
+ */
+@Injectable()
+export class RecordUsageUseCase {
+  constructor(
+    @Inject(USAGE_REPOSITORY) private readonly usage: UsageRepositoryPort,
+    @Inject(QUOTA_REPOSITORY) private readonly quota: QuotaRepositoryPort,
+  ) {}
+
+  async record(em: EntityManager, u: UsageRecordedV1): Promise<boolean> {
+    let userId = u.userId;
+    if (!userId) userId = (await this.quota.findAuthorization(em, u.requestId))?.userId ?? null;
+    if (!userId && u.keyId) userId = (await this.quota.findKey(em, u.keyId))?.userId ?? null;
+    return this.usage.insert(em, {
+      requestId: u.requestId,
+      keyId: u.keyId,
+      userId,
+      agentId: u.agentId,
+      words: u.sourceWords,
+      inputTokens: u.inputTokens,
+      outputTokens: u.outputTokens,
+      engine: u.engine,
+      fallbackReason: u.fallbackReason,
+      latencyMs: u.latencyMs,
+      occurredAt: new Date(u.occurredAt),
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEvent, type EventRegistry } from './define';
+
+export const usageRecordedSchema = z.object({
+  /** The translate request's id; billing deduplicates on it (one request = one record). */
+  requestId: z.string().min(1),
+  /** API key that made the request (null for session requests). */
+  keyId: z.string().nullable(),
+  /** Session user (or the key's owner when the gateway knows it); null when unknown. */
+  userId: z.string().nullable(),
+  agentId: z.string().min(1),
+  /** Words of the source text, split on whitespace (what plans count). */
+  sourceWords: z.number().int().nonnegative(),
+  /** Tokens: LLM engine = API usage of all calls of both phases; built-in engine = its tokenizer's counts. */
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  /** Engine that produced the final text. */
+  engine: z.enum(['builtin', 'llm']),
+  /** Set when the agent's LLM engine failed and the built-in engine answered (e.g. `rate_limited`). */
+  fallbackReason: z.string().nullable(),
+  latencyMs: z.number().nonnegative(),
+  /** ISO time the translation completed. */
+  occurredAt: z.string(),
+});
+export type UsageRecordedV1 = z.infer<typeof usageRecordedSchema>;
+
+/** Events published by the translation domain. Add entries; never rename or remove one (add a v2 instead). */
+export const translationEvents = {
+  'usage.recorded.v1': defineEvent({
+    description: 'One completed translation request, for billing and usage pages (exactly once per requestId).',
+    schema: usageRecordedSchema,
+    subscribers: ['billing'],
+    keyField: 'requestId',
+  }),
+} satisfies EventRegistry;

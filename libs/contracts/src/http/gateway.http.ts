@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * HTTP DTOs of the gateway (docs/api-surface.md), shared with the web app. Request schemas are what the
+ * gateway validates; response types are what it answers.
+ */
+
+export const signUpBodySchema = z.object({ email: z.string(), password: z.string(), fullName: z.string().max(200).optional() });
+export const signInBodySchema = z.object({ email: z.string(), password: z.string() });
+export const updateAccountBodySchema = z.object({ fullName: z.string().max(200).nullable().optional(), displayName: z.string().max(200).nullable().optional() });
+
+export interface UserDto {
+  uid: string;
+  email: string;
+  fullName: string | null;
+  displayName: string | null;
+  accountType: 'Standard';
+  creationTime: string;
+  lastSignInTime: string | null;
+  /** Plan name ('Free' | 'Starter' | 'Enterprise'). */
+  plan: string;
+}
+
+export interface PublicConfigDto {
+  publicApiKey: string;
+  oidcEnabled: boolean;
+  oidcProviderName: string | null;
+}
+
+export interface ApiKeyDto {
+  key_id: string;
+  name: string;
+  /** Visible part of the key (`gaia_<prefix>_…`). */
+  prefix: string;
+  created_at: string;
+  revoked: boolean;
+}
+
+export const createApiKeyBodySchema = z.object({ name: z.string(), uid: z.string().optional() });
+export const revokeApiKeyBodySchema = z.object({ key_id: z.string().min(1), uid: z.string().optional() });
+
+export interface CreateApiKeyResponse {
+  success: true;
+  /** The full key, shown once. */
+  api_key: string;
+  key: ApiKeyDto;
+}
+
+/** POST /api/translate/ body (spec §7). */
+export const translateBodySchema = z.object({
+  text: z.string(),
+  model_id: z.string(),
+  src_lang: z.string(),
+  tgt_lang: z.string(),
+  stream: z.boolean().default(true),
+});
+export type TranslateHttpBody = z.input<typeof translateBodySchema>;
+
+export interface TranslateJsonResponse {
+  success: true;
+  data: { translation: string; raw_translation: string };
+  source_text: string;
+  response_time: number;
+  source_language: string;
+  target_language: string;
+}
+
+export const agentPatchBodySchema = z.object({
+  src_lang: z.string().optional(),
+  tgt_lang: z.string().optional(),
+  custom_prompt: z.string().optional(),
+  core_memory: z.string().optional(),
+});
+export const visibilityBodySchema = z.object({ public: z.boolean() });
+export const deleteModelBodySchema = z.object({ model_id: z.string().min(1), uid: z.string().optional() });
+export const teamInviteBodySchema = z.object({ name: z.string().optional(), email: z.string().optional() });

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { defineRpc, type RpcRegistry } from './define';
+
+/**
+ * Agents (spec collection `sota`) and teams. Every call that acts for a person takes a `viewer`
+ * (`{uid, email}` of the session user, or the API key's owner); the agents service enforces the rules:
+ * - read: public agents for anyone (viewer may be null); private ones only for the owner and editors
+ *   (viewer email in `sharedWithEmails`), otherwise 404 `Model not found.`;
+ * - update: owner or editor (403 for a reader of a public agent, 404 when it cannot be read);
+ * - visibility and delete: owner only (403 `Only the owner can …` for editors).
+ */
+export const agentViewerSchema = z.object({
+  uid: z.string().min(1),
+  /** Email of the signed-in user ('' when unknown); compared lower-cased with sharedWithEmails. */
+  email: z.string().default(''),
+});
+export type AgentViewer = z.input<typeof agentViewerSchema>;
+
+export const agentProcessingStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
+export const agentEngineSchema = z.enum(['builtin', 'llm']);
+
+/** AgentDto of docs/api-surface.md (snake_case, as the web app reads it). */
+export const agentDtoSchema = z.object({
+  id: z.string(),
+  src_lang: z.string(),
+  tgt_lang: z.string(),
+  /** Shown as the description. */
+  custom_prompt: z.string(),
+  /** Owner notes. */
+  core_memory: z.string(),
+  /** Summary learned from the data (retrieval.agent-learned). */
+  learned_memory: z.string(),
+  public: z.boolean(),
+  /** ISO time. */
+  created_at: z.string(),
+  /** Owner uid. */
+  uid: z.string(),
+  /** Lower-cased editor emails. */
+  sharedWithEmails: z.array(z.string()),
+  /** Uploaded file names joined with ', ' (null when none). */
+  document_source: z.string().nullable(),
+  processing_task_id: z.string().nullable(),
+  processing_status: agentProcessingStatusSchema.nullable(),
+  processing_error: z.string().nullable(),
+  document_count: z.number().int(),
+  text_blocks_extracted: z.number().int(),
+  pair_count: z.number().int(),
+  engine: agentEngineSchema,
+});
+export type AgentDto = z.infer<typeof agentDtoSchema>;
+
+/** Internal view (no access check) for other services, e.g. the translation service's agent directory. */
+export const agentRecordSchema = agentDtoSchema.extend({
+  /** Version of the learned artifacts (retrieval.agent-learned); null until learned. */
+  artifact_version: z.string().nullable(),
+  artifact_key: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type AgentRecord = z.infer<typeof agentRecordSchema>;
+
+export const agentPatchSchema = z.object({
+  src_lang: z.string().optional(),
+  tgt_lang: z.string().optional(),
+  custom_prompt: z.string().optional(),
+  core_memory: z.string().optional(),
+  engine: agentEngineSchema.optional(),
+});
+export type AgentPatch = z.infer<typeof agentPatchSchema>;
+
+export const teamMemberDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Lower-cased. */
+  email: z.string(),
+  role: z.literal('Editor'),
+  status: z.literal('invited'),
+  /** ISO time. */
+  addedAt: z.string(),
+});
+export type TeamMemberDto = z.infer<typeof teamMemberDtoSchema>;
+
+export const createAgentRequestSchema = z.object({
+  /** Optional: the same id again (same owner) answers the existing agent (idempotent); another owner's id → 409. */
+  id: z.string().min(1).max(200).optional(),
+  ownerId: z.string().min(1),
+  ownerEmail: z.string().default(''),
+  /** Stored lower-cased and trimmed. */
+  srcLang: z.string().trim().min(1),
+  tgtLang: z.string().trim().min(1),
+  /** The description. */
+  customPrompt: z.string().default(''),
+  /** Owner notes. */
+  coreMemory: z.string().default(''),
+  /** Set when created by documents/process: the agent starts with processing_status PROCESSING. */
+  processingTaskId: z.string().min(1).nullable().default(null),
+  /** File names of the upload. */
+  filenames: z.array(z.string()).default([]),
+  engine: agentEngineSchema.default('builtin'),
+  public: z.boolean().default(false),
+});
+export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>;
+
+const viewerRequired = z.object({ agentId: z.string().min(1), viewer: agentViewerSchema });
+
+/** Calls served by the agents service. Add entries; never rename or remove one (add a v2 instead). */
+export const agentsRpc = {
+  'agents.create.v1': defineRpc({
+    service: 'agents',
+    description:
+      'Creates an agent (owner = ownerId; sharedWithEmails = the owner\'s team). Idempotent on id. Emits agents.agent-updated.v1 (change created). Errors: 400 blank languages, 409 id of another owner or of a deleted agent.',
+    request: createAgentRequestSchema,
+    response: agentDtoSchema,
+  }),
+  'agents.get.v1': defineRpc({
+    service: 'agents',
+    description: 'One agent as the viewer may see it (viewer null = anonymous). 404 `Model not found.` when unknown, deleted or private and not owner/editor.',
+    request: z.object({ agentId: z.string().min(1), viewer: agentViewerSchema.nullable().default(null) }),
+    response: agentDtoSchema,
+  }),
+  'agents.access.v1': defineRpc({
+    service: 'agents',
+    description:
+      "The viewer's role on an agent and the agent, after checking `need` (read: public/owner/editor; edit: owner/editor; owner: owner only). Same errors as get/update/delete. Use before downloads, update-model, task subscriptions, translations with a private agent.",
+    request: z.object({ agentId: z.string().min(1), viewer: agentViewerSchema.nullable().default(null), need: z.enum(['read', 'edit', 'owner']).default('read') }),
+    response: z.object({ role: z.enum(['owner', 'editor', 'reader']), agent: agentDtoSchema }),
+  }),
+  'agents.resolve.v1': defineRpc({
+    service: 'agents',
+    description: 'Internal (no access check): the stored agent with its artifact version, or null when unknown or deleted. For the translation service and other back ends.',
+    request: z.object({ agentId: z.string().min(1) }),
+    response: z.object({ agent: agentRecordSchema.nullable() }),
+  }),
+  'agents.list-public.v1': defineRpc({
+    service: 'agents',
+    description: 'Public agents, newest first.',
+    request: z.object({ limit: z.number().int().min(1).max(1000).default(200) }),
+    response: z.object({ agents: z.array(agentDtoSchema) }),
+  }),
+  'agents.list-mine.v1': defineRpc({
+    service: 'agents',
+    description: "The viewer's own agents and those shared with the viewer's email (sharedWithEmails), newest first.",
+    request: z.object({ viewer: agentViewerSchema }),
+    response: z.object({ owned: z.array(agentDtoSchema), shared: z.array(agentDtoSchema) }),
+  }),
+  'agents.update.v1': defineRpc({
+    service: 'agents',
+    description:
+      'Edits languages (lower-cased), description (custom_prompt), owner notes (core_memory), engine. Owner or editor. A given language or description must not be blank (400 `Please fill in all required fields`).',
+    request: viewerRequired.extend({ patch: agentPatchSchema }),
+    response: agentDtoSchema,
+  }),
+  'agents.set-visibility.v1': defineRpc({
+    service: 'agents',
+    description: 'Sets public true/false. Owner only (403 for editors).',
+    request: viewerRequired.extend({ public: z.boolean() }),
+    response: agentDtoSchema,
+  }),
+  'agents.delete.v1': defineRpc({
+    service: 'agents',
+    description:
+      'Deletes (tombstones) an agent; it is never served again. Owner only (403 for editors). Emits agents.agent-deleted.v1 so ingestion and retrieval remove tasks, files, pairs, index and memory. Deleting an already deleted agent answers 404.',
+    request: viewerRequired,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  'agents.team-list.v1': defineRpc({
+    service: 'agents',
+    description: "The owner's team members (editors), oldest first.",
+    request: z.object({ ownerId: z.string().min(1) }),
+    response: z.object({ members: z.array(teamMemberDtoSchema) }),
+  }),
+  'agents.team-invite.v1': defineRpc({
+    service: 'agents',
+    description:
+      "Invites an editor (role Editor, status invited): the lower-cased email joins sharedWithEmails of every agent of the owner, now and later. 400 'Please fill in all fields.' / 'Please enter a valid email address.', 409 when already a member.",
+    request: z.object({ ownerId: z.string().min(1), ownerEmail: z.string().default(''), name: z.string(), email: z.string() }),
+    response: teamMemberDtoSchema,
+  }),
+  'agents.team-remove.v1': defineRpc({
+    service: 'agents',
+    description: "Removes a member: the email leaves sharedWithEmails of every agent of the owner. 404 when not the owner's member.",
+    request: z.object({ ownerId: z.string().min(1), memberId: z.string().min(1) }),
+    response: z.object({ removed: z.literal(true) }),
+  }),
+} satisfies RpcRegistry;

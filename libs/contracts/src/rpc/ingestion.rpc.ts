@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineRpc, type RpcRegistry } from './define';
+
+/**
+ * Ingestion limits (also exported by `@gaia/ingestion/parsers`, which re-checks them): the gateway
+ * rejects oversize uploads before storing anything (413 / 400 with these numbers in the message).
+ */
+export const INGESTION_MAX_FILE_BYTES = 25 * 1024 * 1024;
+export const INGESTION_MAX_FILES_PER_UPLOAD = 20;
+export const INGESTION_MAX_PAIRS_PER_AGENT = 200_000;
+
+/**
+ * Where the gateway writes an uploaded original (FILE_STORAGE) before calling `ingestion.start-processing.v1`:
+ * `uploads/{uploadId}/{index}`. The original is durable before the task is acknowledged.
+ */
+export const ingestionUploadKey = (uploadId: string, index: number): string => `uploads/${uploadId}/${index}`;
+
+export const taskStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
+
+/** TaskDto of docs/api-surface.md (snake_case, as the web app reads it). */
+export const ingestionTaskSchema = z.object({
+  id: z.string(),
+  status: taskStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  message: z.string(),
+  estimated_processing_time: z.number().int().nonnegative(),
+  total_pages: z.number().int().nonnegative(),
+  total_files: z.number().int().nonnegative(),
+  successful_files: z.number().int().nonnegative(),
+  text_blocks_extracted: z.number().int().nonnegative(),
+  created_at: z.string(),
+  model_id: z.string(),
+  errors: z.array(z.object({ file: z.string(), message: z.string() })),
+});
+export type IngestionTaskDto = z.infer<typeof ingestionTaskSchema>;
+
+export const uploadedFileRefSchema = z.object({
+  /** FILE_STORAGE key the gateway wrote the bytes to (see ingestionUploadKey). */
+  key: z.string().min(1),
+  filename: z.string().min(1).max(512),
+  size: z.number().int().nonnegative(),
+});
+
+export const startProcessingRequestSchema = z.object({
+  /** 'create' = documents/process (new agent), 'update' = update-model (adds files to an agent). */
+  mode: z.enum(['create', 'update']),
+  /** The agent; for 'create' the caller may pass a fresh id, otherwise ingestion makes one. */
+  agentId: z.string().min(1).optional(),
+  ownerId: z.string().min(1),
+  /** Languages as typed; ingestion stores them lower-cased. */
+  srcLang: z.string().trim().min(1),
+  tgtLang: z.string().trim().min(1),
+  customPrompt: z.string().default(''),
+  coreMemory: z.string().default(''),
+  files: z.array(uploadedFileRefSchema).min(1),
+  /** Same key → same task (idempotent retries of the HTTP request). */
+  idempotencyKey: z.string().min(1).optional(),
+  requestId: z.string().optional(),
+});
+
+export const ingestionRpc = {
+  'ingestion.start-processing.v1': defineRpc({
+    service: 'ingestion',
+    description:
+      'Registers an upload (originals already in FILE_STORAGE) as a processing task and answers at once; the work runs as a durable job. Errors: 400/413 limits.',
+    request: startProcessingRequestSchema,
+    response: z.object({ task_id: z.string(), model_id: z.string(), total_files: z.number().int() }),
+  }),
+  'ingestion.get-task.v1': defineRpc({
+    service: 'ingestion',
+    description: 'One processing task (TaskDto) plus its owner, for GET /api/documents/status and Socket.IO resubscription. 404 when unknown.',
+    request: z.object({ taskId: z.string().min(1) }),
+    response: z.object({ task: ingestionTaskSchema, ownerId: z.string(), agentId: z.string() }),
+  }),
+  'ingestion.prepare-download.v1': defineRpc({
+    service: 'ingestion',
+    description:
+      'Builds dataset_{id}_files.zip (originals + normalised pairs as JSONL and TMX) into FILE_STORAGE and answers its key; the caller checks access (public, owner, editors) first. 404 when the agent has no data.',
+    request: z.object({ agentId: z.string().min(1) }),
+    response: z.object({ key: z.string(), filename: z.string(), size: z.number().int(), pairCount: z.number().int(), fileCount: z.number().int() }),
+    timeoutMs: 120_000,
+  }),
+  'ingestion.agent-stats.v1': defineRpc({
+    service: 'ingestion',
+    description: 'Pair and document counts of an agent (for AgentDto.pair_count / document_count).',
+    request: z.object({ agentId: z.string().min(1) }),
+    response: z.object({ pairCount: z.number().int(), documentCount: z.number().int(), textBlocksExtracted: z.number().int() }),
+  }),
+  'ingestion.delete-agent-data.v1': defineRpc({
+    service: 'ingestion',
+    description: 'Deletes tasks, files, pairs and stored originals of an agent (delete-model cascade). Idempotent.',
+    request: z.object({ agentId: z.string().min(1) }),
+    response: z.object({ deleted: z.boolean() }),
+  }),
+} satisfies RpcRegistry;
+
+export type StartProcessingRequest = z.input<typeof startProcessingRequestSchema>;

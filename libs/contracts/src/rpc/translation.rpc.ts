@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineRpc, type RpcRegistry } from './define';
+
+/** Limits of one translation request (spec §5/§9: 50 words as the UI enforces, 2,000 characters as the API documents). */
+export const TRANSLATION_MAX_WORDS = 50;
+export const TRANSLATION_MAX_CHARS = 2000;
+
+/** Who pays for a request: the API key (`X-API-Key`) or the signed-in user (session). */
+export const translationCallerSchema = z.object({
+  keyId: z.string().min(1).nullable(),
+  userId: z.string().min(1).nullable(),
+});
+
+export const translateRequestSchema = z.object({
+  /** Idempotency/correlation id of the request: a retried request with the same id is billed once. */
+  requestId: z.string().min(1).max(200),
+  text: z.string(),
+  model_id: z.string().min(1),
+  src_lang: z.string().min(1),
+  tgt_lang: z.string().min(1),
+  caller: translationCallerSchema,
+});
+export type TranslateRpcRequest = z.infer<typeof translateRequestSchema>;
+
+/** The events of a translation, the objects of the SSE `data:` lines and Socket.IO `translation_event` (spec §7). */
+export const translationEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), message: z.string() }),
+  z.object({ type: z.literal('translation_chunk'), content: z.string() }),
+  z.object({
+    type: z.literal('translation_complete'),
+    final_translation: z.string(),
+    /** Seconds, measured by the translation service from request receipt to the final event. */
+    response_time: z.number().nonnegative(),
+    source_text: z.string(),
+    source_language: z.string(),
+    target_language: z.string(),
+    confidence: z.number(),
+    /** Engine that produced the final text (`builtin` after a fallback). */
+    engine: z.enum(['builtin', 'llm']),
+  }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type TranslationEventDto = z.infer<typeof translationEventSchema>;
+
+/** Calls served by the translation service. Add entries; never rename or remove one (add a v2 instead). */
+export const translationRpc = {
+  'translation.translate.v1': defineRpc({
+    service: 'translation',
+    stream: true,
+    timeoutMs: 60_000,
+    description:
+      'Translates one text with an agent, streaming status, translation_chunk, then translation_complete. ' +
+      'Rule violations (limits, unknown agent, language mismatch) fail the call with a DomainError before any event. ' +
+      'Records one usage.recorded.v1 per requestId.',
+    request: translateRequestSchema,
+    response: translationEventSchema,
+  }),
+} satisfies RpcRegistry;

@@ -1,0 +1,72 @@
+import { HybridIndex } from './hybrid-index';
+import { toyCorpus } from '../testing/toy-corpus';
+
+const PAIRS = [
+  { id: 'a', source: 'El perro duerme en la casa.', target: "Anu utapi ikiri." },
+  { id: 'b', source: 'La mujer trabaja en el campo.', target: 'Warmi yapupi irnaqi.' },
+  { id: 'c', source: 'Los niños cantan en la escuela.', target: "Wawanaka yatiqañapi q'uchupxi." },
+  { id: 'd', source: 'El maestro come pan.', target: "Yatichiri t'ant'a manq'i." },
+];
+
+describe('HybridIndex', () => {
+  it('ranks the pair sharing the rare word first and reports matched terms', () => {
+    const ix = new HybridIndex();
+    ix.add(PAIRS);
+    const hits = ix.search('¿Dónde trabaja la mujer?', 3);
+    expect(hits[0].id).toBe('b');
+    expect(hits[0].matchedTerms).toEqual(expect.arrayContaining(['trabaja', 'mujer']));
+    expect(hits[0].score).toBeGreaterThan(hits[hits.length - 1].score);
+  });
+
+  it('matches agglutinated forms through character n-grams (shared stem, no shared word)', () => {
+    const ix = new HybridIndex();
+    ix.add(PAIRS);
+    // "yatiqañapxi" shares the stem of "yatiqañapi" but no whole word with any target
+    const hits = ix.search('yatiqañapxi', 2, { side: 'target' });
+    expect(hits[0].id).toBe('c');
+    expect(hits[0].matchedTerms).toEqual([]);
+  });
+
+  it('searches the target side for the reverse direction', () => {
+    const ix = new HybridIndex();
+    ix.add(PAIRS);
+    expect(ix.search('warmi irnaqi', 1, { side: 'target' })[0].id).toBe('b');
+    expect(ix.search('warmi irnaqi', 1, { side: 'source' })).toEqual([]);
+  });
+
+  it('is diacritic- and case-insensitive when matching', () => {
+    const ix = new HybridIndex();
+    ix.add(PAIRS);
+    expect(ix.search('NINOS', 1)[0].id).toBe('c');
+  });
+
+  it('adds and removes pairs incrementally', () => {
+    const ix = new HybridIndex();
+    ix.add(PAIRS);
+    expect(ix.size).toBe(4);
+    ix.remove(['b']);
+    expect(ix.size).toBe(3);
+    expect(ix.search('mujer trabaja campo', 4).map((h) => h.id)).not.toContain('b');
+    ix.add([{ id: 'e', source: 'La mujer canta.', target: "Warmi q'uchu." }]);
+    expect(ix.search('mujer', 1)[0].id).toBe('e');
+    // re-adding an existing id replaces it
+    ix.add([{ id: 'e', source: 'El gato duerme.', target: 'Misi ikiri.' }]);
+    expect(ix.size).toBe(4);
+    expect(ix.search('gato', 1)[0].id).toBe('e');
+  });
+
+  it('round-trips through serialize / deserialize with identical results, and keeps accepting pairs', () => {
+    const ix = new HybridIndex();
+    ix.add(toyCorpus());
+    ix.remove(['toy-3']);
+    const before = ix.search('el gato canta en el río', 5);
+    const copy = HybridIndex.deserialize(ix.serialize());
+    expect(copy.size).toBe(ix.size);
+    const after = copy.search('el gato canta en el río', 5);
+    expect(after.map((h) => h.id)).toEqual(before.map((h) => h.id));
+    after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i].score, 10));
+    copy.add([{ id: 'new', source: 'Un zorro rojo.', target: 'Qamaqi.' }]);
+    expect(copy.search('zorro', 1)[0].id).toBe('new');
+    expect(() => HybridIndex.deserialize(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0]))).toThrow();
+  });
+});

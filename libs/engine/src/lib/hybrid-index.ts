@@ -1,0 +1,679 @@
+/**
+ * Hybrid retrieval over both sides of an agent's pairs:
+ *   - BM25 over folded words,
+ *   - BM25 over character n-grams (3..4, word-bounded) so agglutinated forms sharing a stem still match,
+ *   - dense vectors learned on the CPU from the corpus itself (random indexing over the pairs'
+ *     co-occurrences, IDF-weighted sentence averages),
+ * fused by reciprocal rank fusion. Pairs are added / removed incrementally; the index serializes to a
+ * binary blob whose postings are used in place when it loads (terms are hashed, no dictionary to rebuild).
+ */
+import { packBinary, unpackBinary, TypedArray } from './binary';
+import { foldToken, isWordToken, tokenize } from './tokenize';
+import type { ParallelPair, RetrievalHit } from './types';
+
+const K1 = 1.2;
+const B = 0.75;
+const RRF_K = 60;
+const DIM = 32;
+const FIELD_TOP = 100;
+const WORD_SALT = 0x1234567;
+const CHAR_SALT = 0x7654321;
+
+export function indexWords(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) if (isWordToken(t)) out.push(foldToken(t));
+  return out;
+}
+
+export function charGrams(words: string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    const s = `#${w}#`;
+    for (let n = 3; n <= 4; n++) for (let i = 0; i + n <= s.length; i++) out.push(s.slice(i, i + n));
+  }
+  return out;
+}
+
+function hash32(s: string, seed = 0x811c9dc5): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** Terms are hashed to 31-bit keys: no term dictionary to rebuild when an index loads. */
+function countTerms(terms: string[], salt: number): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const t of terms) {
+    const h = hash32(t, 0x811c9dc5 ^ salt) & 0x7fffffff;
+    m.set(h, (m.get(h) ?? 0) + 1);
+  }
+  return m;
+}
+
+function bsearch(keys: Int32Array, k: number): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = keys[mid];
+    if (v === k) return mid;
+    if (v < k) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+interface Segment {
+  keys: Int32Array;
+  off: Int32Array;
+  doc: Int32Array;
+  tf: Uint16Array;
+}
+
+const SEG_MAX = 1 << 22;
+
+/** Sorts (term, doc, tf) triplets by term (stable) into CSR segments of at most SEG_MAX postings. */
+function buildSegments(T: Int32Array, D: Int32Array, F: Uint16Array, n: number): Segment[] {
+  const out: Segment[] = [];
+  for (let start = 0; start < n; start += SEG_MAX) {
+    const len = Math.min(SEG_MAX, n - start);
+    const comb = new Float64Array(len);
+    for (let i = 0; i < len; i++) comb[i] = T[start + i] * SEG_MAX + i;
+    comb.sort();
+    const doc = new Int32Array(len);
+    const tf = new Uint16Array(len);
+    const keys: number[] = [];
+    const off: number[] = [];
+    let prev = -1;
+    for (let k = 0; k < len; k++) {
+      const c = comb[k];
+      const i = c % SEG_MAX;
+      const t = (c - i) / SEG_MAX;
+      if (t !== prev) {
+        keys.push(t);
+        off.push(k);
+        prev = t;
+      }
+      doc[k] = D[start + i];
+      tf[k] = F[start + i];
+    }
+    off.push(len);
+    out.push({ keys: Int32Array.from(keys), off: Int32Array.from(off), doc, tf });
+  }
+  return out;
+}
+
+function segTriplets(segs: Segment[], map?: Int32Array): { T: Int32Array; D: Int32Array; F: Uint16Array; n: number } {
+  let total = 0;
+  for (const s of segs) total += s.doc.length;
+  const T = new Int32Array(total);
+  const D = new Int32Array(total);
+  const F = new Uint16Array(total);
+  let n = 0;
+  for (const s of segs)
+    for (let b = 0; b < s.keys.length; b++)
+      for (let i = s.off[b]; i < s.off[b + 1]; i++) {
+        const d = map ? map[s.doc[i]] : s.doc[i];
+        if (d < 0) continue;
+        T[n] = s.keys[b];
+        D[n] = d;
+        F[n] = s.tf[i];
+        n++;
+      }
+  return { T, D, F, n };
+}
+
+class PostingField {
+  segs: Segment[] = [];
+  private pT = new Int32Array(4096);
+  private pD = new Int32Array(4096);
+  private pF = new Uint16Array(4096);
+  private pN = 0;
+  removedDf = new Map<number, number>();
+  docLen: Int32Array = new Int32Array(1024);
+  totalLen = 0;
+  live = 0;
+
+  grow(cap: number): void {
+    if (cap <= this.docLen.length) return;
+    const a = new Int32Array(cap);
+    a.set(this.docLen);
+    this.docLen = a;
+  }
+
+  addDoc(doc: number, terms: Map<number, number>, len: number): void {
+    if (this.pN + terms.size > this.pT.length) {
+      let cap = this.pT.length;
+      while (cap < this.pN + terms.size) cap *= 2;
+      const t = new Int32Array(cap);
+      t.set(this.pT);
+      this.pT = t;
+      const d = new Int32Array(cap);
+      d.set(this.pD);
+      this.pD = d;
+      const f = new Uint16Array(cap);
+      f.set(this.pF);
+      this.pF = f;
+    }
+    for (const [t, c] of terms) {
+      this.pT[this.pN] = t;
+      this.pD[this.pN] = doc;
+      this.pF[this.pN] = Math.min(c, 65535);
+      this.pN++;
+    }
+    this.docLen[doc] = len;
+    this.totalLen += len;
+    this.live++;
+  }
+
+  removeDoc(doc: number, terms: Map<number, number>): void {
+    for (const t of terms.keys()) this.removedDf.set(t, (this.removedDf.get(t) ?? 0) + 1);
+    this.totalLen -= this.docLen[doc];
+    this.docLen[doc] = 0;
+    this.live--;
+  }
+
+  /** Turns pending postings into a segment; merges segments of similar size (log-structured). */
+  flush(): void {
+    if (this.pN === 0) return;
+    this.segs.push(...buildSegments(this.pT, this.pD, this.pF, this.pN));
+    this.pN = 0;
+    if (this.pT.length > 1 << 16) {
+      this.pT = new Int32Array(4096);
+      this.pD = new Int32Array(4096);
+      this.pF = new Uint16Array(4096);
+    }
+    while (this.segs.length >= 2) {
+      const a = this.segs[this.segs.length - 2];
+      const b = this.segs[this.segs.length - 1];
+      if (a.doc.length > 4 * b.doc.length || a.doc.length + b.doc.length > SEG_MAX) break;
+      this.segs.splice(this.segs.length - 2, 2);
+      const tr = segTriplets([a, b]);
+      this.segs.push(...buildSegments(tr.T, tr.D, tr.F, tr.n));
+    }
+  }
+
+  df(t: number): number {
+    let n = 0;
+    for (const s of this.segs) {
+      const b = bsearch(s.keys, t);
+      if (b >= 0) n += s.off[b + 1] - s.off[b];
+    }
+    return n - (this.removedDf.get(t) ?? 0);
+  }
+
+  /** Adds BM25 contributions into acc and lists the documents touched. */
+  score(query: Map<number, number>, alive: Uint8Array, acc: Float64Array, touched: number[], maxDfFrac: number): void {
+    this.flush();
+    const N = Math.max(1, this.live);
+    const avg = this.totalLen / N || 1;
+    const docLen = this.docLen;
+    const c1 = K1 * (1 - B);
+    const c2 = (K1 * B) / avg;
+    for (const [t, qtf] of query) {
+      const df = this.df(t);
+      if (df <= 0 || df > maxDfFrac * N + 1) continue;
+      const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5)) * (1 + Math.log(qtf)) * (K1 + 1);
+      for (const s of this.segs) {
+        const b = bsearch(s.keys, t);
+        if (b < 0) continue;
+        const end = s.off[b + 1];
+        for (let i = s.off[b]; i < end; i++) {
+          const d = s.doc[i];
+          if (!alive[d]) continue;
+          const tf = s.tf[i];
+          if (acc[d] === 0) touched.push(d);
+          acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
+        }
+      }
+    }
+  }
+
+  /** One CSR over renumbered live documents (map[d] = new number or -1). */
+  compact(map: Int32Array): Segment {
+    this.flush();
+    const tr = segTriplets(this.segs, map);
+    if (tr.n > SEG_MAX) {
+      // keep several blocks: concatenate their key lists (keys may repeat across blocks)
+      const segs = buildSegments(tr.T, tr.D, tr.F, tr.n);
+      return concatSegments(segs);
+    }
+    return buildSegments(tr.T, tr.D, tr.F, tr.n)[0] ?? { keys: new Int32Array(0), off: new Int32Array(1), doc: new Int32Array(0), tf: new Uint16Array(0) };
+  }
+
+  loadBase(seg: Segment[], lens: Int32Array, cap: number): void {
+    this.segs = seg;
+    this.pN = 0;
+    this.removedDf = new Map();
+    this.docLen = new Int32Array(Math.max(cap, lens.length));
+    this.docLen.set(lens);
+    let tot = 0;
+    for (let i = 0; i < lens.length; i++) tot += lens[i];
+    this.totalLen = tot;
+    this.live = lens.length;
+  }
+}
+
+/** Serializes several segments as one blob; `splitSegments` restores them. */
+function concatSegments(segs: Segment[]): Segment & { parts?: number[] } {
+  let nk = 0;
+  let np = 0;
+  for (const s of segs) {
+    nk += s.keys.length;
+    np += s.doc.length;
+  }
+  const keys = new Int32Array(nk);
+  const off = new Int32Array(nk + segs.length);
+  const doc = new Int32Array(np);
+  const tf = new Uint16Array(np);
+  let k = 0;
+  let o = 0;
+  let p = 0;
+  const parts: number[] = [];
+  for (const s of segs) {
+    parts.push(s.keys.length);
+    keys.set(s.keys, k);
+    for (let i = 0; i <= s.keys.length; i++) off[o + i] = s.off[i] + p;
+    doc.set(s.doc, p);
+    tf.set(s.tf, p);
+    k += s.keys.length;
+    o += s.keys.length + 1;
+    p += s.doc.length;
+  }
+  return { keys, off, doc, tf, parts };
+}
+
+function splitSegments(seg: Segment, parts: number[] | undefined): Segment[] {
+  if (!parts) return [seg];
+  const out: Segment[] = [];
+  let k = 0;
+  let o = 0;
+  for (const nk of parts) {
+    const off = seg.off.subarray(o, o + nk + 1);
+    const base = off[0];
+    out.push({
+      keys: seg.keys.subarray(k, k + nk),
+      off: off.map((x) => x - base),
+      doc: seg.doc.subarray(base, off[nk]),
+      tf: seg.tf.subarray(base, off[nk]),
+    });
+    k += nk;
+    o += nk + 1;
+  }
+  return out;
+}
+
+/** Sparse ternary random index vector of a key (4 non-zeros), added into out × w. */
+function addIndexVector(h: number, out: Float32Array, off: number, w: number): void {
+  for (let k = 0; k < 4; k++) {
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
+    const pos = h % DIM;
+    out[off + pos] += (h & 0x10000) === 0 ? w : -w;
+  }
+}
+
+class Side {
+  word = new PostingField();
+  char = new PostingField();
+}
+
+/** Learned context vectors keyed by hashed (side, word): a sorted base block plus additions. */
+class ContextVectors {
+  baseKeys: Int32Array = new Int32Array(0);
+  baseVecs: Float32Array = new Float32Array(0);
+  extra = new Map<number, Float32Array>();
+
+  get(k: number): Float32Array | undefined {
+    const b = bsearch(this.baseKeys, k);
+    if (b >= 0) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
+    return this.extra.get(k);
+  }
+
+  getOrCreate(k: number): Float32Array {
+    let v = this.get(k);
+    if (!v) this.extra.set(k, (v = new Float32Array(DIM)));
+    return v;
+  }
+
+  pack(): { keys: Int32Array; vecs: Float32Array } {
+    const all = new Map<number, Float32Array>();
+    for (let b = 0; b < this.baseKeys.length; b++) all.set(this.baseKeys[b], this.baseVecs.subarray(b * DIM, b * DIM + DIM));
+    for (const [k, v] of this.extra) all.set(k, v);
+    const keys = Int32Array.from(all.keys()).sort();
+    const vecs = new Float32Array(keys.length * DIM);
+    keys.forEach((k, i) => vecs.set(all.get(k)!, i * DIM));
+    return { keys, vecs };
+  }
+}
+
+function wordKey(side: 0 | 1, w: string): number {
+  return hash32(w, side === 0 ? 0x9e3779b9 : 0x85ebca6b) & 0x7fffffff;
+}
+
+interface IndexHeader {
+  ids: string[];
+  src: string[];
+  tgt: string[];
+  parts: (number[] | null)[];
+}
+
+export class HybridIndex {
+  private ids: string[] = [];
+  private src: string[] = [];
+  private tgt: string[] = [];
+  private alive = new Uint8Array(1024);
+  private byId = new Map<string, number>();
+  private sides: [Side, Side] = [new Side(), new Side()];
+  private ctx = new ContextVectors();
+  private vecs: [Float32Array, Float32Array] = [new Float32Array(1024 * DIM), new Float32Array(1024 * DIM)];
+  private embedded = new Uint8Array(1024);
+  private addedSinceEmbed = 0;
+  private liveCount = 0;
+
+  get size(): number {
+    return this.liveCount;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: string): ParallelPair | undefined {
+    const d = this.byId.get(id);
+    return d === undefined ? undefined : { id, source: this.src[d], target: this.tgt[d] };
+  }
+
+  pairs(): ParallelPair[] {
+    const out: ParallelPair[] = [];
+    for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) out.push({ id: this.ids[d], source: this.src[d], target: this.tgt[d] });
+    return out;
+  }
+
+  private grow(n: number): void {
+    if (n <= this.alive.length) return;
+    let cap = this.alive.length;
+    while (cap < n) cap *= 2;
+    const a = new Uint8Array(cap);
+    a.set(this.alive);
+    this.alive = a;
+    const e = new Uint8Array(cap);
+    e.set(this.embedded);
+    this.embedded = e;
+    for (let s = 0; s < 2; s++) {
+      const v = new Float32Array(cap * DIM);
+      v.set(this.vecs[s]);
+      this.vecs[s] = v;
+      this.sides[s].word.grow(cap);
+      this.sides[s].char.grow(cap);
+    }
+  }
+
+  private learnContext(sw: string[], tw: string[], sign: number): void {
+    const sum = new Float32Array(DIM);
+    const keys = [...new Set(sw.map((w) => wordKey(0, w))), ...new Set(tw.map((w) => wordKey(1, w)))];
+    for (const k of keys) addIndexVector(k, sum, 0, 1);
+    for (const k of keys) {
+      const c = this.ctx.getOrCreate(k);
+      for (let i = 0; i < DIM; i++) c[i] += sign * sum[i];
+      addIndexVector(k, c, 0, -sign); // exclude self
+    }
+  }
+
+  private embed(words: string[], side: 0 | 1, out: Float32Array, off: number): void {
+    const f = this.sides[side].word;
+    const N = Math.max(1, f.live);
+    for (let i = 0; i < DIM; i++) out[off + i] = 0;
+    for (const w of new Set(words)) {
+      const c = this.ctx.get(wordKey(side, w));
+      if (!c) continue;
+      const df = Math.max(1, f.df(hash32(w, 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff));
+      const idf = Math.log(1 + N / df);
+      let norm = 0;
+      for (let i = 0; i < DIM; i++) norm += c[i] * c[i];
+      if (norm === 0) continue;
+      const k = idf / Math.sqrt(norm);
+      for (let i = 0; i < DIM; i++) out[off + i] += k * c[i];
+    }
+    let n2 = 0;
+    for (let i = 0; i < DIM; i++) n2 += out[off + i] * out[off + i];
+    n2 = Math.sqrt(n2) || 1;
+    for (let i = 0; i < DIM; i++) out[off + i] /= n2;
+  }
+
+  private embedDoc(d: number): void {
+    this.embed(indexWords(this.src[d]), 0, this.vecs[0], d * DIM);
+    this.embed(indexWords(this.tgt[d]), 1, this.vecs[1], d * DIM);
+    this.embedded[d] = 1;
+  }
+
+  /** Re-embeds every document when much has been learned since the vectors were computed. */
+  private refreshVectors(): void {
+    if (this.addedSinceEmbed > 0.3 * this.liveCount) {
+      for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) this.embedDoc(d);
+      this.addedSinceEmbed = 0;
+    } else {
+      for (let d = 0; d < this.ids.length; d++) if (this.alive[d] && !this.embedded[d]) this.embedDoc(d);
+    }
+  }
+
+  add(pairs: ParallelPair[]): void {
+    const toRemove = pairs.filter((p) => this.byId.has(p.id)).map((p) => p.id);
+    if (toRemove.length) this.remove(toRemove);
+    this.grow(this.ids.length + pairs.length);
+    const batch: [number, string[], string[]][] = [];
+    for (const p of pairs) {
+      const d = this.ids.length;
+      this.ids.push(p.id);
+      this.src.push(p.source);
+      this.tgt.push(p.target);
+      this.alive[d] = 1;
+      this.embedded[d] = 0;
+      this.byId.set(p.id, d);
+      const sw = indexWords(p.source);
+      const tw = indexWords(p.target);
+      this.sides[0].word.addDoc(d, countTerms(sw, WORD_SALT), sw.length);
+      this.sides[0].char.addDoc(d, countTerms(charGrams(sw), CHAR_SALT), Math.max(1, sw.length));
+      this.sides[1].word.addDoc(d, countTerms(tw, WORD_SALT), tw.length);
+      this.sides[1].char.addDoc(d, countTerms(charGrams(tw), CHAR_SALT), Math.max(1, tw.length));
+      this.learnContext(sw, tw, 1);
+      batch.push([d, sw, tw]);
+      this.liveCount++;
+    }
+    for (const s of this.sides) {
+      s.word.flush();
+      s.char.flush();
+    }
+    // embed the batch with the context it just taught; a large batch makes older vectors stale
+    for (const [d, sw, tw] of batch) {
+      this.embed(sw, 0, this.vecs[0], d * DIM);
+      this.embed(tw, 1, this.vecs[1], d * DIM);
+      this.embedded[d] = 1;
+    }
+    if (batch.length >= 0.5 * this.liveCount) this.addedSinceEmbed = 0;
+    else this.addedSinceEmbed += batch.length;
+  }
+
+  remove(ids: string[]): void {
+    for (const id of ids) {
+      const d = this.byId.get(id);
+      if (d === undefined) continue;
+      const sw = indexWords(this.src[d]);
+      const tw = indexWords(this.tgt[d]);
+      this.sides[0].word.removeDoc(d, countTerms(sw, WORD_SALT));
+      this.sides[0].char.removeDoc(d, countTerms(charGrams(sw), CHAR_SALT));
+      this.sides[1].word.removeDoc(d, countTerms(tw, WORD_SALT));
+      this.sides[1].char.removeDoc(d, countTerms(charGrams(tw), CHAR_SALT));
+      this.learnContext(sw, tw, -1);
+      this.alive[d] = 0;
+      this.embedded[d] = 0;
+      this.byId.delete(id);
+      this.liveCount--;
+    }
+  }
+
+  search(query: string, k: number, opts?: { side?: 'source' | 'target' }): RetrievalHit[] {
+    if (this.liveCount === 0 || k <= 0) return [];
+    this.refreshVectors();
+    const side: 0 | 1 = opts?.side === 'target' ? 1 : 0;
+    const S = this.sides[side];
+    const words = indexWords(query);
+    if (!words.length) return [];
+    const n = this.ids.length;
+    const acc = new Float64Array(n);
+    const rankings: { list: number[]; weight: number }[] = [];
+    let touched: number[] = [];
+    S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0.35);
+    rankings.push({ list: selectTop(acc, touched, FIELD_TOP), weight: 1 });
+    acc.fill(0);
+    touched = [];
+    S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0.12);
+    rankings.push({ list: selectTop(acc, touched, FIELD_TOP), weight: 1 });
+    // dense
+    const q = new Float32Array(DIM);
+    this.embed(words, side, q, 0);
+    let qn = 0;
+    for (let i = 0; i < DIM; i++) qn += q[i] * q[i];
+    if (qn > 0) {
+      const V = this.vecs[side];
+      const live: number[] = [];
+      acc.fill(0);
+      for (let d = 0; d < n; d++) {
+        if (!this.alive[d]) continue;
+        let s = 0;
+        const o = d * DIM;
+        for (let i = 0; i < DIM; i++) s += q[i] * V[o + i];
+        acc[d] = s;
+        live.push(d);
+      }
+      rankings.push({ list: selectTop(acc, live, FIELD_TOP), weight: 0.5 });
+    }
+    const fused = new Map<number, number>();
+    for (const r of rankings) r.list.forEach((d, rank) => fused.set(d, (fused.get(d) ?? 0) + r.weight / (RRF_K + rank + 1)));
+    const top = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, k);
+    const qset = new Set(words);
+    return top.map(([d, score]) => {
+      const text = side === 0 ? this.src[d] : this.tgt[d];
+      const dw = new Set(indexWords(text));
+      return {
+        id: this.ids[d],
+        score,
+        source: this.src[d],
+        target: this.tgt[d],
+        matchedTerms: [...qset].filter((w) => dw.has(w)),
+      };
+    });
+  }
+
+  serialize(): Uint8Array {
+    this.refreshVectors();
+    const arrays: Record<string, TypedArray> = {};
+    const header: IndexHeader = { ids: [], src: [], tgt: [], parts: [] };
+    const map = new Int32Array(this.ids.length).fill(-1);
+    for (let d = 0; d < this.ids.length; d++) {
+      if (!this.alive[d]) continue;
+      map[d] = header.ids.length;
+      header.ids.push(this.ids[d]);
+      header.src.push(this.src[d]);
+      header.tgt.push(this.tgt[d]);
+    }
+    const n = header.ids.length;
+    let fi = 0;
+    for (const s of this.sides) {
+      for (const f of [s.word, s.char]) {
+        const c = f.compact(map) as Segment & { parts?: number[] };
+        header.parts[fi] = c.parts ?? null;
+        arrays[`keys${fi}`] = c.keys;
+        arrays[`off${fi}`] = c.off;
+        arrays[`doc${fi}`] = c.doc;
+        arrays[`tf${fi}`] = c.tf;
+        const lens = new Int32Array(n);
+        for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) lens[map[d]] = f.docLen[d];
+        arrays[`len${fi}`] = lens;
+        fi++;
+      }
+    }
+    const ctx = this.ctx.pack();
+    arrays.ctxKeys = ctx.keys;
+    arrays.ctxVecs = ctx.vecs;
+    for (let s = 0; s < 2; s++) {
+      const v = new Float32Array(n * DIM);
+      for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.vecs[s].subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
+      arrays[`vec${s}`] = v;
+    }
+    return packBinary('GAIAIDX2', header, arrays);
+  }
+
+  static deserialize(bytes: Uint8Array): HybridIndex {
+    const { header, arrays } = unpackBinary<IndexHeader>('GAIAIDX2', bytes);
+    const ix = new HybridIndex();
+    const n = header.ids.length;
+    ix.grow(Math.max(1, n));
+    const cap = ix.alive.length;
+    ix.ids = header.ids;
+    ix.src = header.src;
+    ix.tgt = header.tgt;
+    ix.alive.fill(1, 0, n);
+    ix.embedded.fill(1, 0, n);
+    for (let d = 0; d < n; d++) ix.byId.set(header.ids[d], d);
+    ix.liveCount = n;
+    let fi = 0;
+    for (const s of ix.sides) {
+      for (const f of [s.word, s.char]) {
+        const seg: Segment = {
+          keys: arrays[`keys${fi}`] as Int32Array,
+          off: arrays[`off${fi}`] as Int32Array,
+          doc: arrays[`doc${fi}`] as Int32Array,
+          tf: arrays[`tf${fi}`] as Uint16Array,
+        };
+        f.loadBase(splitSegments(seg, header.parts?.[fi] ?? undefined), arrays[`len${fi}`] as Int32Array, cap);
+        fi++;
+      }
+    }
+    ix.ctx.baseKeys = arrays.ctxKeys as Int32Array;
+    ix.ctx.baseVecs = arrays.ctxVecs as Float32Array;
+    for (let s = 0; s < 2; s++) ix.vecs[s].set(arrays[`vec${s}`] as Float32Array);
+    ix.addedSinceEmbed = 0;
+    return ix;
+  }
+}
+
+function selectTop(score: Float64Array, idx: number[], m: number): number[] {
+  if (idx.length <= m) return idx.sort((a, b) => score[b] - score[a]);
+  // min-heap of size m
+  const heap: number[] = [];
+  const less = (a: number, b: number): boolean => score[a] < score[b];
+  const up = (i: number): void => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (less(heap[i], heap[p])) {
+        [heap[i], heap[p]] = [heap[p], heap[i]];
+        i = p;
+      } else break;
+    }
+  };
+  const down = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let s = i;
+      if (l < heap.length && less(heap[l], heap[s])) s = l;
+      if (r < heap.length && less(heap[r], heap[s])) s = r;
+      if (s === i) return;
+      [heap[i], heap[s]] = [heap[s], heap[i]];
+      i = s;
+    }
+  };
+  for (const d of idx) {
+    if (heap.length < m) {
+      heap.push(d);
+      up(heap.length - 1);
+    } else if (score[d] > score[heap[0]]) {
+      heap[0] = d;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => score[b] - score[a]);
+}

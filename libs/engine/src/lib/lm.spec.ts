@@ -1,0 +1,43 @@
+import { BOS, KnLm } from './lm';
+
+describe('Kneser-Ney trigram LM', () => {
+  // vocabulary: 0 unk, 1 <s>, 2 </s>, 3..7 words
+  const sents = [
+    [3, 4, 5],
+    [3, 4, 6],
+    [3, 4, 5],
+    [7, 4, 5],
+    [3, 6],
+  ].map((s) => Int32Array.from(s));
+  const lm = KnLm.train(sents, 8);
+
+  it('gives a proper distribution over the vocabulary (sums to ~1) for seen and unseen contexts', () => {
+    for (const [u, v] of [
+      [3, 4],
+      [BOS, 3],
+      [6, 7],
+      [5, 5],
+    ]) {
+      let sum = 0;
+      for (let w = 0; w < 8; w++) if (w !== BOS) sum += Math.exp(lm.logProb(u, v, w));
+      expect(sum).toBeGreaterThan(0.97);
+      expect(sum).toBeLessThan(1.001);
+    }
+  });
+
+  it('prefers seen continuations but leaves mass for unseen ones (smoothing)', () => {
+    expect(lm.logProb(3, 4, 5)).toBeGreaterThan(lm.logProb(3, 4, 6));
+    expect(lm.logProb(3, 4, 6)).toBeGreaterThan(lm.logProb(3, 4, 7));
+    expect(Number.isFinite(lm.logProb(3, 4, 7))).toBe(true);
+    expect(lm.logProb(3, 4, 7)).toBeLessThan(0);
+    // a fluent sentence scores higher than its scramble
+    expect(lm.scoreSentence([3, 4, 5])).toBeGreaterThan(lm.scoreSentence([5, 3, 4]));
+  });
+
+  it('round-trips through its array form', () => {
+    const { header, arrays } = lm.toArrays('x');
+    const copy = KnLm.fromArrays('x', header, arrays);
+    expect(copy.logProb(3, 4, 5)).toBeCloseTo(lm.logProb(3, 4, 5), 6);
+    expect(copy.scoreSentence([7, 4, 6])).toBeCloseTo(lm.scoreSentence([7, 4, 6]), 6);
+  });
+});

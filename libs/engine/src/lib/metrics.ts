@@ -1,0 +1,155 @@
+/**
+ * chrF (sacreBLEU definition: character n-grams 1..6, word order 0, beta 2, whitespace removed,
+ * statistics summed over the corpus, precision / recall averaged over the effective orders, then F-beta)
+ * and BLEU (sacreBLEU-like corpus BLEU, 13a-style tokenization, 4-grams, brevity penalty). Scores are on 0..1.
+ */
+
+const CHAR_ORDER = 6;
+const BETA = 2;
+
+export type ChrfStats = Float64Array; // [hyp, ref, match] × order
+
+export function charNgramCounts(text: string, order = CHAR_ORDER): Map<string, number>[] {
+  const chars = Array.from(text.split(/\s+/).join(''));
+  const res: Map<string, number>[] = [];
+  for (let n = 1; n <= order; n++) {
+    const m = new Map<string, number>();
+    for (let i = 0; i + n <= chars.length; i++) {
+      const g = n === 1 ? chars[i] : chars.slice(i, i + n).join('');
+      m.set(g, (m.get(g) ?? 0) + 1);
+    }
+    res.push(m);
+  }
+  return res;
+}
+
+export function chrfStatsFromCounts(h: Map<string, number>[], r: Map<string, number>[], out?: ChrfStats): ChrfStats {
+  const order = h.length;
+  const st = out ?? new Float64Array(order * 3);
+  for (let n = 0; n < order; n++) {
+    let nh = 0;
+    let nr = 0;
+    let nm = 0;
+    for (const c of h[n].values()) nh += c;
+    for (const c of r[n].values()) nr += c;
+    const [small, big] = h[n].size <= r[n].size ? [h[n], r[n]] : [r[n], h[n]];
+    for (const [g, c] of small) {
+      const o = big.get(g);
+      if (o) nm += Math.min(c, o);
+    }
+    st[3 * n] += nh;
+    st[3 * n + 1] += nr;
+    st[3 * n + 2] += nm;
+  }
+  return st;
+}
+
+export function chrfFromStats(st: ArrayLike<number>, beta = BETA): number {
+  const order = st.length / 3;
+  const eps = 1e-16;
+  let avgP = 0;
+  let avgR = 0;
+  let eff = 0;
+  for (let n = 0; n < order; n++) {
+    const nh = st[3 * n];
+    const nr = st[3 * n + 1];
+    const nm = st[3 * n + 2];
+    avgP += nh > 0 ? nm / nh : eps;
+    avgR += nr > 0 ? nm / nr : eps;
+    if (nh > 0 && nr > 0) eff++;
+  }
+  if (eff === 0) return 0;
+  avgP /= eff;
+  avgR /= eff;
+  const f = beta * beta;
+  if (avgP + avgR === 0) return 0;
+  return ((1 + f) * avgP * avgR) / (f * avgP + avgR);
+}
+
+export function sentenceChrF(hyp: string, ref: string): number {
+  const st = chrfStatsFromCounts(charNgramCounts(hyp), charNgramCounts(ref));
+  return chrfFromStats(st);
+}
+
+export function corpusChrF(hyps: string[], refs: string[]): number {
+  if (hyps.length !== refs.length) throw new Error(`corpusChrF: ${hyps.length} hypotheses vs ${refs.length} references`);
+  const st = new Float64Array(CHAR_ORDER * 3);
+  for (let i = 0; i < hyps.length; i++) chrfStatsFromCounts(charNgramCounts(hyps[i]), charNgramCounts(refs[i]), st);
+  return chrfFromStats(st);
+}
+
+/** sacreBLEU 13a-like tokenization. */
+export function bleuTokenize(line: string): string[] {
+  let s = ` ${line} `;
+  s = s.replace(/<skipped>/g, '').replace(/-\n/g, '').replace(/\n/g, ' ');
+  s = s.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s = s.replace(/([\{-~\[-` -&\(-\+:-@\/])/g, ' $1 ');
+  s = s.replace(/([^0-9])([.,])/g, '$1 $2 ');
+  s = s.replace(/([.,])([^0-9])/g, ' $1 $2');
+  s = s.replace(/([0-9])(-)/g, '$1 $2 ');
+  return s.split(/\s+/).filter(Boolean);
+}
+
+export function corpusBleu(hyps: string[], refs: string[]): number {
+  if (hyps.length !== refs.length) throw new Error(`corpusBleu: ${hyps.length} hypotheses vs ${refs.length} references`);
+  const N = 4;
+  const matches = new Array(N).fill(0);
+  const totals = new Array(N).fill(0);
+  let hypLen = 0;
+  let refLen = 0;
+  for (let i = 0; i < hyps.length; i++) {
+    const h = bleuTokenize(hyps[i]);
+    const r = bleuTokenize(refs[i]);
+    hypLen += h.length;
+    refLen += r.length;
+    for (let n = 1; n <= N; n++) {
+      const rc = new Map<string, number>();
+      for (let j = 0; j + n <= r.length; j++) {
+        const g = r.slice(j, j + n).join(' ');
+        rc.set(g, (rc.get(g) ?? 0) + 1);
+      }
+      const hc = new Map<string, number>();
+      for (let j = 0; j + n <= h.length; j++) {
+        const g = h.slice(j, j + n).join(' ');
+        hc.set(g, (hc.get(g) ?? 0) + 1);
+      }
+      for (const [g, c] of hc) matches[n - 1] += Math.min(c, rc.get(g) ?? 0);
+      totals[n - 1] += Math.max(0, h.length - n + 1);
+    }
+  }
+  if (hypLen === 0) return 0;
+  let logP = 0;
+  for (let n = 0; n < N; n++) {
+    if (matches[n] === 0 || totals[n] === 0) return 0;
+    logP += Math.log(matches[n] / totals[n]) / N;
+  }
+  const bp = hypLen < refLen ? Math.exp(1 - refLen / hypLen) : 1;
+  return bp * Math.exp(logP);
+}
+
+/** Sentence BLEU with add-one smoothing for n>1 (for ranking, not reporting). */
+export function sentenceBleu(hyp: string, ref: string): number {
+  const h = bleuTokenize(hyp);
+  const r = bleuTokenize(ref);
+  if (!h.length) return 0;
+  let logP = 0;
+  for (let n = 1; n <= 4; n++) {
+    const rc = new Map<string, number>();
+    for (let j = 0; j + n <= r.length; j++) {
+      const g = r.slice(j, j + n).join(' ');
+      rc.set(g, (rc.get(g) ?? 0) + 1);
+    }
+    let m = 0;
+    let t = 0;
+    const hc = new Map<string, number>();
+    for (let j = 0; j + n <= h.length; j++) {
+      const g = h.slice(j, j + n).join(' ');
+      hc.set(g, (hc.get(g) ?? 0) + 1);
+      t++;
+    }
+    for (const [g, c] of hc) m += Math.min(c, rc.get(g) ?? 0);
+    logP += Math.log((m + (n > 1 ? 1 : 0)) / (t + (n > 1 ? 1 : 0)) || 1e-9) / 4;
+  }
+  const bp = h.length < r.length ? Math.exp(1 - r.length / h.length) : 1;
+  return bp * Math.exp(logP);
+}

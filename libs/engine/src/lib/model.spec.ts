@@ -1,0 +1,51 @@
+import { deserializeModel, lookupLexicon, serializeModel, summarizeCoreMemory, trainAgentModel } from './model';
+import { toyCorpus } from '../testing/toy-corpus';
+
+describe('core memory (trainAgentModel)', () => {
+  const progress: number[] = [];
+  const model = trainAgentModel(toyCorpus(), { onProgress: (f) => progress.push(f) });
+
+  it('reports monotonic progress from 0 to 1', () => {
+    expect(progress[0]).toBe(0);
+    expect(progress[progress.length - 1]).toBe(1);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
+  });
+
+  it('learns a bilingual lexicon in both directions', () => {
+    const fwd = lookupLexicon(model, 'perro', 'forward');
+    expect(fwd[0]).toMatchObject({ source: 'perro', target: 'anu' });
+    const rev = lookupLexicon(model, "manq'i", 'reverse');
+    expect(rev[0]).toMatchObject({ source: "manq'i", target: 'come' });
+  });
+
+  it('extracts multiword phrase pairs (the locative suffix)', () => {
+    const hits = lookupLexicon(model, 'en la casa', 'forward');
+    expect(hits.find((h) => h.source === 'en la casa')?.target).toBe('utapi');
+  });
+
+  it('records length statistics', () => {
+    expect(model.stats.pairs).toBe(toyCorpus().length);
+    expect(model.stats.charRatioCorpus).toBeGreaterThan(0.4);
+    expect(model.stats.charRatioCorpus).toBeLessThan(1);
+    expect(model.stats.tokenRatioCorpus).toBeLessThan(1);
+  });
+
+  it('writes a readable summary with glossary, affix patterns and statistics', () => {
+    const text = summarizeCoreMemory(model, { srcLang: 'es', tgtLang: 'xx' });
+    expect(text).toContain('## Glossary');
+    expect(text).toContain('perro → anu');
+    expect(text).toContain('## Affix patterns');
+    expect(text).toMatch(/"en" ↔ -pi/);
+    expect(text).toContain(`${toyCorpus().length} sentence pairs`);
+  });
+
+  it('round-trips through serializeModel / deserializeModel', () => {
+    const bytes = serializeModel(model);
+    const copy = deserializeModel(bytes);
+    expect(copy.stats).toEqual(model.stats);
+    expect(lookupLexicon(copy, 'el gato duerme en el campo', 'forward')).toEqual(lookupLexicon(model, 'el gato duerme en el campo', 'forward'));
+    expect(copy.lms[1].logProb(1, 1, 5)).toBeCloseTo(model.lms[1].logProb(1, 1, 5), 6);
+    expect(summarizeCoreMemory(copy)).toBe(summarizeCoreMemory(model));
+    expect(() => deserializeModel(bytes.subarray(0, 4))).toThrow();
+  });
+});

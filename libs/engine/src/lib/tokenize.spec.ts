@@ -1,0 +1,36 @@
+import { detokenize, foldToken, normalizeToken, tokenize } from './tokenize';
+
+describe('tokenize', () => {
+  it('keeps glottal apostrophes inside Guaraní / Quechua words and splits punctuation', () => {
+    expect(tokenize("Mba'éichapa, che ra'a?")).toEqual(["Mba'éichapa", ',', 'che', "ra'a", '?']);
+    expect(tokenize('p’unchaw allinmi.')).toEqual(['p’unchaw', 'allinmi', '.']);
+  });
+
+  it('rejoins glottal stops written detached between letters', () => {
+    expect(tokenize('manq ’ a uka')).toEqual(['manq’a', 'uka']);
+  });
+
+  it('treats modifier-letter glottal stops (ʼ ꞌ) as letters anywhere', () => {
+    expect(tokenize('ʼnaꞌa ñuꞌu')).toEqual(['ʼnaꞌa', 'ñuꞌu']);
+  });
+
+  it('applies NFC so composed and decomposed forms tokenize the same', () => {
+    const decomposed = 'n\u0303e\u0308e'; // ñëe written with combining marks
+    expect(tokenize(decomposed)).toEqual(['ñëe']);
+    expect(tokenize(decomposed)[0]).toBe('ñëe'.normalize('NFC'));
+  });
+
+  it('splits Spanish inverted punctuation and keeps intra-word hyphens', () => {
+    expect(tokenize('¿Oúpa República-pe?')).toEqual(['¿', 'Oúpa', 'República-pe', '?']);
+  });
+
+  it('keeps diacritics in tokens and folds them only for matching', () => {
+    expect(normalizeToken('Ñe’ẽ')).toBe("ñe'ẽ");
+    expect(foldToken('Ñe’ẽ')).toBe("ne'e");
+  });
+
+  it('detokenizes with conventional punctuation spacing', () => {
+    expect(detokenize(['¿', 'Mba', "'", 'e', '?'])).toBe("¿Mba ' e?");
+    expect(detokenize(['hola', ',', 'amigo', '.'])).toBe('hola, amigo.');
+  });
+});

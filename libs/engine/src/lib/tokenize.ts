@@ -1,0 +1,60 @@
+/**
+ * Tokenization for low-resource languages.
+ *
+ * - Unicode NFC.
+ * - Apostrophes and glottal marks are letters inside words (' ’ ʼ ꞌ ‘ `): Guaraní mba'e, Quechua p'unchaw,
+ *   Otomí / Aymara ejectives. The modifier letters ʼ (U+02BC) and ꞌ (U+A78C) are letters anywhere.
+ * - Diacritics are kept in tokens; `foldToken` removes them only for matching.
+ * - Punctuation is split into its own tokens; hyphens between letters stay inside the word (Guaraní `República-pe`).
+ */
+
+const L = '\\p{L}\\p{M}\\p{N}ʼꞌꞋˀ';
+const TOKEN_RE = new RegExp(`[${L}]+(?:[-'’‘\`´][${L}]+)*(?:['’´](?=\\s|$))?|\\S`, 'gu');
+const FIRST_LETTER = new RegExp(`^[${L}]`, 'u');
+
+// Some corpora write glottal stops detached ("manq ’ a"); a lone apostrophe between two letters is rejoined.
+const DETACHED_GLOTTAL = new RegExp(`([${L}]) ([’'ʼ]) (?=[${L}])`, 'gu');
+
+/** Tokens of `text` (NFC, case and diacritics preserved). */
+export function tokenize(text: string): string[] {
+  return (text ?? '').normalize('NFC').replace(DETACHED_GLOTTAL, '$1$2').match(TOKEN_RE) ?? [];
+}
+
+/** Unifies apostrophe variants to U+0027 and lower-cases (diacritics kept). Used as the modelling form. */
+export function normalizeToken(tok: string): string {
+  return tok.toLowerCase().replace(/[’‘`´ʼꞌꞋ]/g, "'");
+}
+
+/** Matching form: lower case, diacritics removed (ñ → n), apostrophes unified. */
+export function foldToken(tok: string): string {
+  return normalizeToken(tok)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+}
+
+export function isWordToken(tok: string): boolean {
+  return FIRST_LETTER.test(tok);
+}
+
+const NO_SPACE_BEFORE = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '»', '”', '%', '…']);
+const NO_SPACE_AFTER = new Set(['¡', '¿', '(', '[', '{', '«', '“']);
+
+/** Joins tokens into text with conventional spacing around punctuation. */
+export function detokenize(tokens: string[]): string {
+  let out = '';
+  let quoteOpen = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const prev = i > 0 ? tokens[i - 1] : '';
+    let space = i > 0;
+    if (NO_SPACE_BEFORE.has(t)) space = false;
+    if (NO_SPACE_AFTER.has(prev)) space = false;
+    if (t === '"') {
+      if (quoteOpen) space = false;
+      quoteOpen = !quoteOpen;
+    } else if (prev === '"' && quoteOpen) space = false;
+    out += (space ? ' ' : '') + t;
+  }
+  return out;
+}

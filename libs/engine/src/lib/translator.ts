@@ -1,0 +1,538 @@
+/**
+ * Two-phase translation.
+ *  Phase 1: K candidates from different strategies — phrase-based beam decoding (phrase table + KN LM),
+ *           translation-memory adaptation of the nearest examples (mismatched parts substituted through the
+ *           phrase table), the nearest examples themselves, and a lexicon gloss.
+ *  Phase 2: every candidate is scored (LM, lexical translation probability both ways, source coverage,
+ *           length ratio, target-language consistency) and the final output is chosen by minimum Bayes risk
+ *           with chrF as the utility, weighted by the scores.
+ */
+import { HybridIndex } from './hybrid-index';
+import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
+import { AgentModel, dirIndex, MAX_PHRASE, modelTokens } from './model';
+import { BOS, EOS } from './lm';
+import { detokenize, isWordToken, normalizeToken, tokenize } from './tokenize';
+import type { Candidate, Direction, LexiconUse, Provenance, RetrievalHit, TranslateResult, TranslationEvent } from './types';
+
+export interface TranslatorOptions {
+  k?: number;
+  beam?: number;
+  /** number of memory examples retrieved */
+  examples?: number;
+  weights?: Partial<DecoderWeights>;
+  /** decoder hypotheses entering phase 2 */
+  nbest?: number;
+  /** softmax temperature turning phase-2 scores into MBR weights */
+  mbrTemperature?: number;
+  /** weights of the phase-2 features */
+  scoreWeights?: Partial<ScoreWeights>;
+  /** nearest examples used as candidates as they are */
+  rawExamples?: number;
+  /** preferred output length relative to the length ratio learned from the corpus (chrF favours recall) */
+  lengthTarget?: number;
+}
+
+export interface ScoreWeights {
+  lm: number;
+  lexF: number;
+  lexR: number;
+  coverage: number;
+  length: number;
+  oov: number;
+}
+
+const DEFAULT_SCORE_WEIGHTS: ScoreWeights = { lm: 0.3, lexF: 0.4, lexR: 0.4, coverage: 2, length: 2, oov: -2 };
+
+export interface DecoderWeights {
+  phiF: number;
+  phiR: number;
+  lexF: number;
+  lexR: number;
+  lm: number;
+  word: number;
+  phrase: number;
+  copy: number;
+  drop: number;
+  /** penalty for translating an unknown word through a known word sharing its stem (longest common prefix) */
+  stem: number;
+  /** weight of |output chars − expected chars| (expected from the learned length ratio), applied incrementally */
+  len: number;
+}
+
+const DEFAULT_WEIGHTS: DecoderWeights = {
+  phiF: 0.3,
+  phiR: 0.2,
+  lexF: 0.15,
+  lexR: 0.1,
+  lm: 0.3,
+  word: 3,
+  phrase: -0.2,
+  copy: -3,
+  drop: -8,
+  stem: -1.5,
+  len: -0.1,
+};
+
+interface Hyp {
+  score: number;
+  u: number;
+  v: number;
+  prev: Hyp | null;
+  out: string[];
+  src: string;
+  cov: number;
+  chars: number;
+}
+
+interface DecodeResult {
+  tokens: string[];
+  score: number;
+  used: LexiconUse[];
+}
+
+function capitalizeLike(out: string, src: string): string {
+  const first = Array.from(src.trim())[0];
+  const i = out.search(/\p{L}/u);
+  if (first && first !== first.toLowerCase() && i >= 0) return out.slice(0, i) + out[i].toUpperCase() + out.slice(i + 1);
+  return out;
+}
+
+export class Translator {
+  private readonly k: number;
+  private readonly beam: number;
+  private readonly nExamples: number;
+  private readonly w: DecoderWeights;
+  private readonly sw: ScoreWeights;
+  private readonly nbest: number;
+  private readonly temp: number;
+  private readonly rawExamples: number;
+  private readonly lengthTarget: number;
+
+  constructor(
+    private readonly model: AgentModel,
+    private readonly index: HybridIndex,
+    opts?: TranslatorOptions,
+  ) {
+    this.k = opts?.k ?? 8;
+    this.beam = opts?.beam ?? 10;
+    this.nExamples = opts?.examples ?? 4;
+    this.w = { ...DEFAULT_WEIGHTS, ...(opts?.weights ?? {}) };
+    this.sw = { ...DEFAULT_SCORE_WEIGHTS, ...(opts?.scoreWeights ?? {}) };
+    this.nbest = opts?.nbest ?? 4;
+    this.temp = opts?.mbrTemperature ?? 1;
+    this.rawExamples = opts?.rawExamples ?? 2;
+    this.lengthTarget = opts?.lengthTarget ?? 1.1;
+  }
+
+  /* ------------------------------------------------------------ phase 1: decoder */
+
+  private stemKeys: [string[] | null, string[] | null] = [null, null];
+
+  /** Known single-word phrase key sharing the longest prefix with an unknown word (its stem), if any. */
+  stemBackoff(word: string, dir: 0 | 1): string | null {
+    const len = Array.from(word).length;
+    if (len < 5 || !isWordToken(word)) return null;
+    let keys = this.stemKeys[dir];
+    if (!keys) {
+      keys = this.model.tables[dir].keys.filter((k) => !k.includes(' ') && isWordToken(k)).sort();
+      this.stemKeys[dir] = keys;
+    }
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid] < word) lo = mid + 1;
+      else hi = mid;
+    }
+    const lcp = (a: string, b: string): number => {
+      let i = 0;
+      while (i < a.length && i < b.length && a[i] === b[i]) i++;
+      return i;
+    };
+    let best = 0;
+    for (const i of [lo - 1, lo]) if (i >= 0 && i < keys.length) best = Math.max(best, lcp(word, keys[i]));
+    if (best < 4 || best < 0.6 * word.length) return null;
+    const freq = this.model.sides[dir].freq;
+    const idx = this.model.sides[dir].index;
+    let pick: string | null = null;
+    let pf = -1;
+    for (let i = lo - 1, n = 0; i >= 0 && n < 60 && lcp(word, keys[i]) >= best; i--, n++) {
+      const f = freq[idx.get(keys[i]) ?? 0] ?? 0;
+      if (f > pf) (pf = f), (pick = keys[i]);
+    }
+    for (let i = lo, n = 0; i < keys.length && n < 60 && lcp(word, keys[i]) >= best; i++, n++) {
+      const f = freq[idx.get(keys[i]) ?? 0] ?? 0;
+      if (f > pf) (pf = f), (pick = keys[i]);
+    }
+    return pick;
+  }
+
+  private lmId(dir: 0 | 1, id: number): number {
+    const lm = this.model.lms[dir === 0 ? 1 : 0];
+    return id < lm.data.V ? id : 0;
+  }
+
+  /** Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. */
+  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest = 4): DecodeResult[] {
+    const m = this.model;
+    const tab = m.tables[dir];
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const inV = m.sides[dir];
+    const lm = m.lms[dir === 0 ? 1 : 0];
+    const W = this.w;
+    const n = tokens.length;
+    if (n === 0) return [{ tokens: [], score: 0, used: [] }];
+    const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
+    stacks[0].set(BOS * lm.data.V + BOS, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', cov: 0, chars: 0 });
+    // expected output characters after each input position
+    const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTarget;
+    const expect = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * surface[i].length;
+    const V = lm.data.V;
+    for (let i = 0; i < n; i++) {
+      const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);
+      if (!hyps.length) continue;
+      for (let len = 1; len <= MAX_PHRASE && i + len <= n; len++) {
+        const key = len === 1 ? tokens[i] : tokens.slice(i, i + len).join(' ');
+        let k = tab.keyIndex.get(key);
+        let extra = 0;
+        if (k === undefined && len === 1) {
+          const stem = this.stemBackoff(key, dir);
+          if (stem !== null) {
+            k = tab.keyIndex.get(stem);
+            extra = W.stem;
+          }
+        }
+        const opts: { out: string[]; ids: number[]; tm: number; chars: number }[] = [];
+        if (k !== undefined) {
+          for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
+            const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
+            const sc = tab.scores;
+            const tm = W.phiF * sc[4 * o] + W.phiR * sc[4 * o + 1] + W.lexF * sc[4 * o + 2] + W.lexR * sc[4 * o + 3] + W.phrase + extra;
+            const out = ids.map((id) => outV.words[id]);
+            opts.push({ out, ids: ids.map((id) => this.lmId(dir, id)), tm, chars: out.reduce((a, w) => a + w.length, 0) });
+          }
+        }
+        if (len === 1) {
+          const known = k !== undefined && extra === 0;
+          if (!known) opts.push({ out: [surface[i]], ids: [0], tm: W.copy, chars: surface[i].length });
+          const id = inV.index.get(tokens[i]) ?? 0;
+          if (known && id > 0 && id < 200) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
+        }
+        if (!opts.length) continue;
+        const target = stacks[i + len];
+        for (const h of hyps) {
+          for (const o of opts) {
+            let u = h.u;
+            let v = h.v;
+            let lp = 0;
+            for (const id of o.ids) {
+              lp += lm.logProb(u, v, id);
+              u = v;
+              v = id;
+            }
+            const chars = h.chars + o.chars;
+            const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
+            let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.len * dev;
+            if (i + len === n) score += W.lm * lm.logProb(u, v, EOS);
+            const sk = u * V + v;
+            const ex = target.get(sk);
+            if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, cov: len, chars });
+          }
+        }
+      }
+    }
+    const finals = [...stacks[n].values()].sort((a, b) => b.score - a.score);
+    const res: DecodeResult[] = [];
+    const seen = new Set<string>();
+    for (const f of finals) {
+      const parts: Hyp[] = [];
+      for (let h: Hyp | null = f; h && h.prev; h = h.prev) parts.push(h);
+      parts.reverse();
+      const toks = parts.flatMap((p) => p.out);
+      const s = toks.join(' ');
+      if (seen.has(s)) continue;
+      seen.add(s);
+      res.push({
+        tokens: toks,
+        score: f.score,
+        used: parts.filter((p) => p.out.length).map((p) => ({ source: p.src, target: p.out.join(' '), prob: 1 })),
+      });
+      if (res.length >= nbest) break;
+    }
+    return res;
+  }
+
+  /* ------------------------------------------------------------ phase 1: memory adaptation */
+
+  private adapt(qTok: string[], qSurf: string[], hit: RetrievalHit, dir: 0 | 1): { tokens: string[]; overlap: number } | null {
+    const hText = dir === 0 ? hit.source : hit.target;
+    const oText = dir === 0 ? hit.target : hit.source;
+    const H = modelTokens(hText);
+    const O = modelTokens(oText);
+    if (!H.length || !O.length) return null;
+    // LCS between query and example input
+    const n = qTok.length;
+    const mH = H.length;
+    const L = Array.from({ length: n + 1 }, () => new Int32Array(mH + 1));
+    for (let i = n - 1; i >= 0; i--)
+      for (let j = mH - 1; j >= 0; j--) L[i][j] = qTok[i] === H[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+    const qMatch = new Int32Array(n).fill(-1);
+    const hMatched = new Uint8Array(mH);
+    for (let i = 0, j = 0; i < n && j < mH; ) {
+      if (qTok[i] === H[j]) {
+        qMatch[i] = j;
+        hMatched[j] = 1;
+        i++;
+        j++;
+      } else if (L[i + 1][j] >= L[i][j + 1]) i++;
+      else j++;
+    }
+    const overlap = L[0][0] / Math.max(n, mH);
+    if (L[0][0] === 0) return null;
+    // align output words to example input words through the lexicon
+    const m = this.model;
+    const inV = m.sides[dir];
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const lex = m.lex[dir];
+    const a = new Int32Array(O.length).fill(-1);
+    const best = new Float64Array(O.length);
+    H.forEach((hw, hi) => {
+      const id = inV.index.get(hw) ?? 0;
+      if (!id) return;
+      for (let x = lex.off[id]; x < lex.off[id + 1]; x++) {
+        const ow = outV.words[lex.ids[x]];
+        for (let j = 0; j < O.length; j++) {
+          if (O[j] === ow && lex.probs[x] > best[j]) {
+            best[j] = lex.probs[x];
+            a[j] = hi;
+          }
+        }
+      }
+    });
+    // delete output words aligned to unmatched example words
+    const keep = O.map((_, j) => !(a[j] >= 0 && !hMatched[a[j]]));
+    // last output position aligned to each example word
+    const lastOut = new Int32Array(mH).fill(-1);
+    for (let j = 0; j < O.length; j++) if (a[j] >= 0) lastOut[a[j]] = Math.max(lastOut[a[j]], j);
+    const inserts = new Map<number, string[]>(); // after output position (-1 = start)
+    for (let i = 0; i < n; ) {
+      if (qMatch[i] >= 0) {
+        i++;
+        continue;
+      }
+      let e = i;
+      while (e < n && qMatch[e] < 0) e++;
+      const seg = this.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1)[0]?.tokens ?? [];
+      let anchor = -1;
+      for (let p = i - 1; p >= 0; p--)
+        if (qMatch[p] >= 0) {
+          anchor = lastOut[qMatch[p]];
+          if (anchor < 0) {
+            // fall back to proportional position
+            anchor = Math.round((qMatch[p] / mH) * O.length) - 1;
+          }
+          break;
+        }
+      const arr = inserts.get(anchor) ?? [];
+      arr.push(...seg);
+      inserts.set(anchor, arr);
+      i = e;
+    }
+    const out: string[] = [...(inserts.get(-1) ?? [])];
+    for (let j = 0; j < O.length; j++) {
+      if (keep[j]) out.push(O[j]);
+      const ins = inserts.get(j);
+      if (ins) out.push(...ins);
+    }
+    return { tokens: out, overlap };
+  }
+
+  /* ------------------------------------------------------------ phase 2: scoring */
+
+  private features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number): Record<string, number> {
+    const m = this.model;
+    const inV = m.sides[dir];
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const lm = m.lms[dir === 0 ? 1 : 0];
+    const ids = cand.map((w) => outV.index.get(w) ?? 0);
+    const lmScore = lm.scoreSentence(ids.map((id) => this.lmId(dir, id))) / (ids.length + 1);
+    // lexical p(t|s): for each output word the best source word
+    const fwdMax = new Map<number, number>();
+    const lexF = m.lex[dir];
+    const qWords = qTok.filter(isWordToken);
+    for (const w of qWords) {
+      const id = inV.index.get(w) ?? 0;
+      if (!id) continue;
+      for (let x = lexF.off[id]; x < lexF.off[id + 1]; x++) {
+        const o = lexF.ids[x];
+        if ((fwdMax.get(o) ?? 0) < lexF.probs[x]) fwdMax.set(o, lexF.probs[x]);
+      }
+    }
+    let lf = 0;
+    let nw = 0;
+    for (let j = 0; j < cand.length; j++) {
+      if (!isWordToken(cand[j])) continue;
+      nw++;
+      const p = ids[j] ? (fwdMax.get(ids[j]) ?? 0) : qTok.includes(cand[j]) ? 0.3 : 0;
+      lf += Math.log(Math.max(p, 1e-4));
+    }
+    lf = nw ? lf / nw : Math.log(1e-4);
+    // lexical p(s|t) and coverage
+    const revMax = new Map<number, number>();
+    const lexR = m.lex[dir === 0 ? 1 : 0];
+    for (const id of ids) {
+      if (!id) continue;
+      for (let x = lexR.off[id]; x < lexR.off[id + 1]; x++) {
+        const o = lexR.ids[x];
+        if ((revMax.get(o) ?? 0) < lexR.probs[x]) revMax.set(o, lexR.probs[x]);
+      }
+    }
+    let lr = 0;
+    let covered = 0;
+    const candSet = new Set(cand);
+    for (const w of qWords) {
+      const id = inV.index.get(w) ?? 0;
+      const p = id ? (revMax.get(id) ?? 0) : candSet.has(w) ? 0.5 : 0;
+      lr += Math.log(Math.max(p, 1e-4));
+      if (p >= 0.02) covered++;
+    }
+    lr = qWords.length ? lr / qWords.length : 0;
+    const coverage = qWords.length ? covered / qWords.length : 1;
+    const ratioStats = dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus;
+    const cChars = cand.join('').length;
+    const z = (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTarget)) / Math.max(0.15, m.stats.logCharRatioStd);
+    const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j])).length / cand.length : 1;
+    return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov };
+  }
+
+  private combine(f: Record<string, number>): number {
+    const w = this.sw;
+    return w.lm * f.lm + w.lexF * f.lexF + w.lexR * f.lexR + w.coverage * f.coverage + w.length * f.length + w.oov * f.oov;
+  }
+
+  /** Restores the usual written form of output words (proper names, acronyms). */
+  private recase(tokens: string[], dir: 0 | 1): string[] {
+    const v = this.model.sides[dir === 0 ? 1 : 0];
+    return tokens.map((t) => {
+      const id = v.index.get(t);
+      return id !== undefined && v.cased[id] ? v.cased[id] : t;
+    });
+  }
+
+  /* ------------------------------------------------------------ public API */
+
+  retrieve(text: string, direction: Direction = 'forward', k = this.nExamples): RetrievalHit[] {
+    return this.index.size ? this.index.search(text, k, { side: direction === 'reverse' ? 'target' : 'source' }) : [];
+  }
+
+  /** Phase 1 only: the candidate drafts (for the LLM engine). */
+  candidates(text: string, opts?: { direction?: Direction; k?: number }): { candidates: Candidate[]; hits: RetrievalHit[] } {
+    const dir = dirIndex(opts?.direction);
+    const K = opts?.k ?? this.k;
+    const surface = tokenize(text);
+    const qTok = surface.map(normalizeToken);
+    const hits = this.retrieve(text, opts?.direction);
+    const raw: { tokens: string[]; strategy: string; used: LexiconUse[]; hit?: RetrievalHit }[] = [];
+    const dec = this.decode(qTok, surface, dir, this.nbest);
+    for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
+    for (const h of hits.slice(0, 2)) {
+      const ad = this.adapt(qTok, surface, h, dir);
+      if (ad && ad.overlap >= 0.25) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h });
+    }
+    for (const h of hits.slice(0, this.rawExamples)) raw.push({ tokens: modelTokens(dir === 0 ? h.target : h.source), strategy: 'nearest-example', used: [], hit: h });
+    const uniq = new Map<string, (typeof raw)[number]>();
+    for (const r of raw) {
+      const key = r.tokens.join(' ');
+      if (!uniq.has(key)) uniq.set(key, r);
+    }
+    const srcChars = text.replace(/\s+/g, '').length;
+    const cands: Candidate[] = [];
+    const meta: { used: LexiconUse[]; hit?: RetrievalHit }[] = [];
+    for (const r of [...uniq.values()].slice(0, Math.max(K, 1))) {
+      const f = this.features(qTok, r.tokens, dir, srcChars);
+      cands.push({ text: capitalizeLike(detokenize(this.recase(r.tokens, dir)), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
+      meta.push({ used: r.used, hit: r.hit });
+    }
+    // MBR with chrF utility
+    const counts = cands.map((c) => charNgramCounts(c.text));
+    const maxS = Math.max(...cands.map((c) => c.score));
+    const p = cands.map((c) => Math.exp((c.score - maxS) / this.temp));
+    const Z = p.reduce((a, b) => a + b, 0) || 1;
+    for (let i = 0; i < cands.length; i++) {
+      let u = 0;
+      for (let j = 0; j < cands.length; j++) {
+        const st = chrfStatsFromCounts(counts[i], counts[j]);
+        u += (p[j] / Z) * (i === j ? 1 : chrfFromStats(st));
+      }
+      cands[i].mbr = u;
+    }
+    (cands as (Candidate & { _meta?: unknown })[]).forEach((c, i) => Object.defineProperty(c, '_meta', { value: meta[i], enumerable: false }));
+    return { candidates: cands, hits };
+  }
+
+  translateText(text: string, opts?: { direction?: Direction; k?: number }): TranslateResult {
+    const lines = text.split(/\r?\n/);
+    if (lines.length > 1) {
+      const parts = lines.map((l) => (l.trim() ? this.translateText(l, opts) : null));
+      const done = parts.filter((x): x is TranslateResult => !!x);
+      return {
+        translation: parts.map((x) => (x ? x.translation : '')).join('\n'),
+        confidence: done.length ? done.reduce((a, b) => a + b.confidence, 0) / done.length : 0,
+        candidates: done.flatMap((d) => d.candidates),
+        provenance: {
+          examples: done.flatMap((d) => d.provenance.examples),
+          lexicon: done.flatMap((d) => d.provenance.lexicon),
+          strategy: 'per-line',
+        },
+      };
+    }
+    if (!text.trim()) return { translation: '', confidence: 0, candidates: [], provenance: { examples: [], lexicon: [], strategy: 'empty' } };
+    const { candidates, hits } = this.candidates(text, opts);
+    let bi = 0;
+    for (let i = 1; i < candidates.length; i++) if (candidates[i].mbr > candidates[bi].mbr) bi = i;
+    const best = candidates[bi];
+    const meta = (best as Candidate & { _meta?: { used: LexiconUse[]; hit?: RetrievalHit } })._meta;
+    const provenance: Provenance = {
+      strategy: best.strategy,
+      examples: (meta?.hit ? [meta.hit] : hits.slice(0, 3)).map((h) => ({ id: h.id, score: h.score, source: h.source, target: h.target })),
+      lexicon: (meta?.used ?? []).slice(0, 30),
+    };
+    const confidence = Math.max(0, Math.min(1, 0.6 * best.mbr + 0.4 * best.features.coverage));
+    return { translation: best.text.replace(/\s*\n\s*/g, ' '), confidence, candidates, provenance };
+  }
+
+  async *translate(text: string, opts?: { direction?: Direction; k?: number; signal?: AbortSignal }): AsyncIterable<TranslationEvent> {
+    const t0 = Date.now();
+    try {
+      if (opts?.signal?.aborted) throw new Error('Translation aborted');
+      yield { type: 'status', message: 'Retrieving similar examples from memory' };
+      await new Promise((r) => setImmediate(r));
+      if (opts?.signal?.aborted) throw new Error('Translation aborted');
+      yield { type: 'status', message: `Generating ${opts?.k ?? this.k} candidate translations` };
+      const res = this.translateText(text, opts);
+      yield { type: 'status', message: 'Validating and refining candidates' };
+      const words = res.translation.split(/(\s+)/).filter((x) => x.length);
+      let chunk = '';
+      for (const w of words) {
+        chunk += w;
+        if (/\S/.test(w)) {
+          if (opts?.signal?.aborted) throw new Error('Translation aborted');
+          yield { type: 'translation_chunk', content: chunk };
+          chunk = '';
+        }
+      }
+      if (chunk) yield { type: 'translation_chunk', content: chunk };
+      yield {
+        type: 'translation_complete',
+        final_translation: res.translation,
+        response_time: (Date.now() - t0) / 1000,
+        source_text: text,
+        confidence: res.confidence,
+        provenance: res.provenance,
+      };
+    } catch (e) {
+      yield { type: 'error', message: e instanceof Error ? e.message : String(e) };
+    }
+  }
+}

@@ -1,0 +1,61 @@
+export interface ParallelPair {
+  id: string;
+  source: string;
+  target: string;
+}
+
+/** forward = src_lang→tgt_lang of the agent; reverse = tgt_lang→src_lang. */
+export type Direction = 'forward' | 'reverse';
+
+export interface LexiconUse {
+  source: string;
+  target: string;
+  prob: number;
+}
+
+export interface Provenance {
+  /** ids of the translation-memory examples the final translation drew on */
+  examples: { id: string; score: number; source: string; target: string }[];
+  /** lexicon / phrase-table entries used */
+  lexicon: LexiconUse[];
+  /** strategy that produced the selected candidate */
+  strategy: string;
+}
+
+export interface Candidate {
+  text: string;
+  strategy: string;
+  /** model score (log domain, higher is better) */
+  score: number;
+  /** expected chrF agreement with the other candidates (MBR utility, 0..1) */
+  mbr: number;
+  features: Record<string, number>;
+}
+
+export type TranslationEvent =
+  | { type: 'status'; message: string }
+  | { type: 'translation_chunk'; content: string }
+  | {
+      type: 'translation_complete';
+      final_translation: string;
+      response_time: number;
+      source_text: string;
+      confidence: number;
+      provenance: Provenance;
+    }
+  | { type: 'error'; message: string };
+
+export interface RetrievalHit {
+  id: string;
+  score: number;
+  source: string;
+  target: string;
+  matchedTerms: string[];
+}
+
+export interface TranslateResult {
+  translation: string;
+  confidence: number;
+  candidates: Candidate[];
+  provenance: Provenance;
+}

@@ -1,0 +1,95 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { agentPatchBodySchema, deleteModelBodySchema, visibilityBodySchema, type RpcResponse } from '@gaia/contracts';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { Auth, CurrentPrincipal } from '../auth/auth.guard';
+import { viewerOf, type Principal } from '../auth/principal';
+import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { parseBody } from '../http/validation';
+import { S } from '../openapi/schemas';
+import { DomainError } from '@gaia/shared/kernel';
+
+type AgentDto = RpcResponse<'agents.get.v1'>;
+
+function signedInViewer(p: Principal) {
+  const v = p.kind === 'session' ? viewerOf(p) : null;
+  if (!v) throw DomainError.unauthorized('Please sign in.');
+  return v;
+}
+
+/** Agents (spec collection `sota`): the agents service enforces owner / editor / reader rules per viewer. */
+@ApiTags('agents')
+@Controller('api')
+export class AgentsController {
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  @Get('agents/public')
+  @ApiOperation({ summary: 'Public agents, newest first' })
+  @ApiResponse({ status: 200, schema: S.agentList })
+  listPublic(): Promise<{ agents: AgentDto[] }> {
+    return this.rpc.call('agents.list-public.v1', { limit: 200 });
+  }
+
+  @Get('agents/mine')
+  @Auth('session')
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: "The caller's agents and those shared with the caller's email" })
+  @ApiResponse({ status: 200, schema: S.agentsMine })
+  @ApiResponse({ status: 401, schema: S.error })
+  listMine(@CurrentPrincipal() p: Principal): Promise<{ owned: AgentDto[]; shared: AgentDto[] }> {
+    return this.rpc.call('agents.list-mine.v1', { viewer: signedInViewer(p) });
+  }
+
+  @Get('agents/:id')
+  @Auth('optional')
+  @ApiOperation({ summary: "One agent: public agents for anyone, private ones for the owner and editors, else 404 'Model not found.'" })
+  @ApiResponse({ status: 200, schema: S.agent })
+  @ApiResponse({ status: 404, schema: S.error })
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<AgentDto> {
+    return this.rpc.call('agents.get.v1', { agentId: id, viewer: viewerOf(p) });
+  }
+
+  @Patch('agents/:id')
+  @Auth('session')
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: 'Edit languages, description (custom_prompt), owner notes (core_memory): owner or editor' })
+  @ApiBody({ schema: S.agentPatch })
+  @ApiResponse({ status: 200, schema: S.agent })
+  @ApiResponse({ status: 400, schema: S.error })
+  @ApiResponse({ status: 403, schema: S.error })
+  @ApiResponse({ status: 404, schema: S.error })
+  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown): Promise<AgentDto> {
+    const patch = parseBody(agentPatchBodySchema, body);
+    return this.rpc.call('agents.update.v1', { agentId: id, viewer: signedInViewer(p), patch });
+  }
+
+  @Post('agents/:id/visibility')
+  @Auth('session')
+  @HttpCode(200)
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: 'Make an agent public or private: owner only' })
+  @ApiBody({ schema: S.visibility })
+  @ApiResponse({ status: 200, schema: S.agent })
+  @ApiResponse({ status: 403, schema: S.error })
+  @ApiResponse({ status: 404, schema: S.error })
+  setVisibility(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown): Promise<AgentDto> {
+    const b = parseBody(visibilityBodySchema, body, 'public must be true or false.');
+    return this.rpc.call('agents.set-visibility.v1', { agentId: id, viewer: signedInViewer(p), public: b.public });
+  }
+
+  @Post('delete-model')
+  @Auth('session')
+  @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiCookieAuth('session')
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiOperation({ summary: 'Delete an agent (owner only); cascades index, memory, files and tasks' })
+  @ApiBody({ schema: S.deleteModel })
+  @ApiResponse({ status: 200, schema: S.success })
+  @ApiResponse({ status: 403, schema: S.error })
+  @ApiResponse({ status: 404, schema: S.error })
+  async deleteModel(@CurrentPrincipal() p: Principal, @Body() body: unknown): Promise<{ success: true }> {
+    const b = parseBody(deleteModelBodySchema, body, 'model_id is required.');
+    return this.rpc.call('agents.delete.v1', { agentId: b.model_id, viewer: signedInViewer(p) });
+  }
+}

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { createApiKeyBodySchema, revokeApiKeyBodySchema, type ApiKeyDto, type CreateApiKeyResponse } from '@gaia/contracts';
+import type { ApiKeyRecord } from '@gaia/identity/data-access';
+import { ApiKeysService } from '@gaia/identity/feature';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { sessionUser } from '../account/account.controller';
+import { Auth, CurrentPrincipal } from '../auth/auth.guard';
+import type { Principal } from '../auth/principal';
+import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { parseBody } from '../http/validation';
+import { S } from '../openapi/schemas';
+
+export function toApiKeyDto(k: ApiKeyRecord): ApiKeyDto {
+  return { key_id: k.id, name: k.name, prefix: `gaia_${k.prefix}`, created_at: k.createdAt.toISOString(), revoked: !!k.revokedAt };
+}
+
+/** The signed-in user's API keys (the full key is answered once, at creation) and their usage. */
+@ApiTags('api-keys')
+@ApiCookieAuth('session')
+@Controller('api/api-keys')
+export class ApiKeysController {
+  constructor(private readonly keys: ApiKeysService, @Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  @Post('create')
+  @Auth('session')
+  @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiOperation({ summary: 'Create a key; `api_key` is shown once (stored only as a SHA-256 hash)' })
+  @ApiBody({ schema: S.createKey })
+  @ApiResponse({ status: 200, schema: S.createKeyResponse })
+  @ApiResponse({ status: 400, schema: S.error })
+  @ApiResponse({ status: 401, schema: S.error })
+  @ApiResponse({ status: 403, schema: S.error })
+  @ApiResponse({ status: 422, schema: S.error, description: 'Idempotency-Key reused with a different body' })
+  async create(@CurrentPrincipal() p: Principal, @Body() body: unknown): Promise<CreateApiKeyResponse> {
+    const b = parseBody(createApiKeyBodySchema, body, 'Please enter a name for the API key.');
+    const { apiKey, record } = await this.keys.create(sessionUser(p).id, b.name);
+    return { success: true, api_key: apiKey, key: toApiKeyDto(record) };
+  }
+
+  @Get('list')
+  @Auth('session')
+  @ApiOperation({ summary: "The caller's keys, newest first (`uid` query accepted and ignored)" })
+  @ApiResponse({ status: 200, schema: S.keyList })
+  @ApiResponse({ status: 401, schema: S.error })
+  async list(@CurrentPrincipal() p: Principal): Promise<{ success: true; api_keys: ApiKeyDto[] }> {
+    return { success: true, api_keys: (await this.keys.list(sessionUser(p).id)).map(toApiKeyDto) };
+  }
+
+  @Post('revoke')
+  @Auth('session')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke a key (it answers 401 from then on)' })
+  @ApiBody({ schema: S.revokeKey })
+  @ApiResponse({ status: 200, schema: S.success })
+  @ApiResponse({ status: 404, schema: S.error })
+  async revoke(@CurrentPrincipal() p: Principal, @Body() body: unknown): Promise<{ success: true }> {
+    const b = parseBody(revokeApiKeyBodySchema, body, 'key_id is required.');
+    await this.keys.revoke(sessionUser(p).id, b.key_id);
+    return { success: true };
+  }
+
+  @Get('usage')
+  @Auth('session')
+  @ApiOperation({ summary: 'Usage of one of the caller\'s keys: requests, tokens, costs ($3/M input + $15/M output tokens)' })
+  @ApiQuery({ name: 'key_id', required: true })
+  @ApiResponse({ status: 200, schema: S.keyUsage })
+  @ApiResponse({ status: 404, schema: S.error })
+  async usage(@CurrentPrincipal() p: Principal, @Query('key_id') keyId: unknown): Promise<{ success: true; usage: unknown }> {
+    const key = await this.keys.getOwned(sessionUser(p).id, keyId);
+    const usage = await this.rpc.call('billing.key-usage.v1', { keyId: key.id, limit: 100 });
+    return { success: true, usage: { ...usage, rate_limit: usage.rate_limit || key.rateLimit } };
+  }
+}

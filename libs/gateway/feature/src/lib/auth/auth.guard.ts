@@ -1,0 +1,63 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AccountsService, ApiKeysService } from '@gaia/identity/feature';
+import { DomainError } from '@gaia/shared/kernel';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookies } from './cookies';
+import { principalOf, type GatewayRequest, type Principal } from './principal';
+import { safeEqual } from '@gaia/identity/feature';
+
+/** How an endpoint may be called: 'session' (signed in), 'key' (X-API-Key or session), 'optional' (anyone). */
+export type AuthMode = 'session' | 'key' | 'optional';
+export const AUTH_MODE = 'gaia:auth-mode';
+export const Auth = (mode: AuthMode) => SetMetadata(AUTH_MODE, mode);
+
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => principalOf(ctx.switchToHttp().getRequest()));
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CSRF_ERROR = 'Invalid or missing CSRF token.';
+
+/**
+ * Resolves the caller (session cookie or X-API-Key) and enforces the endpoint's mode and CSRF: an unsafe
+ * request authenticated by the session cookie must echo the `gaia_csrf` cookie in `X-CSRF-Token`, and the
+ * token must be the session's own.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    if (ctx.getType() !== 'http') return true;
+    const mode = this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE, [ctx.getHandler(), ctx.getClass()]);
+    if (!mode) return true;
+    const req = ctx.switchToHttp().getRequest<GatewayRequest>();
+    const apiKey = req.headers['x-api-key'];
+    if (mode === 'key' && typeof apiKey === 'string' && apiKey) {
+      const key = await this.keys.authenticate(apiKey);
+      const user = key.userId ? await this.accounts.getUser(key.userId) : null;
+      if (key.kind === 'user' && !user) throw DomainError.unauthorized('Invalid API key.', 'invalid_api_key');
+      req.principal = { kind: 'key', key, user };
+      return true;
+    }
+    const cookies = readCookies(req);
+    const session = await this.accounts.resolveSession(cookies[SESSION_COOKIE]);
+    if (session) {
+      req.principal = { kind: 'session', user: session.user, csrfToken: session.csrfToken };
+      if (UNSAFE.has(req.method)) {
+        const header = req.headers[CSRF_HEADER];
+        const cookie = cookies[CSRF_COOKIE];
+        if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !safeEqual(header, session.csrfToken)) {
+          throw DomainError.forbidden(CSRF_ERROR, 'csrf');
+        }
+      }
+      return true;
+    }
+    req.principal = { kind: 'anonymous' };
+    if (mode === 'session') throw DomainError.unauthorized('Please sign in.', 'unauthorized');
+    if (mode === 'key') throw DomainError.unauthorized('Missing API key. Send it in the X-API-Key header.', 'api_key_required');
+    return true;
+  }
+}

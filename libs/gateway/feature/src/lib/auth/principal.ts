@@ -1,0 +1,26 @@
+import type { Request } from 'express';
+import type { UserRecord } from '@gaia/identity/data-access';
+import type { ApiKeyPrincipal } from '@gaia/identity/feature';
+
+/** Who makes a request: a signed-in user (session), an API key (with its owner), or nobody. */
+export type Principal =
+  | { kind: 'session'; user: UserRecord; csrfToken: string }
+  | { kind: 'key'; key: ApiKeyPrincipal; user: UserRecord | null }
+  | { kind: 'anonymous' };
+
+export type GatewayRequest = Request & { principal?: Principal; id?: string };
+
+export function principalOf(req: Request): Principal {
+  return (req as GatewayRequest).principal ?? { kind: 'anonymous' };
+}
+
+/** `{uid, email}` for the agents service (null = anonymous or the public key). */
+export function viewerOf(p: Principal): { uid: string; email: string } | null {
+  if (p.kind === 'session') return { uid: p.user.id, email: p.user.email.toLowerCase() };
+  if (p.kind === 'key' && p.user) return { uid: p.user.id, email: p.user.email.toLowerCase() };
+  return null;
+}
+
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,103 @@
+import { DynamicModule, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
+import { SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import type { INestApplication } from '@nestjs/common';
+import { IdentityModule, type IdentityOptions } from '@gaia/identity/feature';
+import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { AccountController } from './account/account.controller';
+import { UserViewService } from './account/user-view.service';
+import { AgentsController } from './agents/agents.controller';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { UsageController } from './api-keys/usage.controller';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { DocumentsController } from './documents/documents.controller';
+import { UploadsUseCase } from './documents/uploads.use-case';
+import { DEFAULT_GATEWAY_OPTIONS, GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
+import { DomainErrorFilter } from './http/domain-error.filter';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { buildOpenApiDocument, OPENAPI_PATH } from './openapi/openapi';
+import { PublicController } from './public/public.controller';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+import { RealtimeListener } from './realtime/realtime.listener';
+import { TeamController } from './team/team.controller';
+import { TranslateController } from './translate/translate.controller';
+import { TranslateService } from './translate/translate.service';
+
+export const GATEWAY_CONTROLLERS = [
+  AuthController,
+  AccountController,
+  PublicController,
+  ApiKeysController,
+  UsageController,
+  TranslateController,
+  AgentsController,
+  DocumentsController,
+  TeamController,
+];
+
+export interface GatewayModuleOptions extends Partial<GatewayOptions> {
+  identity?: Partial<IdentityOptions>;
+}
+
+/**
+ * The HTTP edge: REST + SSE controllers, Socket.IO, OpenAPI at /api/docs, the `{ error }` filter and the
+ * auth/CSRF guard. Calls other services only through RPC_CLIENT. Needs CoreModule with `identitySchema`.
+ */
+@Module({})
+export class GatewayModule implements OnModuleInit {
+  private readonly logger = new Logger('Gateway');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly modules: ModulesContainer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+  ) {}
+
+  static forRoot(options: GatewayModuleOptions = {}): DynamicModule {
+    const { identity, ...rest } = options;
+    const o: GatewayOptions = { ...DEFAULT_GATEWAY_OPTIONS, ...rest };
+    return {
+      module: GatewayModule,
+      imports: [IdentityModule.forRoot(identity)],
+      controllers: GATEWAY_CONTROLLERS,
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: o },
+        { provide: APP_FILTER, useClass: DomainErrorFilter },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        IdempotencyInterceptor,
+        UserViewService,
+        UploadsUseCase,
+        TranslateService,
+        RealtimeGateway,
+        RealtimeListener,
+      ],
+      exports: [TranslateService],
+    };
+  }
+
+  /**
+   * Runs before Nest installs its 404 handler, so what it registers on the HTTP server is reachable:
+   * trust proxy (client IPs for per-IP limits) and the OpenAPI document + UI.
+   */
+  onModuleInit(): void {
+    const adapter = this.adapterHost.httpAdapter;
+    if (!adapter || adapter.getType() !== 'express') return;
+    const instance = adapter.getInstance<express.Express>();
+    if (this.config.TRUST_PROXY) instance.set('trust proxy', true);
+    const appLike = {
+      container: { getModules: () => this.modules, isGlobalModule: () => false },
+      config: new ApplicationConfig(),
+      getHttpAdapter: () => adapter,
+      useStaticAssets: (path: string, opts: { prefix?: string }) => instance.use(opts.prefix ?? '/', express.static(path, { index: false })),
+    } as unknown as INestApplication;
+    SwaggerModule.setup(OPENAPI_PATH, appLike, () => buildOpenApiDocument(appLike), {
+      ui: this.options.swaggerUi,
+      jsonDocumentUrl: `${OPENAPI_PATH}-json`,
+      customSiteTitle: 'Gaia API',
+    });
+    this.logger.log(`OpenAPI at /${OPENAPI_PATH} (JSON at /${OPENAPI_PATH}-json)`);
+  }
+}

@@ -1,0 +1,30 @@
+/** Limits of the HTTP edge (per-IP windows are shared by every replica through Postgres counters). */
+export interface RateRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface GatewayOptions {
+  /** Public translator key, per client IP. */
+  publicKeyPerIp: RateRule[];
+  /** Sign-in / sign-up attempts per client IP. */
+  authPerIp: RateRule[];
+  /** Upload limits (files per request, bytes per file). */
+  maxFileBytes: number;
+  maxFiles: number;
+  /** Swagger UI at /api/docs (the JSON is always at /api/docs-json). */
+  swaggerUi: boolean;
+}
+
+export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
+
+export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
+  publicKeyPerIp: [
+    { limit: 30, windowSeconds: 60 },
+    { limit: 300, windowSeconds: 86400 },
+  ],
+  authPerIp: [{ limit: 20, windowSeconds: 60 }],
+  maxFileBytes: 25 * 1024 * 1024,
+  maxFiles: 20,
+  swaggerUi: true,
+};

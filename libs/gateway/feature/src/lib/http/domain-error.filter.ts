@@ -1,0 +1,50 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { isDomainError, type DomainError } from '@gaia/shared/kernel';
+import { requestContext } from '@gaia/shared/observability';
+
+/** Sends `{ error }` with the right status: DomainError → its status; HttpException → its status; anything else → 500. */
+export function errorResponse(e: unknown): { status: number; body: { error: string }; retryAfter?: number } {
+  if (isDomainError(e)) {
+    const d = e as DomainError;
+    const details = d.details as { retryAfterSeconds?: unknown } | undefined;
+    const retryAfter = typeof details?.retryAfterSeconds === 'number' ? Math.max(1, Math.ceil(details.retryAfterSeconds)) : undefined;
+    return { status: d.status >= 400 && d.status < 600 ? d.status : 500, body: { error: d.status >= 500 && d.code === 'internal' ? 'Internal server error' : d.message }, retryAfter };
+  }
+  if (e instanceof HttpException) {
+    const status = e.getStatus();
+    const r = e.getResponse();
+    let message = e.message;
+    if (typeof r === 'object' && r && 'message' in r) {
+      const m = (r as { message: unknown }).message;
+      message = Array.isArray(m) ? m.join('; ') : String(m);
+    }
+    if (status === 413) message = message && !/^Payload Too Large$/i.test(message) ? message : 'The upload is too large.';
+    if (status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(message)) message = 'Not found.';
+    return { status, body: { error: status >= 500 ? 'Internal server error' : message } };
+  }
+  return { status: 500, body: { error: 'Internal server error' } };
+}
+
+@Catch()
+export class DomainErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Gateway');
+
+  catch(e: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw e;
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request & { id?: string }>();
+    const { status, body, retryAfter } = errorResponse(e);
+    if (status >= 500) {
+      const requestId = req.id ?? requestContext.requestId() ?? res.getHeader('X-Request-Id');
+      this.logger.error(`${req.method} ${req.originalUrl} failed (request ${requestId ?? '-'}): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+    res.status(status).json(body);
+  }
+}

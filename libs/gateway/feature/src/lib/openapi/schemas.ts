@@ -1,0 +1,96 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import { z } from 'zod';
+import { agentsRpc, billingRpc, ingestionTaskSchema, translationEventSchema } from '@gaia/contracts';
+
+/** JSON Schemas for the OpenAPI document, generated from the contract zod schemas where they exist. */
+function json(schema: z.ZodType): SchemaObject {
+  const out = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
+  delete out['$schema'];
+  return out as SchemaObject;
+}
+
+const str = { type: 'string' } as const;
+const bool = { type: 'boolean' } as const;
+const obj = (properties: Record<string, SchemaObject>, required: string[] = Object.keys(properties)): SchemaObject => ({ type: 'object', properties, required });
+
+const user: SchemaObject = obj({
+  uid: str,
+  email: str,
+  fullName: { type: 'string', nullable: true },
+  displayName: { type: 'string', nullable: true },
+  accountType: { type: 'string', enum: ['Standard'] },
+  creationTime: { type: 'string', format: 'date-time' },
+  lastSignInTime: { type: 'string', format: 'date-time', nullable: true },
+  plan: str,
+});
+const apiKey: SchemaObject = obj({ key_id: str, name: str, prefix: str, created_at: { type: 'string', format: 'date-time' }, revoked: bool });
+const agent = json(agentsRpc['agents.get.v1'].response);
+const member = json(agentsRpc['agents.team-invite.v1'].response);
+
+export const S = {
+  error: obj({ error: str }),
+  success: obj({ success: { type: 'boolean', enum: [true] } }),
+  user,
+  userEnvelope: obj({ user }),
+  signUp: obj({ email: str, password: { type: 'string', minLength: 8 }, fullName: str }, ['email', 'password']),
+  signIn: obj({ email: str, password: str }),
+  accountPatch: obj({ fullName: { type: 'string', nullable: true }, displayName: { type: 'string', nullable: true } }, []),
+  publicConfig: obj({ publicApiKey: str, oidcEnabled: bool, oidcProviderName: { type: 'string', nullable: true } }),
+  apiKey,
+  createKey: obj({ name: str, uid: { type: 'string', description: 'Ignored (the caller is the session).' } }, ['name']),
+  createKeyResponse: obj({ success: bool, api_key: { type: 'string', description: 'gaia_<prefix>_<secret>, shown once' }, key: apiKey }),
+  keyList: obj({ success: bool, api_keys: { type: 'array', items: apiKey } }),
+  revokeKey: obj({ key_id: str, uid: str }, ['key_id']),
+  keyUsage: obj({ success: bool, usage: json(billingRpc['billing.key-usage.v1'].response) }),
+  usageSummary: json(billingRpc['billing.usage-summary.v1'].response),
+  translateBody: obj(
+    { text: { type: 'string', maxLength: 2000, description: 'At most 50 words' }, model_id: str, src_lang: str, tgt_lang: str, stream: { type: 'boolean', default: true } },
+    ['text', 'model_id', 'src_lang', 'tgt_lang'],
+  ),
+  translateJson: obj({
+    success: bool,
+    data: obj({ translation: str, raw_translation: str }),
+    source_text: str,
+    response_time: { type: 'number' },
+    source_language: str,
+    target_language: str,
+  }),
+  translationEvent: json(translationEventSchema),
+  agent,
+  agentList: obj({ agents: { type: 'array', items: agent } }),
+  agentsMine: obj({ owned: { type: 'array', items: agent }, shared: { type: 'array', items: agent } }),
+  agentPatch: obj({ src_lang: str, tgt_lang: str, custom_prompt: str, core_memory: str }, []),
+  visibility: obj({ public: bool }),
+  deleteModel: obj({ model_id: str, uid: str }, ['model_id']),
+  task: obj({ task: json(ingestionTaskSchema) }),
+  processUpload: {
+    type: 'object',
+    properties: {
+      src_lang: str,
+      tgt_lang: str,
+      custom_prompt: str,
+      core_memory: str,
+      uid: { type: 'string', description: 'Ignored (the caller is the session).' },
+      files: { type: 'array', items: { type: 'string', format: 'binary' } },
+    },
+    required: ['src_lang', 'tgt_lang', 'custom_prompt', 'files'],
+  } as SchemaObject,
+  processResponse: obj({ task_id: str, model_id: str, total_files: { type: 'integer' } }),
+  updateUpload: {
+    type: 'object',
+    properties: {
+      model_id: str,
+      src_lang: str,
+      tgt_lang: str,
+      custom_prompt: str,
+      core_memory: str,
+      file_count: { type: 'integer' },
+      parallel_sentences_0: { type: 'string', format: 'binary', description: 'parallel_sentences_{n}: one field per file' },
+    },
+    required: ['model_id'],
+  } as SchemaObject,
+  updateResponse: obj({ success: bool, task_id: str }, ['success']),
+  member,
+  teamList: obj({ members: { type: 'array', items: member } }),
+  teamInvite: obj({ name: str, email: str }),
+};

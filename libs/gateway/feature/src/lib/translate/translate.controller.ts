@@ -1,0 +1,154 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { TranslateJsonResponse, TranslationEventDto } from '@gaia/contracts';
+import { IdempotencyService } from '@gaia/identity/feature';
+import { DomainError } from '@gaia/shared/kernel';
+import { Auth } from '../auth/auth.guard';
+import { clientIp, principalOf, type GatewayRequest } from '../auth/principal';
+import { errorResponse } from '../http/domain-error.filter';
+import { requestFingerprint } from '../http/idempotency.interceptor';
+import { S } from '../openapi/schemas';
+import { TranslateService, type PreparedTranslation } from './translate.service';
+
+const sse = (e: TranslationEventDto | { type: 'error'; message: string }): string => `data: ${JSON.stringify(e)}\n\n`;
+
+/** Runs the stream to its end (non-streamed answer). */
+function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () => void }): Promise<TranslateJsonResponse> {
+  return new Promise((resolve, reject) => {
+    let raw = '';
+    let done: TranslateJsonResponse | null = null;
+    const sub = t.events.subscribe({
+      next: (e) => {
+        if (e.type === 'translation_chunk') raw += e.content;
+        if (e.type === 'error') reject(new DomainError('translation_failed', e.message || 'Translation failed', 502));
+        if (e.type === 'translation_complete') {
+          done = {
+            success: true,
+            data: { translation: e.final_translation, raw_translation: raw || e.final_translation },
+            source_text: e.source_text,
+            response_time: e.response_time,
+            source_language: e.source_language,
+            target_language: e.target_language,
+          };
+        }
+      },
+      error: reject,
+      complete: () => (done ? resolve(done) : reject(new DomainError('translation_failed', 'Translation failed', 502))),
+    });
+    signal.cancel = () => sub.unsubscribe();
+  });
+}
+
+@ApiTags('translate')
+@Controller('api')
+export class TranslateController {
+  constructor(private readonly translations: TranslateService, private readonly idem: IdempotencyService) {}
+
+  @Post('translate')
+  @Auth('key')
+  @HttpCode(200)
+  @ApiSecurity('apiKey')
+  @ApiCookieAuth('session')
+  @ApiHeader({ name: 'X-API-Key', required: false, description: 'API key (or the public translator key); the session cookie works too' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'For stream=false: a repeat replays the answer' })
+  @ApiOperation({ summary: 'Translate with an agent: SSE `data: {json}` lines (status, translation_chunk, translation_complete, error) when stream is true (default), else JSON' })
+  @ApiBody({ schema: S.translateBody })
+  @ApiProduces('text/event-stream', 'application/json')
+  @ApiResponse({ status: 200, description: 'text/event-stream of TranslationEvent, or the JSON answer', content: { 'text/event-stream': { schema: S.translationEvent }, 'application/json': { schema: S.translateJson } } })
+  @ApiResponse({ status: 400, schema: S.error, description: 'Validation (50 words / 2,000 characters, languages)' })
+  @ApiResponse({ status: 401, schema: S.error, description: 'Missing, invalid or revoked key' })
+  @ApiResponse({ status: 403, schema: S.error })
+  @ApiResponse({ status: 404, schema: S.error, description: "'Model not found.'" })
+  @ApiResponse({ status: 429, schema: S.error, description: 'Plan or rate limit reached (Retry-After)' })
+  async translate(@Body() body: unknown, @Req() req: GatewayRequest, @Res() res: Response): Promise<void> {
+    const p = principalOf(req);
+    const ip = clientIp(req);
+    const wantsStream = !(body && typeof body === 'object' && (body as { stream?: unknown }).stream === false);
+    const idemKey = req.headers['idempotency-key'];
+    if (!wantsStream && typeof idemKey === 'string' && idemKey) {
+      const scope = p.kind === 'session' ? `user:${p.user.id}` : p.kind === 'key' ? (p.key.kind === 'public' ? `public:${ip}` : `key:${p.key.keyId}`) : `ip:${ip}`;
+      const route = 'POST /api/translate';
+      const start = await this.idem.begin(scope, route, idemKey, requestFingerprint(req));
+      if (start.kind === 'replay') {
+        res.setHeader('Idempotent-Replayed', 'true');
+        res.status(start.status).json(start.body);
+        return;
+      }
+      try {
+        // The billing request id follows the key, so even a lost answer is never billed twice.
+        const requestId = `idem-${createHash('sha256').update(`${scope}|${idemKey}`).digest('hex').slice(0, 40)}`;
+        const answer = await this.runJson(p, ip, body, res, requestId);
+        await this.idem.complete(scope, route, idemKey, 200, answer);
+        res.status(200).json(answer);
+      } catch (e) {
+        await this.idem.release(scope, route, idemKey).catch(() => undefined);
+        throw e;
+      }
+      return;
+    }
+    const t = await this.translations.prepare(p, ip, body);
+    if (!t.stream) {
+      res.status(200).json(await this.runJson(p, ip, body, res, undefined, t));
+      return;
+    }
+    await this.streamSse(t, req, res);
+  }
+
+  private async runJson(p: ReturnType<typeof principalOf>, ip: string, body: unknown, res: Response, requestId?: string, prepared?: PreparedTranslation): Promise<TranslateJsonResponse> {
+    const t = prepared ?? (await this.translations.prepare(p, ip, body, requestId));
+    const signal: { closed: boolean; cancel?: () => void } = { closed: false };
+    // The client went away before the answer: stop the translation.
+    res.on('close', () => {
+      if (!res.writableFinished) signal.cancel?.();
+    });
+    return collect(t, signal);
+  }
+
+  /**
+   * Waits for the first event before committing to `text/event-stream`, so a refusal (unknown agent,
+   * limits) is still a JSON error with its status. A client disconnect unsubscribes, which cancels the RPC.
+   */
+  private streamSse(t: PreparedTranslation, req: GatewayRequest, res: Response): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let started = false;
+      let finished = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        res.status(200);
+        res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache, no-transform');
+        res.setHeader('Connection', 'keep-alive');
+        res.setHeader('X-Accel-Buffering', 'no');
+        res.flushHeaders();
+      };
+      const sub = t.events.subscribe({
+        next: (e) => {
+          start();
+          res.write(sse(e));
+        },
+        error: (e) => {
+          finished = true;
+          if (!started) return reject(e);
+          res.write(sse({ type: 'error', message: errorResponse(e).body.error }));
+          res.end();
+          resolve();
+        },
+        complete: () => {
+          finished = true;
+          start();
+          res.end();
+          resolve();
+        },
+      });
+      res.on('close', () => {
+        if (!finished) {
+          sub.unsubscribe();
+          resolve();
+        }
+      });
+    });
+  }
+}

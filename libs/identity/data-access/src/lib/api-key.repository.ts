@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '@gaia/shared/database';
+import type { ApiKeyKind, ApiKeyRecord } from './identity.entities';
+
+const COLS = `id, user_id, kind, name, prefix, secret_hash, rate_limit, created_at, revoked_at`;
+
+function toKey(r: Record<string, unknown>): ApiKeyRecord {
+  return {
+    id: r['id'] as string,
+    userId: (r['user_id'] as string | null) ?? null,
+    kind: r['kind'] as ApiKeyKind,
+    name: r['name'] as string,
+    prefix: r['prefix'] as string,
+    secretHash: r['secret_hash'] as string,
+    rateLimit: Number(r['rate_limit']),
+    createdAt: new Date(r['created_at'] as string),
+    revokedAt: r['revoked_at'] ? new Date(r['revoked_at'] as string) : null,
+  };
+}
+
+@Injectable()
+export class ApiKeyRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
+
+  async insert(k: { id: string; userId: string | null; kind: ApiKeyKind; name: string; prefix: string; secretHash: string; rateLimit: number; now: Date }): Promise<ApiKeyRecord> {
+    const rows = await this.ds.query(
+      `INSERT INTO identity_api_key (id, user_id, kind, name, prefix, secret_hash, rate_limit, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLS}`,
+      [k.id, k.userId, k.kind, k.name, k.prefix, k.secretHash, k.rateLimit, k.now],
+    );
+    return toKey(rows[0]);
+  }
+
+  async findByPrefix(prefix: string): Promise<ApiKeyRecord | null> {
+    const rows = await this.ds.query(`SELECT ${COLS} FROM identity_api_key WHERE prefix = $1`, [prefix]);
+    return rows.length ? toKey(rows[0]) : null;
+  }
+
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const rows = await this.ds.query(`SELECT ${COLS} FROM identity_api_key WHERE id = $1`, [id]);
+    return rows.length ? toKey(rows[0]) : null;
+  }
+
+  async listByUser(userId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.ds.query(`SELECT ${COLS} FROM identity_api_key WHERE user_id = $1 AND kind = 'user' ORDER BY created_at DESC, id`, [userId]);
+    return rows.map(toKey);
+  }
+
+  /** Revokes a key of this user; false when the user has no such key. */
+  async revoke(userId: string, id: string, at: Date): Promise<boolean> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+    const rows = await this.ds.query(
+      `UPDATE identity_api_key SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND user_id = $2 AND kind = 'user' RETURNING id`,
+      [id, userId, at],
+    );
+    const r = Array.isArray(rows[0]) ? rows[0] : rows;
+    return r.length > 0;
+  }
+}

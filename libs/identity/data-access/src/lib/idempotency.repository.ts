@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE } from '@gaia/shared/database';
+import type { IdempotencyRecord } from './identity.entities';
+
+@Injectable()
+export class IdempotencyRepository {
+  constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
+
+  /** Claims (scope, route, key) for a request; returns the existing record when another request holds it. */
+  async claim(scope: string, route: string, key: string, requestHash: string): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord }> {
+    const ins = await this.ds.query(
+      `INSERT INTO identity_idempotency (scope, route, key, request_hash, state) VALUES ($1, $2, $3, $4, 'pending') ON CONFLICT DO NOTHING RETURNING key`,
+      [scope, route, key, requestHash],
+    );
+    if (ins.length) return { claimed: true };
+    const rows = await this.ds.query(`SELECT request_hash, state, status, body FROM identity_idempotency WHERE scope = $1 AND route = $2 AND key = $3`, [scope, route, key]);
+    if (!rows.length) return this.claim(scope, route, key, requestHash); // released meanwhile
+    const r = rows[0];
+    return { claimed: false, record: { requestHash: r.request_hash, state: r.state, status: r.status === null ? null : Number(r.status), body: r.body } };
+  }
+
+  async complete(scope: string, route: string, key: string, status: number, body: unknown): Promise<void> {
+    await this.ds.query(
+      `UPDATE identity_idempotency SET state = 'done', status = $4, body = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3`,
+      [scope, route, key, status, JSON.stringify(body ?? null)],
+    );
+  }
+
+  async release(scope: string, route: string, key: string): Promise<void> {
+    await this.ds.query(`DELETE FROM identity_idempotency WHERE scope = $1 AND route = $2 AND key = $3 AND state = 'pending'`, [scope, route, key]);
+  }
+}

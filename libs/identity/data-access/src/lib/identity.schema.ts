@@ -1,0 +1,8 @@
+import type { SchemaBundle } from '@gaia/shared/database';
+import { IdentityInit1767512000000 } from './migrations/1767512000000-identity-init';
+
+export const identitySchema: SchemaBundle = {
+  name: 'identity',
+  entities: [],
+  migrations: [IdentityInit1767512000000],
+};

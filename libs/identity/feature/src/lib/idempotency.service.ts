@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { IdempotencyRepository } from '@gaia/identity/data-access';
+import { DomainError } from '@gaia/shared/kernel';
+
+export type IdempotencyStart = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
+
+const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/**
+ * `Idempotency-Key` on writes: the first request with (scope, route, key) runs and its answer is stored;
+ * a repeat with the same body replays it; a different body is 422; a repeat while the first still runs is 409.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(private readonly records: IdempotencyRepository) {}
+
+  async begin(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyStart> {
+    if (!KEY_PATTERN.test(key)) throw DomainError.invalid('Idempotency-Key must be 1-200 characters of letters, digits, ".", "_", ":" or "-".', 'invalid_idempotency_key');
+    const r = await this.records.claim(scope, route, key, requestHash);
+    if (r.claimed) return { kind: 'new' };
+    if (r.record.requestHash !== requestHash) {
+      throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.', 422);
+    }
+    if (r.record.state === 'pending') throw DomainError.conflict('A request with this Idempotency-Key is still being processed.', 'idempotency_in_progress');
+    return { kind: 'replay', status: r.record.status ?? 200, body: r.record.body };
+  }
+
+  complete(scope: string, route: string, key: string, status: number, body: unknown): Promise<void> {
+    return this.records.complete(scope, route, key, status, body);
+  }
+
+  release(scope: string, route: string, key: string): Promise<void> {
+    return this.records.release(scope, route, key);
+  }
+}

@@ -1,0 +1,48 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import {
+  ApiKeyRepository,
+  IdempotencyRepository,
+  OidcStateRepository,
+  RateCounterRepository,
+  SessionRepository,
+  SettingRepository,
+  UserRepository,
+} from '@gaia/identity/data-access';
+import { AccountsService } from './accounts.service';
+import { ApiKeysService } from './api-keys.service';
+import { Argon2PasswordHasher } from './argon2-password-hasher.adapter';
+import { IdempotencyService } from './idempotency.service';
+import { DEFAULT_IDENTITY_OPTIONS, IDENTITY_OPTIONS, PASSWORD_HASHER, RATE_LIMITER, type IdentityOptions } from './identity.tokens';
+import { OidcService } from './oidc.service';
+import { PostgresRateLimiter } from './postgres-rate-limiter.adapter';
+
+/**
+ * Identity (runs inside the gateway): users, argon2id passwords, sessions, API keys, OIDC sign-in,
+ * idempotency records and shared rate-limit counters. Needs CoreModule with `identitySchema`.
+ */
+@Module({})
+export class IdentityModule {
+  static forRoot(options: Partial<IdentityOptions> = {}): DynamicModule {
+    const o: IdentityOptions = { ...DEFAULT_IDENTITY_OPTIONS, ...options };
+    return {
+      module: IdentityModule,
+      providers: [
+        { provide: IDENTITY_OPTIONS, useValue: o },
+        { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(o.argon2MemoryKiB, o.argon2TimeCost) },
+        { provide: RATE_LIMITER, useClass: PostgresRateLimiter },
+        UserRepository,
+        SessionRepository,
+        ApiKeyRepository,
+        IdempotencyRepository,
+        RateCounterRepository,
+        OidcStateRepository,
+        SettingRepository,
+        AccountsService,
+        ApiKeysService,
+        IdempotencyService,
+        OidcService,
+      ],
+      exports: [AccountsService, ApiKeysService, IdempotencyService, OidcService, RATE_LIMITER, IDENTITY_OPTIONS],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './lib/ingestion.entities';
+export * from './lib/ingestion.schema';
+export * from './lib/task.repository';
+export * from './lib/file.repository';
+export * from './lib/pair.repository';

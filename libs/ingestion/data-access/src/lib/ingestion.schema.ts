@@ -1,0 +1,8 @@
+import type { SchemaBundle } from '@gaia/shared/database';
+import { IngestionInit1767400000000 } from './migrations/1767400000000-ingestion-init';
+
+export const ingestionSchema: SchemaBundle = {
+  name: 'ingestion',
+  entities: [],
+  migrations: [IngestionInit1767400000000],
+};

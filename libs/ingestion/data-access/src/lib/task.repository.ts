@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ProcessingTaskEntity, TaskStatus } from './ingestion.entities';
+
+const COLS = `id, agent_id, owner_id, mode, src_lang, tgt_lang, status, progress, message, estimated_processing_time,
+  total_pages, total_files, successful_files, text_blocks_extracted, errors, created_at`;
+
+function toEntity(r: Record<string, unknown>): ProcessingTaskEntity {
+  return {
+    id: r['id'] as string,
+    agentId: r['agent_id'] as string,
+    ownerId: r['owner_id'] as string,
+    mode: r['mode'] as 'create' | 'update',
+    srcLang: r['src_lang'] as string,
+    tgtLang: r['tgt_lang'] as string,
+    status: r['status'] as TaskStatus,
+    progress: Number(r['progress']),
+    message: r['message'] as string,
+    estimatedProcessingTime: Number(r['estimated_processing_time']),
+    totalPages: Number(r['total_pages']),
+    totalFiles: Number(r['total_files']),
+    successfulFiles: Number(r['successful_files']),
+    textBlocksExtracted: Number(r['text_blocks_extracted']),
+    errors: (r['errors'] as Array<{ file: string; message: string }>) ?? [],
+    createdAt: new Date(r['created_at'] as string),
+  };
+}
+
+@Injectable()
+export class TaskRepository {
+  async insert(em: EntityManager, t: Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages'> & { idempotencyKey?: string | null }): Promise<void> {
+    await em.query(
+      `INSERT INTO ingestion_task (id, agent_id, owner_id, mode, src_lang, tgt_lang, message, estimated_processing_time, total_files, idempotency_key)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+      [t.id, t.agentId, t.ownerId, t.mode, t.srcLang, t.tgtLang, t.message, t.estimatedProcessingTime, t.totalFiles, t.idempotencyKey ?? null],
+    );
+  }
+
+  async find(em: EntityManager, id: string, lock = false): Promise<ProcessingTaskEntity | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const rows = await em.query(`SELECT ${COLS} FROM ingestion_task WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+    return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  async findByIdempotencyKey(em: EntityManager, ownerId: string, key: string): Promise<ProcessingTaskEntity | null> {
+    const rows = await em.query(`SELECT ${COLS} FROM ingestion_task WHERE owner_id = $1 AND idempotency_key = $2`, [ownerId, key]);
+    return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  /** A live (PROCESSING) task of the agent other than `exceptId`. */
+  async findActiveForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity | null> {
+    const rows = await em.query(`SELECT ${COLS} FROM ingestion_task WHERE agent_id = $1 AND status = 'PROCESSING' ORDER BY created_at LIMIT 1`, [agentId]);
+    return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  async update(
+    em: EntityManager,
+    id: string,
+    patch: Partial<Pick<ProcessingTaskEntity, 'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors'>>,
+  ): Promise<void> {
+    const map: Record<string, string> = {
+      status: 'status',
+      progress: 'progress',
+      message: 'message',
+      totalPages: 'total_pages',
+      successfulFiles: 'successful_files',
+      textBlocksExtracted: 'text_blocks_extracted',
+      errors: 'errors',
+    };
+    const sets: string[] = [];
+    const values: unknown[] = [id];
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined) continue;
+      values.push(k === 'errors' ? JSON.stringify(v) : v);
+      sets.push(`${map[k]} = $${values.length}`);
+    }
+    if (patch.status && patch.status !== 'PROCESSING') sets.push('finished_at = now()');
+    sets.push('updated_at = now()');
+    await em.query(`UPDATE ingestion_task SET ${sets.join(', ')} WHERE id = $1`, values);
+  }
+
+  async listForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity[]> {
+    const rows = await em.query(`SELECT ${COLS} FROM ingestion_task WHERE agent_id = $1 ORDER BY created_at`, [agentId]);
+    return rows.map(toEntity);
+  }
+
+  async deleteForAgent(em: EntityManager, agentId: string): Promise<number> {
+    const rows = await em.query(`DELETE FROM ingestion_task WHERE agent_id = $1 RETURNING id`, [agentId]);
+    return Array.isArray(rows[0]) ? rows[0].length : rows.length;
+  }
+}

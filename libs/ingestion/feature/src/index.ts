@@ -1,0 +1,7 @@
+export * from './lib/ingestion.module';
+export * from './lib/ingestion.tokens';
+export * from './lib/start-processing.use-case';
+export * from './lib/process-task.use-case';
+export * from './lib/task-queries.use-case';
+export * from './lib/task-dto';
+export { ingestionSchema } from '@gaia/ingestion/data-access';

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { RpcRequest, RpcResponse } from '@gaia/contracts';
+import { OnJob, OnRpc, type JobContext } from '@gaia/shared/messaging';
+import { PROCESS_TASK_JOB } from './ingestion.tokens';
+import { ProcessTaskUseCase } from './process-task.use-case';
+import { StartProcessingUseCase } from './start-processing.use-case';
+import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
+
+/** RPC servers of the ingestion service: map the request to a use case, nothing else. */
+@Injectable()
+export class IngestionRpcHandlers {
+  constructor(
+    private readonly start: StartProcessingUseCase,
+    private readonly getTask: GetTaskUseCase,
+    private readonly agentData: AgentDataUseCase,
+  ) {}
+
+  @OnRpc('ingestion.start-processing.v1')
+  startProcessing(req: RpcRequest<'ingestion.start-processing.v1'>): Promise<RpcResponse<'ingestion.start-processing.v1'>> {
+    return this.start.execute(req);
+  }
+
+  @OnRpc('ingestion.get-task.v1')
+  task(req: RpcRequest<'ingestion.get-task.v1'>): Promise<RpcResponse<'ingestion.get-task.v1'>> {
+    return this.getTask.execute(req.taskId);
+  }
+
+  @OnRpc('ingestion.prepare-download.v1')
+  download(req: RpcRequest<'ingestion.prepare-download.v1'>): Promise<RpcResponse<'ingestion.prepare-download.v1'>> {
+    return this.agentData.prepareDownload(req.agentId);
+  }
+
+  @OnRpc('ingestion.agent-stats.v1')
+  stats(req: RpcRequest<'ingestion.agent-stats.v1'>): Promise<RpcResponse<'ingestion.agent-stats.v1'>> {
+    return this.agentData.stats(req.agentId);
+  }
+
+  @OnRpc('ingestion.delete-agent-data.v1')
+  remove(req: RpcRequest<'ingestion.delete-agent-data.v1'>): Promise<RpcResponse<'ingestion.delete-agent-data.v1'>> {
+    return this.agentData.delete(req.agentId);
+  }
+}
+
+/** Lease of a task's job: a crashed worker's task is resumed by another process after this long (heartbeat per file). */
+export const PROCESS_TASK_LEASE_MS = Number(process.env['INGESTION_JOB_LEASE_MS'] ?? 120_000);
+
+/** The durable worker of processing tasks (resumed after a crash by the job runner's lease). */
+@Injectable()
+export class ProcessTaskJob {
+  constructor(private readonly process: ProcessTaskUseCase) {}
+
+  @OnJob('ingestion', PROCESS_TASK_JOB, { leaseMs: PROCESS_TASK_LEASE_MS })
+  handle(payload: { taskId: string }, ctx: JobContext): Promise<void> {
+    return this.process.run(payload.taskId, ctx);
+  }
+}

@@ -1,0 +1,143 @@
+import { unzipSync } from 'fflate';
+import { ingestionUploadKey } from '@gaia/contracts';
+import { ingestionSchema } from '@gaia/ingestion/data-access';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { createTestApp, type TestApp } from '@gaia/testing';
+import { IngestionModule } from './ingestion.module';
+import { IngestionEventRecorder } from '../testing/event-recorder';
+import { twoColumnPdf } from '../../../parsers/src/testing/pdf-builder';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
+  let t: TestApp;
+  let rpc: RpcClient;
+  let storage: FileStorage;
+  let rec: IngestionEventRecorder;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      schemas: [ingestionSchema],
+      consumers: ['ingestion', 'agents', 'gateway', 'retrieval', 'translation'],
+      imports: [IngestionModule],
+      providers: [IngestionEventRecorder],
+    });
+    rpc = t.app.get(RPC_CLIENT);
+    storage = t.app.get(FILE_STORAGE);
+    rec = t.app.get(IngestionEventRecorder);
+  });
+  afterAll(() => t?.close());
+
+  async function upload(uploadId: string, files: Array<[string, Uint8Array]>) {
+    const refs = [];
+    for (const [i, [filename, bytes]] of files.entries()) {
+      const key = ingestionUploadKey(uploadId, i);
+      await storage.put(key, bytes);
+      refs.push({ key, filename, size: bytes.length });
+    }
+    return refs;
+  }
+
+  it('turns an upload into an agent: partial success, de-duplication, events, status, download', async () => {
+    const pdf = await twoColumnPdf([
+      ['El perro come.', 'Jagua okaru.'],
+      ['La casa es grande.', 'Óga tuicha.'],
+    ]);
+    const files = await upload('u1', [
+      ['pares.json', enc(JSON.stringify([{ source: 'Hola', target: 'Maitei' }, { source: 'Hola', target: 'Maitei' }, { source: 'Gracias', target: '' }]))],
+      ['corpus.es', enc('Buenas noches\nEl perro come.\n')],
+      ['corpus.gn', enc('Pyhare porã\nJagua okaru.\n')],
+      ['dos.pdf', pdf],
+      ['roto.json', enc('[{"source": ')],
+      ['foto.bmp', new Uint8Array([0x42, 0x4d, 0, 0, 0, 0])],
+    ]);
+    const res = await rpc.call('ingestion.start-processing.v1', {
+      mode: 'create',
+      ownerId: 'user-1',
+      srcLang: 'ES',
+      tgtLang: 'Gn',
+      customPrompt: 'Guaraní agent',
+      coreMemory: '',
+      files,
+      idempotencyKey: 'k1',
+    });
+    expect(res.total_files).toBe(6);
+    const again = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-1', srcLang: 'es', tgtLang: 'gn', files, idempotencyKey: 'k1' });
+    expect(again).toEqual(res);
+
+    await t.drain();
+    const { task } = await rpc.call('ingestion.get-task.v1', { taskId: res.task_id });
+    expect(task).toMatchObject({
+      status: 'COMPLETED',
+      progress: 100,
+      message: 'Processed 4 of 6 files successfully!',
+      total_files: 6,
+      successful_files: 4,
+      model_id: res.model_id,
+      total_pages: 1,
+    });
+    expect(task.errors.map((e) => e.message)).toEqual(['roto.json: invalid JSON at end of file', 'foto.bmp: Unsupported file type']);
+
+    const pairs = await t.dataSource.query(`SELECT source, target FROM ingestion_pair WHERE agent_id = $1 ORDER BY ord`, [res.model_id]);
+    expect(pairs).toEqual([
+      { source: 'Hola', target: 'Maitei' },
+      { source: 'Buenas noches', target: 'Pyhare porã' },
+      { source: 'El perro come.', target: 'Jagua okaru.' },
+      { source: 'La casa es grande.', target: 'Óga tuicha.' },
+    ]);
+    const [tr] = await t.dataSource.query(`SELECT src_lang, tgt_lang FROM ingestion_task WHERE id = $1`, [res.task_id]);
+    expect(tr).toEqual({ src_lang: 'es', tgt_lang: 'gn' });
+
+    expect(rec.started).toHaveLength(1);
+    expect(rec.started[0]).toMatchObject({ agentId: res.model_id, ownerId: 'user-1', srcLang: 'es', tgtLang: 'gn', totalFiles: 6 });
+    expect(rec.finished).toHaveLength(1);
+    expect(rec.finished[0]).toMatchObject({ status: 'COMPLETED', documentCount: 4, pairCount: 4, processingError: null });
+    expect(rec.stored).toHaveLength(1);
+    const snapshot = new TextDecoder().decode(await storage.get(rec.stored[0].pairsKey)).trim().split('\n').map((l) => JSON.parse(l));
+    expect(snapshot.map((p: { source: string }) => p.source)).toEqual(['Hola', 'Buenas noches', 'El perro come.', 'La casa es grande.']);
+    const percents = rec.progress.filter((p) => p.task.id === res.task_id).map((p) => p.task.progress);
+    expect(percents[percents.length - 1]).toBe(100);
+    expect([...percents].sort((a, b) => a - b)).toEqual(percents);
+
+    const dl = await rpc.call('ingestion.prepare-download.v1', { agentId: res.model_id });
+    expect(dl.filename).toBe(`dataset_${res.model_id}_files.zip`);
+    const zip = unzipSync(await storage.get(dl.key));
+    expect(Object.keys(zip).sort()).toEqual(
+      ['originals/corpus.es', 'originals/corpus.gn', 'originals/dos.pdf', 'originals/foto.bmp', 'originals/pares.json', 'originals/roto.json', 'pairs.jsonl', 'pairs.tmx'].sort(),
+    );
+    expect(new TextDecoder().decode(zip['pairs.tmx'])).toContain('<tuv xml:lang="gn"><seg>Óga tuicha.</seg></tuv>');
+
+    // update-model: adds files, keeps agent-wide de-duplication
+    const more = await upload('u2', [['mas.txt', enc('Hola\tMaitei\nAgua\tY\n')]]);
+    const upd = await rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId: res.model_id, ownerId: 'user-1', srcLang: 'es', tgtLang: 'gn', files: more });
+    expect(upd.model_id).toBe(res.model_id);
+    await t.drain();
+    expect(await rpc.call('ingestion.agent-stats.v1', { agentId: res.model_id })).toEqual({ pairCount: 5, documentCount: 5, textBlocksExtracted: 7 });
+    expect(rec.stored[1]).toMatchObject({ addedCount: 1, pairCount: 5 });
+
+    await rpc.call('ingestion.delete-agent-data.v1', { agentId: res.model_id });
+    expect(await rpc.call('ingestion.agent-stats.v1', { agentId: res.model_id })).toEqual({ pairCount: 0, documentCount: 0, textBlocksExtracted: 0 });
+  });
+
+  it('fails a task whose files are all bad, with the reasons; rejects limits and unsupported-only uploads at once', async () => {
+    const files = await upload('u3', [['roto.json', enc('{')], ['vacio.txt', enc('solo una línea sin par')]]);
+    const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-2', srcLang: 'es', tgtLang: 'gn', files });
+    await t.drain();
+    const { task } = await rpc.call('ingestion.get-task.v1', { taskId: res.task_id });
+    expect(task.status).toBe('FAILED');
+    expect(task.message).toMatch(/^No file could be processed: roto\.json: invalid JSON/);
+    expect(rec.finished.find((f) => f.taskId === res.task_id)).toMatchObject({ status: 'FAILED', processingError: task.message });
+
+    const bmp = await upload('u4', [['x.bmp', new Uint8Array([0x42, 0x4d, 0, 0])]]);
+    await expect(rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'u', srcLang: 'es', tgtLang: 'gn', files: bmp })).rejects.toMatchObject({
+      message: 'x.bmp: Unsupported file type',
+      status: 415,
+    });
+    const many = Array.from({ length: 21 }, (_, i) => ({ key: `k${i}`, filename: `f${i}.json`, size: 1 }));
+    await expect(rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'u', srcLang: 'es', tgtLang: 'gn', files: many })).rejects.toMatchObject({
+      message: 'Too many files: at most 20 per upload.',
+    });
+    await expect(rpc.call('ingestion.get-task.v1', { taskId: '00000000-0000-0000-0000-000000000000' })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,15 @@
+import type { VisionExtractor } from '@gaia/ingestion/parsers';
+
+/** Optional: a vision-capable model that reads scanned pages and images. Without it those files are reported, not dropped. */
+export const VISION_EXTRACTOR = Symbol('VISION_EXTRACTOR');
+export type VisionExtractorPort = VisionExtractor;
+
+export const PROCESS_TASK_JOB = 'ingestion.process-task';
+
+/** Storage layout of what ingestion writes (originals stay where the gateway put them). */
+export const storageKeys = {
+  agentPrefix: (agentId: string) => `ingestion/${agentId}/`,
+  pairsSnapshot: (agentId: string, taskId: string) => `ingestion/${agentId}/pairs/${taskId}.jsonl`,
+  addedPairs: (agentId: string, taskId: string) => `ingestion/${agentId}/added/${taskId}.jsonl`,
+  download: (agentId: string) => `ingestion/${agentId}/downloads/dataset_${agentId}_files.zip`,
+};

@@ -1,0 +1,193 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { FileRepository, PairRepository, TaskRepository, type ProcessingTaskEntity, type UploadedFileEntity } from '@gaia/ingestion/data-access';
+import { isParseError, MAX_PAIRS_PER_AGENT, parseFile, type ParseResult } from '@gaia/ingestion/parsers';
+import { DATA_SOURCE } from '@gaia/shared/database';
+import { OUTBOX, type JobContext, type Outbox } from '@gaia/shared/messaging';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { storageKeys, VISION_EXTRACTOR, type VisionExtractorPort } from './ingestion.tokens';
+import { toTaskDto } from './task-dto';
+
+class PairLimitExceeded extends Error {}
+
+/**
+ * The durable job of a task. Each file is one transaction (pairs + file status + task progress + the
+ * progress event), so a process killed at any point resumes at the first unfinished file and the agent
+ * ends with exactly the pairs of an uninterrupted run (pairs are de-duplicated by hash per agent and
+ * ordered by a per-agent sequence taken inside the same transaction).
+ */
+@Injectable()
+export class ProcessTaskUseCase {
+  private readonly logger = new Logger('Ingestion');
+
+  constructor(
+    @Inject(DATA_SOURCE) private readonly ds: DataSource,
+    @Inject(OUTBOX) private readonly outbox: Outbox,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly tasks: TaskRepository,
+    private readonly files: FileRepository,
+    private readonly pairs: PairRepository,
+    @Optional() @Inject(VISION_EXTRACTOR) private readonly vision?: VisionExtractorPort,
+  ) {}
+
+  async run(taskId: string, ctx?: Pick<JobContext, 'heartbeat' | 'signal'>): Promise<void> {
+    const task = await this.tasks.find(this.ds.manager, taskId);
+    if (!task || task.status !== 'PROCESSING') return;
+    const files = await this.files.listForTask(this.ds.manager, taskId);
+    const pending = files.filter((f) => f.status === 'pending');
+    for (const f of pending) {
+      if (ctx?.signal.aborted) throw new Error('shutting down');
+      await this.processFile(task, f, files);
+      await ctx?.heartbeat();
+    }
+    await this.finish(taskId);
+  }
+
+  private async parse(task: ProcessingTaskEntity, f: UploadedFileEntity, all: UploadedFileEntity[]): Promise<ParseResult> {
+    const bytes = await this.storage.get(f.storageKey);
+    const other = f.companionIdx !== null ? all.find((x) => x.idx === f.companionIdx) : undefined;
+    return parseFile({
+      filename: f.filename,
+      bytes,
+      srcLang: task.srcLang,
+      tgtLang: task.tgtLang,
+      vision: this.vision,
+      maxPairs: MAX_PAIRS_PER_AGENT,
+      companion: other ? { filename: other.filename, bytes: await this.storage.get(other.storageKey) } : undefined,
+    });
+  }
+
+  private async processFile(task: ProcessingTaskEntity, f: UploadedFileEntity, all: UploadedFileEntity[]): Promise<void> {
+    const label = f.companionIdx !== null ? `${f.filename} + ${all.find((x) => x.idx === f.companionIdx)?.filename}` : f.filename;
+    const halves = f.companionIdx !== null ? 2 : 1;
+    let result: ParseResult | null = null;
+    let error: string | null = null;
+    try {
+      result = await this.parse(task, f, all);
+    } catch (e) {
+      if (!isParseError(e)) this.logger.warn(`task ${task.id} file ${f.filename}: ${(e as Error).stack ?? e}`);
+      error = isParseError(e) ? e.message : `${f.filename}: the file could not be read (${(e as Error).message})`;
+    }
+    if (result) {
+      try {
+        await this.ds.transaction(async (em) => {
+          const t = await this.tasks.find(em, task.id, true);
+          const current = (await this.files.listForTask(em, task.id)).find((x) => x.idx === f.idx);
+          if (!t || t.status !== 'PROCESSING' || current?.status !== 'pending') return; // already applied
+          const [{ next }] = await em.query(`SELECT COALESCE(max(ord), 0) + 1 AS next FROM ingestion_pair WHERE agent_id = $1`, [task.agentId]);
+          const added = await this.pairs.insertMany(em, task.agentId, task.id, f.idx, Number(next), result!.pairs);
+          if ((await this.pairs.count(em, task.agentId)) > MAX_PAIRS_PER_AGENT) throw new PairLimitExceeded();
+          await this.files.finish(em, f.id, {
+            status: 'done',
+            format: result!.format,
+            pairsAdded: added,
+            textBlocks: result!.pairs.length,
+            pages: result!.stats.pages ?? 0,
+            stats: result!.stats,
+            warnings: result!.warnings,
+          });
+          if (f.companionIdx !== null) await em.query(`UPDATE ingestion_file SET status = 'done' WHERE task_id = $1 AND idx = $2`, [task.id, f.companionIdx]);
+          await this.progress(em, t, {
+            successfulFiles: t.successfulFiles + halves,
+            textBlocksExtracted: t.textBlocksExtracted + result!.pairs.length,
+            totalPages: t.totalPages + (result!.stats.pages ?? 0),
+            message: `Processed ${label}: ${result!.pairs.length} sentence pairs${summary(result!)}`,
+          });
+        });
+        return;
+      } catch (e) {
+        if (!(e instanceof PairLimitExceeded)) throw e;
+        error = `${label}: the agent would have more than ${MAX_PAIRS_PER_AGENT.toLocaleString('en-US')} sentence pairs (the limit per agent)`;
+      }
+    }
+    await this.ds.transaction(async (em) => {
+      const t = await this.tasks.find(em, task.id, true);
+      const current = (await this.files.listForTask(em, task.id)).find((x) => x.idx === f.idx);
+      if (!t || t.status !== 'PROCESSING' || current?.status !== 'pending') return;
+      await this.files.finish(em, f.id, { status: 'failed', error });
+      if (f.companionIdx !== null) await em.query(`UPDATE ingestion_file SET status = 'failed', error = $3 WHERE task_id = $1 AND idx = $2`, [task.id, f.companionIdx, error]);
+      await this.progress(em, t, { errors: [...t.errors, { file: label, message: error! }], message: error! });
+    });
+  }
+
+  private async progress(
+    em: EntityManager,
+    t: ProcessingTaskEntity,
+    patch: Partial<Pick<ProcessingTaskEntity, 'successfulFiles' | 'textBlocksExtracted' | 'totalPages' | 'errors' | 'message' | 'status' | 'progress'>>,
+  ): Promise<ProcessingTaskEntity> {
+    const files = await this.files.listForTask(em, t.id);
+    const done = files.filter((x) => x.status !== 'pending').length;
+    const progress = patch.progress ?? Math.min(95, 5 + Math.floor((90 * done) / Math.max(1, files.length)));
+    await this.tasks.update(em, t.id, { ...patch, progress });
+    const saved = (await this.tasks.find(em, t.id))!;
+    await this.outbox.add(em, 'ingestion.task-progress.v1', { agentId: t.agentId, ownerId: t.ownerId, task: toTaskDto(saved) });
+    return saved;
+  }
+
+  private async writeJsonl(key: string, rows: AsyncGenerator<{ id: string; source: string; target: string }>): Promise<number> {
+    const parts: string[] = [];
+    let n = 0;
+    for await (const r of rows) {
+      parts.push(JSON.stringify(r));
+      n++;
+    }
+    await this.storage.put(key, new TextEncoder().encode(parts.length ? parts.join('\n') + '\n' : ''));
+    return n;
+  }
+
+  private async finish(taskId: string): Promise<void> {
+    const task = await this.tasks.find(this.ds.manager, taskId);
+    if (!task || task.status !== 'PROCESSING') return;
+    let pairsKey = '';
+    let addedKey = '';
+    let pairCount = 0;
+    let addedCount = 0;
+    if (task.successfulFiles > 0) {
+      // Deterministic content: rewriting these files on a resumed run is harmless.
+      pairsKey = storageKeys.pairsSnapshot(task.agentId, task.id);
+      addedKey = storageKeys.addedPairs(task.agentId, task.id);
+      pairCount = await this.writeJsonl(pairsKey, this.pairs.iterate(this.ds.manager, task.agentId));
+      addedCount = await this.writeJsonl(addedKey, this.pairs.iterate(this.ds.manager, task.agentId, { taskId: task.id }));
+    }
+    await this.ds.transaction(async (em) => {
+      const t = await this.tasks.find(em, taskId, true);
+      if (!t || t.status !== 'PROCESSING') return;
+      const ok = t.successfulFiles > 0;
+      const message = ok
+        ? `Processed ${t.successfulFiles} of ${t.totalFiles} files successfully!`
+        : `No file could be processed: ${t.errors.map((e) => e.message).join('; ')}`;
+      const saved = await this.progress(em, t, { status: ok ? 'COMPLETED' : 'FAILED', progress: 100, message });
+      const docs = await this.files.countDocuments(em, t.agentId);
+      const filenames = (await this.files.listForAgent(em, t.agentId)).filter((f) => f.status === 'done').map((f) => f.filename);
+      if (ok) {
+        await this.outbox.add(
+          em,
+          'ingestion.pairs-stored.v1',
+          { agentId: t.agentId, taskId: t.id, srcLang: t.srcLang, tgtLang: t.tgtLang, pairsKey, addedKey, pairCount, addedCount, version: t.id },
+          { id: undefined },
+        );
+      }
+      await this.outbox.add(em, 'ingestion.task-finished.v1', {
+        agentId: t.agentId,
+        ownerId: t.ownerId,
+        taskId: t.id,
+        status: ok ? 'COMPLETED' : 'FAILED',
+        message,
+        processingError: ok ? null : message,
+        documentCount: docs.documents,
+        textBlocksExtracted: docs.textBlocks,
+        pairCount: ok ? pairCount : await this.pairs.count(em, t.agentId),
+        filenames,
+        task: toTaskDto(saved),
+      });
+    });
+  }
+}
+
+function summary(r: ParseResult): string {
+  const parts: string[] = [];
+  if (r.stats.duplicates) parts.push(`${r.stats.duplicates} duplicate(s) removed`);
+  if (r.stats.empty) parts.push(`${r.stats.empty} empty`);
+  if (r.stats.oneSided) parts.push(`${r.stats.oneSided} one-sided`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { zipSync, type Zippable } from 'fflate';
+import type { IngestionTaskDto } from '@gaia/contracts';
+import { FileRepository, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
+import { writeTmx } from '@gaia/ingestion/parsers';
+import { DATA_SOURCE } from '@gaia/shared/database';
+import { DomainError } from '@gaia/shared/kernel';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { storageKeys } from './ingestion.tokens';
+import { toTaskDto } from './task-dto';
+
+@Injectable()
+export class GetTaskUseCase {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly ds: DataSource,
+    private readonly tasks: TaskRepository,
+  ) {}
+
+  async execute(taskId: string): Promise<{ task: IngestionTaskDto; ownerId: string; agentId: string }> {
+    const t = await this.tasks.find(this.ds.manager, taskId);
+    if (!t) throw DomainError.notFound('Task not found.', 'task_not_found');
+    return { task: toTaskDto(t), ownerId: t.ownerId, agentId: t.agentId };
+  }
+}
+
+@Injectable()
+export class AgentDataUseCase {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly ds: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly tasks: TaskRepository,
+    private readonly files: FileRepository,
+    private readonly pairs: PairRepository,
+  ) {}
+
+  async stats(agentId: string): Promise<{ pairCount: number; documentCount: number; textBlocksExtracted: number }> {
+    const em = this.ds.manager;
+    const docs = await this.files.countDocuments(em, agentId);
+    return { pairCount: await this.pairs.count(em, agentId), documentCount: docs.documents, textBlocksExtracted: docs.textBlocks };
+  }
+
+  /** dataset_{id}_files.zip: every original (uploaded order) plus the normalised pairs as JSONL and TMX. */
+  async prepareDownload(agentId: string): Promise<{ key: string; filename: string; size: number; pairCount: number; fileCount: number }> {
+    const em = this.ds.manager;
+    const tasks = await this.tasks.listForAgent(em, agentId);
+    if (!tasks.length) throw DomainError.notFound('Model not found.', 'model_not_found');
+    const files = await this.files.listForAgent(em, agentId);
+    const zip: Zippable = {};
+    const used = new Set<string>();
+    for (const f of files) {
+      if (!(await this.storage.exists(f.storageKey))) continue;
+      let name = `originals/${f.filename.replace(/[\\/]/g, '_')}`;
+      for (let n = 2; used.has(name); n++) name = `originals/${n}-${f.filename.replace(/[\\/]/g, '_')}`;
+      used.add(name);
+      zip[name] = [await this.storage.get(f.storageKey), { level: 6 }];
+    }
+    const pairs: Array<{ source: string; target: string }> = [];
+    const lines: string[] = [];
+    for await (const p of this.pairs.iterate(em, agentId)) {
+      pairs.push({ source: p.source, target: p.target });
+      lines.push(JSON.stringify({ source: p.source, target: p.target }));
+    }
+    const last = tasks[tasks.length - 1];
+    zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
+    zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
+    const bytes = zipSync(zip, { level: 6 });
+    const key = storageKeys.download(agentId);
+    await this.storage.put(key, bytes);
+    return { key, filename: `dataset_${agentId}_files.zip`, size: bytes.length, pairCount: pairs.length, fileCount: used.size };
+  }
+
+  /** delete-model cascade: pairs, tasks, files and stored originals/artifacts of the agent. */
+  async delete(agentId: string): Promise<{ deleted: boolean }> {
+    const files = await this.files.listForAgent(this.ds.manager, agentId);
+    const deleted = await this.ds.transaction(async (em) => {
+      await this.pairs.deleteForAgent(em, agentId);
+      return (await this.tasks.deleteForAgent(em, agentId)) > 0;
+    });
+    for (const f of files) await this.storage.delete(f.storageKey).catch(() => undefined);
+    await this.storage.delete(storageKeys.agentPrefix(agentId)).catch(() => undefined);
+    return { deleted };
+  }
+}

@@ -1,0 +1,13 @@
+export * from './lib/limits';
+export * from './lib/errors';
+export * from './lib/types';
+export { detectFileKind, extensionOf } from './lib/detect-file-kind';
+export { parseFile, parseFiles, type FileOutcome } from './lib/parse-file';
+export { pairMosesFiles, mosesSide, mosesStem } from './lib/formats/moses.parser';
+export { writeTmx } from './lib/formats/tmx.parser';
+export { normalizeSegment } from './lib/text/normalize';
+export { decodeText } from './lib/text/decode';
+export { alignSentences, alignToPairs, splitSentences, type Bead } from './lib/align/gale-church';
+export { baseLanguage, sameLanguage, normalizeLanguage } from './lib/lang/languages';
+export { labellingAccuracy, orientSides } from './lib/lang/scorer';
+export { unzipGuarded, gunzipGuarded } from './lib/archive/archive';

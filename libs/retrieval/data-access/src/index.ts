@@ -1,0 +1,2 @@
+export * from './retrieval-index.port';
+export * from './opensearch';

@@ -1,0 +1,2 @@
+export * from './opensearch-index-definitions';
+export * from './opensearch-retrieval.adapter';

@@ -1,0 +1,118 @@
+import 'reflect-metadata';
+import { Logger, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { join } from 'node:path';
+import { ConfigError, loadAppConfig, type AppConfig, type AppName } from '@gaia/shared/config';
+import { createDataSource, runMigrations, startEmbeddedPostgres, type EmbeddedPostgresHandle, type SchemaBundle } from '@gaia/shared/database';
+import { messagingSchema } from '@gaia/shared/messaging';
+import { createRootLogger, httpLogging, PinoNestLogger } from '@gaia/shared/observability';
+import { serveWebApp } from './web-static';
+
+export interface ServiceSpec {
+  app: AppName;
+  /** Builds the root module once config and the database URL are known. */
+  rootModule: (ctx: { config: AppConfig; databaseUrl: string }) => DynamicModule;
+  /** Schemas for the `migrate` command (the same the root module registers). */
+  schemas: readonly SchemaBundle[];
+  /** Serve the web build at `/` (gateway, platform). */
+  serveWeb?: boolean;
+  /** Start embedded Postgres when DATABASE_URL is unset (platform only). */
+  allowEmbeddedDatabase?: boolean;
+  /** Called after the app is created, before listening (e.g. cookie parser, Socket.IO adapter). */
+  configure?: (app: INestApplication, config: AppConfig) => void | Promise<void>;
+}
+
+export interface RunningService {
+  app: INestApplication;
+  config: AppConfig;
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function resolveDatabase(spec: ServiceSpec, config: AppConfig, log: (m: string) => void): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  if (!spec.allowEmbeddedDatabase) throw new ConfigError(spec.app, ['DATABASE_URL: required for this service (only the platform starts embedded Postgres)']);
+  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT ?? 54329, log: (m) => log(m) });
+  return { url: embedded.url, embedded };
+}
+
+/** Starts one Gaia process: config (fail fast) → database → Nest app → HTTP; stops cleanly on SIGTERM/SIGINT. */
+export async function startService(spec: ServiceSpec, env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+  const config = loadAppConfig(spec.app, env);
+  const root = createRootLogger({ level: config.LOG_LEVEL, service: spec.app });
+  const nestLogger = new PinoNestLogger(root);
+  Logger.overrideLogger(nestLogger);
+  const pgLog = root.child({ context: 'EmbeddedPostgres' });
+  const db = await resolveDatabase(spec, config, (m) => pgLog.debug(m));
+  let app: INestApplication;
+  try {
+    app = await NestFactory.create(spec.rootModule({ config, databaseUrl: db.url }), { logger: nestLogger, abortOnError: false });
+  } catch (e) {
+    await db.embedded?.stop();
+    throw e;
+  }
+  app.use(httpLogging(root));
+  if (spec.configure) await spec.configure(app, config);
+  if (spec.serveWeb) {
+    const dir = config.WEB_DIST_DIR ?? join(process.cwd(), 'dist/apps/web');
+    if (!serveWebApp(app, dir)) root.warn({ dir }, 'web build not found; the API runs without the web app');
+  }
+  await app.listen(config.PORT, config.HOST);
+  const addr = app.getHttpServer().address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${port}`;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.close();
+      await db.embedded?.stop();
+    })());
+  return { app, config, url, databaseUrl: db.url, stop };
+}
+
+/** `main.ts` of every app: `node main.js` serves; `node main.js migrate` applies migrations and exits. */
+export async function runService(spec: ServiceSpec): Promise<void> {
+  const cmd = process.argv[2];
+  try {
+    if (cmd === 'migrate') {
+      const config = loadAppConfig(spec.app);
+      const db = await resolveDatabase(spec, config, () => undefined);
+      const ds = createDataSource({ url: db.url, schemas: [messagingSchema, ...spec.schemas] });
+      await ds.initialize();
+      const ran = await runMigrations(ds);
+      console.log(JSON.stringify({ level: 'info', msg: 'migrations applied', ran }));
+      await ds.destroy();
+      await db.embedded?.stop();
+      return;
+    }
+    const s = await startService(spec);
+    const log = new Logger('Bootstrap');
+    log.log(`Gaia ${spec.app} ready at ${s.url}`);
+    if (spec.serveWeb) process.stdout.write(`\n  Gaia is running at ${s.url}\n\n`);
+    const onSignal = (signal: string) => {
+      log.log(`${signal} received, shutting down`);
+      const timer = setTimeout(() => {
+        log.error('graceful shutdown timed out, exiting');
+        process.exit(1);
+      }, s.config.SHUTDOWN_GRACE_MS);
+      timer.unref();
+      s.stop().then(
+        () => process.exit(0),
+        (e) => {
+          log.error(`shutdown failed: ${(e as Error).message}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => onSignal('SIGTERM'));
+    process.once('SIGINT', () => onSignal('SIGINT'));
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+    } else {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './core.module';
+export * from './health.controller';
+export * from './bootstrap-service';
+export * from './web-static';

@@ -1,0 +1,3 @@
+export * from './catalog';
+export * from './load-config';
+export * from './app-configs';

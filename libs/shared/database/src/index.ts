@@ -1,0 +1,5 @@
+export * from './schema-bundle';
+export * from './embedded-postgres';
+export * from './data-source.factory';
+export * from './unit-of-work';
+export * from './database.module';

@@ -1,0 +1,3 @@
+export * from './clock';
+export * from './domain-error';
+export * from './ids';

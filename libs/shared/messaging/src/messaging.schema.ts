@@ -1,0 +1,8 @@
+import type { SchemaBundle } from '@gaia/shared/database';
+import { MessagingInit1767000000000 } from './migrations/1767000000000-messaging-init';
+
+export const messagingSchema: SchemaBundle = {
+  name: 'messaging',
+  entities: [],
+  migrations: [MessagingInit1767000000000],
+};

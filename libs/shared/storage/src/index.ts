@@ -1,0 +1,3 @@
+export * from './file-storage.port';
+export * from './local-disk.storage';
+export * from './storage.module';

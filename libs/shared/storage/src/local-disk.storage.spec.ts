@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalDiskStorage } from './local-disk.storage';
+
+describe('LocalDiskStorage', () => {
+  let dir: string;
+  let s: LocalDiskStorage;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gaia-storage-'));
+    s = new LocalDiskStorage(dir);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts, gets, lists and deletes by prefix', async () => {
+    await s.put('agents/a1/original/x.json', new TextEncoder().encode('{"a":1}'));
+    await s.put('agents/a1/model.bin', new Uint8Array([1, 2, 3]));
+    await s.put('agents/a2/model.bin', new Uint8Array([4]));
+    expect(new TextDecoder().decode(await s.get('agents/a1/original/x.json'))).toBe('{"a":1}');
+    expect(await s.list('agents/a1/')).toEqual(['agents/a1/model.bin', 'agents/a1/original/x.json']);
+    await s.delete('agents/a1/');
+    expect(await s.exists('agents/a1/model.bin')).toBe(false);
+    expect(await s.exists('agents/a2/model.bin')).toBe(true);
+  });
+
+  it('refuses keys that escape the root', async () => {
+    await expect(s.put('../evil', new Uint8Array())).rejects.toThrow('Invalid storage key');
+    await expect(s.get('a/../../etc/passwd')).rejects.toThrow('Invalid storage key');
+  });
+
+  it('reports a missing key as not found', async () => {
+    await expect(s.get('nope')).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,25 @@
+import type { EngineKind } from '@gaia/translation/llm';
+
+/** What the translation service needs to know about an agent (owned by the agents service). */
+export interface TranslationAgentProfile {
+  id: string;
+  srcLang: string;
+  tgtLang: string;
+  /** Agent description (`custom_prompt`). */
+  customPrompt: string;
+  /** Owner notes (`core_memory`). */
+  coreMemory: string;
+  /** Engine stored on the agent; `builtin` by default. */
+  engine: EngineKind;
+  /** Version of the learned artifacts (changes on every retrain); null while none were built. */
+  artifactsVersion: string | null;
+  /** File-storage key of that version's artifact, when the agents service knows it. */
+  artifactKey?: string | null;
+}
+
+/** Looks agents up; `null` for unknown or deleted agents. */
+export interface AgentDirectoryPort {
+  find(agentId: string): Promise<TranslationAgentProfile | null>;
+}
+
+export const AGENT_DIRECTORY = Symbol('AGENT_DIRECTORY');

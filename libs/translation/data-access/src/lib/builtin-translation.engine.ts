@@ -1,0 +1,28 @@
+import type { EngineEvent, TranslateRequest, TranslationEnginePort } from '@gaia/translation/llm';
+
+/**
+ * The built-in engine (`@gaia/engine`) behind the common engine port. Token accounting: `input_tokens`
+ * is the number of engine tokens (`tokenize` of `@gaia/engine`: words and punctuation marks) of the source text and
+ * `output_tokens` that of the final translation — the engine has no API usage fields.
+ */
+export class BuiltinTranslationEngine implements TranslationEnginePort {
+  readonly kind = 'builtin' as const;
+
+  constructor(private readonly defaultK = 5) {}
+
+  async *translate(request: TranslateRequest): AsyncGenerator<EngineEvent> {
+    const { agent, text, direction } = request;
+    for await (const event of agent.knowledge.translate(text, direction, request.k ?? this.defaultK)) {
+      if (request.signal?.aborted) return;
+      if (event.type === 'translation_complete') {
+        yield {
+          ...event,
+          usage: { input_tokens: agent.knowledge.countTokens(text), output_tokens: agent.knowledge.countTokens(event.final_translation) },
+          engine: 'builtin',
+        };
+        return;
+      }
+      yield event;
+    }
+  }
+}

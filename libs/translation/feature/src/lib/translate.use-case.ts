@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { TranslateRpcRequest, TranslationEventDto } from '@gaia/contracts';
+import { CLOCK, DomainError, systemClock, type Clock } from '@gaia/shared/kernel';
+import {
+  AGENT_DIRECTORY,
+  AGENT_LOADER,
+  AgentArtifactsMissingError,
+  USAGE_RECORDER,
+  type AgentDirectoryPort,
+  type AgentLoader,
+  type UsageRecorder,
+} from '@gaia/translation/data-access';
+import { BUILTIN_ENGINE, LLM_ENGINE, type EngineEvent, type LoadedAgent, type TranslationEnginePort } from '@gaia/translation/llm';
+import { checkTranslationInput, resolveDirection } from './translation-request.rules';
+
+interface Prepared {
+  request: TranslateRpcRequest;
+  text: string;
+  words: number;
+  agent: LoadedAgent;
+  direction: 'forward' | 'reverse';
+  receivedAt: number;
+  wasWarm: boolean;
+}
+
+/**
+ * Translate one text with an agent. `start` applies the rules (limits, agent exists, languages match,
+ * agent built) and loads the agent — any violation is a `DomainError` before the first event — then
+ * returns the event stream: status, translation_chunk…, translation_complete (or error).
+ *
+ * Engine per agent: `llm` only when the LLM engine is configured (else the built-in one, said in a
+ * status event); the LLM engine falls back to the built-in one by itself on endpoint failures.
+ * Usage: one `usage.recorded.v1` per request id, written before `translation_complete` is sent.
+ */
+@Injectable()
+export class TranslateUseCase {
+  private readonly logger = new Logger('Translation');
+
+  constructor(
+    @Inject(AGENT_DIRECTORY) private readonly directory: AgentDirectoryPort,
+    @Inject(AGENT_LOADER) private readonly loader: AgentLoader,
+    @Inject(BUILTIN_ENGINE) private readonly builtin: TranslationEnginePort,
+    @Inject(LLM_ENGINE) private readonly llm: TranslationEnginePort | null,
+    @Inject(USAGE_RECORDER) private readonly usage: UsageRecorder,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
+
+  async start(request: TranslateRpcRequest): Promise<AsyncIterable<TranslationEventDto>> {
+    const receivedAt = performance.now();
+    const { text, words } = checkTranslationInput(request.text);
+    const profile = await this.directory.find(request.model_id);
+    if (!profile) {
+      this.loader.invalidate(request.model_id); // deleted: free its memory now
+      throw DomainError.notFound('Model not found.', 'agent_not_found');
+    }
+    const direction = resolveDirection(profile, request.src_lang, request.tgt_lang);
+    if (!profile.artifactsVersion) {
+      throw DomainError.conflict('This agent has no trained data yet. Try again when document processing completes.', 'agent_not_ready');
+    }
+    const wasWarm = this.loader.isWarm(profile.id);
+    let agent: LoadedAgent;
+    try {
+      agent = await this.loader.load(profile);
+    } catch (e) {
+      if (e instanceof AgentArtifactsMissingError) {
+        throw DomainError.conflict('This agent has no trained data yet. Try again when document processing completes.', 'agent_not_ready');
+      }
+      this.logger.error(`loading agent ${profile.id} failed: ${(e as Error).message}`);
+      throw new DomainError('agent_unavailable', 'The agent could not be loaded. Please try again.', 503);
+    }
+    return this.run({ request, text, words, agent, direction, receivedAt, wasWarm });
+  }
+
+  private async *run(p: Prepared): AsyncGenerator<TranslationEventDto> {
+    const { agent, request } = p;
+    if (!p.wasWarm) yield { type: 'status', message: 'Agent loaded.' };
+    let engine = this.builtin;
+    if (agent.engine === 'llm') {
+      if (this.llm) engine = this.llm;
+      else yield { type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' };
+    }
+    const from = p.direction === 'forward' ? agent.srcLang : agent.tgtLang;
+    const to = p.direction === 'forward' ? agent.tgtLang : agent.srcLang;
+    let event: EngineEvent | undefined;
+    try {
+      for await (event of engine.translate({ text: p.text, direction: p.direction, agent })) {
+        if (event.type === 'status' || event.type === 'translation_chunk') {
+          yield event;
+        } else if (event.type === 'error') {
+          yield { type: 'error', message: event.message };
+          return;
+        } else {
+          const latencyMs = performance.now() - p.receivedAt;
+          await this.usage.record({
+            requestId: request.requestId,
+            keyId: request.caller.keyId,
+            userId: request.caller.userId,
+            agentId: agent.id,
+            sourceWords: p.words,
+            inputTokens: Math.round(event.usage.input_tokens),
+            outputTokens: Math.round(event.usage.output_tokens),
+            engine: event.engine,
+            fallbackReason: event.fallback_reason ?? null,
+            latencyMs,
+            occurredAt: this.clock.now().toISOString(),
+          });
+          yield {
+            type: 'translation_complete',
+            final_translation: event.final_translation,
+            response_time: (performance.now() - p.receivedAt) / 1000,
+            source_text: p.text,
+            source_language: from,
+            target_language: to,
+            confidence: event.confidence,
+            engine: event.engine,
+          };
+          return;
+        }
+      }
+      this.logger.error(`engine ${engine.kind} ended without a result for agent ${agent.id}`);
+      yield { type: 'error', message: 'Translation failed. Please try again.' };
+    } catch (e) {
+      this.logger.error(`translation with agent ${agent.id} failed: ${(e as Error)?.stack ?? e}`);
+      yield { type: 'error', message: 'Translation failed. Please try again.' };
+    }
+  }
+}

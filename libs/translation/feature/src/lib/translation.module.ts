@@ -1,0 +1,93 @@
+import { DynamicModule, Module, type Provider } from '@nestjs/common';
+import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import {
+  AGENT_ARTIFACTS,
+  AGENT_DIRECTORY,
+  AGENT_LOADER,
+  AgentLoader,
+  BuiltinTranslationEngine,
+  FileStorageAgentArtifacts,
+  RpcAgentDirectory,
+  USAGE_RECORDER,
+  UsageRecorder,
+  buildAgentBrain,
+  type AgentArtifactsPort,
+} from '@gaia/translation/data-access';
+import {
+  BUILTIN_ENGINE,
+  FallbackTranslationEngine,
+  LLM_CLIENT,
+  LLM_CONFIG,
+  LLM_ENGINE,
+  LlmClient,
+  LlmTranslationEngine,
+  LlmVisionExtractor,
+  VISION_EXTRACTOR,
+  loadLlmConfig,
+  type LlmConfig,
+  type TranslationEnginePort,
+} from '@gaia/translation/llm';
+import { TranslateUseCase } from './translate.use-case';
+import { TranslationRpcController } from './translation-rpc.controller';
+
+export interface TranslationModuleOptions {
+  /** Provider of `AGENT_DIRECTORY` (agent profiles); default: `RpcAgentDirectory` (`agents.resolve.v1`). */
+  directory?: Provider;
+  /** Provider of `AGENT_ARTIFACTS` (learned model + index bytes); default: `FileStorageAgentArtifacts` on `FILE_STORAGE`. */
+  artifacts?: Provider;
+  /** LLM configuration; default from `APP_CONFIG` / the environment (`OPENAI_*`); `null` disables the LLM engine. */
+  llm?: LlmConfig | null;
+  /** LRU budget of loaded agents in bytes; default `TRANSLATION_AGENT_CACHE_MB` (1024 MB). */
+  agentCacheBytes?: number;
+  /** Candidates K of the built-in engine (default 5). */
+  builtinK?: number;
+}
+
+/**
+ * The translation service: `translation.translate.v1` (streaming RPC) over the built-in and LLM
+ * engines, agents kept warm in an LRU, usage recorded through the outbox. Needs the global
+ * DatabaseModule and MessagingModule, and `translationSchema` in the app's schema bundles.
+ */
+@Module({})
+export class TranslationModule {
+  static forRoot(options: TranslationModuleOptions = {}): DynamicModule {
+    const cacheBytes = options.agentCacheBytes ?? Number(process.env['TRANSLATION_AGENT_CACHE_MB'] || 1024) * 1024 * 1024;
+    const providers: Provider[] = [
+      options.directory ?? { provide: AGENT_DIRECTORY, inject: [RPC_CLIENT], useFactory: (rpc: RpcClient) => new RpcAgentDirectory(rpc) },
+      options.artifacts ?? { provide: AGENT_ARTIFACTS, inject: [FILE_STORAGE], useFactory: (storage: FileStorage) => new FileStorageAgentArtifacts(storage) },
+      {
+        provide: LLM_CONFIG,
+        inject: [{ token: APP_CONFIG, optional: true }],
+        // The app's validated config (same OPENAI_* names) over the raw environment (for the extra knobs).
+        useFactory: (app: AppConfig | undefined) =>
+          options.llm !== undefined ? options.llm : loadLlmConfig({ ...process.env, ...(app ?? {}) } as Record<string, unknown>),
+      },
+      { provide: LLM_CLIENT, inject: [LLM_CONFIG], useFactory: (c: LlmConfig | null) => (c ? new LlmClient(c) : null) },
+      { provide: BUILTIN_ENGINE, useValue: new BuiltinTranslationEngine(options.builtinK ?? 5) },
+      {
+        provide: LLM_ENGINE,
+        inject: [LLM_CLIENT, BUILTIN_ENGINE],
+        useFactory: (client: LlmClient | null, builtin: TranslationEnginePort) =>
+          client ? new FallbackTranslationEngine(new LlmTranslationEngine(client), builtin) : null,
+      },
+      { provide: VISION_EXTRACTOR, inject: [LLM_CLIENT], useFactory: (client: LlmClient | null) => (client ? new LlmVisionExtractor(client) : null) },
+      {
+        provide: AGENT_LOADER,
+        inject: [AGENT_ARTIFACTS],
+        useFactory: (artifacts: AgentArtifactsPort) =>
+          new AgentLoader(artifacts, (a, langs) => buildAgentBrain(a, langs, options.builtinK ?? 5), { maxBytes: cacheBytes }),
+      },
+      { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
+      TranslateUseCase,
+      TranslationRpcController,
+    ];
+    return {
+      module: TranslationModule,
+      providers,
+      exports: [TranslateUseCase, AGENT_LOADER, VISION_EXTRACTOR, LLM_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { AgentKnowledge, Direction, LoadedAgent, TranslationEvent } from './translation-engine.port';
+
+/**
+ * A small in-memory agent (pure data, no I/O) for the engine's unit tests: fixed examples, lexicon and
+ * built-in drafts so prompts can be asserted exactly. Integration tests use real `@gaia/engine` agents.
+ */
+export function fixtureAgent(overrides: Partial<LoadedAgent> = {}): LoadedAgent & { calls: { retrieve: Direction[] } } {
+  const calls = { retrieve: [] as Direction[] };
+  const knowledge: AgentKnowledge = {
+    retrieve: async (_text, direction, k) => {
+      calls.retrieve.push(direction);
+      return [
+        { id: 'p1', source: 'mba’éichapa reiko', target: '¿cómo estás?', score: 0.9 },
+        { id: 'p2', source: 'che róga', target: 'mi casa', score: 0.7 },
+      ].slice(0, k);
+    },
+    lexicon: (text) => (text.includes('róga') ? [{ term: 'róga', translations: ['casa', 'hogar'] }] : []),
+    draft: () => ({ translation: 'mi casa grande', candidates: ['mi casa grande', 'casa grande mía'], confidence: 0.6 }),
+    async *translate(text): AsyncIterable<TranslationEvent> {
+      yield { type: 'status', message: 'builtin: retrieving' };
+      yield { type: 'translation_chunk', content: 'mi casa ' };
+      yield { type: 'translation_chunk', content: 'grande' };
+      yield {
+        type: 'translation_complete',
+        final_translation: 'mi casa grande',
+        response_time: 0.01,
+        source_text: text,
+        confidence: 0.6,
+        provenance: { strategy: 'fixture' },
+      };
+    },
+    countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+  };
+  return {
+    id: 'agent-1',
+    srcLang: 'guarani',
+    tgtLang: 'spanish',
+    engine: 'llm',
+    ownerNotes: 'Use formal register.',
+    customPrompt: 'Guaraní to Spanish agent',
+    learnedSummary: 'Guaraní is agglutinative; possessive che- means "my".',
+    knowledge,
+    approxBytes: 1000,
+    calls,
+    ...overrides,
+  };
+}

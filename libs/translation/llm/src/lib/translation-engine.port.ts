@@ -1,0 +1,109 @@
+import { TokenUsage } from './token-usage';
+
+/** Which engine serves an agent (stored on the agent; `builtin` by default). */
+export type EngineKind = 'builtin' | 'llm';
+export type Direction = 'forward' | 'reverse';
+
+/** The stream events of a translation, as the gateway relays them (spec §7) — same shapes as `@gaia/engine`. */
+export type TranslationEvent =
+  | { type: 'status'; message: string }
+  | { type: 'translation_chunk'; content: string }
+  | {
+      type: 'translation_complete';
+      final_translation: string;
+      response_time: number;
+      source_text: string;
+      confidence: number;
+      provenance: unknown;
+    }
+  | { type: 'error'; message: string };
+
+export type TranslationCompleteEvent = Extract<TranslationEvent, { type: 'translation_complete' }>;
+
+/**
+ * What an engine yields: the translation events, where `translation_complete` also carries the tokens
+ * of the request (`usage`) and the engine that produced the final text (after a fallback: `builtin`).
+ *
+ * Token units: the LLM engine reports the API's usage fields (prompt/completion tokens, summed over all
+ * calls of both phases); the built-in engine reports its own tokenizer's token counts of the input text
+ * and of the final translation.
+ */
+export type EngineEvent =
+  | Exclude<TranslationEvent, { type: 'translation_complete' }>
+  | (TranslationCompleteEvent & { usage: TokenUsage; engine: EngineKind; fallback_reason?: string });
+
+export interface RetrievedExample {
+  id: string;
+  source: string;
+  target: string;
+  score: number;
+}
+
+export interface LexiconEntry {
+  term: string;
+  translations: string[];
+}
+
+export interface DraftResult {
+  translation: string;
+  candidates: string[];
+  confidence: number;
+}
+
+/**
+ * An agent's knowledge as the engines use it, already oriented by `direction` (for `reverse`, sources
+ * are in the agent's target language). Built by the translation data-access layer from the agent's
+ * artifacts (learned model + hybrid index of `@gaia/engine`).
+ */
+export interface AgentKnowledge {
+  /** Top-k example pairs from hybrid retrieval (the ephemeral memory); async so a remote index fits. */
+  retrieve(text: string, direction: Direction, k: number): Promise<RetrievedExample[]>;
+  /** Lexicon entries that match words of the input. */
+  lexicon(text: string, direction: Direction): LexiconEntry[];
+  /** The built-in engine's best translation and its K candidates. */
+  draft(text: string, direction: Direction, k: number): DraftResult;
+  /** The built-in engine's streamed translation. */
+  translate(text: string, direction: Direction, k: number): AsyncIterable<TranslationEvent>;
+  /** Number of tokens of a text for the built-in engine's accounting. */
+  countTokens(text: string): number;
+}
+
+/** An agent ready to translate: its settings and its loaded artifacts. */
+export interface LoadedAgent {
+  id: string;
+  srcLang: string;
+  tgtLang: string;
+  engine: EngineKind;
+  /** Owner notes (`core_memory` of the agent). */
+  ownerNotes: string;
+  /** Agent description (`custom_prompt`). */
+  customPrompt: string;
+  /** Summary learned from the data (core memory generated automatically). */
+  learnedSummary: string;
+  knowledge: AgentKnowledge;
+  /** Approximate heap size, for the LRU memory budget. */
+  approxBytes: number;
+}
+
+export interface TranslateRequest {
+  text: string;
+  direction: Direction;
+  agent: LoadedAgent;
+  /** K candidates; the engine default when absent. */
+  k?: number;
+  signal?: AbortSignal;
+}
+
+/** Common interface of the built-in and the LLM engines. */
+export interface TranslationEnginePort {
+  readonly kind: EngineKind;
+  translate(request: TranslateRequest): AsyncIterable<EngineEvent>;
+}
+
+export const BUILTIN_ENGINE = Symbol('BUILTIN_ENGINE');
+export const LLM_ENGINE = Symbol('LLM_ENGINE');
+
+/** Source/target language of a request in the given direction. */
+export function languagesOf(agent: Pick<LoadedAgent, 'srcLang' | 'tgtLang'>, direction: Direction): { from: string; to: string } {
+  return direction === 'forward' ? { from: agent.srcLang, to: agent.tgtLang } : { from: agent.tgtLang, to: agent.srcLang };
+}

@@ -1,0 +1,39 @@
+/**
+ * The multi-replica layout of the Helm chart on one machine: every service as its own process, two
+ * replicas each, migrations applied once beforehand, over the local Postgres, NATS and Redis.
+ * (Tooling: ./support/service-cluster.ts; the load run with uploads and translations builds on it.)
+ */
+import { createTestDatabase, type TestDatabase } from '@gaia/testing';
+import { SERVICES, migrate, startServiceCluster, type ServiceCluster } from './support/service-cluster';
+
+describe('service cluster: every service as its own process, 2 replicas each', () => {
+  let db: TestDatabase;
+  let cluster: ServiceCluster | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ prefix: 'gaia_cluster' });
+    await migrate(db.url);
+    cluster = await startServiceCluster({ databaseUrl: db.url, replicas: 2 });
+  });
+
+  afterAll(async () => {
+    if (cluster) await cluster.stop();
+    await db?.drop();
+  });
+
+  it('starts two ready replicas of every service', async () => {
+    expect(cluster!.processes.map((p) => p.name).sort()).toEqual(SERVICES.flatMap((s) => [`${s}-1`, `${s}-2`]).sort());
+    for (const p of cluster!.processes) {
+      const res = await fetch(`${p.url}/readyz`);
+      expect({ name: p.name, status: res.status }).toEqual({ name: p.name, status: 200 });
+    }
+    expect(new Set(cluster!.gateways()).size).toBe(2);
+  });
+
+  it('a replica stops gracefully on SIGTERM and a new one takes its place', async () => {
+    expect(await cluster!.kill('billing-2')).toBe(0);
+    expect(cluster!.urlsOf('billing')).toHaveLength(1);
+    const again = await cluster!.restart('billing-2');
+    expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+  });
+});
