@@ -1,4 +1,6 @@
-// End-to-end tier: tests/**/*.e2e-spec.ts (API tests on a real app + Postgres, browser tests, multi-process).
+// End-to-end tier (Jest): tests/**/*.e2e-spec.ts — API tests on a real app + Postgres (tests/api),
+// multi-process tests (tests/multiprocess, tests/platform). Browser specs driven by Vitest
+// (folders with their own vitest.config.ts, e.g. tests/e2e/public) are excluded here.
 const base = require('./jest.preset.js');
 module.exports = {
   ...base,
@@ -6,6 +8,7 @@ module.exports = {
   displayName: 'e2e',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.e2e-spec.ts'],
+  testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/e2e/public/'],
   globalSetup: '<rootDir>/tools/jest/integration-global-setup.js',
   testTimeout: 120000,
   maxWorkers: process.env.CI ? 2 : 1,

@@ -4,7 +4,7 @@ module.exports = {
   ...base,
   rootDir: __dirname,
   displayName: 'integration',
-  roots: ['<rootDir>/libs', '<rootDir>/apps'],
+  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/tests/integration'],
   testMatch: ['**/*.integration-spec.ts'],
   globalSetup: '<rootDir>/tools/jest/integration-global-setup.js',
   testTimeout: 120000,

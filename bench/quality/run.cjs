@@ -60,6 +60,7 @@ function pct(arr, p) {
 }
 
 let peakRss = 0;
+const LOAD0 = os.loadavg().map((x) => x.toFixed(1)).join(' ');
 function sampleMem() {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
@@ -99,8 +100,11 @@ function main() {
     }
     if (global.gc) global.gc();
     const t0 = process.hrtime.bigint();
+    const c0 = process.cpuUsage();
     const model = engine.trainAgentModel(pairs);
     const trainMs = Number(process.hrtime.bigint() - t0) / 1e6;
+    const cu = process.cpuUsage(c0);
+    const trainCpuMs = (cu.user + cu.system) / 1000;
     sampleMem();
     const t1 = process.hrtime.bigint();
     const index = new engine.HybridIndex();
@@ -116,10 +120,14 @@ function main() {
       const refs = fwd ? devT : devS;
       const hyps = [];
       const lat = [];
+      const cpuLat = [];
       for (const s of inputs) {
         const a = process.hrtime.bigint();
+        const ca = process.cpuUsage();
         const r = tr.translateText(s, { direction: fwd ? 'forward' : 'reverse' });
         lat.push(Number(process.hrtime.bigint() - a) / 1e6);
+        const cb = process.cpuUsage(ca);
+        cpuLat.push((cb.user + cb.system) / 1000);
         hyps.push(r.translation.replace(/[\r\n]+/g, ' '));
       }
       sampleMem();
@@ -133,9 +141,11 @@ function main() {
         length_ratio: Number((chars(hyps) / Math.max(1, chars(refs))).toFixed(3)),
         train_pairs: pairs.length,
         train_seconds: Number((trainMs / 1000).toFixed(2)),
+        train_cpu_seconds: Number((trainCpuMs / 1000).toFixed(2)),
         index_seconds: Number((indexMs / 1000).toFixed(2)),
         latency_ms_p50: Number(pct(lat, 50).toFixed(1)),
         latency_ms_p99: Number(pct(lat, 99).toFixed(1)),
+        latency_cpu_ms_p50: Number(pct(cpuLat, 50).toFixed(1)),
         peak_rss_mb: Math.round(peakRss / 1048576),
       };
       rows.push(row);
@@ -152,11 +162,22 @@ function main() {
       }
       const words = devS.join(' ').split(/\s+/);
       const tl = [];
+      const tlc = [];
       for (let i = 0; i + 50 <= words.length && tl.length < 40; i += 50) {
         const s = words.slice(i, i + 50).join(' ');
         const a = process.hrtime.bigint();
+        const ca = process.cpuUsage();
         tr.translateText(s, { direction: 'forward' });
         tl.push(Number(process.hrtime.bigint() - a) / 1e6);
+        const cb = process.cpuUsage(ca);
+        tlc.push((cb.user + cb.system) / 1000);
+      }
+      const rlc = [];
+      for (const q of qs) {
+        const ca = process.cpuUsage();
+        index.search(q, 8);
+        const cb = process.cpuUsage(ca);
+        rlc.push((cb.user + cb.system) / 1000);
       }
       const ser = index.serialize();
       const a = process.hrtime.bigint();
@@ -165,11 +186,14 @@ function main() {
       speed[code] = {
         pairs: pairs.length,
         core_memory_seconds: Number((trainMs / 1000).toFixed(2)),
+        core_memory_cpu_seconds: Number((trainCpuMs / 1000).toFixed(2)),
         index_build_seconds: Number((indexMs / 1000).toFixed(2)),
         retrieval_ms_p50: Number(pct(rl, 50).toFixed(2)),
         retrieval_ms_p99: Number(pct(rl, 99).toFixed(2)),
         translate_50_words_ms_p50: Number(pct(tl, 50).toFixed(1)),
         translate_50_words_ms_p99: Number(pct(tl, 99).toFixed(1)),
+        translate_50_words_cpu_ms_p50: Number(pct(tlc, 50).toFixed(1)),
+        retrieval_cpu_ms_p50: Number(pct(rlc, 50).toFixed(2)),
         index_bytes: ser.length,
         index_load_ms: Number(loadMs.toFixed(1)),
       };
@@ -186,6 +210,7 @@ function main() {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     total_mem_gb: Math.round(os.totalmem() / 1073741824),
+    loadavg_start: LOAD0,
   };
   const result = {
     generated_at: new Date().toISOString(),
@@ -204,19 +229,20 @@ function main() {
   md.push(`# Engine quality benchmark`);
   md.push('');
   md.push(`Data: \`${args.data}\`${args.limit ? ` (first ${args.limit} dev sentences)` : ''}; generated ${result.generated_at}.`);
-  md.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM.`);
+  md.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM, load average at start ${machine.loadavg_start}.`);
+  md.push('Wall-clock times are inflated when the machine is shared; CPU times are the process\'s own.');
   md.push('');
-  md.push('| lang | direction | chrF | BLEU | len ratio | train pairs | train s | p50 ms | p99 ms | peak RSS MB |');
+  md.push('| lang | direction | chrF | BLEU | len ratio | train pairs | train s (wall / cpu) | p50 ms | p99 ms | peak RSS MB |');
   md.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     md.push(
-      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.train_pairs} | ${r.train_seconds} | ${r.latency_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
+      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.train_pairs} | ${r.train_seconds} / ${r.train_cpu_seconds} | ${r.latency_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
     );
   md.push(`| **average** | es->xx | ${avg('es->xx') ?? '-'} | | | | | | | |`);
   md.push(`| **average** | xx->es | ${avg('xx->es') ?? '-'} | | | | | | | |`);
   md.push('');
   for (const [k, v] of Object.entries(speed)) {
-    md.push(`Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s, index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`);
+    md.push(`Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s wall (${v.core_memory_cpu_seconds} s CPU), 50-word translation CPU p50 ${v.translate_50_words_cpu_ms_p50} ms, retrieval CPU p50 ${v.retrieval_cpu_ms_p50} ms; index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`);
   }
   fs.writeFileSync(out.replace(/\.json$/, '') + '.md', md.join('\n') + '\n');
   console.log(md.join('\n'));

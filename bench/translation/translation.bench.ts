@@ -173,7 +173,7 @@ it('translation service latency', async () => {
       benchmark: 'translation service latency (in-process)',
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGB: Math.round(totalmem() / 1e9), node: process.version, loadavg1m: loadavg()[0], note: 'shared dev machine (other engineers running builds/tests)' },
-      agent: { data: '/work/shared/data/americasnlp2021/es-gn train (read in place)', pairs: artifact.pairs, artifactMB: Math.round(artifact.bytes.byteLength / 1e5) / 10, trainSeconds: artifact.buildMs === null ? 'cached' : Math.round(artifact.buildMs / 1000) },
+      agent: { data: '/work/shared/data/americasnlp2021/es-gn train (read in place)', pairs: artifact.pairs, artifactMB: Math.round(artifact.bytes.byteLength / 1e5) / 10, trainSeconds: artifact.buildMs === null ? 'cached' : Math.round(artifact.buildMs / 1000), engineHash: artifact.engineHash, artifactBuiltWithEngineHash: artifact.builtWithEngineHash },
       inputs: 'AmericasNLP es-gn dev sentences (Spanish), cut to 50 words / 2,000 characters',
       coldFirstRequestMs: Math.round(cold.ms),
       builtin: { requestMs: stats(builtin), responseTimeReportedMs: stats(serviceReported) },

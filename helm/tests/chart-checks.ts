@@ -119,6 +119,10 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
       const claim = v.persistentVolumeClaim?.claimName;
       if (claim && !claims.has(claim)) p(o, `volume ${v.name} uses PVC ${claim}, which is not rendered`);
     }
+    for (const t of spec.topologySpreadConstraints ?? []) {
+      if (!matches(t.labelSelector?.matchLabels, o.spec?.template?.metadata?.labels)) p(o, `topologySpreadConstraint on ${t.topologyKey} does not select the pod's own labels`);
+      if (!Number.isInteger(t.maxSkew) || t.maxSkew < 1 || !t.topologyKey || !['DoNotSchedule', 'ScheduleAnyway'].includes(t.whenUnsatisfiable)) p(o, `topologySpreadConstraint ${JSON.stringify(t)} is invalid`);
+    }
     const containers: any[] = spec.containers ?? [];
     if (containers.length === 0) p(o, 'no containers');
     for (const c of containers) {

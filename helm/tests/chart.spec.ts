@@ -181,7 +181,9 @@ describeChart('helm/gaia', () => {
         writeFileSync(file, readme.replace(current, expected));
         return;
       }
-      expect(current).toBe(expected);
+      if (current !== expected) {
+        throw new Error(`helm/gaia/README.md's configuration table is out of date with libs/shared/config. Regenerate it with:\n  UPDATE_HELM_README=1 npx jest -c helm/jest.config.js -t 'configuration table'\n\nexpected:\n${expected}`);
+      }
     });
 
     it('README documents every top-level value and every configuration key', () => {

@@ -3,8 +3,8 @@
  * replicas each, migrations applied once beforehand, over the local Postgres, NATS and Redis.
  * (Tooling: ./support/service-cluster.ts; the load run with uploads and translations builds on it.)
  */
-import { createTestDatabase, type TestDatabase } from '@gaia/testing';
-import { SERVICES, migrate, startServiceCluster, type ServiceCluster } from './support/service-cluster';
+import { createTestDatabase, waitFor, type TestDatabase } from '@gaia/testing';
+import { SERVICES, migrate, startKafkaDouble, startOpenSearchDouble, startServiceCluster, type KafkaDoubleProcess, type OpenSearchDoubleProcess, type ServiceCluster } from './support/service-cluster';
 
 describe('service cluster: every service as its own process, 2 replicas each', () => {
   let db: TestDatabase;
@@ -35,5 +35,52 @@ describe('service cluster: every service as its own process, 2 replicas each', (
     expect(cluster!.urlsOf('billing')).toHaveLength(1);
     const again = await cluster!.restart('billing-2');
     expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('service cluster in the production configuration (Kafka and OpenSearch doubles), 2 replicas each', () => {
+  let db: TestDatabase;
+  let kafka: KafkaDoubleProcess | undefined;
+  let opensearch: OpenSearchDoubleProcess | undefined;
+  let cluster: ServiceCluster | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ prefix: 'gaia_cluster_kafka' });
+    kafka = await startKafkaDouble();
+    opensearch = await startOpenSearchDouble();
+    await migrate(db.url);
+    cluster = await startServiceCluster({
+      databaseUrl: db.url,
+      replicas: 2,
+      transport: 'kafka',
+      env: { KAFKA_BROKERS: kafka.brokers, RETRIEVAL_BACKEND: 'opensearch', OPENSEARCH_URL: opensearch.url },
+    });
+  });
+
+  afterAll(async () => {
+    if (cluster) await cluster.stop();
+    if (kafka && kafka.child.exitCode === null) await kafka.stop().catch(() => undefined);
+    if (opensearch && opensearch.child.exitCode === null) await opensearch.stop();
+    await db?.drop();
+  });
+
+  it('starts two ready replicas of every service, each service one consumer group with both replicas', async () => {
+    for (const p of cluster!.processes) {
+      const res = await fetch(`${p.url}/readyz`);
+      expect({ name: p.name, status: res.status }).toEqual({ name: p.name, status: 200 });
+    }
+    const groups = await waitFor(
+      async () => kafka!.groups(),
+      (g) => Object.values(g).length > 0 && Object.values(g).every((x) => x.members === 2),
+      { timeoutMs: 60_000, what: 'consumer groups with two members each' },
+    );
+    expect(Object.keys(groups).length).toBeGreaterThan(0);
+    expect(Object.keys(groups).every((g) => g.startsWith('gaia-'))).toBe(true);
+  });
+
+  it('the Kafka double saw only well-formed requests', async () => {
+    await cluster!.stop();
+    cluster = undefined;
+    await expect(kafka!.stop()).resolves.toBe(0);
   });
 });

@@ -10,14 +10,16 @@ import { billingSchema } from '@gaia/billing/data-access';
 import { BillingModule } from '@gaia/billing/feature';
 import { identitySchema } from '@gaia/identity/data-access';
 import { GatewayModule } from '@gaia/gateway/feature';
+import { retrievalSchema } from '@gaia/retrieval/data-access';
+import { RetrievalModule } from '@gaia/retrieval/feature';
 
 /**
  * Every service in one process on embedded defaults (what `npm start` runs). Each domain adds its
  * schema bundle and feature module here exactly as its own app does.
  */
-export const SCHEMAS: SchemaBundle[] = [diagnosticsSchema, agentsSchema, billingSchema, identitySchema];
+export const SCHEMAS: SchemaBundle[] = [diagnosticsSchema, agentsSchema, billingSchema, identitySchema, retrievalSchema];
 export const CONSUMERS: ConsumerName[] = [...SERVICE_NAMES, 'probe'];
-export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot()];
+export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot(), RetrievalModule];
 
 @Module({})
 export class AppModule {

@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './test-app';
 export * from './wait-for';
 export * from './openai-double';
+export * from './synthetic-corpus';

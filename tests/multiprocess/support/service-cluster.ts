@@ -67,6 +67,99 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/**
+ * The Kafka broker double (libs/shared/messaging/src/kafka/testing) as its own process, with every event
+ * topic and dead-letter topic created: lets the cluster run with MESSAGING_TRANSPORT=kafka here.
+ */
+export interface KafkaDoubleProcess {
+  brokers: string;
+  child: ChildProcess;
+  /** Latest settled state of each consumer group: generation and member count. */
+  groups(): Record<string, { generation: number; members: number }>;
+  stop(): Promise<number | null>;
+}
+
+export async function startKafkaDouble(): Promise<KafkaDoubleProcess> {
+  const file = join(ROOT, 'dist', 'out', 'libs', 'shared', 'messaging', 'src', 'kafka', 'testing', 'kafka-double.main.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build first (node tools/build.mjs --backend)`);
+  const child = spawn(process.execPath, [file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (d) => (output += d));
+  const brokers = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const m = /KAFKA_DOUBLE_READY (\S+)/.exec(output);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`kafka double exited (${code}): ${output.slice(-2000)}`)));
+  });
+  const groups: Record<string, { generation: number; members: number }> = {};
+  let lines = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    lines += d.toString();
+    let nl: number;
+    while ((nl = lines.indexOf('\n')) >= 0) {
+      const line = lines.slice(0, nl);
+      lines = lines.slice(nl + 1);
+      const m = /^KAFKA_DOUBLE_GROUP (.+)$/.exec(line);
+      if (m) {
+        const g = JSON.parse(m[1]) as { id: string; generation: number; members: number };
+        groups[g.id] = { generation: g.generation, members: g.members };
+      }
+    }
+  });
+  return {
+    brokers,
+    child,
+    groups: () => ({ ...groups }),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const code = await exited(child);
+      if (code !== 0) throw new Error(`kafka double reported problems (exit ${code}):\n${output.slice(-4000)}`);
+      return code;
+    },
+  };
+}
+
+export interface OpenSearchDoubleProcess {
+  url: string;
+  child: ChildProcess;
+  /** Stops the double; resolves with what it served (requests by shape, documents per index). */
+  stop(): Promise<{ requests: Record<string, number>; indices: Record<string, number> }>;
+}
+
+/** The OpenSearch wire double (libs/retrieval/data-access/src/opensearch/testing) as its own process. */
+export async function startOpenSearchDouble(): Promise<OpenSearchDoubleProcess> {
+  const file = join(ROOT, 'dist', 'out', 'libs', 'retrieval', 'data-access', 'src', 'opensearch', 'testing', 'opensearch-double.main.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build first (node tools/build.mjs --backend)`);
+  const child = spawn(process.execPath, [file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (d) => (output += d));
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const m = /OPENSEARCH_DOUBLE_READY (\S+)/.exec(output);
+      if (m) {
+        child.stdout!.off('data', onData);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`opensearch double exited (${code}): ${output.slice(-2000)}`)));
+  });
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited(child);
+      const m = /OPENSEARCH_DOUBLE_STATS (.+)/.exec(output);
+      if (!m) throw new Error(`opensearch double printed no stats:\n${output.slice(-2000)}`);
+      return JSON.parse(m[1]) as { requests: Record<string, number>; indices: Record<string, number> };
+    },
+  };
+}
+
 /** Applies every migration once, as the chart's migration Job does. */
 export async function migrate(databaseUrl: string, env: Record<string, string> = {}): Promise<void> {
   const child = spawn(process.execPath, [entry('platform'), 'migrate'], {

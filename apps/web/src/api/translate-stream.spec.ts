@@ -77,3 +77,14 @@ describe('translate() with a JSON answer', () => {
     }
   });
 });
+
+describe('toSeconds', () => {
+  it('accepts numbers and numeric strings, else null', async () => {
+    const { toSeconds } = await import('./translate-stream');
+    expect(toSeconds(1.25)).toBe(1.25);
+    expect(toSeconds('0.5')).toBe(0.5);
+    expect(toSeconds('')).toBeNull();
+    expect(toSeconds(undefined)).toBeNull();
+    expect(toSeconds('abc')).toBeNull();
+  });
+});

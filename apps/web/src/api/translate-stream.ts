@@ -1,9 +1,15 @@
-import { errorFrom } from './http';
+import { CSRF_COOKIE, CSRF_HEADER, errorFrom, readCookie } from './http';
 import type { TranslateJsonResponse, TranslateRequest, TranslationEvent } from './types';
 
 export const TRANSLATE_PATH = '/api/translate/';
 export const TRANSLATION_REQUEST_FAILED = 'Translation request failed';
 export const TRANSLATION_FAILED = 'Translation failed';
+
+/** response_time as a number of seconds (servers may send it as a numeric string); null when absent. */
+export function toSeconds(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
 
 export interface TranslateResult {
   translation: string;
@@ -69,6 +75,9 @@ export class SseLineParser {
 export async function translate(req: TranslateRequest, opts: TranslateOptions = {}): Promise<TranslateResult> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json' };
   if (opts.apiKey) headers['X-API-Key'] = opts.apiKey;
+  // A signed-in visitor also sends the session cookie: echo the CSRF token as for any unsafe request.
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
   const res = await fetch(`${opts.baseUrl ?? ''}${TRANSLATE_PATH}`, {
     method: 'POST',
     credentials: 'same-origin',
@@ -82,7 +91,7 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
   if (!contentType.includes('stream') || !res.body) {
     const body = (await res.json()) as TranslateJsonResponse;
     if (!body.success || !body.data) throw new Error(body.error || TRANSLATION_FAILED);
-    const result = { translation: body.data.translation, responseTime: body.response_time ?? null };
+    const result = { translation: body.data.translation, responseTime: toSeconds(body.response_time) };
     opts.onEvent?.({ type: 'translation_complete', final_translation: result.translation, response_time: result.responseTime ?? 0, source_text: body.source_text });
     return result;
   }
@@ -92,7 +101,7 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
   let failure: string | null = null;
   const parser = new SseLineParser((event) => {
     if (event.type === 'translation_chunk') accumulated += event.content ?? '';
-    if (event.type === 'translation_complete') final = { translation: event.final_translation ?? accumulated, responseTime: event.response_time ?? null };
+    if (event.type === 'translation_complete') final = { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time) };
     if (event.type === 'error') failure = event.message || TRANSLATION_REQUEST_FAILED;
     opts.onEvent?.(event);
   }, opts.logger);

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { AgentPage } from './agent/agent-page';
 import { DashboardDataProvider } from './lib/dashboard-data';
+import { closeSocket } from './lib/realtime';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardTabs } from './shell/dashboard-tabs';
 import './dashboard.css';
@@ -17,6 +19,9 @@ export default function DashboardRoot() {
   const { t } = useTranslation('dashboard');
   const { user, loading } = useAuth();
   const location = useLocation();
+  const uid = user?.uid ?? null;
+  // The socket is authenticated by the session at its handshake: a new user (or leaving) needs a new one.
+  useEffect(() => () => closeSocket(), [uid]);
   if (loading) {
     return (
       <p className="container page loading-text" role="status">

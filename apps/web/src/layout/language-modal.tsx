@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Logo } from './logo';
 import { languageFromSetting, readStoredSetting, storeSetting, type LanguageSetting } from '../i18n/language';
 
 /** First-visit language picker: shown while no preferredLanguage is stored. */
@@ -23,7 +24,9 @@ export function LanguageModal() {
   return (
     <div className="modal-backdrop">
       <div className="modal language-modal" role="dialog" aria-modal="true" aria-labelledby="language-modal-title" aria-describedby="language-modal-subtitle">
-        <div className="language-modal__globe" aria-hidden="true">🌐</div>
+        <div className="language-modal__globe">
+          <Logo size={48} />
+        </div>
         <h2 id="language-modal-title" lang="en">Select Your Language</h2>
         <p id="language-modal-subtitle" className="muted" lang="es">
           Selecciona tu idioma

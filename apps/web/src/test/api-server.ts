@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentDto } from '../api/types';
+import type { AgentDto, UserDto } from '../api/types';
 
 /**
  * A real HTTP server on 127.0.0.1:0 speaking the gateway's wire format (JSON, `{ error }`, SSE `data:` lines)
@@ -9,6 +9,9 @@ import type { AgentDto } from '../api/types';
 export interface ApiServer {
   origin: string;
   agents: AgentDto[];
+  /** The signed-in user GET /api/auth/me answers with; null → 401. */
+  me: UserDto | null;
+  signOuts: number;
   /** Bodies received by POST /api/translate/. */
   translateCalls: { headers: IncomingMessage['headers']; body: Record<string, unknown> }[];
   /** Lines the next translate answers with; each is written as its own chunk. */
@@ -34,6 +37,20 @@ export function agent(overrides: Partial<AgentDto> = {}): AgentDto {
   };
 }
 
+export function user(overrides: Partial<UserDto> = {}): UserDto {
+  return {
+    uid: 'u-1',
+    email: 'ana@example.org',
+    fullName: 'Ana Quispe',
+    displayName: 'Ana',
+    accountType: 'Standard',
+    creationTime: '2025-01-01T00:00:00.000Z',
+    lastSignInTime: null,
+    plan: 'Free',
+    ...overrides,
+  };
+}
+
 export const PUBLIC_KEY = 'pk_test_public';
 
 export async function startApiServer(agents: AgentDto[] = [agent()]): Promise<ApiServer> {
@@ -41,6 +58,8 @@ export async function startApiServer(agents: AgentDto[] = [agent()]): Promise<Ap
   const state: ApiServer = {
     origin: '',
     agents,
+    me: null,
+    signOuts: 0,
     translateCalls: [],
     translateLines: [
       'data: {"type":"status","message":"Retrieving examples..."}',
@@ -60,7 +79,13 @@ export async function startApiServer(agents: AgentDto[] = [agent()]): Promise<Ap
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path === '/api/public/config') return json(res, 200, { publicApiKey: PUBLIC_KEY, oidcEnabled: false, oidcProviderName: null });
-    if (path === '/api/auth/me') return json(res, 401, { error: 'Not signed in.' });
+    if (path === '/api/auth/me') return state.me ? json(res, 200, { user: state.me }) : json(res, 401, { error: 'Not signed in.' });
+    if (path === '/api/auth/signout' && req.method === 'POST') {
+      state.signOuts++;
+      state.me = null;
+      res.writeHead(204);
+      return res.end();
+    }
     if (path === '/api/agents/public') return json(res, 200, { agents: state.agents });
     if (path.startsWith('/api/agents/')) {
       const found = state.agents.find((a) => a.id === decodeURIComponent(path.slice('/api/agents/'.length)));

@@ -69,9 +69,10 @@ export const ingestionEvents = {
     keyField: 'agentId',
   }),
   'ingestion.pairs-stored.v1': defineEvent({
-    description: "An agent's normalised pairs changed: retrieval re-indexes them and the engine re-learns the core memory.",
+    description:
+      "An agent's normalised pairs changed: retrieval indexes them and learns the core memory, then answers retrieval.agent-learned.v1 (or build-failed) with the same version; ingestion then completes the task.",
     schema: ingestionPairsStoredSchema,
-    subscribers: ['retrieval', 'translation'],
+    subscribers: ['retrieval'],
     keyField: 'agentId',
   }),
   'ingestion.task-finished.v1': defineEvent({

@@ -1,6 +1,40 @@
+import { z } from 'zod';
 import { defineRpc, type RpcRegistry } from './define';
 
-/** Calls served by the retrieval service. Add entries; never rename or remove one (add a v2 instead). */
-export const retrievalRpc = {} satisfies RpcRegistry;
+export const retrievalHitSchema = z.object({
+  id: z.string(),
+  score: z.number(),
+  source: z.string(),
+  target: z.string(),
+  matchedTerms: z.array(z.string()),
+});
 
-void defineRpc;
+/** Calls served by the retrieval service. Add entries; never rename or remove one (add a v2 instead). */
+export const retrievalRpc = {
+  'retrieval.search.v1': defineRpc({
+    service: 'retrieval',
+    description: "Hybrid search (BM25 words + character n-grams + corpus vectors, fused) over an agent's pairs.",
+    request: z.object({
+      agentId: z.string().min(1),
+      query: z.string().min(1).max(2000),
+      k: z.number().int().min(1).max(50).default(8),
+      side: z.enum(['source', 'target']).default('source'),
+    }),
+    response: z.object({ hits: z.array(retrievalHitSchema), version: z.string().nullable() }),
+    timeoutMs: 10_000,
+  }),
+  'retrieval.agent-state.v1': defineRpc({
+    service: 'retrieval',
+    description: 'The learned state of an agent: current artifact version and key, summary, status.',
+    request: z.object({ agentId: z.string().min(1) }),
+    response: z.object({
+      agentId: z.string(),
+      status: z.enum(['none', 'building', 'ready', 'failed']),
+      version: z.string().nullable(),
+      artifactKey: z.string().nullable(),
+      learnedSummary: z.string().nullable(),
+      pairCount: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  }),
+} satisfies RpcRegistry;

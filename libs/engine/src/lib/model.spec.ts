@@ -18,9 +18,11 @@ describe('core memory (trainAgentModel)', () => {
     expect(rev[0]).toMatchObject({ source: "manq'i", target: 'come' });
   });
 
-  it('extracts multiword phrase pairs (the locative suffix)', () => {
-    const hits = lookupLexicon(model, 'en la casa', 'forward');
-    expect(hits.find((h) => h.source === 'en la casa')?.target).toBe('utapi');
+  it('extracts multiword phrase pairs (article + noun → one word)', () => {
+    const hits = lookupLexicon(model, 'el gato', 'forward');
+    expect(hits.find((h) => h.source === 'el gato')?.target).toBe('misi');
+    const casa = lookupLexicon(model, 'casa', 'forward');
+    expect(casa[0]).toMatchObject({ source: 'casa', target: 'utapi' });
   });
 
   it('records length statistics', () => {

@@ -9,7 +9,7 @@ import { KnLm } from './lm';
 import { isWordToken, normalizeToken, tokenize } from './tokenize';
 import type { Direction, LexiconUse, ParallelPair } from './types';
 
-export const MAX_PHRASE = 5;
+export const MAX_PHRASE = 4;
 const OPTIONS_PER_PHRASE = 12;
 const ALIGN_MAX_LEN = 80;
 const LM_MAX_V = 200000;

@@ -30,6 +30,10 @@ export interface TranslatorOptions {
   rawExamples?: number;
   /** preferred output length relative to the length ratio learned from the corpus (chrF favours recall) */
   lengthTarget?: number;
+  /** same, for the reverse direction (into the agent's source language) */
+  lengthTargetReverse?: number;
+  /** unknown words copied into reverse-direction output: all of them, or only names and numbers (default) */
+  reverseCopy?: 'all' | 'names';
 }
 
 export interface ScoreWeights {
@@ -106,7 +110,8 @@ export class Translator {
   private readonly nbest: number;
   private readonly temp: number;
   private readonly rawExamples: number;
-  private readonly lengthTarget: number;
+  private readonly lengthTargets: [number, number];
+  private readonly reverseCopy: 'all' | 'names';
 
   constructor(
     private readonly model: AgentModel,
@@ -121,7 +126,8 @@ export class Translator {
     this.nbest = opts?.nbest ?? 4;
     this.temp = opts?.mbrTemperature ?? 1;
     this.rawExamples = opts?.rawExamples ?? 2;
-    this.lengthTarget = opts?.lengthTarget ?? 1.1;
+    this.reverseCopy = opts?.reverseCopy ?? 'names';
+    this.lengthTargets = [opts?.lengthTarget ?? 1.05, opts?.lengthTargetReverse ?? opts?.lengthTarget ?? 1.0];
   }
 
   /* ------------------------------------------------------------ phase 1: decoder */
@@ -185,7 +191,7 @@ export class Translator {
     const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
     stacks[0].set(BOS * lm.data.V + BOS, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', cov: 0, chars: 0 });
     // expected output characters after each input position
-    const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTarget;
+    const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
     for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * surface[i].length;
     const V = lm.data.V;
@@ -215,8 +221,23 @@ export class Translator {
         }
         if (len === 1) {
           const known = k !== undefined && extra === 0;
-          if (!known) opts.push({ out: [surface[i]], ids: [0], tm: W.copy, chars: surface[i].length });
           const id = inV.index.get(tokens[i]) ?? 0;
+          if (!known && id > 0) {
+            // a seen word without a phrase of its own (absorbed in longer phrases): lexicon or nothing
+            const lex = m.lex[dir];
+            for (let x = lex.off[id]; x < lex.off[id + 1] && x < lex.off[id] + 3; x++) {
+              if (lex.ids[x] === 0 || lex.probs[x] < 0.05) continue;
+              const w = outV.words[lex.ids[x]];
+              opts.push({ out: [w], ids: [this.lmId(dir, lex.ids[x])], tm: (W.phiF + W.lexF + W.phiR + W.lexR) * Math.log(lex.probs[x]) + W.phrase - 1, chars: w.length });
+            }
+            opts.push({ out: [], ids: [], tm: W.drop / 2, chars: 0 });
+          } else if (!known) {
+            // unknown word: copy it (names, numbers, loanwords); into the source language (reverse) only names
+            // and numbers are copied, other unknown words of the indigenous language are left out
+            const nameLike = /^[\p{Lu}\p{N}]/u.test(surface[i]) || !isWordToken(surface[i]);
+            if (dir === 0 || nameLike || this.reverseCopy === 'all') opts.push({ out: [surface[i]], ids: [0], tm: W.copy, chars: surface[i].length });
+            else opts.push({ out: [], ids: [], tm: W.copy, chars: 0 });
+          }
           if (known && id > 0 && id < 200) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }
         if (!opts.length) continue;
@@ -355,6 +376,7 @@ export class Translator {
     const inV = m.sides[dir];
     const outV = m.sides[dir === 0 ? 1 : 0];
     const lm = m.lms[dir === 0 ? 1 : 0];
+    cand = cand.map(normalizeToken);
     const ids = cand.map((w) => outV.index.get(w) ?? 0);
     const lmScore = lm.scoreSentence(ids.map((id) => this.lmId(dir, id))) / (ids.length + 1);
     // lexical p(t|s): for each output word the best source word
@@ -401,8 +423,10 @@ export class Translator {
     const coverage = qWords.length ? covered / qWords.length : 1;
     const ratioStats = dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus;
     const cChars = cand.join('').length;
-    const z = (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTarget)) / Math.max(0.15, m.stats.logCharRatioStd);
-    const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j])).length / cand.length : 1;
+    const z = (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) / Math.max(0.15, m.stats.logCharRatioStd);
+    // target-language consistency: words neither known in the target language nor copied from the input
+    const qSet = new Set(qTok);
+    const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
     return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov };
   }
 

@@ -5,3 +5,5 @@ export * from './lib/process-task.use-case';
 export * from './lib/task-queries.use-case';
 export * from './lib/task-dto';
 export { ingestionSchema } from '@gaia/ingestion/data-access';
+export * from './lib/learning-outcome.use-case';
+export * from './lib/task-lifecycle.service';

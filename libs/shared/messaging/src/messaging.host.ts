@@ -111,7 +111,9 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
       pattern,
       async (raw: unknown) => {
         const parsed = def.request.safeParse(raw);
-        if (!parsed.success) throw toRpcError(DomainError.invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')));
+        // Errors are answered as an erroring Observable, not thrown: @nestjs/microservices' NATS server
+        // sends no reply for a rejected handler (the caller would time out with 503 instead of the DomainError).
+        if (!parsed.success) return throwError(() => toRpcError(DomainError.invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '))));
         try {
           const result = await this.activity.track(async () => fn(parsed.data));
           if (def.stream) {
@@ -120,7 +122,7 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
           }
           return result;
         } catch (e) {
-          throw toRpcError(e);
+          return throwError(() => toRpcError(e));
         }
       },
       false,

@@ -101,15 +101,16 @@ export class OpenAiDouble {
 
   /** Starts the double on 127.0.0.1, port 0. */
   static async start(): Promise<OpenAiDouble> {
-    let double: OpenAiDouble | undefined;
+    const holder: { double?: OpenAiDouble } = {};
     const server = createServer((req, res) => {
-      void double!.handle(req, res);
+      void holder.double!.handle(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    double = new OpenAiDouble(server, (server.address() as AddressInfo).port);
+    const double = new OpenAiDouble(server, (server.address() as AddressInfo).port);
+    holder.double = double;
     server.on('connection', (socket) => {
-      double!.sockets.add(socket);
-      socket.on('close', () => double!.sockets.delete(socket));
+      double.sockets.add(socket);
+      socket.on('close', () => double.sockets.delete(socket));
     });
     return double;
   }

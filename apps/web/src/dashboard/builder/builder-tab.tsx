@@ -136,20 +136,29 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
             <span className="field-label">
               {t('builder.source')} <span aria-hidden="true">*</span>
             </span>
-            <input className="input" list={listId} value={src} onChange={(e) => setSrc(e.target.value)} disabled={busy} required aria-required="true" placeholder={t('builder.sourcePlaceholder')} />
+            <input className="input" list={listId} value={src} onChange={(e) => {
+              setSrc(e.target.value);
+              setFormError(null);
+            }} disabled={busy} required aria-required="true" placeholder={t('builder.sourcePlaceholder')} />
           </label>
           <label className="field">
             <span className="field-label">
               {t('builder.target')} <span aria-hidden="true">*</span>
             </span>
-            <input className="input" list={listId} value={tgt} onChange={(e) => setTgt(e.target.value)} disabled={busy} required aria-required="true" placeholder={t('builder.targetPlaceholder')} />
+            <input className="input" list={listId} value={tgt} onChange={(e) => {
+              setTgt(e.target.value);
+              setFormError(null);
+            }} disabled={busy} required aria-required="true" placeholder={t('builder.targetPlaceholder')} />
           </label>
         </div>
         <label className="field">
           <span className="field-label">
             {t('builder.description')} <span aria-hidden="true">*</span>
           </span>
-          <textarea className="textarea textarea--short" value={description} onChange={(e) => setDescription(e.target.value)} disabled={busy} required aria-required="true" placeholder={t('builder.descriptionPlaceholder')} />
+          <textarea className="textarea textarea--short" value={description} onChange={(e) => {
+              setDescription(e.target.value);
+              setFormError(null);
+            }} disabled={busy} required aria-required="true" placeholder={t('builder.descriptionPlaceholder')} />
         </label>
         <label className="field">
           <span className="field-label">

@@ -42,7 +42,6 @@ export function Dialog({ title, children, onDismiss, role = 'dialog', className 
       document.removeEventListener('keydown', onKey);
       opener?.focus?.();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onDismiss?.()}>

@@ -8,6 +8,7 @@ export interface ServerEvents {
 }
 export interface ClientEvents {
   subscribe_task: (payload: { task_id: string }) => void;
+  unsubscribe_task: (payload: { task_id: string }) => void;
 }
 export type GaiaSocket = Socket<ServerEvents, ClientEvents>;
 

@@ -89,6 +89,7 @@ export function useTaskProgress(taskId: string | null | undefined, onTerminal?: 
     return () => {
       live = false;
       if (timer) clearInterval(timer);
+      if (socket.connected) socket.emit('unsubscribe_task', { task_id: taskId });
       socket.off('task_progress', accept);
       socket.off('connect', subscribe);
       socket.off('connect', reschedule);

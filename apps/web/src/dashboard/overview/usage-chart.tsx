@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UsageSummaryDto } from '../../api/types';
 import { formatCost } from '../lib/rules';
@@ -6,7 +6,6 @@ import { formatCost } from '../lib/rules';
 export type UsageMetric = 'requests' | 'words' | 'cost';
 const METRICS: UsageMetric[] = ['requests', 'words', 'cost'];
 
-const W = 640;
 const H = 240;
 const PAD = { top: 16, right: 16, bottom: 36, left: 64 };
 
@@ -22,12 +21,27 @@ function niceMax(v: number): number {
 export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
   const { t, i18n } = useTranslation('dashboard');
   const [metric, setMetric] = useState<UsageMetric>('requests');
+  // The drawing uses the real width in pixels, so labels keep their size on a phone.
+  const box = useRef<HTMLDivElement>(null);
+  const [W, setW] = useState(640);
+  useEffect(() => {
+    const node = box.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry.contentRect.width);
+      if (width > 0) setW(Math.max(280, width));
+    });
+    ro.observe(node);
+    return () => ro.disconnect();
+  }, []);
   const titleId = useId();
   const descId = useId();
   const fmt = (v: number) => (metric === 'cost' ? formatCost(v) : v.toLocaleString(i18n.language));
   const fmtAxis = (v: number) => (metric === 'cost' ? `$${v.toPrecision(2).replace(/\.?0+$/, '')}` : v.toLocaleString(i18n.language, { maximumFractionDigits: 1 }));
   const points = series.map((p) => ({ date: p.date, value: Number(p[metric]) || 0 }));
-  const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
+  const peak = Math.max(0, ...points.map((p) => p.value));
+  // Counts get whole-number ticks (0..4 at least); cost keeps decimals.
+  const max = metric === 'cost' ? niceMax(peak) : Math.max(4, Math.ceil(niceMax(peak) / 4) * 4);
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (i * innerW) / (points.length - 1));
@@ -35,7 +49,7 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
   const area = points.length ? `${line} L${x(points.length - 1).toFixed(1)},${PAD.top + innerH} L${x(0).toFixed(1)},${PAD.top + innerH} Z` : '';
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
-  const labelEvery = Math.max(1, Math.ceil(points.length / 6));
+  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(2, Math.floor(innerW / 80))));
   const shortDate = (d: string) => {
     const date = new Date(d);
     return Number.isNaN(date.getTime()) ? d : date.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -56,6 +70,7 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
           ))}
         </div>
       </div>
+      <div ref={box}>
       {points.length === 0 ? (
         <p className="empty-state">{t('overview.usageEmpty')}</p>
       ) : (
@@ -73,7 +88,7 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
             ))}
             {points.map((p, i) =>
               i % labelEvery === 0 || i === points.length - 1 ? (
-                <text key={p.date} x={x(i)} y={H - 12} textAnchor="middle" className="dash-chart__axis">
+                <text key={p.date} x={x(i)} y={H - 12} textAnchor={points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'} className="dash-chart__axis">
                   {shortDate(p.date)}
                 </text>
               ) : null,
@@ -86,7 +101,8 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
               </circle>
             ))}
           </svg>
-          <table className="visually-hidden">
+          <div className="visually-hidden">
+          <table>
             <caption>{t('overview.chartTitle', { metric: t(`overview.metric.${metric}`) })}</caption>
             <thead>
               <tr>
@@ -103,8 +119,10 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
               ))}
             </tbody>
           </table>
+          </div>
         </>
       )}
+      </div>
     </section>
   );
 }

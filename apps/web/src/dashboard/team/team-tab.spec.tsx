@@ -57,20 +57,13 @@ describe('Team tab', () => {
     expect(screen.getAllByText('Invited').length).toBe(2);
   });
 
-  it("shows 'Failed to add editor. Please try again.' when the server fails, cleared after 3 s", async () => {
+  it("shows 'Failed to add editor. Please try again.' when the server fails", async () => {
     server.fail.set('POST /api/team/members', [500, { error: 'boom' }]);
     await openTeam();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Rosa' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'rosa@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add editor' }));
     expect(await screen.findByTestId('team-error')).toHaveTextContent('Failed to add editor. Please try again.');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // The timer was started with real timers: wait for it with a fresh error instead.
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add editor' }));
-    expect(screen.getByTestId('team-error')).toHaveTextContent('Please fill in all fields.');
-    act(() => vi.advanceTimersByTime(3000));
-    expect(screen.queryByTestId('team-error')).toBeNull();
   });
 
   it("asks 'Are you sure you want to remove this member?' before removing", async () => {

@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { configure } from '@testing-library/dom';
 import { io } from 'socket.io-client';
 import type { AgentDto, ApiKeyDto, KeyUsageDto, TaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from '../../api/types';
 import { setSocketFactory, type GaiaSocket } from '../lib/realtime';
+
+// The first render of a test file compiles lazily and can take seconds on a shared machine.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * A real HTTP server on 127.0.0.1:0 speaking the gateway's wire format (docs/api-surface.md) for the calls of
@@ -128,6 +132,7 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     const forced = state.fail.get(`${method} ${path}`);
     if (forced) return json(res, forced[0], forced[1]);
     if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: false, oidcProviderName: null });
+    if (path === '/api/auth/signin' && method === 'POST') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Invalid email or password.' });
     if (path === '/api/auth/me') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Not signed in.' });
     if (!state.user) return json(res, 401, { error: 'Not signed in.' });
     if (path === '/api/account' && method === 'GET') return json(res, 200, state.user);

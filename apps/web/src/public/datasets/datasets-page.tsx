@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { datasetFileName, downloadDataset, saveBlob } from '../../api/public-api';
 import { pairLabel } from '../models/models-page';
 import { usePublicAgents } from '../use-public-agents';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -13,6 +14,7 @@ function preview(text: string | undefined, max = 60): string {
 
 export function DatasetsPage() {
   const { t } = useTranslation('public');
+  useDocumentTitle(t('datasets.title'));
   const { agents, loading } = usePublicAgents();
   const [selectedId, setSelectedId] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,7 +47,7 @@ export function DatasetsPage() {
 
       <div className="stats-row stats-row--compact">
         <div className="stat">
-          <span className="stat__value">500,000+</span>
+          <span className="stat__value">{t('landing.stats.sentences.value')}</span>
           <span className="stat__label">{t('datasets.sentences')}</span>
         </div>
         <div className="stat">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../copy-button';
 import { curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 function CodeSample({ title, code, lang }: { title: string; code: string; lang: string }) {
   return (
@@ -20,6 +21,7 @@ const SECTIONS = ['research', 'architecture', 'models', 'infrastructure', 'endpo
 
 export function DocumentationPage() {
   const { t } = useTranslation('public');
+  useDocumentTitle(t('docs.title'));
   const origin = window.location.origin;
   const list = (key: string) => t(key, { returnObjects: true }) as string[];
 

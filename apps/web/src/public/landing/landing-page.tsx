@@ -7,6 +7,7 @@ import { GlobeSection } from './globe-section';
 import { PhaseDiagram } from './phase-diagram';
 import { PostsCarousel } from './posts-carousel';
 import { SectionNav } from './section-nav';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 const STATS = ['sentences', 'languages', 'partners'] as const;
 const CHALLENGES = ['extraction', 'retrieval', 'consistency'] as const;
@@ -14,6 +15,7 @@ const METRICS = ['bertscore', 'response', 'uptime'] as const;
 
 export function LandingPage() {
   const { t } = useTranslation('public');
+  useDocumentTitle(t('landing.hero.eyebrow'));
   const [demoOpen, setDemoOpen] = useState(false);
 
   return (

@@ -49,7 +49,18 @@ export default function LanguageGlobe({ points, labels, onHover }: Props) {
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    return () => ro.disconnect();
+    // Stop rendering while the globe is scrolled out of view.
+    const io = new IntersectionObserver(([entry]) => {
+      const g = ref.current;
+      if (!g) return;
+      if (entry.isIntersecting) g.resumeAnimation();
+      else g.pauseAnimation();
+    });
+    io.observe(el);
+    return () => {
+      ro.disconnect();
+      io.disconnect();
+    };
   }, []);
 
   const onReady = () => {
@@ -57,7 +68,7 @@ export default function LanguageGlobe({ points, labels, onHover }: Props) {
     if (!g) return;
     g.pointOfView(GLOBE.pov, 0);
     const controls = g.controls();
-    controls.autoRotate = true;
+    controls.autoRotate = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     controls.autoRotateSpeed = GLOBE.autoRotateSpeed;
     controls.enableZoom = false;
   };

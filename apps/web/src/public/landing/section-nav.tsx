@@ -5,16 +5,32 @@ import { SECTION_VISIBLE_THRESHOLD, STICKY_OFFSET_PX } from '../../config';
 export const LANDING_SECTIONS = ['agents', 'hands-on', 'performance', 'build'] as const;
 export type LandingSection = (typeof LANDING_SECTIONS)[number];
 
+/** The section to mark active: the most visible one among those at least 30% visible; null if none is. */
+export function pickActiveSection(ratios: ReadonlyMap<string, number>, threshold = SECTION_VISIBLE_THRESHOLD): string | null {
+  let best: string | null = null;
+  let bestRatio = 0;
+  for (const [id, ratio] of ratios) {
+    if (ratio >= threshold && ratio > bestRatio) {
+      best = id;
+      bestRatio = ratio;
+    }
+  }
+  return best;
+}
+
 /** Tracks which landing section is in view (at least 30% visible). */
 export function useActiveSection(ids: readonly string[]): string {
   const [active, setActive] = useState<string>(ids[0]);
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
+    const ratios = new Map<string, number>();
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) setActive(entry.target.id);
+        for (const entry of entries) ratios.set(entry.target.id, entry.isIntersecting ? entry.intersectionRatio : 0);
+        const next = pickActiveSection(ratios);
+        if (next) setActive(next);
       },
-      { threshold: SECTION_VISIBLE_THRESHOLD },
+      { threshold: [0, SECTION_VISIBLE_THRESHOLD, 0.5, 0.75, 1] },
     );
     for (const id of ids) {
       const el = document.getElementById(id);

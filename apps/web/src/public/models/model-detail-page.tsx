@@ -8,6 +8,7 @@ import { SourceBox } from '../translator/source-box';
 import { TranslationResult } from '../translator/translation-result';
 import { useTranslator } from '../translator/use-translator';
 import { formatLanguage } from '../translator/word-limit';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 export function curlExample(agent: Pick<AgentDto, 'id' | 'src_lang' | 'tgt_lang'>, origin: string): string {
   return [
@@ -28,6 +29,7 @@ export function ModelDetailPage() {
   const [text, setText] = useState('');
   const [downloading, setDownloading] = useState(false);
   const { state, busy, translate, reset } = useTranslator();
+  useDocumentTitle(agent ? `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}` : loading ? null : t('agent.notFoundTitle'));
 
   useEffect(() => {
     let live = true;
@@ -173,7 +175,7 @@ export function ModelDetailPage() {
               <CopyButton text={curl} />
             </div>
             <p className="muted">{t('agent.apiText')}</p>
-            <pre className="code-block" tabIndex={0}>
+            <pre className="code-block code-block--wrap" tabIndex={0}>
               <code>{curl}</code>
             </pre>
           </section>

@@ -8,6 +8,7 @@ import { TranslationResult } from '../translator/translation-result';
 import { useTranslator } from '../translator/use-translator';
 import { formatLanguage } from '../translator/word-limit';
 import { latestAgents, usePublicAgents } from '../use-public-agents';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 export function pairLabel(agent: Pick<AgentDto, 'src_lang' | 'tgt_lang'>): string {
   return `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}`;
@@ -15,6 +16,7 @@ export function pairLabel(agent: Pick<AgentDto, 'src_lang' | 'tgt_lang'>): strin
 
 export function ModelsPage() {
   const { t } = useTranslation('public');
+  useDocumentTitle(t('models.title'));
   const { agents, loading, error } = usePublicAgents();
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string>('');

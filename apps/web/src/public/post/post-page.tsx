@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { copyText } from '../copy-button';
 import { findPost, loadPost, POSTS, readingTime } from '../posts/posts';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 export function PostPage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation(['public', 'posts']);
   const post = findPost(id, t);
+  useDocumentTitle(post ? post.title : t('post.notFound'));
 
   if (!post) {
     return (

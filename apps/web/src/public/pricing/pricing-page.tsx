@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 export const PLAN_IDS = ['free', 'starter', 'enterprise'] as const;
 export const POPULAR_PLAN = 'starter';
@@ -7,6 +8,7 @@ export const FAQ_IDS = ['words', 'overage', 'change', 'rollover', 'billing', 'la
 
 export function PricingPage() {
   const { t } = useTranslation('public');
+  useDocumentTitle(t('pricing.eyebrow'));
   return (
     <div className="container page">
       <header className="page-header">

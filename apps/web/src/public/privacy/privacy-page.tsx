@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../layout/use-document-title';
 
 export const PRIVACY_SECTIONS = ['ownership', 'data', 'responsibilities', 'termination', 'jurisdiction'] as const;
 
 export function PrivacyPage() {
   const { t } = useTranslation('public');
+  useDocumentTitle(t('privacy.title'));
   return (
     <article className="container page page-narrow prose">
       <h1>{t('privacy.title')}</h1>

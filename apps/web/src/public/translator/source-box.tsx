@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MAX_WORDS } from '../../config';
+import { MAX_CHARS, MAX_WORDS } from '../../config';
 import { countWords, limitWords } from './word-limit';
 
 interface Props {
@@ -24,6 +24,7 @@ export function SourceBox({ id, label, value, onChange, onClear, disabled }: Pro
         id={id}
         className="textarea"
         rows={6}
+        maxLength={MAX_CHARS}
         value={value}
         placeholder={t('translator.placeholder')}
         disabled={disabled}

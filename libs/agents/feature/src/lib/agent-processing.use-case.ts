@@ -7,13 +7,7 @@ import { AgentEventPublisher } from './agent-events';
 import { mergeDocumentSource } from './agent.mapper';
 import { CreateAgentUseCase, normalizeLang } from './create-agent.use-case';
 
-export interface LearnedResult {
-  agentId: string;
-  learnedMemory: string;
-  pairCount: number;
-  artifactVersion: string;
-  artifactKey: string | null;
-}
+export type LearnedResult = EventMap['retrieval.agent-learned.v1'];
 
 type Changes = Partial<AgentEntity>;
 
@@ -110,16 +104,26 @@ export class AgentProcessingUseCase {
     await this.apply(em, agent, wanted, 'processing');
   }
 
-  /** Learned results of the engine (retrieval.agent-learned): memory summary, pair count, artifact version. */
-  async learned(em: EntityManager, r: LearnedResult): Promise<void> {
-    const agent = await this.agents.findById(em, r.agentId, { lock: true });
+  /**
+   * Learned results (retrieval.agent-learned.v1): memory summary, pair count, artifact version and key.
+   * The learned task is complete for the agent; a newer task keeps its own processing state.
+   */
+  async learned(em: EntityManager, p: LearnedResult): Promise<void> {
+    const agent = await this.agents.findById(em, p.agentId, { lock: true });
     if (!agent || agent.deletedAt) return;
-    await this.apply(
-      em,
-      agent,
-      { learnedMemory: r.learnedMemory, pairCount: r.pairCount, artifactVersion: r.artifactVersion, artifactKey: r.artifactKey, processingStatus: 'COMPLETED', processingError: null },
-      'learned',
-    );
+    const wanted: Changes = { learnedMemory: p.learnedSummary, pairCount: p.pairCount, artifactVersion: p.version, artifactKey: p.artifactKey };
+    if (agent.processingTaskId === null || p.taskId === null || agent.processingTaskId === p.taskId) {
+      Object.assign(wanted, { processingStatus: 'COMPLETED', processingTaskId: null, processingError: null });
+    }
+    await this.apply(em, agent, wanted, 'learned');
+  }
+
+  /** Learning failed for good (retrieval.build-failed.v1): FAILED with the message, unless a newer task runs. */
+  async buildFailed(em: EntityManager, p: EventMap['retrieval.build-failed.v1']): Promise<void> {
+    const agent = await this.agents.findById(em, p.agentId, { lock: true });
+    if (!agent || agent.deletedAt) return;
+    if (agent.processingTaskId !== null && p.taskId !== null && agent.processingTaskId !== p.taskId) return;
+    await this.apply(em, agent, { processingStatus: 'FAILED', processingError: p.message, processingTaskId: p.taskId ?? agent.processingTaskId }, 'processing');
   }
 
   private async apply(em: EntityManager, agent: AgentEntity, wanted: Changes, change: 'processing' | 'learned'): Promise<void> {

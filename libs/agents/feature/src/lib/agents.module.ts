@@ -7,7 +7,7 @@ import { AgentsRpcHandlers } from './agents.rpc';
 import { CreateAgentUseCase } from './create-agent.use-case';
 import { DeleteAgentUseCase } from './delete-agent.use-case';
 import { EditAgentUseCase } from './edit-agent.use-case';
-import { IngestionEventsListener } from './ingestion.listener';
+import { ProcessingEventsListener } from './processing-events.listener';
 import { TeamUseCase } from './team.use-case';
 
 /**
@@ -27,7 +27,7 @@ import { TeamUseCase } from './team.use-case';
     AgentProcessingUseCase,
     TeamUseCase,
     AgentsRpcHandlers,
-    IngestionEventsListener,
+    ProcessingEventsListener,
   ],
   exports: [AgentQueriesUseCase, CreateAgentUseCase, EditAgentUseCase, DeleteAgentUseCase, TeamUseCase, AgentProcessingUseCase],
 })

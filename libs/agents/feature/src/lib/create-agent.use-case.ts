@@ -84,7 +84,15 @@ export class CreateAgentUseCase {
       updatedAt: now,
       deletedAt: null,
     };
-    await this.agents.insert(em, agent);
+    try {
+      await this.agents.insert(em, agent);
+    } catch (e) {
+      // Same id created at the same moment by another owner (the owner lock does not cover that).
+      if ((e as { code?: string }).code === '23505' || (e as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw DomainError.conflict('An agent with this id already exists.', 'agent_exists');
+      }
+      throw e;
+    }
     await this.events.updated(em, agent, 'created');
     return { agent, created: true };
   }

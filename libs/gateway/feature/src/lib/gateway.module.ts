@@ -1,5 +1,6 @@
 import { DynamicModule, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
+import { MulterModule } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import type { INestApplication } from '@nestjs/common';
@@ -61,7 +62,11 @@ export class GatewayModule implements OnModuleInit {
     const o: GatewayOptions = { ...DEFAULT_GATEWAY_OPTIONS, ...rest };
     return {
       module: GatewayModule,
-      imports: [IdentityModule.forRoot(identity)],
+      imports: [
+        IdentityModule.forRoot(identity),
+        // Uploads stay in memory with hard limits: an oversize file or too many files is refused (413) before anything is stored.
+        MulterModule.register({ limits: { fileSize: o.maxFileBytes, files: o.maxFiles, fields: 50, fieldSize: 1024 * 1024, parts: o.maxFiles + 60 } }),
+      ],
       controllers: GATEWAY_CONTROLLERS,
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: o },

@@ -1,3 +1,5 @@
+import { INGESTION_MAX_FILES_PER_UPLOAD, INGESTION_MAX_FILE_BYTES } from '@gaia/contracts';
+
 /** Limits of the HTTP edge (per-IP windows are shared by every replica through Postgres counters). */
 export interface RateRule {
   limit: number;
@@ -24,7 +26,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
     { limit: 300, windowSeconds: 86400 },
   ],
   authPerIp: [{ limit: 20, windowSeconds: 60 }],
-  maxFileBytes: 25 * 1024 * 1024,
-  maxFiles: 20,
+  maxFileBytes: INGESTION_MAX_FILE_BYTES,
+  maxFiles: INGESTION_MAX_FILES_PER_UPLOAD,
   swaggerUi: true,
 };

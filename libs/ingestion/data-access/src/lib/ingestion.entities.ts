@@ -17,6 +17,10 @@ export interface ProcessingTaskEntity {
   successfulFiles: number;
   textBlocksExtracted: number;
   errors: Array<{ file: string; message: string }>;
+  /** Set once the pairs are stored and handed to retrieval (ingestion.pairs-stored.v1 version); the task then waits for learning. */
+  pairsVersion: string | null;
+  /** Pairs of the agent when they were stored. */
+  pairCount: number;
   createdAt: Date;
 }
 

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { ProcessingTaskEntity, TaskStatus } from './ingestion.entities';
 
 const COLS = `id, agent_id, owner_id, mode, src_lang, tgt_lang, status, progress, message, estimated_processing_time,
-  total_pages, total_files, successful_files, text_blocks_extracted, errors, created_at`;
+  total_pages, total_files, successful_files, text_blocks_extracted, errors, pairs_version, pair_count, created_at`;
 
 function toEntity(r: Record<string, unknown>): ProcessingTaskEntity {
   return {
@@ -22,13 +22,15 @@ function toEntity(r: Record<string, unknown>): ProcessingTaskEntity {
     successfulFiles: Number(r['successful_files']),
     textBlocksExtracted: Number(r['text_blocks_extracted']),
     errors: (r['errors'] as Array<{ file: string; message: string }>) ?? [],
+    pairsVersion: (r['pairs_version'] as string | null) ?? null,
+    pairCount: Number(r['pair_count'] ?? 0),
     createdAt: new Date(r['created_at'] as string),
   };
 }
 
 @Injectable()
 export class TaskRepository {
-  async insert(em: EntityManager, t: Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages'> & { idempotencyKey?: string | null }): Promise<void> {
+  async insert(em: EntityManager, t: Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'> & { idempotencyKey?: string | null }): Promise<void> {
     await em.query(
       `INSERT INTO ingestion_task (id, agent_id, owner_id, mode, src_lang, tgt_lang, message, estimated_processing_time, total_files, idempotency_key)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
@@ -56,7 +58,7 @@ export class TaskRepository {
   async update(
     em: EntityManager,
     id: string,
-    patch: Partial<Pick<ProcessingTaskEntity, 'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors'>>,
+    patch: Partial<Pick<ProcessingTaskEntity, 'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'pairsVersion' | 'pairCount'>>,
   ): Promise<void> {
     const map: Record<string, string> = {
       status: 'status',
@@ -66,6 +68,8 @@ export class TaskRepository {
       successfulFiles: 'successful_files',
       textBlocksExtracted: 'text_blocks_extracted',
       errors: 'errors',
+      pairsVersion: 'pairs_version',
+      pairCount: 'pair_count',
     };
     const sets: string[] = [];
     const values: unknown[] = [id];

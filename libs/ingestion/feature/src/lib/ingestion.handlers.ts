@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { RpcRequest, RpcResponse } from '@gaia/contracts';
-import { OnJob, OnRpc, type JobContext } from '@gaia/shared/messaging';
+import type { EntityManager } from 'typeorm';
+import type { EventMap, RpcRequest, RpcResponse } from '@gaia/contracts';
+import { OnEvent, OnJob, OnRpc, type JobContext } from '@gaia/shared/messaging';
+import { LearningOutcomeUseCase } from './learning-outcome.use-case';
 import { PROCESS_TASK_JOB } from './ingestion.tokens';
 import { ProcessTaskUseCase } from './process-task.use-case';
 import { StartProcessingUseCase } from './start-processing.use-case';
@@ -52,5 +54,34 @@ export class ProcessTaskJob {
   @OnJob('ingestion', PROCESS_TASK_JOB, { leaseMs: PROCESS_TASK_LEASE_MS })
   handle(payload: { taskId: string }, ctx: JobContext): Promise<void> {
     return this.process.run(payload.taskId, ctx);
+  }
+}
+
+/** Events ingestion consumes: learning outcome of a stored version, and agent deletion (cascade). */
+@Injectable()
+export class IngestionEventListener {
+  constructor(
+    private readonly learning: LearningOutcomeUseCase,
+    private readonly agentData: AgentDataUseCase,
+  ) {}
+
+  @OnEvent('ingestion', 'retrieval.build-progress.v1')
+  onBuildProgress(e: EventMap['retrieval.build-progress.v1'], em: EntityManager): Promise<void> {
+    return this.learning.progress(em, e);
+  }
+
+  @OnEvent('ingestion', 'retrieval.agent-learned.v1')
+  onLearned(e: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
+    return this.learning.learned(em, e);
+  }
+
+  @OnEvent('ingestion', 'retrieval.build-failed.v1')
+  onBuildFailed(e: EventMap['retrieval.build-failed.v1'], em: EntityManager): Promise<void> {
+    return this.learning.failed(em, e);
+  }
+
+  @OnEvent('ingestion', 'agents.agent-deleted.v1')
+  async onAgentDeleted(e: EventMap['agents.agent-deleted.v1'], em: EntityManager): Promise<void> {
+    await this.agentData.deleteRows(em, e.agentId);
   }
 }

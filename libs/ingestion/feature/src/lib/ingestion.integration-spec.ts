@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { ingestionUploadKey } from '@gaia/contracts';
 import { ingestionSchema } from '@gaia/ingestion/data-access';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { IngestionModule } from './ingestion.module';
@@ -116,8 +116,37 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     expect(await rpc.call('ingestion.agent-stats.v1', { agentId: res.model_id })).toEqual({ pairCount: 5, documentCount: 5, textBlocksExtracted: 7 });
     expect(rec.stored[1]).toMatchObject({ addedCount: 1, pairCount: 5 });
 
-    await rpc.call('ingestion.delete-agent-data.v1', { agentId: res.model_id });
+    // agents.agent-deleted.v1 cascades: rows and stored files are gone
+    await t.dataSource.transaction((em) =>
+      t.app.get<Outbox>(OUTBOX).add(em, 'agents.agent-deleted.v1', { agentId: res.model_id, ownerId: 'user-1', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
+    );
+    await t.drain();
     expect(await rpc.call('ingestion.agent-stats.v1', { agentId: res.model_id })).toEqual({ pairCount: 0, documentCount: 0, textBlocksExtracted: 0 });
+    expect(await storage.exists(files[0].key)).toBe(false);
+    expect(await storage.list(`ingestion/${res.model_id}/`)).toEqual([]);
+    expect(await rpc.call('ingestion.delete-agent-data.v1', { agentId: res.model_id })).toEqual({ deleted: false });
+  });
+
+  it('stays PROCESSING until retrieval has learned the stored version, and fails when learning fails', async () => {
+    rec.failLearning = true;
+    try {
+      const files = await upload('u5', [['a.tsv', enc('es\tgn\nHola\tMaitei\n')]]);
+      const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-3', srcLang: 'es', tgtLang: 'gn', files });
+      await t.drain();
+      const { task } = await rpc.call('ingestion.get-task.v1', { taskId: res.task_id });
+      expect(task).toMatchObject({ status: 'FAILED', message: 'Learning failed: not enough data', progress: 100 });
+      const mine = rec.progress.filter((p) => p.task.id === res.task_id).map((p) => [p.task.status, p.task.progress]);
+      expect(mine).toEqual([
+        ['PROCESSING', 0],
+        ['PROCESSING', 70],
+        ['PROCESSING', 70],
+        ['PROCESSING', 84],
+        ['FAILED', 100],
+      ]);
+      expect(rec.finished.find((f) => f.taskId === res.task_id)).toMatchObject({ status: 'FAILED', processingError: 'Learning failed: not enough data' });
+    } finally {
+      rec.failLearning = false;
+    }
   });
 
   it('fails a task whose files are all bad, with the reasons; rejects limits and unsupported-only uploads at once', async () => {

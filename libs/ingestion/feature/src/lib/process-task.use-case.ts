@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { FileRepository, PairRepository, TaskRepository, type ProcessingTaskEntity, type UploadedFileEntity } from '@gaia/ingestion/data-access';
 import { isParseError, MAX_PAIRS_PER_AGENT, parseFile, type ParseResult } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { OUTBOX, type JobContext, type Outbox } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { storageKeys, VISION_EXTRACTOR, type VisionExtractorPort } from './ingestion.tokens';
-import { toTaskDto } from './task-dto';
+import { PARSE_END, TaskLifecycle } from './task-lifecycle.service';
 
 class PairLimitExceeded extends Error {}
 
@@ -27,6 +27,7 @@ export class ProcessTaskUseCase {
     private readonly tasks: TaskRepository,
     private readonly files: FileRepository,
     private readonly pairs: PairRepository,
+    private readonly lifecycle: TaskLifecycle,
     @Optional() @Inject(VISION_EXTRACTOR) private readonly vision?: VisionExtractorPort,
   ) {}
 
@@ -87,7 +88,7 @@ export class ProcessTaskUseCase {
             warnings: result!.warnings,
           });
           if (f.companionIdx !== null) await em.query(`UPDATE ingestion_file SET status = 'done' WHERE task_id = $1 AND idx = $2`, [task.id, f.companionIdx]);
-          await this.progress(em, t, {
+          await this.lifecycle.fileHandled(em, t, {
             successfulFiles: t.successfulFiles + halves,
             textBlocksExtracted: t.textBlocksExtracted + result!.pairs.length,
             totalPages: t.totalPages + (result!.stats.pages ?? 0),
@@ -106,22 +107,8 @@ export class ProcessTaskUseCase {
       if (!t || t.status !== 'PROCESSING' || current?.status !== 'pending') return;
       await this.files.finish(em, f.id, { status: 'failed', error });
       if (f.companionIdx !== null) await em.query(`UPDATE ingestion_file SET status = 'failed', error = $3 WHERE task_id = $1 AND idx = $2`, [task.id, f.companionIdx, error]);
-      await this.progress(em, t, { errors: [...t.errors, { file: label, message: error! }], message: error! });
+      await this.lifecycle.fileHandled(em, t, { errors: [...t.errors, { file: label, message: error! }], message: error! });
     });
-  }
-
-  private async progress(
-    em: EntityManager,
-    t: ProcessingTaskEntity,
-    patch: Partial<Pick<ProcessingTaskEntity, 'successfulFiles' | 'textBlocksExtracted' | 'totalPages' | 'errors' | 'message' | 'status' | 'progress'>>,
-  ): Promise<ProcessingTaskEntity> {
-    const files = await this.files.listForTask(em, t.id);
-    const done = files.filter((x) => x.status !== 'pending').length;
-    const progress = patch.progress ?? Math.min(95, 5 + Math.floor((90 * done) / Math.max(1, files.length)));
-    await this.tasks.update(em, t.id, { ...patch, progress });
-    const saved = (await this.tasks.find(em, t.id))!;
-    await this.outbox.add(em, 'ingestion.task-progress.v1', { agentId: t.agentId, ownerId: t.ownerId, task: toTaskDto(saved) });
-    return saved;
   }
 
   private async writeJsonl(key: string, rows: AsyncGenerator<{ id: string; source: string; target: string }>): Promise<number> {
@@ -137,48 +124,40 @@ export class ProcessTaskUseCase {
 
   private async finish(taskId: string): Promise<void> {
     const task = await this.tasks.find(this.ds.manager, taskId);
-    if (!task || task.status !== 'PROCESSING') return;
-    let pairsKey = '';
-    let addedKey = '';
+    if (!task || task.status !== 'PROCESSING' || task.pairsVersion) return;
     let pairCount = 0;
     let addedCount = 0;
+    const pairsKey = storageKeys.pairsSnapshot(task.agentId, task.id);
+    const addedKey = storageKeys.addedPairs(task.agentId, task.id);
     if (task.successfulFiles > 0) {
       // Deterministic content: rewriting these files on a resumed run is harmless.
-      pairsKey = storageKeys.pairsSnapshot(task.agentId, task.id);
-      addedKey = storageKeys.addedPairs(task.agentId, task.id);
       pairCount = await this.writeJsonl(pairsKey, this.pairs.iterate(this.ds.manager, task.agentId));
       addedCount = await this.writeJsonl(addedKey, this.pairs.iterate(this.ds.manager, task.agentId, { taskId: task.id }));
     }
     await this.ds.transaction(async (em) => {
       const t = await this.tasks.find(em, taskId, true);
-      if (!t || t.status !== 'PROCESSING') return;
-      const ok = t.successfulFiles > 0;
-      const message = ok
-        ? `Processed ${t.successfulFiles} of ${t.totalFiles} files successfully!`
-        : `No file could be processed: ${t.errors.map((e) => e.message).join('; ')}`;
-      const saved = await this.progress(em, t, { status: ok ? 'COMPLETED' : 'FAILED', progress: 100, message });
-      const docs = await this.files.countDocuments(em, t.agentId);
-      const filenames = (await this.files.listForAgent(em, t.agentId)).filter((f) => f.status === 'done').map((f) => f.filename);
-      if (ok) {
-        await this.outbox.add(
-          em,
-          'ingestion.pairs-stored.v1',
-          { agentId: t.agentId, taskId: t.id, srcLang: t.srcLang, tgtLang: t.tgtLang, pairsKey, addedKey, pairCount, addedCount, version: t.id },
-          { id: undefined },
-        );
+      if (!t || t.status !== 'PROCESSING' || t.pairsVersion) return;
+      if (t.successfulFiles === 0) {
+        await this.lifecycle.finish(em, t, false, `No file could be processed: ${t.errors.map((e) => e.message).join('; ')}`);
+        return;
       }
-      await this.outbox.add(em, 'ingestion.task-finished.v1', {
+      // Pairs are stored; the agent is ready once retrieval has indexed them and learned the core memory.
+      await this.lifecycle.update(em, t, {
+        pairsVersion: t.id,
+        pairCount,
+        progress: PARSE_END,
+        message: `Extracted ${t.textBlocksExtracted} sentence pairs from ${t.successfulFiles} of ${t.totalFiles} files; learning the agent…`,
+      });
+      await this.outbox.add(em, 'ingestion.pairs-stored.v1', {
         agentId: t.agentId,
-        ownerId: t.ownerId,
         taskId: t.id,
-        status: ok ? 'COMPLETED' : 'FAILED',
-        message,
-        processingError: ok ? null : message,
-        documentCount: docs.documents,
-        textBlocksExtracted: docs.textBlocks,
-        pairCount: ok ? pairCount : await this.pairs.count(em, t.agentId),
-        filenames,
-        task: toTaskDto(saved),
+        srcLang: t.srcLang,
+        tgtLang: t.tgtLang,
+        pairsKey,
+        addedKey,
+        pairCount,
+        addedCount,
+        version: t.id,
       });
     });
   }

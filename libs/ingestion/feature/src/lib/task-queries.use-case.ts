@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
 import type { IngestionTaskDto } from '@gaia/contracts';
 import { FileRepository, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
@@ -70,15 +70,19 @@ export class AgentDataUseCase {
     return { key, filename: `dataset_${agentId}_files.zip`, size: bytes.length, pairCount: pairs.length, fileCount: used.size };
   }
 
-  /** delete-model cascade: pairs, tasks, files and stored originals/artifacts of the agent. */
+  /** delete-model cascade: pairs, tasks, files and stored originals/artifacts of the agent. Idempotent. */
   async delete(agentId: string): Promise<{ deleted: boolean }> {
-    const files = await this.files.listForAgent(this.ds.manager, agentId);
-    const deleted = await this.ds.transaction(async (em) => {
-      await this.pairs.deleteForAgent(em, agentId);
-      return (await this.tasks.deleteForAgent(em, agentId)) > 0;
-    });
+    const deleted = await this.ds.transaction((em) => this.deleteRows(em, agentId));
+    return { deleted };
+  }
+
+  /** Deletes the rows in the caller's transaction, then the stored files (a repeat finds nothing left). */
+  async deleteRows(em: EntityManager, agentId: string): Promise<boolean> {
+    const files = await this.files.listForAgent(em, agentId);
+    await this.pairs.deleteForAgent(em, agentId);
+    const deleted = (await this.tasks.deleteForAgent(em, agentId)) > 0;
     for (const f of files) await this.storage.delete(f.storageKey).catch(() => undefined);
     await this.storage.delete(storageKeys.agentPrefix(agentId)).catch(() => undefined);
-    return { deleted };
+    return deleted;
   }
 }

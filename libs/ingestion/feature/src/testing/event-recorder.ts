@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
-import { OnEvent } from '@gaia/shared/messaging';
+import { OnEvent, OUTBOX, type Outbox } from '@gaia/shared/messaging';
 
 /**
  * Stand-in consumers for the other services in ingestion tests: real @OnEvent handlers (delivered
- * through the outbox/inbox like production) that record what they received.
+ * through the outbox/inbox like production) that record what they received. As "retrieval" it answers
+ * pairs-stored with build-progress + agent-learned (or build-failed when `failLearning` is set).
  */
 @Injectable()
 export class IngestionEventRecorder {
@@ -12,6 +14,9 @@ export class IngestionEventRecorder {
   readonly progress: EventMap['ingestion.task-progress.v1'][] = [];
   readonly stored: EventMap['ingestion.pairs-stored.v1'][] = [];
   readonly finished: EventMap['ingestion.task-finished.v1'][] = [];
+  failLearning = false;
+
+  constructor(@Inject(OUTBOX) private readonly outbox: Outbox) {}
 
   @OnEvent('agents', 'ingestion.task-started.v1')
   onStarted(p: EventMap['ingestion.task-started.v1']): void {
@@ -26,11 +31,23 @@ export class IngestionEventRecorder {
   }
 
   @OnEvent('retrieval', 'ingestion.pairs-stored.v1')
-  onStored(p: EventMap['ingestion.pairs-stored.v1']): void {
+  async onStored(p: EventMap['ingestion.pairs-stored.v1'], em: EntityManager): Promise<void> {
     this.stored.push(p);
+    const base = { agentId: p.agentId, taskId: p.taskId, version: p.version };
+    await this.outbox.add(em, 'retrieval.build-progress.v1', { ...base, fraction: 0.5, message: 'Learning the core memory' });
+    if (this.failLearning) {
+      await this.outbox.add(em, 'retrieval.build-failed.v1', { ...base, message: 'Learning failed: not enough data' });
+      return;
+    }
+    await this.outbox.add(em, 'retrieval.agent-learned.v1', {
+      ...base,
+      artifactKey: `artifacts/${p.agentId}/${p.version}`,
+      learnedSummary: 'summary',
+      pairCount: p.pairCount,
+      stats: { srcVocab: 1, tgtVocab: 1, phrasePairs: 1, charRatio: 1, trainingMs: 1 },
+      learnedAt: new Date().toISOString(),
+    });
   }
-  @OnEvent('translation', 'ingestion.pairs-stored.v1')
-  onStoredTranslation(): void {}
 
   @OnEvent('agents', 'ingestion.task-finished.v1')
   onFinished(p: EventMap['ingestion.task-finished.v1']): void {
@@ -38,4 +55,10 @@ export class IngestionEventRecorder {
   }
   @OnEvent('gateway', 'ingestion.task-finished.v1')
   onFinishedGateway(): void {}
+  @OnEvent('agents', 'retrieval.agent-learned.v1')
+  onLearnedAgents(): void {}
+  @OnEvent('agents', 'retrieval.build-failed.v1')
+  onBuildFailedAgents(): void {}
+  @OnEvent('retrieval', 'agents.agent-deleted.v1')
+  onDeletedRetrieval(): void {}
 }

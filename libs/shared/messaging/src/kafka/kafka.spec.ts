@@ -312,6 +312,10 @@ describe('Kafka topic plan', () => {
       writeFileSync(file, doc.replace(current, expected));
       return;
     }
-    expect(current).toBe(expected);
+    if (current !== expected) {
+      throw new Error(
+        `docs/kafka-topics.md is out of date with the event registry. Regenerate it with:\n  UPDATE_KAFKA_TOPICS_DOC=1 npx jest -c libs/shared/messaging/jest.config.js kafka.spec\n\nexpected:\n${expected}`,
+      );
+    }
   });
 });

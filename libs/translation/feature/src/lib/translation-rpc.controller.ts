@@ -8,8 +8,13 @@ import { TranslateUseCase } from './translate.use-case';
 export class TranslationRpcController {
   constructor(private readonly translateUseCase: TranslateUseCase) {}
 
+  /**
+   * Rule violations (DomainError) are raised inside the stream, before its first event: every
+   * transport relays a stream's error to the caller (an error thrown before the stream exists is not
+   * relayed over NATS streams).
+   */
   @OnRpc('translation.translate.v1')
-  translate(request: TranslateRpcRequest): Promise<AsyncIterable<TranslationEventDto>> {
-    return this.translateUseCase.start(request);
+  async *translate(request: TranslateRpcRequest): AsyncGenerator<TranslationEventDto> {
+    yield* await this.translateUseCase.start(request);
   }
 }

@@ -300,3 +300,34 @@ describe('translation service without LLM configuration', () => {
     }
   });
 });
+
+describe('translation service over NATS (the transport between separate gateway and translation processes)', () => {
+  it('streams the events of a translation and fails a bad request with the DomainError status', async () => {
+    const directory = new TestAgentDirectory();
+    const pairs = corpus().slice(0, 60);
+    const index = new HybridIndex();
+    index.add(pairs);
+    const t = await createTestApp({
+      schemas: [],
+      transport: 'nats',
+      consumers: ['translation', 'billing'],
+      imports: [TranslationModule.forRoot({ directory: { provide: AGENT_DIRECTORY, useValue: directory }, llm: null })],
+      providers: [UsageProbe],
+    });
+    try {
+      directory.profiles.set('n1', { id: 'n1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'builtin', artifactsVersion: '1' });
+      await t.app.get<FileStorage>(FILE_STORAGE).put(defaultArtifactKey('n1', '1'), encodeAgentArtifacts({ model: serializeModel(trainAgentModel(pairs)), index: index.serialize() }));
+      const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+      const base = { text: 'la universidad', model_id: 'n1', src_lang: 'es', tgt_lang: 'gn', caller: { keyId: 'k', userId: null } };
+      const events = await lastValueFrom(rpc.stream('translation.translate.v1', { requestId: `nats-${Date.now()}`, ...base }).pipe(toArray()));
+      expect(events[0].type).toBe('status');
+      expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin', source_text: 'la universidad' });
+      await expect(lastValueFrom(rpc.stream('translation.translate.v1', { requestId: 'nats-bad', ...base, model_id: 'missing' }))).rejects.toMatchObject({
+        status: 404,
+        message: 'Model not found.',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -251,7 +251,7 @@ export function retryAfterMs(err: unknown): number | undefined {
 
 function estimateUsage(messages: ChatMessage[], output: string): TokenUsage {
   const text = messages
-    .map((m) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p: any) => (p?.type === 'text' ? p.text : '')).join(' ') : ''))
+    .map((m) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (p && typeof p === 'object' && 'text' in p ? String(p.text) : '')).join(' ') : ''))
     .join('\n');
   return { input_tokens: estimateTokens(text), output_tokens: estimateTokens(output) };
 }

@@ -200,7 +200,6 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     it('does not swallow programming errors', async () => {
       const broken: TranslationEnginePort = {
         kind: 'llm',
-        // eslint-disable-next-line require-yield
         async *translate() {
           throw new TypeError('bug');
         },

@@ -1,7 +1,7 @@
 import { OpenAiDouble } from '@gaia/testing';
 import { LlmClient } from './llm-client';
 import { loadLlmConfig } from './llm.config';
-import { LlmVisionExtractor, parsePairs } from './vision-extractor';
+import { LlmVisionExtractor, ingestionVisionExtractor, parsePairs } from './vision-extractor';
 
 describe('parsePairs', () => {
   it('accepts the requested shape, fences, prose, bare arrays, tuples and language-named keys', () => {
@@ -41,10 +41,29 @@ describe('LlmVisionExtractor', () => {
     expect(parts[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(bytes).toString('base64')}` } });
   });
 
-  it('refuses non-image types before calling the endpoint', async () => {
+  it('sends PDF pages as a file part naming the pages (ingestion input shape)', async () => {
     const config = loadLlmConfig({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: double.baseUrl })!;
     double.reset();
-    await expect(new LlmVisionExtractor(new LlmClient(config)).extractPairs(new Uint8Array([1]), 'application/pdf', 'a', 'b')).rejects.toMatchObject({
+    double.enqueue({ kind: 'json', choices: ['```json\n{"pairs":[["Hola","Maitei"]]}\n```'] });
+    const pairs = await ingestionVisionExtractor(new LlmClient(config))!.extractPairs({
+      bytes: new TextEncoder().encode('%PDF-1.4'),
+      mime: 'application/pdf',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      filename: 'escaneo.pdf',
+      pages: [2, 3],
+    });
+    expect(pairs).toEqual([{ source: 'Hola', target: 'Maitei' }]);
+    const parts = double.chatRequests[0].body.messages[1].content;
+    expect(parts[0].text).toContain('List the sentence pairs on pages 2, 3 of this PDF.');
+    expect(parts[1]).toEqual({ type: 'file', file: { filename: 'escaneo.pdf', file_data: `data:application/pdf;base64,${Buffer.from('%PDF-1.4').toString('base64')}` } });
+    expect(ingestionVisionExtractor(null)).toBeNull();
+  });
+
+  it('refuses other types before calling the endpoint', async () => {
+    const config = loadLlmConfig({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: double.baseUrl })!;
+    double.reset();
+    await expect(new LlmVisionExtractor(new LlmClient(config)).extractPairs(new Uint8Array([1]), 'text/plain', 'a', 'b')).rejects.toMatchObject({
       reason: 'client_error',
     });
     expect(double.requests).toHaveLength(0);

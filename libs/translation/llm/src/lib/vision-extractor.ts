@@ -1,4 +1,4 @@
-import { LlmClient } from './llm-client';
+import { LlmClient, type ChatContentPart } from './llm-client';
 import { LlmUnavailableError } from './llm.errors';
 import { TokenUsage } from './token-usage';
 
@@ -14,8 +14,29 @@ export interface ExtractionResult {
 
 export const VISION_EXTRACTOR = Symbol('VISION_EXTRACTOR');
 
+/**
+ * A vision extractor shaped like ingestion's `VisionExtractor` (`extractPairs(input) → pairs`), or null
+ * without LLM configuration. Apps provide it as ingestion's VISION_EXTRACTOR.
+ */
+export function ingestionVisionExtractor(client: LlmClient | null): { extractPairs(input: PageExtractionInput): Promise<ExtractedPair[]> } | null {
+  if (!client) return null;
+  const extractor = new LlmVisionExtractor(client);
+  return { extractPairs: async (input) => (await extractor.extract(input)).pairs };
+}
+
 export interface VisionExtractorPort {
   extractPairs(imageBytes: Uint8Array, mime: string, srcLang: string, tgtLang: string): Promise<ExtractionResult>;
+}
+
+/** Input shape of ingestion's `VisionExtractor` (`@gaia/ingestion/parsers`): images, or PDF pages. */
+export interface PageExtractionInput {
+  bytes: Uint8Array;
+  mime: string;
+  srcLang: string;
+  tgtLang: string;
+  filename: string;
+  /** 1-based pages to read when `mime` is a PDF. */
+  pages?: number[];
 }
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/gif']);
@@ -29,9 +50,27 @@ export class LlmVisionExtractor implements VisionExtractorPort {
   constructor(private readonly client: LlmClient) {}
 
   async extractPairs(imageBytes: Uint8Array, mime: string, srcLang: string, tgtLang: string): Promise<ExtractionResult> {
-    const type = mime.toLowerCase().trim();
-    if (!IMAGE_MIMES.has(type)) throw new LlmUnavailableError('client_error', `Unsupported image type: ${mime}`);
-    const dataUrl = `data:${type === 'image/jpg' ? 'image/jpeg' : type};base64,${Buffer.from(imageBytes).toString('base64')}`;
+    return this.extract({ bytes: imageBytes, mime, srcLang, tgtLang, filename: 'page' });
+  }
+
+  /**
+   * Images go as `image_url` data URLs; PDFs (scanned pages) as a `file` content part with the pages
+   * to read named in the instruction (OpenAI vision models; other servers may only take images).
+   */
+  async extract(input: PageExtractionInput): Promise<ExtractionResult> {
+    const { srcLang, tgtLang } = input;
+    const type = input.mime.toLowerCase().trim();
+    const b64 = Buffer.from(input.bytes).toString('base64');
+    let part: ChatContentPart;
+    let where = 'this page';
+    if (IMAGE_MIMES.has(type)) {
+      part = { type: 'image_url', image_url: { url: `data:${type === 'image/jpg' ? 'image/jpeg' : type};base64,${b64}` } };
+    } else if (type === 'application/pdf') {
+      part = { type: 'file', file: { filename: input.filename || 'document.pdf', file_data: `data:application/pdf;base64,${b64}` } };
+      where = input.pages?.length ? `page${input.pages.length > 1 ? 's' : ''} ${input.pages.join(', ')} of this PDF` : 'this PDF';
+    } else {
+      throw new LlmUnavailableError('client_error', `Unsupported type for vision extraction: ${input.mime}`);
+    }
     const res = await this.client.complete({
       model: this.client.config.visionModel,
       jsonMode: true,
@@ -48,8 +87,8 @@ export class LlmVisionExtractor implements VisionExtractorPort {
         {
           role: 'user',
           content: [
-            { type: 'text', text: `Source language: ${srcLang}. Target language: ${tgtLang}. List the sentence pairs on this page.` },
-            { type: 'image_url', image_url: { url: dataUrl } },
+            { type: 'text', text: `Source language: ${srcLang}. Target language: ${tgtLang}. List the sentence pairs on ${where}.` },
+            part,
           ],
         },
       ],

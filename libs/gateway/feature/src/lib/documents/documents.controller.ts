@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { INGESTION_MAX_FILES_PER_UPLOAD, INGESTION_MAX_FILE_BYTES, type RpcResponse } from '@gaia/contracts';
+import type { RpcResponse } from '@gaia/contracts';
 import { DomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
@@ -13,8 +13,8 @@ import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { S } from '../openapi/schemas';
 import { UploadsUseCase, type UploadedFile } from './uploads.use-case';
 
-/** Multer in memory, with hard limits so an oversize upload is refused (413) before anything is stored. */
-const uploads = () => AnyFilesInterceptor({ limits: { fileSize: INGESTION_MAX_FILE_BYTES, files: INGESTION_MAX_FILES_PER_UPLOAD, fields: 50, fieldSize: 1024 * 1024 } });
+/** Multer in memory; limits come from GatewayModule (MulterModule.register), default the ingestion limits. */
+const uploads = () => AnyFilesInterceptor();
 
 export const TASK_NOT_FOUND = 'Task not found.';
 

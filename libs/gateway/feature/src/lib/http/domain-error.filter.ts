@@ -19,7 +19,8 @@ export function errorResponse(e: unknown): { status: number; body: { error: stri
       const m = (r as { message: unknown }).message;
       message = Array.isArray(m) ? m.join('; ') : String(m);
     }
-    if (status === 413) message = message && !/^Payload Too Large$/i.test(message) ? message : 'The upload is too large.';
+    if (status === 413) message = /file too large/i.test(message) ? 'File too large.' : /too many files/i.test(message) ? 'Too many files.' : 'The upload is too large.';
+    if (status === 400 && /^too many (files|parts|fields)$/i.test(message)) message = `${message}.`;
     if (status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(message)) message = 'Not found.';
     return { status, body: { error: status >= 500 ? 'Internal server error' : message } };
   }

@@ -1,4 +1,4 @@
-import { Inject, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -44,9 +44,10 @@ interface SocketData {
  * owner and editors only. With REDIS_URL the Redis adapter lets any replica reach any browser.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
-export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private redis: Redis[] = [];
+  private closing = false;
   @WebSocketServer() server!: Server;
 
   constructor(
@@ -61,6 +62,13 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
       const pub = new Redis(this.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
       const sub = pub.duplicate();
       for (const c of [pub, sub]) c.on('error', (e) => this.logger.warn(`redis: ${e.message}`));
+      // The adapter does not handle a failed publish (Redis down): log it instead of an unhandled rejection.
+      const publish = pub.publish.bind(pub) as (...a: unknown[]) => Promise<number>;
+      (pub as unknown as { publish: (...a: unknown[]) => Promise<number> }).publish = (...a: unknown[]) => {
+        const p = publish(...a);
+        p.catch((e: Error) => this.logger.warn(`Socket.IO broadcast through Redis failed: ${e.message}`));
+        return p;
+      };
       this.redis = [pub, sub];
       server.adapter(createAdapter(pub, sub, { key: 'gaia-socket.io' }));
       this.logger.log('Socket.IO Redis adapter enabled');
@@ -81,7 +89,13 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
     });
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** From here on the app is closing: late events (jobs finishing) are not pushed any more. */
+  onModuleDestroy(): void {
+    this.closing = true;
+  }
+
+  /** After Nest closed the Socket.IO server (and with it the adapter's subscriptions). */
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.redis.map((r) => r.quit().catch(() => r.disconnect())));
   }
 
@@ -155,7 +169,11 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
 
   /** Pushes to every socket of the given rooms (once per socket, on every replica through the adapter). */
   emit(rooms: string[], event: string, payload: unknown): void {
-    if (!this.server || rooms.length === 0) return;
-    this.server.to(rooms).emit(event, payload);
+    if (!this.server || rooms.length === 0 || this.closing) return;
+    try {
+      this.server.to(rooms).emit(event, payload);
+    } catch (e) {
+      this.logger.warn(`push ${event} failed: ${(e as Error).message}`);
+    }
   }
 }

@@ -23,6 +23,8 @@ export class IngestionInit1767400000000 implements MigrationInterface {
         text_blocks_extracted int NOT NULL DEFAULT 0,
         errors jsonb NOT NULL DEFAULT '[]',
         idempotency_key text,
+        pairs_version text,
+        pair_count int NOT NULL DEFAULT 0,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
         finished_at timestamptz

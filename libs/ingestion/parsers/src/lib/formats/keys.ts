@@ -9,7 +9,19 @@ const norm = (k: string) => k.trim().toLowerCase().replace(/[\s-]+/g, '_');
  * Given the keys (or column names) of a record, says which one holds the source and which the target:
  * language-named keys first ('es'/'gn', 'spanish'/'guarani'), then generic names ('source'/'target').
  */
+const cache = new Map<string, { source: string; target: string } | null>();
+
 export function pickKeys(keys: string[], srcLang: string, tgtLang: string): { source: string; target: string } | null {
+  const sig = `${srcLang}\u0000${tgtLang}\u0000${keys.join('\u0001')}`;
+  const hit = cache.get(sig);
+  if (hit !== undefined) return hit;
+  const found = findKeys(keys, srcLang, tgtLang);
+  if (cache.size > 1000) cache.clear();
+  cache.set(sig, found);
+  return found;
+}
+
+function findKeys(keys: string[], srcLang: string, tgtLang: string): { source: string; target: string } | null {
   const byLangSrc = keys.find((k) => sameLanguage(k, srcLang));
   const byLangTgt = keys.find((k) => sameLanguage(k, tgtLang) && k !== byLangSrc);
   if (byLangSrc && byLangTgt) return { source: byLangSrc, target: byLangTgt };

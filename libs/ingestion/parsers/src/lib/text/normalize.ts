@@ -3,6 +3,7 @@ const INVISIBLE = /[\u200B\u2060\uFEFF\u00AD]/g;
 // C0/C1 control characters except tab/newline (handled as whitespace).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const ASCII_NORMAL = /^(?:[\x21-\x7e]+ )*[\x21-\x7e]+$/;
 const WHITESPACE = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 
 /** NFC, invisible/control characters removed, whitespace collapsed to single spaces, trimmed. */
@@ -10,6 +11,8 @@ export function normalizeSegment(value: unknown): string {
   if (value === null || value === undefined) return '';
   let s = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
   if (!s) return '';
+  // Fast path: printable ASCII words separated by single spaces is already normal.
+  if (ASCII_NORMAL.test(s)) return s;
   s = s.normalize('NFC').replace(INVISIBLE, '').replace(CONTROL, ' ').replace(WHITESPACE, ' ').trim();
   return s;
 }

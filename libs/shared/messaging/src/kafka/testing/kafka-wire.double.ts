@@ -1,14 +1,20 @@
 /**
- * A Kafka broker double speaking enough of the Kafka wire protocol (TCP, port 0) for producers:
- * ApiVersions (v0-v2), Metadata (v0-v1), InitProducerId (v0) and Produce (v3, RecordBatch v2 with
- * CRC-32C, varint records and headers). It checks what a real broker checks for these requests (known
- * topic and partition, CRC, idempotent producer id and gap-free sequence numbers) and records every
- * produced record and request header, so tests can assert topic, partition, key, headers and value of
- * what kafkajs (and @nestjs/microservices on top of it) actually put on the wire. Consumer APIs are not
- * implemented (a consumer connecting here gets UNSUPPORTED_VERSION).
+ * A Kafka broker double speaking the Kafka wire protocol (TCP, port 0), enough for kafkajs producers
+ * and consumer groups (and so for @nestjs/microservices ClientKafka / ServerKafka):
+ * ApiVersions (v0-v2), Metadata (v0-v1), InitProducerId (v0), Produce (v3, RecordBatch v2 with CRC-32C,
+ * varint records and headers), FindCoordinator (v0), JoinGroup (v1), SyncGroup (v0), Heartbeat (v0),
+ * LeaveGroup (v0), OffsetCommit (v2), OffsetFetch (v1), ListOffsets (v1) and Fetch (v4, long polling).
+ * It checks what a real broker checks for these requests (known topic and partition, CRC, idempotent
+ * producer id and gap-free sequence numbers, group generation and membership), runs the group
+ * coordinator's rebalance protocol (join round, leader-computed assignment, session expiry), and records
+ * every produced record, so tests can assert topic, partition, key, headers and value of what kafkajs
+ * actually put on the wire. One broker (node 1) leads every partition. Requests on a connection are
+ * answered in order, as Kafka does.
  *
  * Formats: https://kafka.apache.org/protocol and https://kafka.apache.org/documentation/#recordbatch
  */
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -33,14 +39,50 @@ export interface ProduceRequestInfo {
   transactionalId: string | null;
 }
 
-const API = { Produce: 0, Metadata: 3, ApiVersions: 18, InitProducerId: 22 } as const;
+const API = {
+  Produce: 0,
+  Fetch: 1,
+  ListOffsets: 2,
+  Metadata: 3,
+  OffsetCommit: 8,
+  OffsetFetch: 9,
+  FindCoordinator: 10,
+  JoinGroup: 11,
+  Heartbeat: 12,
+  LeaveGroup: 13,
+  SyncGroup: 14,
+  ApiVersions: 18,
+  InitProducerId: 22,
+} as const;
 const SUPPORTED: Record<number, [number, number]> = {
   [API.Produce]: [3, 3],
+  [API.Fetch]: [4, 4],
+  [API.ListOffsets]: [1, 1],
   [API.Metadata]: [0, 1],
+  [API.OffsetCommit]: [2, 2],
+  [API.OffsetFetch]: [1, 1],
+  [API.FindCoordinator]: [0, 0],
+  [API.JoinGroup]: [1, 1],
+  [API.Heartbeat]: [0, 0],
+  [API.LeaveGroup]: [0, 0],
+  [API.SyncGroup]: [0, 0],
   [API.ApiVersions]: [0, 2],
   [API.InitProducerId]: [0, 0],
 };
-const ERR = { NONE: 0, CORRUPT_MESSAGE: 2, UNKNOWN_TOPIC_OR_PARTITION: 3, INVALID_REQUIRED_ACKS: 21, UNSUPPORTED_VERSION: 35, OUT_OF_ORDER_SEQUENCE_NUMBER: 45, DUPLICATE_SEQUENCE_NUMBER: 46, UNKNOWN_PRODUCER_ID: 59 } as const;
+const ERR = {
+  NONE: 0,
+  OFFSET_OUT_OF_RANGE: 1,
+  CORRUPT_MESSAGE: 2,
+  UNKNOWN_TOPIC_OR_PARTITION: 3,
+  INVALID_REQUIRED_ACKS: 21,
+  ILLEGAL_GENERATION: 22,
+  UNKNOWN_MEMBER_ID: 25,
+  REBALANCE_IN_PROGRESS: 27,
+  UNSUPPORTED_VERSION: 35,
+  OUT_OF_ORDER_SEQUENCE_NUMBER: 45,
+  DUPLICATE_SEQUENCE_NUMBER: 46,
+  UNKNOWN_PRODUCER_ID: 59,
+} as const;
 
 // --- CRC-32C (Castagnoli), as used by RecordBatch v2 ---------------------------------------------
 const CRC_TABLE = (() => {
@@ -180,6 +222,12 @@ class Writer {
     this.parts.push(b);
     return this;
   }
+  bytes(v: Buffer | null) {
+    if (v === null) return this.int32(-1);
+    this.int32(v.length);
+    this.parts.push(v);
+    return this;
+  }
   array<T>(items: T[], write: (w: Writer, item: T) => void) {
     this.int32(items.length);
     for (const item of items) write(this, item);
@@ -190,42 +238,99 @@ class Writer {
   }
 }
 
+interface StoredBatch {
+  baseOffset: number;
+  /** Offset after the batch's last record. */
+  nextOffset: number;
+  /** The batch as produced, with its base offset set by the broker (the CRC does not cover it). */
+  raw: Buffer;
+}
+
 interface TopicState {
   partitions: number;
   logs: ProducedRecord[][];
+  batches: StoredBatch[][];
+}
+
+interface Member {
+  id: string;
+  clientId: string;
+  sessionTimeoutMs: number;
+  rebalanceTimeoutMs: number;
+  protocolType: string;
+  protocols: { name: string; metadata: Buffer }[];
+  lastSeen: number;
+}
+
+interface Group {
+  id: string;
+  state: 'Empty' | 'PreparingRebalance' | 'CompletingRebalance' | 'Stable';
+  generation: number;
+  protocol: string;
+  leader: string;
+  members: Map<string, Member>;
+  /** Members that (re)joined in the current round, with the callbacks answering their JoinGroup. */
+  joining: Map<string, (errorCode: number) => Buffer>;
+  joinWaiters: Map<string, (response: Buffer) => void>;
+  syncWaiters: Map<string, (response: Buffer) => void>;
+  assignments: Map<string, Buffer>;
+  rebalanceTimer?: NodeJS.Timeout;
+  offsets: Map<string, bigint>;
+}
+
+export interface GroupSnapshot {
+  state: Group['state'];
+  generation: number;
+  members: string[];
+  /** Committed offsets by `topic:partition`. */
+  offsets: Record<string, number>;
 }
 
 export class KafkaWireDouble {
   readonly records: ProducedRecord[] = [];
   readonly produceRequests: ProduceRequestInfo[] = [];
-  /** api key → versions requested, for assertions on what the client negotiated. */
+  /** Every request header, for assertions on what the client negotiated. */
   readonly requestLog: { apiKey: number; apiVersion: number; clientId: string | null }[] = [];
   readonly problems: string[] = [];
   private readonly topics = new Map<string, TopicState>();
+  private readonly groups = new Map<string, Group>();
   private readonly sequences = new Map<string, number>();
   private readonly producerIds = new Set<bigint>();
+  private readonly appended = new EventEmitter();
+  /** Emits `group-stable` (groupId, GroupSnapshot) whenever a group completes a rebalance. */
+  readonly events = new EventEmitter();
+  private readonly timers = new Set<NodeJS.Timeout>();
   private nextProducerId = 4000n;
   private server?: Server;
+  private sweeper?: NodeJS.Timeout;
   private readonly sockets = new Set<Socket>();
   private port = 0;
   readonly nodeId = 1;
 
   constructor(topics: Record<string, number> = {}) {
+    this.appended.setMaxListeners(0);
     for (const [name, partitions] of Object.entries(topics)) this.createTopic(name, partitions);
   }
 
   createTopic(name: string, partitions: number): void {
-    this.topics.set(name, { partitions, logs: Array.from({ length: partitions }, () => []) });
+    this.topics.set(name, { partitions, logs: Array.from({ length: partitions }, () => []), batches: Array.from({ length: partitions }, () => []) });
   }
 
   async start(): Promise<string> {
     this.server = createServer((socket) => this.accept(socket));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
+    // Group coordinator: members that stop heartbeating past their session timeout leave the group.
+    this.sweeper = setInterval(() => this.expireMembers(), 200);
+    this.sweeper.unref();
     return `127.0.0.1:${this.port}`;
   }
 
   async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const g of this.groups.values()) if (g.rebalanceTimer) clearTimeout(g.rebalanceTimer);
     for (const s of this.sockets) s.destroy();
     if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.server = undefined;
@@ -235,60 +340,109 @@ export class KafkaWireDouble {
     return this.records.filter((r) => r.topic === topic);
   }
 
+  group(id: string): GroupSnapshot | undefined {
+    const g = this.groups.get(id);
+    if (!g) return undefined;
+    return { state: g.state, generation: g.generation, members: [...g.members.keys()], offsets: Object.fromEntries([...g.offsets].map(([k, v]) => [k, Number(v)])) };
+  }
+
+  private timer(ms: number, fn: () => void): NodeJS.Timeout {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+    return t;
+  }
+
   private accept(socket: Socket): void {
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => undefined);
     let pending = Buffer.alloc(0);
+    // Kafka answers the requests of one connection in order: chain them.
+    let chain: Promise<void> = Promise.resolve();
     socket.on('data', (chunk) => {
       pending = Buffer.concat([pending, chunk]);
       while (pending.length >= 4) {
         const size = pending.readInt32BE(0);
         if (pending.length < 4 + size) break;
-        const frame = pending.subarray(4, 4 + size);
+        const frame = Buffer.from(pending.subarray(4, 4 + size));
         pending = pending.subarray(4 + size);
-        const response = this.handle(frame);
-        if (response) {
-          const header = Buffer.alloc(4);
-          header.writeInt32BE(response.length);
-          socket.write(Buffer.concat([header, response]));
-        }
+        chain = chain.then(async () => {
+          const response = await this.handle(frame).catch((err: Error) => {
+            this.problems.push(err.message);
+            socket.destroy();
+            return undefined;
+          });
+          if (response && !socket.destroyed) {
+            const header = Buffer.alloc(4);
+            header.writeInt32BE(response.length);
+            socket.write(Buffer.concat([header, response]));
+          }
+        });
       }
     });
   }
 
-  private handle(frame: Buffer): Buffer | undefined {
+  private async handle(frame: Buffer): Promise<Buffer | undefined> {
     const r = new Reader(frame);
     const apiKey = r.int16();
     const apiVersion = r.int16();
     const correlationId = r.int32();
     const clientId = r.nullableString();
     this.requestLog.push({ apiKey, apiVersion, clientId });
-    const head = new Writer().int32(correlationId);
+    const head = new Writer().int32(correlationId).build();
     const supported = SUPPORTED[apiKey];
     if (!supported || apiVersion < supported[0] || apiVersion > supported[1]) {
-      if (apiKey === API.ApiVersions) return Buffer.concat([head.build(), this.apiVersions(0, ERR.UNSUPPORTED_VERSION)]);
+      if (apiKey === API.ApiVersions) return Buffer.concat([head, this.apiVersions(0, ERR.UNSUPPORTED_VERSION)]);
       this.problems.push(`unsupported request api=${apiKey} v${apiVersion}`);
-      return Buffer.concat([head.build(), new Writer().int16(ERR.UNSUPPORTED_VERSION).build()]);
+      return Buffer.concat([head, new Writer().int16(ERR.UNSUPPORTED_VERSION).build()]);
     }
-    try {
-      switch (apiKey) {
-        case API.ApiVersions:
-          return Buffer.concat([head.build(), this.apiVersions(apiVersion, ERR.NONE)]);
-        case API.Metadata:
-          return Buffer.concat([head.build(), this.metadata(apiVersion, r)]);
-        case API.InitProducerId:
-          return Buffer.concat([head.build(), this.initProducerId(r)]);
-        case API.Produce: {
-          const body = this.produce(r, clientId);
-          return body ? Buffer.concat([head.build(), body]) : undefined;
-        }
-      }
-    } catch (err) {
-      this.problems.push(`api=${apiKey}: ${(err as Error).message}`);
-      throw err;
+    let body: Buffer | undefined;
+    switch (apiKey) {
+      case API.ApiVersions:
+        body = this.apiVersions(apiVersion, ERR.NONE);
+        break;
+      case API.Metadata:
+        body = this.metadata(apiVersion, r);
+        break;
+      case API.InitProducerId:
+        body = this.initProducerId(r);
+        break;
+      case API.Produce:
+        body = this.produce(r, clientId);
+        break;
+      case API.FindCoordinator:
+        r.string();
+        body = new Writer().int16(ERR.NONE).int32(this.nodeId).string('127.0.0.1').int32(this.port).build();
+        break;
+      case API.JoinGroup:
+        body = await this.joinGroup(r, clientId ?? '');
+        break;
+      case API.SyncGroup:
+        body = await this.syncGroup(r);
+        break;
+      case API.Heartbeat:
+        body = this.heartbeat(r);
+        break;
+      case API.LeaveGroup:
+        body = this.leaveGroup(r);
+        break;
+      case API.OffsetCommit:
+        body = this.offsetCommit(r);
+        break;
+      case API.OffsetFetch:
+        body = this.offsetFetch(r);
+        break;
+      case API.ListOffsets:
+        body = this.listOffsets(r);
+        break;
+      case API.Fetch:
+        body = await this.fetch(r);
+        break;
     }
-    return undefined;
+    return body ? Buffer.concat([head, body]) : undefined;
   }
 
   private apiVersions(version: number, errorCode: number): Buffer {
@@ -329,15 +483,18 @@ export class KafkaWireDouble {
     return new Writer().int32(0).int16(ERR.NONE).int64(id).int16(0).build();
   }
 
+  // --- produce -----------------------------------------------------------------------------------
+
   private produce(r: Reader, clientId: string | null): Buffer | undefined {
     const transactionalId = r.nullableString();
     const acks = r.int16();
     const timeoutMs = r.int32();
     this.produceRequests.push({ clientId, apiVersion: 3, acks, timeoutMs, transactionalId });
-    const topics = r.array((t) => ({
-      topic: t.string(),
-      partitions: t.array((p) => ({ partition: p.int32(), recordSet: p.bytes() })) ?? [],
-    })) ?? [];
+    const topics =
+      r.array((t) => ({
+        topic: t.string(),
+        partitions: t.array((p) => ({ partition: p.int32(), recordSet: p.bytes() })) ?? [],
+      })) ?? [];
     const responses = topics.map(({ topic, partitions }) => ({
       topic,
       partitions: partitions.map(({ partition, recordSet }) => {
@@ -349,9 +506,7 @@ export class KafkaWireDouble {
     }));
     if (acks === 0) return undefined;
     return new Writer()
-      .array(responses, (w, t) =>
-        w.string(t.topic).array(t.partitions, (x, p) => x.int32(p.partition).int16(p.errorCode).int64(p.baseOffset).int64(-1n)),
-      )
+      .array(responses, (w, t) => w.string(t.topic).array(t.partitions, (x, p) => x.int32(p.partition).int16(p.errorCode).int64(p.baseOffset).int64(-1n)))
       .int32(0)
       .build();
   }
@@ -365,10 +520,13 @@ export class KafkaWireDouble {
     const baseOffset = BigInt(log.length);
     const batches = new Reader(recordSet);
     const appended: ProducedRecord[] = [];
+    const stored: StoredBatch[] = [];
+    const sequenceUpdates = new Map<string, number>();
     while (batches.remaining > 0) {
       batches.int64(); // base offset (assigned by the broker)
       const batchLength = batches.int32();
-      const batch = new Reader(batches.take(batchLength));
+      const bodyWithHeader = batches.take(batchLength);
+      const batch = new Reader(bodyWithHeader);
       batch.int32(); // partition leader epoch
       const magic = batch.int8();
       if (magic !== 2) return fail(ERR.CORRUPT_MESSAGE, `magic ${magic}: only RecordBatch v2 is accepted`);
@@ -388,11 +546,12 @@ export class KafkaWireDouble {
       if (producerId >= 0n) {
         if (!this.producerIds.has(producerId)) return fail(ERR.UNKNOWN_PRODUCER_ID, `unknown producer id ${producerId}`);
         const key = `${producerId}:${topic}:${partition}`;
-        const expected = this.sequences.get(key) ?? 0;
+        const expected = sequenceUpdates.get(key) ?? this.sequences.get(key) ?? 0;
         if (baseSequence < expected) return fail(ERR.DUPLICATE_SEQUENCE_NUMBER, `duplicate sequence ${baseSequence} (expected ${expected})`);
         if (baseSequence > expected) return fail(ERR.OUT_OF_ORDER_SEQUENCE_NUMBER, `sequence ${baseSequence} skips ahead of ${expected}`);
-        this.sequences.set(key, expected + count);
+        sequenceUpdates.set(key, expected + count);
       }
+      const firstOffset = log.length + appended.length;
       for (let i = 0; i < count; i++) {
         const length = rb.varint();
         const rec = new Reader(rb.take(length));
@@ -412,7 +571,7 @@ export class KafkaWireDouble {
         appended.push({
           topic,
           partition,
-          offset: log.length + appended.length,
+          offset: firstOffset + offsetDelta,
           key: k ? Buffer.from(k) : null,
           value: v ? Buffer.from(v) : null,
           headers,
@@ -422,9 +581,271 @@ export class KafkaWireDouble {
           sequence: producerId >= 0n ? baseSequence + offsetDelta : -1,
         });
       }
+      const raw = Buffer.concat([new Writer().int64(BigInt(firstOffset)).int32(batchLength).build(), bodyWithHeader]);
+      stored.push({ baseOffset: firstOffset, nextOffset: firstOffset + count, raw });
     }
+    for (const [k, v] of sequenceUpdates) this.sequences.set(k, v);
     log.push(...appended);
+    state.batches[partition].push(...stored);
     this.records.push(...appended);
+    this.appended.emit('append', topic, partition);
     return { partition, errorCode: ERR.NONE, baseOffset };
+  }
+
+  // --- consumer groups ---------------------------------------------------------------------------
+
+  private groupOf(id: string): Group {
+    let g = this.groups.get(id);
+    if (!g) {
+      g = { id, state: 'Empty', generation: 0, protocol: '', leader: '', members: new Map(), joining: new Map(), joinWaiters: new Map(), syncWaiters: new Map(), assignments: new Map(), offsets: new Map() };
+      this.groups.set(id, g);
+    }
+    return g;
+  }
+
+  private prepareRebalance(g: Group): void {
+    if (g.state === 'PreparingRebalance') return;
+    // Members waiting in SyncGroup must rejoin.
+    for (const [, answer] of g.syncWaiters) answer(new Writer().int16(ERR.REBALANCE_IN_PROGRESS).bytes(Buffer.alloc(0)).build());
+    g.syncWaiters.clear();
+    g.assignments.clear();
+    g.state = 'PreparingRebalance';
+    const timeout = Math.max(1000, ...[...g.members.values()].map((m) => m.rebalanceTimeoutMs));
+    if (g.rebalanceTimer) clearTimeout(g.rebalanceTimer);
+    g.rebalanceTimer = setTimeout(() => {
+      // Members that did not rejoin in time are out.
+      for (const id of [...g.members.keys()]) if (!g.joinWaiters.has(id)) g.members.delete(id);
+      this.completeJoin(g);
+    }, timeout);
+    g.rebalanceTimer.unref();
+  }
+
+  private completeJoin(g: Group): void {
+    if (g.state !== 'PreparingRebalance') return;
+    if ([...g.members.keys()].some((id) => !g.joinWaiters.has(id))) return;
+    if (g.rebalanceTimer) clearTimeout(g.rebalanceTimer);
+    g.rebalanceTimer = undefined;
+    if (g.members.size === 0) {
+      g.state = 'Empty';
+      return;
+    }
+    g.generation++;
+    const members = [...g.members.values()];
+    if (!g.members.has(g.leader)) g.leader = members[0].id;
+    const common = members[0].protocols.map((p) => p.name).find((name) => members.every((m) => m.protocols.some((p) => p.name === name)));
+    g.protocol = common ?? members[0].protocols[0]?.name ?? '';
+    g.state = 'CompletingRebalance';
+    for (const m of members) {
+      const w = new Writer().int16(ERR.NONE).int32(g.generation).string(g.protocol).string(g.leader).string(m.id);
+      const list = m.id === g.leader ? members : [];
+      w.array(list, (x, member) => x.string(member.id).bytes(member.protocols.find((p) => p.name === g.protocol)?.metadata ?? Buffer.alloc(0)));
+      g.joinWaiters.get(m.id)!(w.build());
+      m.lastSeen = Date.now();
+    }
+    g.joinWaiters.clear();
+  }
+
+  private joinGroup(r: Reader, clientId: string): Promise<Buffer> {
+    const groupId = r.string();
+    const sessionTimeoutMs = r.int32();
+    const rebalanceTimeoutMs = r.int32();
+    let memberId = r.string();
+    const protocolType = r.string();
+    const protocols = (r.array((x) => ({ name: x.string(), metadata: x.bytes() ?? Buffer.alloc(0) })) ?? []);
+    const g = this.groupOf(groupId);
+    if (memberId && !g.members.has(memberId)) {
+      return Promise.resolve(new Writer().int16(ERR.UNKNOWN_MEMBER_ID).int32(-1).string('').string('').string('').array([], () => undefined).build());
+    }
+    if (!memberId) memberId = `${clientId}-${randomUUID()}`;
+    g.members.set(memberId, { id: memberId, clientId, sessionTimeoutMs, rebalanceTimeoutMs, protocolType, protocols, lastSeen: Date.now() });
+    return new Promise<Buffer>((resolve) => {
+      g.joinWaiters.get(memberId)?.(new Writer().int16(ERR.REBALANCE_IN_PROGRESS).int32(-1).string('').string('').string(memberId).array([], () => undefined).build());
+      g.joinWaiters.set(memberId, resolve);
+      this.prepareRebalance(g);
+      this.completeJoin(g);
+    });
+  }
+
+  private syncGroup(r: Reader): Promise<Buffer> {
+    const groupId = r.string();
+    const generation = r.int32();
+    const memberId = r.string();
+    const assignments = r.array((x) => ({ memberId: x.string(), assignment: x.bytes() ?? Buffer.alloc(0) })) ?? [];
+    const g = this.groupOf(groupId);
+    const reply = (code: number, assignment?: Buffer) => new Writer().int16(code).bytes(assignment ?? Buffer.alloc(0)).build();
+    if (!g.members.has(memberId)) return Promise.resolve(reply(ERR.UNKNOWN_MEMBER_ID));
+    if (g.state === 'PreparingRebalance') return Promise.resolve(reply(ERR.REBALANCE_IN_PROGRESS));
+    if (generation !== g.generation) return Promise.resolve(reply(ERR.ILLEGAL_GENERATION));
+    g.members.get(memberId)!.lastSeen = Date.now();
+    return new Promise<Buffer>((resolve) => {
+      if (g.state === 'Stable') {
+        resolve(reply(ERR.NONE, g.assignments.get(memberId)));
+        return;
+      }
+      g.syncWaiters.set(memberId, resolve);
+      if (memberId === g.leader) {
+        for (const a of assignments) g.assignments.set(a.memberId, a.assignment);
+        g.state = 'Stable';
+        for (const [id, answer] of g.syncWaiters) answer(reply(ERR.NONE, g.assignments.get(id)));
+        g.syncWaiters.clear();
+        this.events.emit('group-stable', g.id, this.group(g.id));
+      }
+    });
+  }
+
+  private heartbeat(r: Reader): Buffer {
+    const groupId = r.string();
+    const generation = r.int32();
+    const memberId = r.string();
+    const g = this.groupOf(groupId);
+    const member = g.members.get(memberId);
+    if (!member) return new Writer().int16(ERR.UNKNOWN_MEMBER_ID).build();
+    member.lastSeen = Date.now();
+    if (g.state === 'PreparingRebalance') return new Writer().int16(ERR.REBALANCE_IN_PROGRESS).build();
+    if (generation !== g.generation) return new Writer().int16(ERR.ILLEGAL_GENERATION).build();
+    return new Writer().int16(ERR.NONE).build();
+  }
+
+  private leaveGroup(r: Reader): Buffer {
+    const groupId = r.string();
+    const memberId = r.string();
+    const g = this.groupOf(groupId);
+    if (!g.members.delete(memberId)) return new Writer().int16(ERR.UNKNOWN_MEMBER_ID).build();
+    g.joinWaiters.delete(memberId);
+    g.syncWaiters.delete(memberId);
+    if (g.members.size === 0) {
+      if (g.rebalanceTimer) clearTimeout(g.rebalanceTimer);
+      g.state = 'Empty';
+    } else {
+      this.prepareRebalance(g);
+      this.completeJoin(g);
+    }
+    return new Writer().int16(ERR.NONE).build();
+  }
+
+  private expireMembers(): void {
+    const now = Date.now();
+    for (const g of this.groups.values()) {
+      if (g.state === 'PreparingRebalance') continue;
+      const expired = [...g.members.values()].filter((m) => now - m.lastSeen > m.sessionTimeoutMs);
+      if (expired.length === 0) continue;
+      for (const m of expired) g.members.delete(m.id);
+      if (g.members.size === 0) g.state = 'Empty';
+      else this.prepareRebalance(g);
+    }
+  }
+
+  private offsetCommit(r: Reader): Buffer {
+    const groupId = r.string();
+    const generation = r.int32();
+    const memberId = r.string();
+    r.int64(); // retention time
+    const topics = r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), offset: p.int64(), metadata: p.nullableString() })) ?? [] })) ?? [];
+    const g = this.groupOf(groupId);
+    let code: number = ERR.NONE;
+    if (generation >= 0) {
+      if (!g.members.has(memberId)) code = ERR.UNKNOWN_MEMBER_ID;
+      else if (g.state === 'PreparingRebalance') code = ERR.REBALANCE_IN_PROGRESS;
+      else if (generation !== g.generation) code = ERR.ILLEGAL_GENERATION;
+    }
+    if (code === ERR.NONE) for (const t of topics) for (const p of t.partitions) g.offsets.set(`${t.topic}:${p.partition}`, p.offset);
+    return new Writer().array(topics, (w, t) => w.string(t.topic).array(t.partitions, (x, p) => x.int32(p.partition).int16(code))).build();
+  }
+
+  private offsetFetch(r: Reader): Buffer {
+    const groupId = r.string();
+    const topics = r.array((t) => ({ topic: t.string(), partitions: t.array((p) => p.int32()) ?? [] })) ?? [];
+    const g = this.groupOf(groupId);
+    return new Writer()
+      .array(topics, (w, t) =>
+        w.string(t.topic).array(t.partitions, (x, p) => {
+          const offset = g.offsets.get(`${t.topic}:${p}`) ?? -1n;
+          x.int32(p).int64(offset).string('').int16(ERR.NONE);
+        }),
+      )
+      .build();
+  }
+
+  private listOffsets(r: Reader): Buffer {
+    r.int32(); // replica id
+    const topics = r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), timestamp: p.int64() })) ?? [] })) ?? [];
+    return new Writer()
+      .array(topics, (w, t) => {
+        const state = this.topics.get(t.topic);
+        w.string(t.topic).array(t.partitions, (x, p) => {
+          if (!state || p.partition >= state.partitions) {
+            x.int32(p.partition).int16(ERR.UNKNOWN_TOPIC_OR_PARTITION).int64(-1n).int64(-1n);
+            return;
+          }
+          const end = BigInt(state.logs[p.partition].length);
+          // -2 = earliest, -1 = latest; by timestamp: the first record at or after it
+          const offset = p.timestamp === -2n ? 0n : p.timestamp === -1n ? end : BigInt(state.logs[p.partition].find((rec) => rec.timestamp >= p.timestamp)?.offset ?? Number(end));
+          x.int32(p.partition).int16(ERR.NONE).int64(-1n).int64(offset);
+        });
+      })
+      .build();
+  }
+
+  private async fetch(r: Reader): Promise<Buffer> {
+    r.int32(); // replica id
+    const maxWaitMs = r.int32();
+    r.int32(); // min bytes
+    const maxBytes = r.int32();
+    r.int8(); // isolation level
+    const topics = r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), offset: p.int64(), maxBytes: p.int32() })) ?? [] })) ?? [];
+    const collect = () => {
+      let total = 0;
+      const out = topics.map((t) => ({
+        topic: t.topic,
+        partitions: t.partitions.map((p) => {
+          const state = this.topics.get(t.topic);
+          if (!state || p.partition >= state.partitions) return { partition: p.partition, errorCode: ERR.UNKNOWN_TOPIC_OR_PARTITION, hw: -1n, records: Buffer.alloc(0) };
+          const end = state.logs[p.partition].length;
+          const offset = Number(p.offset);
+          if (offset > end || offset < 0) return { partition: p.partition, errorCode: ERR.OFFSET_OUT_OF_RANGE, hw: BigInt(end), records: Buffer.alloc(0) };
+          const parts: Buffer[] = [];
+          let size = 0;
+          for (const b of state.batches[p.partition]) {
+            if (b.nextOffset <= offset) continue;
+            if (parts.length > 0 && (size + b.raw.length > p.maxBytes || total + size + b.raw.length > maxBytes)) break;
+            parts.push(b.raw);
+            size += b.raw.length;
+          }
+          total += size;
+          return { partition: p.partition, errorCode: ERR.NONE, hw: BigInt(end), records: Buffer.concat(parts) };
+        }),
+      }));
+      return { out, total };
+    };
+    let result = collect();
+    if (result.total === 0 && maxWaitMs > 0 && this.server) {
+      // Long poll: answer when one of the requested partitions gets data, or after max_wait_time.
+      await new Promise<void>((resolve) => {
+        const wanted = new Set(topics.flatMap((t) => t.partitions.map((p) => `${t.topic}:${p.partition}`)));
+        const onAppend = (topic: string, partition: number) => {
+          if (!wanted.has(`${topic}:${partition}`)) return;
+          done();
+        };
+        const t = this.timer(maxWaitMs, () => done());
+        const done = () => {
+          clearTimeout(t);
+          this.timers.delete(t);
+          this.appended.off('append', onAppend);
+          resolve();
+        };
+        this.appended.on('append', onAppend);
+      });
+      result = collect();
+    }
+    return new Writer()
+      .int32(0)
+      .array(result.out, (w, t) =>
+        w.string(t.topic).array(t.partitions, (x, p) => {
+          x.int32(p.partition).int16(p.errorCode).int64(p.hw).int64(p.hw);
+          x.array([], () => undefined); // aborted transactions
+          x.bytes(p.records);
+        }),
+      )
+      .build();
   }
 }

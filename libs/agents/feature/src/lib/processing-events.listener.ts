@@ -4,9 +4,9 @@ import type { EventMap } from '@gaia/contracts';
 import { OnEvent } from '@gaia/shared/messaging';
 import { AgentProcessingUseCase } from './agent-processing.use-case';
 
-/** The agents consumer of ingestion events (each applied once, in the inbox transaction). */
+/** The agents consumer of ingestion and retrieval events (each applied once, in the inbox transaction). */
 @Injectable()
-export class IngestionEventsListener {
+export class ProcessingEventsListener {
   constructor(private readonly processing: AgentProcessingUseCase) {}
 
   @OnEvent('agents', 'ingestion.task-started.v1')
@@ -23,5 +23,15 @@ export class IngestionEventsListener {
   @OnEvent('agents', 'ingestion.task-progress.v1')
   onTaskProgress(p: EventMap['ingestion.task-progress.v1'], em: EntityManager): Promise<void> {
     return this.processing.taskProgress(em, p);
+  }
+
+  @OnEvent('agents', 'retrieval.agent-learned.v1')
+  onAgentLearned(p: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
+    return this.processing.learned(em, p);
+  }
+
+  @OnEvent('agents', 'retrieval.build-failed.v1')
+  onBuildFailed(p: EventMap['retrieval.build-failed.v1'], em: EntityManager): Promise<void> {
+    return this.processing.buildFailed(em, p);
   }
 }

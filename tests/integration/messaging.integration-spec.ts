@@ -2,7 +2,7 @@ import { lastValueFrom, toArray } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { createTestApp, createTestDatabase, type TestApp } from '@gaia/testing';
 import { createDataSource, runMigrations } from '@gaia/shared/database';
-import { DiagnosticsModule, diagnosticsSchema, messagingSchema, OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from './index';
+import { DiagnosticsModule, diagnosticsSchema, messagingSchema, OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 
 async function probeCount(ds: DataSource, runId: string): Promise<{ total: number; distinct: number }> {
   const [r] = await ds.query(`SELECT count(*)::int AS total, count(DISTINCT seq)::int AS distinct FROM diagnostics_probe_applied WHERE run_id = $1`, [runId]);

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentDto, routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { renderDashboard } from '../test/render';
+import { ApiTab } from './api-tab';
+
+let server: DashboardServer;
+let restore: () => void;
+beforeEach(async () => {
+  server = await startDashboardServer();
+  server.owned = [agentDto()];
+  restore = routeToServer(server.origin);
+});
+afterEach(async () => {
+  restore();
+  await server.close();
+});
+
+describe('API tab', () => {
+  it('needs a non-blank name to create a key', async () => {
+    renderDashboard(<ApiTab />);
+    await screen.findByText('No API keys yet.');
+    const create = screen.getByRole('button', { name: 'Create key' });
+    expect(create).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Key name'), { target: { value: '   ' } });
+    expect(create).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Key name'), { target: { value: 'Server' } });
+    expect(create).toBeEnabled();
+  });
+
+  it("shows a new key once, in a modal that only 'I've saved my key' closes", async () => {
+    renderDashboard(<ApiTab />);
+    await screen.findByText('No API keys yet.');
+    fireEvent.change(screen.getByLabelText('Key name'), { target: { value: '  Research server ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new API key' });
+    expect(screen.getByTestId('new-api-key')).toHaveTextContent('gaia_sk_abSECRET1');
+    expect(server.received.find((r) => r.path === '/api/api-keys/create/')?.body).toEqual({ name: 'Research server' });
+    expect(server.received.find((r) => r.path === '/api/api-keys/create/')?.headers['content-type']).toContain('application/json');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.mouseDown(dialog.parentElement!);
+    expect(screen.getByRole('dialog', { name: 'Your new API key' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: "I've saved my key" }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.textContent).not.toContain('gaia_sk_abSECRET1');
+    expect(await screen.findAllByTestId('api-key-row')).toHaveLength(1);
+    expect(screen.getByTestId('api-key-row')).toHaveTextContent('Research server');
+  });
+
+  it('shows per-key usage with costs to 6 decimals', async () => {
+    server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
+    server.usage = { total_requests: 3, rate_limit: 1000, input_cost: 0.000123, output_cost: 0.0015, total_cost: 0.001623, average_tokens_per_request: 41.5, requests: [{ input_tokens: 20, output_tokens: 30, created_at: '2025-08-20T10:00:00.000Z', words: 4 }] };
+    renderDashboard(<ApiTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Usage Lab' }));
+    const panel = await screen.findByTestId('key-usage');
+    await waitFor(() => expect(screen.getByTestId('usage-requests')).toHaveTextContent('3'));
+    expect(screen.getByTestId('usage-cost')).toHaveTextContent('$0.001623');
+    expect(panel).toHaveTextContent('$0.000123');
+    expect(panel).toHaveTextContent('1,000 requests per day');
+  });
+
+  it('revokes a key after confirmation', async () => {
+    server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
+    renderDashboard(<ApiTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke Lab' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Revoke the key “Lab”?');
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    await screen.findByText('Revoked');
+    expect(server.received.find((r) => r.path === '/api/api-keys/revoke/')?.body).toEqual({ key_id: 'k1' });
+    expect(screen.queryByRole('button', { name: 'Revoke Lab' })).toBeNull();
+  });
+
+  it('shows a cURL example for the selected agent', async () => {
+    server.owned = [agentDto(), agentDto({ id: 'agent-2', src_lang: 'guarani', tgt_lang: 'spanish' })];
+    renderDashboard(<ApiTab />);
+    const select = await screen.findByLabelText('Agent');
+    await waitFor(() => expect(screen.getByTestId('curl-example')).toHaveTextContent('"model_id":"agent-1"'));
+    fireEvent.change(select, { target: { value: 'agent-2' } });
+    expect(screen.getByTestId('curl-example')).toHaveTextContent('"model_id":"agent-2"');
+    expect(screen.getByTestId('curl-example')).toHaveTextContent('"src_lang":"guarani"');
+  });
+});

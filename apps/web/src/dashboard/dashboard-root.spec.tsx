@@ -1,0 +1,104 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
+import { SignInDialog } from '../auth/sign-in-dialog';
+import DashboardRoot from './index';
+import { agentDto, routeToServer, startDashboardServer, user, type DashboardServer } from './test/dashboard-server';
+
+let server: DashboardServer;
+let restore: () => void;
+beforeEach(async () => {
+  server = await startDashboardServer();
+  restore = routeToServer(server.origin);
+});
+afterEach(async () => {
+  restore();
+  await server.close();
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <p>landing</p>
+            <SignInDialog />
+          </>
+        ),
+      },
+      {
+        path: '/dashboard/*',
+        element: (
+          <>
+            <DashboardRoot />
+            <SignInDialog />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+describe('signed-in area', () => {
+  it('sends a signed-out visitor to sign in, then back to the page asked for', async () => {
+    server.user = null;
+    server.owned = [agentDto()];
+    const router = renderApp('/dashboard/agent-1');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to Gaia' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(dialog).toBeInTheDocument();
+
+    // The test server signs in anyone whose password is right; emulate it by setting the user on sign-in.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.org' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+
+    server.user = user();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/agent-1'));
+    expect(await screen.findByTestId('pair-badge')).toHaveTextContent('Quechua');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('validates the email before calling the server', async () => {
+    server.user = null;
+    renderApp('/dashboard');
+    await screen.findByRole('dialog', { name: 'Sign in to Gaia' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(server.received.some((r) => r.path === '/api/auth/signin')).toBe(false);
+  });
+
+  it('shows the side menu with the five sections and the logo linking to /', async () => {
+    const router = renderApp('/dashboard?tab=team');
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard sections' });
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Builder', '/dashboard?tab=builder'],
+      ['API', '/dashboard?tab=api'],
+      ['Team', '/dashboard?tab=team'],
+      ['Account', '/dashboard?tab=account'],
+    ]);
+    expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent('Team');
+    expect(screen.getByRole('link', { name: 'Gaia home' })).toHaveAttribute('href', '/');
+    expect(await screen.findByRole('heading', { name: 'Team', level: 1 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Account' }));
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=account');
+  });
+});

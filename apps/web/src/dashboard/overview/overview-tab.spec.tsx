@@ -1,0 +1,57 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentDto, routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { renderDashboard } from '../test/render';
+import { OverviewTab } from './overview-tab';
+
+let server: DashboardServer;
+let restore: () => void;
+beforeEach(async () => {
+  server = await startDashboardServer();
+  restore = routeToServer(server.origin);
+});
+afterEach(async () => {
+  restore();
+  await server.close();
+});
+
+describe('Dashboard tab', () => {
+  it('welcomes by display name and counts 2 language pairs per agent, own and shared', async () => {
+    server.owned = [agentDto({ id: 'a1', public: true }), agentDto({ id: 'a2', src_lang: 'aymara' })];
+    server.shared = [agentDto({ id: 'a3', uid: 'someone', src_lang: 'guarani' })];
+    server.summary = { total_requests: 1234, total_words: 5000, total_cost: 0.0421, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] };
+    renderDashboard(<OverviewTab />);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ana' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('stat-agents')).toHaveTextContent('3'));
+    expect(screen.getByTestId('stat-pairs')).toHaveTextContent('Language Pairs6');
+    await waitFor(() => expect(screen.getByTestId('stat-requests')).toHaveTextContent('1,234'));
+    expect(screen.getByTestId('stat-cost')).toHaveTextContent('$0.042100');
+
+    const rows = screen.getAllByTestId('agent-row');
+    expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/dashboard/a1', '/dashboard/a2', '/dashboard/a3']);
+    expect(rows[0]).toHaveTextContent('Quechua → Spanish');
+    expect(rows[0]).toHaveTextContent('Public');
+    expect(rows[1]).toHaveTextContent('Private');
+    expect(rows[1]).toHaveTextContent('Created Aug 1, 2025');
+    expect(rows[2]).toHaveTextContent('Shared with you');
+  });
+
+  it('shows the empty state with a create button', async () => {
+    renderDashboard(<OverviewTab />);
+    const empty = await screen.findByTestId('agents-empty');
+    expect(empty).toHaveTextContent('No agents yet');
+    expect(screen.getByRole('link', { name: 'Create your first agent' })).toHaveAttribute('href', '/dashboard?tab=builder');
+    expect(screen.getByTestId('stat-pairs')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-cost')).toHaveTextContent('$0.000000');
+  });
+
+  it('draws the usage chart as an SVG image with a data table, switching metrics', async () => {
+    server.summary = { total_requests: 13, total_words: 70, total_cost: 0.003, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] };
+    renderDashboard(<OverviewTab />);
+    const chart = await screen.findByRole('img', { name: /Requests per day/ });
+    expect(chart).toHaveAccessibleName('Requests per day 2 days, total 13, highest day 9.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Cost' }));
+    expect(screen.getByRole('img', { name: /Cost per day/ })).toHaveAccessibleName('Cost per day 2 days, total $0.003000, highest day $0.002000.');
+    expect(screen.getByRole('table')).toHaveTextContent('$0.002000');
+  });
+});

@@ -1,0 +1,57 @@
+import { HybridIndex, serializeModel, summarizeCoreMemory, trainAgentModel, type ParallelPair } from '@gaia/engine';
+
+export interface LearnInput {
+  pairs: ParallelPair[];
+  srcLang: string;
+  tgtLang: string;
+}
+
+export interface LearnOutput {
+  model: Uint8Array;
+  index: Uint8Array;
+  summary: string;
+  stats: { srcVocab: number; tgtVocab: number; phrasePairs: number; charRatio: number; trainingMs: number };
+}
+
+/** Parses the JSONL pairs file that ingestion stores (`{"id","source","target"}` per line). */
+export function parsePairsJsonl(bytes: Uint8Array): ParallelPair[] {
+  const out: ParallelPair[] = [];
+  const text = Buffer.from(bytes).toString('utf8');
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (!line) continue;
+    const o = JSON.parse(line) as { id?: unknown; source?: unknown; target?: unknown };
+    if (typeof o.source === 'string' && typeof o.target === 'string') out.push({ id: String(o.id ?? out.length), source: o.source, target: o.target });
+  }
+  return out;
+}
+
+/** Learns the core memory and builds the hybrid index (CPU-bound; run it in a worker thread in services). */
+export function learnAgent(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): LearnOutput {
+  const t0 = Date.now();
+  onProgress(0.02, 'Indexing examples');
+  const index = new HybridIndex();
+  index.add(input.pairs);
+  const indexBytes = index.serialize();
+  onProgress(0.1, 'Learning core memory');
+  const model = trainAgentModel(input.pairs, { onProgress: (f, m) => onProgress(0.1 + 0.85 * f, m) });
+  const modelBytes = serializeModel(model);
+  const summary = summarizeCoreMemory(model, { srcLang: input.srcLang, tgtLang: input.tgtLang });
+  onProgress(1, 'Learned');
+  return {
+    model: modelBytes,
+    index: indexBytes,
+    summary,
+    stats: {
+      srcVocab: model.stats.srcVocab,
+      tgtVocab: model.stats.tgtVocab,
+      phrasePairs: model.stats.phrasePairs,
+      charRatio: model.stats.charRatioCorpus,
+      trainingMs: Date.now() - t0,
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './lib/retrieval.module';
+export * from './lib/build-agent.use-case';
+export * from './lib/retrieval.tokens';

@@ -1,0 +1,88 @@
+import type { DataSource } from 'typeorm';
+import { decodeAgentArtifacts, retrievalSchema } from '@gaia/retrieval/data-access';
+import { deserializeModel, HybridIndex } from '@gaia/engine';
+import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { createTestApp, syntheticCorpus, toJsonl, type TestApp } from '@gaia/testing';
+import { RetrievalModule } from './retrieval.module';
+
+async function events(ds: DataSource, topic: string): Promise<{ payload: Record<string, unknown> }[]> {
+  return ds.query(`SELECT payload FROM outbox_event WHERE topic = $1 ORDER BY seq`, [topic]);
+}
+
+describe('retrieval service (real Postgres, in-process messaging)', () => {
+  let t: TestApp;
+  let storage: FileStorage;
+  beforeAll(async () => {
+    t = await createTestApp({ schemas: [retrievalSchema], consumers: ['retrieval'], imports: [RetrievalModule] });
+    storage = t.app.get(FILE_STORAGE);
+  });
+  afterAll(() => t.close());
+
+  async function storePairs(agentId: string, version: string, n: number) {
+    const pairs = syntheticCorpus(n, version.length);
+    await storage.put(`agents/${agentId}/dataset/pairs-${version}.jsonl`, toJsonl(pairs));
+    await t.dataSource.transaction((em) =>
+      t.app.get<Outbox>(OUTBOX).add(em, 'ingestion.pairs-stored.v1', {
+        agentId,
+        taskId: `task-${version}`,
+        srcLang: 'es',
+        tgtLang: 'qx',
+        pairsKey: `agents/${agentId}/dataset/pairs-${version}.jsonl`,
+        addedKey: `agents/${agentId}/dataset/pairs-${version}.jsonl`,
+        pairCount: n,
+        addedCount: n,
+        version,
+      }),
+    );
+    return pairs;
+  }
+
+  it('learns an agent from stored pairs: artifact, summary, learned event, hybrid search', async () => {
+    await storePairs('agent-1', '1', 300);
+    await t.drain();
+    const learned = await events(t.dataSource, 'retrieval.agent-learned.v1');
+    expect(learned).toHaveLength(1);
+    expect(learned[0].payload).toMatchObject({ agentId: 'agent-1', version: '1', taskId: 'task-1', pairCount: 300, artifactKey: 'agents/agent-1/artifacts/v1.bin' });
+    expect(String(learned[0].payload['learnedSummary']).length).toBeGreaterThan(20);
+    const progress = await events(t.dataSource, 'retrieval.build-progress.v1');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)?.payload['fraction']).toBe(1);
+
+    const art = decodeAgentArtifacts(await storage.get('agents/agent-1/artifacts/v1.bin'));
+    expect(deserializeModel(art.model).stats.pairs).toBe(300);
+    expect(HybridIndex.deserialize(art.index).size).toBe(300);
+
+    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    const res = await rpc.call('retrieval.search.v1', { agentId: 'agent-1', query: 'el perro bebe agua', k: 3, side: 'source' });
+    expect(res.version).toBe('1');
+    expect(res.hits).toHaveLength(3);
+    expect(res.hits[0].source.toLowerCase()).toContain('perro');
+    const state = await rpc.call('retrieval.agent-state.v1', { agentId: 'agent-1' });
+    expect(state).toMatchObject({ status: 'ready', version: '1', pairCount: 300 });
+  });
+
+  it('ends on the newest version when uploads overlap, building each version at most once', async () => {
+    await storePairs('agent-2', '1', 120);
+    await storePairs('agent-2', '22', 150);
+    await t.drain();
+    const learned = (await events(t.dataSource, 'retrieval.agent-learned.v1')).filter((e) => e.payload['agentId'] === 'agent-2');
+    const versions = learned.map((e) => e.payload['version']);
+    expect(versions.at(-1)).toBe('22');
+    expect(new Set(versions).size).toBe(versions.length);
+    const state = await t.app.get<RpcClient>(RPC_CLIENT).call('retrieval.agent-state.v1', { agentId: 'agent-2' });
+    expect(state).toMatchObject({ status: 'ready', version: '22', pairCount: 150 });
+  });
+
+  it('forgets everything about a deleted agent', async () => {
+    await storePairs('agent-3', '1', 80);
+    await t.drain();
+    await t.dataSource.transaction((em) =>
+      t.app.get<Outbox>(OUTBOX).add(em, 'agents.agent-deleted.v1', { agentId: 'agent-3', ownerId: 'u', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
+    );
+    await t.drain();
+    expect(await storage.exists('agents/agent-3/artifacts/v1.bin')).toBe(false);
+    const state = await t.app.get<RpcClient>(RPC_CLIENT).call('retrieval.agent-state.v1', { agentId: 'agent-3' });
+    expect(state.status).toBe('none');
+  });
+});

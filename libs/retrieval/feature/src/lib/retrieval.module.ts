@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { DATA_SOURCE } from '@gaia/shared/database';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import {
+  createOpenSearchClient,
+  EmbeddedRetrievalIndex,
+  OpenSearchRetrievalAdapter,
+  RETRIEVAL_INDEX,
+  RetrievalStateRepository,
+} from '@gaia/retrieval/data-access';
+import { BuildAgentUseCase } from './build-agent.use-case';
+import { RetrievalListener } from './retrieval.listener';
+import { RETRIEVAL_STATE } from './retrieval.tokens';
+
+/** The retrieval service: learns agents (core memory + hybrid index) and serves hybrid search. */
+@Module({
+  providers: [
+    { provide: RETRIEVAL_STATE, useValue: new RetrievalStateRepository() },
+    {
+      provide: RETRIEVAL_INDEX,
+      inject: [APP_CONFIG, FILE_STORAGE, DATA_SOURCE, RETRIEVAL_STATE],
+      useFactory: (config: AppConfig, storage: FileStorage, ds: DataSource, state: RetrievalStateRepository) => {
+        if (config.RETRIEVAL_BACKEND === 'opensearch') {
+          if (!config.OPENSEARCH_URL) throw new Error('RETRIEVAL_BACKEND=opensearch needs OPENSEARCH_URL');
+          const client = createOpenSearchClient({ url: config.OPENSEARCH_URL, username: config.OPENSEARCH_USERNAME, password: config.OPENSEARCH_PASSWORD });
+          return new OpenSearchRetrievalAdapter(client, { languagePairOf: (agentId) => state.languagePair(ds.manager, agentId) });
+        }
+        return new EmbeddedRetrievalIndex(storage);
+      },
+    },
+    BuildAgentUseCase,
+    RetrievalListener,
+  ],
+  exports: [RETRIEVAL_INDEX],
+})
+export class RetrievalModule {}

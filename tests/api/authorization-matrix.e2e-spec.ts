@@ -1,0 +1,232 @@
+import request from 'supertest';
+import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
+import { waitFor, type TestApp } from '@gaia/testing';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { signUp, startApi, type User } from './support/api-app';
+import { TranslationStandInModule } from './fixtures/translation-stand-in';
+
+type Role = 'anonymous' | 'revokedKey' | 'stranger' | 'editor' | 'owner';
+/** Destructive successes run last: the owner after everyone else. */
+const ROLES: Role[] = ['anonymous', 'revokedKey', 'stranger', 'editor', 'owner'];
+
+interface Case {
+  name: string;
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: () => string;
+  body?: () => object;
+  /** multipart fields instead of JSON. */
+  form?: () => Record<string, string>;
+  files?: () => Array<{ field: string; name: string; content: string }>;
+  expect: Record<Role, number>;
+  check?: (role: Role, res: request.Response) => void | Promise<void>;
+}
+
+const DATASET = JSON.stringify([
+  { es: 'buenos días', qu: 'allin punchaw' },
+  { es: 'gracias', qu: 'sulpayki' },
+  { es: 'agua', qu: 'yaku' },
+  { es: 'casa', qu: 'wasi' },
+]);
+
+/**
+ * Every endpoint × {anonymous, owner, editor, stranger, revoked key}: no endpoint lets a stranger read or
+ * change another user's agent, key, usage, team or profile. Real agents, billing, ingestion and identity;
+ * the translation service is the contract stand-in (no trained artifacts needed for access rules).
+ */
+describe('authorization matrix', () => {
+  let t: TestApp & { url: string };
+  let rpc: RpcClient;
+  const users = {} as Record<'owner' | 'editor' | 'stranger', User>;
+  let revokedKey: string;
+  let liveKeyId: string;
+  let agentId: string;
+  let publicAgentId: string;
+  let taskId: string;
+  let memberId: string;
+
+  beforeAll(async () => {
+    t = await startApi({
+      without: ['TranslationModule'],
+      imports: [TranslationStandInModule],
+      ensure: [{ module: IngestionModule, schema: ingestionSchema }],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+    });
+    rpc = t.app.get(RPC_CLIENT);
+    for (const r of ['owner', 'editor', 'stranger'] as const) users[r] = await signUp(t.url, r);
+    const { owner, editor } = users;
+    memberId = (await owner.agent.post('/api/team/members').set('X-CSRF-Token', owner.csrf).send({ name: 'Editor', email: editor.email.toUpperCase() }).expect(201)).body.id;
+    const up = await owner.agent
+      .post('/api/documents/process/')
+      .set('X-CSRF-Token', owner.csrf)
+      .field('src_lang', 'ES')
+      .field('tgt_lang', 'qu')
+      .field('custom_prompt', 'Español → Quechua')
+      .field('core_memory', 'notes')
+      .field('uid', 'ignored')
+      .attach('files', Buffer.from(DATASET), 'pares.json')
+      .expect(200);
+    agentId = up.body.model_id;
+    taskId = up.body.task_id;
+    expect(up.body.total_files).toBe(1);
+    // The agent is created by the agents service from ingestion.task-started.v1 (asynchronous event).
+    await waitFor(() => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.status), (s) => s === 200, { what: 'agent created from the upload' });
+    publicAgentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: 'public', public: true })).id;
+    const k1 = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'revoked' }).expect(200);
+    revokedKey = k1.body.api_key;
+    await owner.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', owner.csrf).send({ key_id: k1.body.key.key_id }).expect(200);
+    liveKeyId = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'live' }).expect(200)).body.key.key_id;
+  });
+  afterAll(() => t?.close());
+
+  const send = (role: Role, c: Case): request.Test => {
+    const session = role === 'owner' || role === 'editor' || role === 'stranger' ? users[role] : null;
+    const base = session ? session.agent : request(t.url);
+    let req = base[c.method](c.path());
+    if (session && c.method !== 'get') req = req.set('X-CSRF-Token', session.csrf);
+    if (role === 'revokedKey') req = req.set('X-API-Key', revokedKey);
+    if (c.form) {
+      for (const [k, v] of Object.entries(c.form())) req = req.field(k, v);
+      for (const f of c.files?.() ?? []) req = req.attach(f.field, Buffer.from(f.content), f.name);
+      return req;
+    }
+    return c.body ? req.send(c.body()) : req;
+  };
+
+  const own = (role: Role) => (role === 'owner' || role === 'editor' || role === 'stranger' ? users[role] : null);
+  const everyoneSignedIn = { anonymous: 401, revokedKey: 401, stranger: 200, editor: 200, owner: 200 };
+
+  const cases: Case[] = [
+    { name: 'GET /api/auth/me', method: 'get', path: () => '/api/auth/me', expect: everyoneSignedIn, check: (r, res) => expect(res.body.user.uid).toBe(own(r)!.uid) },
+    { name: 'GET /api/account', method: 'get', path: () => '/api/account', expect: everyoneSignedIn, check: (r, res) => expect(res.body.uid).toBe(own(r)!.uid) },
+    {
+      name: 'PATCH /api/account',
+      method: 'patch',
+      path: () => '/api/account',
+      body: () => ({ displayName: 'changed' }),
+      expect: everyoneSignedIn,
+      check: (r, res) => expect(res.body.uid).toBe(own(r)!.uid),
+    },
+    { name: 'GET /api/agents/public', method: 'get', path: () => '/api/agents/public', expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 }, check: (_r, res) => {
+      const ids = res.body.agents.map((a: { id: string }) => a.id);
+      expect(ids).toContain(publicAgentId);
+      expect(ids).not.toContain(agentId);
+    } },
+    {
+      name: 'GET /api/agents/mine',
+      method: 'get',
+      path: () => '/api/agents/mine',
+      expect: everyoneSignedIn,
+      check: (r, res) => {
+        const owned = res.body.owned.map((a: { id: string }) => a.id);
+        const shared = res.body.shared.map((a: { id: string }) => a.id);
+        if (r === 'owner') expect(owned).toContain(agentId);
+        if (r === 'editor') expect(shared).toContain(agentId);
+        if (r === 'stranger') expect([...owned, ...shared]).not.toContain(agentId);
+      },
+    },
+    { name: 'GET /api/agents/:id (private)', method: 'get', path: () => `/api/agents/${agentId}`, expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => res.status === 404 && expect(res.body).toEqual({ error: 'Model not found.' }) },
+    { name: 'GET /api/agents/:id (public)', method: 'get', path: () => `/api/agents/${publicAgentId}`, expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 } },
+    {
+      name: 'PATCH /api/agents/:id',
+      method: 'patch',
+      path: () => `/api/agents/${agentId}`,
+      body: () => ({ core_memory: 'edited' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
+    {
+      name: 'PATCH /api/agents/:id (public agent, not a member)',
+      method: 'patch',
+      path: () => `/api/agents/${publicAgentId}`,
+      body: () => ({ core_memory: 'vandalised' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 403, editor: 200, owner: 200 },
+    },
+    {
+      name: 'POST /api/agents/:id/visibility',
+      method: 'post',
+      path: () => `/api/agents/${agentId}/visibility`,
+      body: () => ({ public: false }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 },
+    },
+    { name: 'GET /api/documents/status', method: 'get', path: () => `/api/documents/status?task_id=${taskId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => res.status === 200 && expect(res.body.task).toMatchObject({ id: taskId, model_id: agentId, total_files: 1 }) },
+    {
+      name: 'POST /api/update-model/ (fields only)',
+      method: 'post',
+      path: () => '/api/update-model/',
+      form: () => ({ model_id: agentId, core_memory: 'from update-model', uid: 'ignored' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
+    {
+      name: 'POST /api/documents/process/',
+      method: 'post',
+      path: () => '/api/documents/process/',
+      form: () => ({ src_lang: 'es', tgt_lang: 'ay', custom_prompt: 'own agent' }),
+      files: () => [{ field: 'files', name: 'mine.json', content: JSON.stringify([{ es: 'sol', ay: 'inti' }]) }],
+      expect: everyoneSignedIn,
+    },
+    { name: 'GET /api/models/download (private)', method: 'get', path: () => `/api/models/download?model_id=${agentId}`, expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => {
+      if (res.status !== 200) return;
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="dataset_${agentId}_files.zip"`);
+    } },
+    {
+      name: 'GET /api/api-keys/list/',
+      method: 'get',
+      path: () => '/api/api-keys/list/',
+      expect: everyoneSignedIn,
+      check: (r, res) => r !== 'owner' && expect(res.body.api_keys.map((k: { key_id: string }) => k.key_id)).not.toContain(liveKeyId),
+    },
+    { name: 'GET /api/api-keys/usage/', method: 'get', path: () => `/api/api-keys/usage/?key_id=${liveKeyId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
+    { name: 'POST /api/api-keys/create/', method: 'post', path: () => '/api/api-keys/create/', body: () => ({ name: 'another' }), expect: everyoneSignedIn },
+    { name: 'GET /api/usage/summary', method: 'get', path: () => '/api/usage/summary', expect: everyoneSignedIn },
+    {
+      name: 'GET /api/team',
+      method: 'get',
+      path: () => '/api/team',
+      expect: everyoneSignedIn,
+      check: (r, res) => {
+        const emails = res.body.members.map((m: { email: string }) => m.email);
+        if (r === 'owner') expect(emails).toContain(users.editor.email.toLowerCase());
+        else expect(emails).not.toContain(users.editor.email.toLowerCase());
+      },
+    },
+    {
+      name: 'POST /api/translate/ (private agent)',
+      method: 'post',
+      path: () => '/api/translate/',
+      body: () => ({ text: 'buenos días', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
+    { name: 'POST /api/team/members', method: 'post', path: () => '/api/team/members', body: () => ({ name: 'Someone', email: `someone-${Math.random().toString(36).slice(2)}@example.org` }), expect: { anonymous: 401, revokedKey: 401, stranger: 201, editor: 201, owner: 201 } },
+    { name: 'POST /api/api-keys/revoke/', method: 'post', path: () => '/api/api-keys/revoke/', body: () => ({ key_id: liveKeyId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
+    { name: 'POST /api/delete-model/', method: 'post', path: () => '/api/delete-model/', body: () => ({ model_id: agentId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 } },
+    { name: 'DELETE /api/team/members/:id', method: 'delete', path: () => `/api/team/members/${memberId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 204 } },
+  ];
+
+  it('has a row for every route of the gateway', () => {
+    const covered = new Set(cases.map((c) => c.name.split(' (')[0]));
+    const routes = ['GET /api/auth/me', 'GET /api/account', 'PATCH /api/account', 'GET /api/agents/public', 'GET /api/agents/mine', 'GET /api/agents/:id', 'PATCH /api/agents/:id', 'POST /api/agents/:id/visibility', 'GET /api/documents/status', 'POST /api/update-model/', 'POST /api/documents/process/', 'GET /api/models/download', 'GET /api/api-keys/list/', 'GET /api/api-keys/usage/', 'POST /api/api-keys/create/', 'GET /api/usage/summary', 'GET /api/team', 'POST /api/translate/', 'POST /api/team/members', 'POST /api/api-keys/revoke/', 'POST /api/delete-model/', 'DELETE /api/team/members/:id'];
+    for (const r of routes) expect(covered).toContain(r);
+  });
+
+  describe.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    it(`answers ${ROLES.map((r) => `${r} ${c.expect[r]}`).join(', ')}`, async () => {
+      if (c.name.startsWith('GET /api/models/download')) {
+        // The dataset zip exists once ingestion stored the pairs (its own job).
+        await waitFor(() => users.owner.agent.get(c.path()).then((r) => r.status), (s) => s === 200, { what: 'dataset ready', timeoutMs: 60_000 });
+      }
+      const got: Partial<Record<Role, number>> = {};
+      for (const role of ROLES) {
+        const res = await send(role, c);
+        got[role] = res.status;
+        if (res.status >= 400) expect(typeof res.body.error).toBe('string');
+        if (c.check && res.status < 300) await c.check(role, res);
+      }
+      expect(got).toEqual(c.expect);
+    });
+  });
+
+  it('after the owner deleted the agent and removed the editor, nobody reaches it', async () => {
+    for (const role of ['owner', 'editor'] as const) await users[role].agent.get(`/api/agents/${agentId}`).expect(404);
+    expect((await users.editor.agent.get('/api/agents/mine').expect(200)).body.shared).toEqual([]);
+  });
+});

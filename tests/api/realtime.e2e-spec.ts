@@ -1,0 +1,142 @@
+import { io, type Socket } from 'socket.io-client';
+import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { createTestDatabase, type TestApp, type TestDatabase } from '@gaia/testing';
+import { signUp, startApi, type User } from './support/api-app';
+import { TranslationStandInModule } from './fixtures/translation-stand-in';
+
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+function connect(url: string, headers: Record<string, string> = {}): Socket {
+  return io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
+}
+
+function connected(s: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (e) => reject(e));
+  });
+}
+
+function refused(s: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => reject(new Error('connected but should have been refused')));
+    s.once('connect_error', (e) => resolve(e.message));
+  });
+}
+
+function next<T>(s: Socket, event: string, match: (p: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve) => {
+    const h = (p: T) => {
+      if (!match(p)) return;
+      s.off(event, h);
+      resolve(p);
+    };
+    s.on(event, h);
+  });
+}
+
+/**
+ * Socket.IO: handshake by session cookie, pushes to the owner and editors only, task subscriptions,
+ * translation over the socket, and two replicas joined by the Redis adapter.
+ */
+describe('realtime (Socket.IO)', () => {
+  let db: TestDatabase;
+  let a: TestApp & { url: string };
+  let b: TestApp & { url: string };
+  let rpc: RpcClient;
+  const u = {} as Record<'owner' | 'editor' | 'stranger', User>;
+  const sockets: Socket[] = [];
+  let agentId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const common = { env: { REDIS_URL }, without: ['TranslationModule'], imports: [TranslationStandInModule], ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] }, database: db };
+    a = await startApi(common);
+    b = await startApi(common);
+    rpc = a.app.get(RPC_CLIENT);
+    for (const r of ['owner', 'editor', 'stranger'] as const) u[r] = await signUp(a.url, r);
+    await u.owner.agent.post('/api/team/members').set('X-CSRF-Token', u.owner.csrf).send({ name: 'Ed', email: u.editor.email }).expect(201);
+    agentId = (await rpc.call('agents.create.v1', { ownerId: u.owner.uid, ownerEmail: u.owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rt' })).id;
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await b?.close({ keepDatabase: true });
+    await a?.close();
+  });
+
+  const open = async (url: string, user: User) => {
+    const s = connect(url, { cookie: user.cookie });
+    sockets.push(s);
+    await connected(s);
+    return s;
+  };
+
+  it('refuses a handshake without a session, with a bad cookie, or from another origin', async () => {
+    const anon = connect(a.url);
+    sockets.push(anon);
+    expect(await refused(anon)).toBe('unauthorized');
+    const forged = connect(a.url, { cookie: 'gaia_session=forged' });
+    sockets.push(forged);
+    expect(await refused(forged)).toBe('unauthorized');
+    const cross = connect(a.url, { cookie: u.owner.cookie, origin: 'https://evil.example' });
+    sockets.push(cross);
+    expect(await refused(cross)).toBe('cross-origin socket refused');
+  });
+
+  it('pushes agent_updated to the owner and editors on any replica (Redis adapter), never to a stranger', async () => {
+    const ownerA = await open(a.url, u.owner);
+    const ownerB = await open(b.url, u.owner);
+    const editorB = await open(b.url, u.editor);
+    const strangerA = await open(a.url, u.stranger);
+    const seenByStranger: unknown[] = [];
+    strangerA.on('agent_updated', (p) => seenByStranger.push(p));
+    const isOurs = (p: { id: string; core_memory: string }) => p.id === agentId && p.core_memory === 'pushed';
+    const got = Promise.all([next(ownerA, 'agent_updated', isOurs), next(ownerB, 'agent_updated', isOurs), next(editorB, 'agent_updated', isOurs)]);
+    await u.owner.agent.patch(`/api/agents/${agentId}`).set('X-CSRF-Token', u.owner.csrf).send({ core_memory: 'pushed' }).expect(200);
+    const [p1, p2, p3] = await got;
+    expect(p1).toEqual(p2);
+    expect(p3).toMatchObject({ id: agentId, uid: u.owner.uid, sharedWithEmails: [u.editor.email] });
+    // Socket.IO keeps order per connection: an answer after the push proves nothing was sent to the stranger.
+    expect(await strangerA.emitWithAck('unsubscribe_task', { task_id: 'none' })).toEqual({ ok: true });
+    expect(seenByStranger).toEqual([]);
+  });
+
+  it('task subscriptions: the owner and editors get the task state, a stranger is refused', async () => {
+    const up = await u.owner.agent
+      .post('/api/documents/process/')
+      .set('X-CSRF-Token', u.owner.csrf)
+      .field('src_lang', 'es')
+      .field('tgt_lang', 'qu')
+      .field('custom_prompt', 'socket task')
+      .attach('files', Buffer.from(JSON.stringify([{ es: 'sol', qu: 'inti' }])), 'p.json')
+      .expect(200);
+    const owner = await open(b.url, u.owner);
+    const first = next<{ id: string; model_id: string }>(owner, 'task_progress', (t) => t.id === up.body.task_id);
+    expect(await owner.emitWithAck('subscribe_task', { task_id: up.body.task_id })).toEqual({ ok: true });
+    expect(await first).toMatchObject({ id: up.body.task_id, model_id: up.body.model_id, total_files: 1 });
+    const stranger = await open(a.url, u.stranger);
+    expect(await stranger.emitWithAck('subscribe_task', { task_id: up.body.task_id })).toEqual({ ok: false, error: 'Task not found.' });
+    expect(await stranger.emitWithAck('subscribe_task', { task_id: '00000000-0000-0000-0000-000000000000' })).toEqual({ ok: false, error: 'Task not found.' });
+    expect(await stranger.emitWithAck('subscribe_task', {})).toEqual({ ok: false, error: 'task_id is required.' });
+  });
+
+  it('translates over the socket: translation_event objects ending with translation_complete', async () => {
+    const s = await open(b.url, u.editor);
+    const events: Array<{ type: string }> = [];
+    const done = new Promise<void>((resolve) => {
+      s.on('translation_event', (e: { type: string }) => {
+        events.push(e);
+        if (e.type === 'translation_complete' || e.type === 'error') resolve();
+      });
+    });
+    expect(await s.emitWithAck('translate', { text: 'allin punchaw', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })).toEqual({ ok: true });
+    await done;
+    expect(events.map((e) => e.type)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+    const strangerSocket = await open(b.url, u.stranger);
+    const err = next<{ type: string; message: string }>(strangerSocket, 'translation_event');
+    expect(await strangerSocket.emitWithAck('translate', { text: 'hola', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })).toEqual({ ok: false, error: 'Model not found.' });
+    expect(await err).toEqual({ type: 'error', message: 'Model not found.' });
+  });
+});

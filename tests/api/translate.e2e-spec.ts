@@ -1,0 +1,228 @@
+import http from 'node:http';
+import request from 'supertest';
+import type { TestApp } from '@gaia/testing';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { signUp, startApi, type User } from './support/api-app';
+import { rawText, sseEvents } from './support/sse';
+import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+
+/**
+ * POST /api/translate/ at the edge: keys, SSE and JSON framing, status codes, plan limits (real billing),
+ * public key rules (real agents), idempotency, cancellation. The translation service is a stand-in that
+ * speaks the real RPC contract (see support/translation-stand-in.ts).
+ */
+describe('API keys and POST /api/translate/', () => {
+  let t: TestApp & { url: string };
+  let rpc: RpcClient;
+  let standIn: TranslationStandIn;
+  let owner: User;
+  let stranger: User;
+  let publicAgent: string;
+  let privateAgent: string;
+  let ownerKey: string;
+  let ownerKeyId: string;
+  let publicKey: string;
+
+  const createAgent = async (u: User, isPublic: boolean) => {
+    const a = await rpc.call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: isPublic });
+    return a.id;
+  };
+
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { publicKeyPerIp: [{ limit: 5, windowSeconds: 3600 }], authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    rpc = t.app.get(RPC_CLIENT);
+    standIn = t.app.get(TranslationStandIn);
+    owner = await signUp(t.url, 'owner');
+    stranger = await signUp(t.url, 'stranger');
+    publicAgent = await createAgent(owner, true);
+    privateAgent = await createAgent(owner, false);
+    const created = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'CI key' }).expect(200);
+    ownerKey = created.body.api_key;
+    ownerKeyId = created.body.key.key_id;
+    publicKey = (await request(t.url).get('/api/public/config').expect(200)).body.publicApiKey;
+  });
+  afterAll(() => t?.close());
+
+  const body = (over: Record<string, unknown> = {}) => ({ text: 'allin punchaw', model_id: publicAgent, src_lang: 'es', tgt_lang: 'qu', ...over });
+
+  describe('API keys', () => {
+    it('answers the key once, stores only a SHA-256 hash, lists it by prefix', async () => {
+      expect(ownerKey).toMatch(/^gaia_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+      const secret = ownerKey.split('_').slice(2).join('_');
+      expect(Buffer.from(secret, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      const rows = await t.dataSource.query(`SELECT prefix, secret_hash FROM identity_api_key WHERE id = $1`, [ownerKeyId]);
+      expect(rows[0].secret_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(rows)).not.toContain(secret);
+      const list = await owner.agent.get('/api/api-keys/list/').expect(200);
+      expect(list.body).toEqual({ success: true, api_keys: [{ key_id: ownerKeyId, name: 'CI key', prefix: ownerKey.slice(0, 17), created_at: expect.any(String), revoked: false }] });
+      expect(JSON.stringify(list.body)).not.toContain(secret);
+      expect((await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys).toEqual([]);
+    });
+
+    it('refuses a blank name, and a stranger can neither revoke nor read the usage of the key', async () => {
+      expect((await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: '  ' }).expect(400)).body).toEqual({ error: 'Please enter a name for the API key.' });
+      await stranger.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', stranger.csrf).send({ key_id: ownerKeyId }).expect(404);
+      await stranger.agent.get(`/api/api-keys/usage/?key_id=${ownerKeyId}`).expect(404);
+    });
+
+    it('replays create with the same Idempotency-Key (one key), 422 with another body', async () => {
+      const a = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'idem' }).expect(200);
+      const b = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'idem' }).expect(200);
+      expect(b.body).toEqual(a.body);
+      expect(b.headers['idempotent-replayed']).toBe('true');
+      expect((await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'other' }).expect(422)).body).toEqual({
+        error: 'This Idempotency-Key was already used with a different request.',
+      });
+      // Another user may use the same key string: scopes are per user.
+      await stranger.agent.post('/api/api-keys/create/').set('X-CSRF-Token', stranger.csrf).set('Idempotency-Key', 'create-1').send({ name: 'idem' }).expect(200);
+      const names = (await owner.agent.get('/api/api-keys/list/').expect(200)).body.api_keys.map((k: { name: string }) => k.name);
+      expect(names.filter((n: string) => n === 'idem')).toHaveLength(1);
+    });
+  });
+
+  describe('translate', () => {
+    it('streams SSE by default: status, chunks, translation_complete', async () => {
+      const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body()).buffer(true).parse(rawText).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      const events = sseEvents(res.body as unknown as string);
+      expect(events.map((e) => e['type'])).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+      expect(events.at(-1)).toMatchObject({ final_translation: 'ALLIN PUNCHAW', source_text: 'allin punchaw' });
+      expect((res.body as unknown as string).split('\n\n').filter(Boolean).every((l) => l.startsWith('data: '))).toBe(true);
+      const last = standIn.requests.at(-1)!;
+      expect(last.caller).toEqual({ keyId: ownerKeyId, userId: owner.uid });
+    });
+
+    it('answers JSON when stream is false', async () => {
+      const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ stream: false })).expect(200);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body).toEqual({
+        success: true,
+        data: { translation: 'ALLIN PUNCHAW', raw_translation: 'ALLIN PUNCHAW' },
+        source_text: 'allin punchaw',
+        response_time: 0.01,
+        source_language: 'es',
+        target_language: 'qu',
+      });
+    });
+
+    it('validates: 50 words, 2,000 characters, required fields (400), before any quota is used', async () => {
+      const before = standIn.requests.length;
+      const words51 = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: words51 })).expect(400)).body).toEqual({ error: 'Text is too long: 51 words (maximum 50).' });
+      const chars = 'a'.repeat(2001);
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: chars })).expect(400)).body).toEqual({ error: 'Text is too long: 2,001 characters (maximum 2,000).' });
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send({ text: 'hola' }).expect(400)).body).toEqual({ error: 'Missing required fields: model_id, src_lang, tgt_lang.' });
+      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: '   ' })).expect(400);
+      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ stream: 'yes' })).expect(400);
+      expect(standIn.requests.length).toBe(before);
+    });
+
+    it('401 without a key, with a bad key and with a revoked key; 404 Model not found.', async () => {
+      expect((await request(t.url).post('/api/translate/').send(body()).expect(401)).body).toEqual({ error: 'Missing API key. Send it in the X-API-Key header.' });
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', 'gaia_000000000000_' + 'x'.repeat(43)).send(body()).expect(401)).body).toEqual({ error: 'Invalid API key.' });
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey.slice(0, -2) + 'zz').send(body()).expect(401)).body).toEqual({ error: 'Invalid API key.' });
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ model_id: 'no-such-agent' })).expect(404)).body).toEqual({ error: 'Model not found.' });
+      const k = await stranger.agent.post('/api/api-keys/create/').set('X-CSRF-Token', stranger.csrf).send({ name: 'to revoke' }).expect(200);
+      await request(t.url).post('/api/translate/').set('X-API-Key', k.body.api_key).send(body({ stream: false })).expect(200);
+      // A stranger's key cannot use the owner's private agent.
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', k.body.api_key).send(body({ model_id: privateAgent })).expect(404)).body).toEqual({ error: 'Model not found.' });
+      await stranger.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', stranger.csrf).send({ key_id: k.body.key.key_id }).expect(200);
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', k.body.api_key).send(body()).expect(401)).body).toEqual({ error: 'This API key has been revoked.' });
+      expect((await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys.find((x: { key_id: string }) => x.key_id === k.body.key.key_id).revoked).toBe(true);
+    });
+
+    it("the owner's key and session reach the private agent", async () => {
+      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ model_id: privateAgent, stream: false })).expect(200);
+      // Session (the owner's test translator) needs the CSRF token like any unsafe session request.
+      await owner.agent.post('/api/translate/').send(body({ model_id: privateAgent, stream: false })).expect(403);
+      const r = await owner.agent.post('/api/translate/').set('X-CSRF-Token', owner.csrf).send(body({ model_id: privateAgent, stream: false })).expect(200);
+      expect(r.body.data.translation).toBe('ALLIN PUNCHAW');
+      expect(standIn.requests.at(-1)!.caller).toEqual({ keyId: null, userId: owner.uid });
+    });
+
+    it('the public key translates public agents only, with per-IP limits (429 + Retry-After)', async () => {
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body({ model_id: privateAgent })).expect(404)).body).toEqual({ error: 'Model not found.' });
+      for (let i = 1; i < 5; i++) await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body({ stream: false })).expect(200);
+      const r = await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body({ stream: false })).expect(429);
+      expect(r.body.error).toMatch(/^Too many requests from your network with the public key/);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('replays a non-streamed translation with the same Idempotency-Key without translating again', async () => {
+      const before = standIn.requests.length;
+      const a = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ stream: false })).expect(200);
+      const b = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ stream: false })).expect(200);
+      expect(b.body).toEqual(a.body);
+      expect(b.headers['idempotent-replayed']).toBe('true');
+      expect(standIn.requests.length).toBe(before + 1);
+      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ text: 'otro texto', stream: false })).expect(422);
+    });
+
+    it('a refusal by the translation service is a JSON error with its status, and gives the quota back', async () => {
+      const r = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-before now' })).expect(409);
+      expect(r.headers['content-type']).toMatch(/application\/json/);
+      expect(r.body).toEqual({ error: 'This agent has no trained data yet. Try again when document processing completes.' });
+      const requestId = standIn.requests.at(-1)!.requestId;
+      expect(standIn.requests.at(-1)!.text).toBe('fail-before now');
+      await expect(rpc.call('billing.release.v1', { requestId })).resolves.toEqual({ released: false }); // already given back by the gateway
+      const [row] = await t.dataSource.query(`SELECT status FROM billing_authorization WHERE request_id = $1`, [requestId]);
+      expect(row.status).toBe('released');
+    });
+
+    it('an engine error mid-stream ends the SSE with an error event; non-streamed it is a 502 { error }', async () => {
+      const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-midway' })).buffer(true).parse(rawText).expect(200);
+      expect(sseEvents(res.body as unknown as string).at(-1)).toEqual({ type: 'error', message: 'The engine failed.' });
+      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-midway', stream: false })).expect(502)).body).toEqual({ error: 'The engine failed.' });
+    });
+
+    it('a client that disconnects mid-stream cancels the translation', async () => {
+      const cancelled = standIn.whenCancelled();
+      const before = standIn.cancelled;
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request(`${t.url}/api/translate/`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': ownerKey } }, (res) => {
+          expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+          res.once('data', (chunk: Buffer) => {
+            expect(chunk.toString()).toContain('data: ');
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+        req.end(JSON.stringify(body({ text: 'hang on' })));
+      });
+      await cancelled;
+      expect(standIn.cancelled).toBe(before + 1);
+    });
+
+    it('meters usage per key (billing, fed by usage.recorded.v1): tokens, costs, rate limit', async () => {
+      await t.drain();
+      const u = await owner.agent.get(`/api/api-keys/usage/?key_id=${ownerKeyId}`).expect(200);
+      expect(u.body.success).toBe(true);
+      const usage = u.body.usage;
+      expect(usage.rate_limit).toBe(1000);
+      expect(usage.total_requests).toBeGreaterThanOrEqual(4);
+      expect(usage.requests[0]).toEqual({ input_tokens: expect.any(Number), output_tokens: expect.any(Number), words: expect.any(Number), created_at: expect.any(String) });
+      const inTok = usage.requests.reduce((s: number, r: { input_tokens: number }) => s + r.input_tokens, 0);
+      const outTok = usage.requests.reduce((s: number, r: { output_tokens: number }) => s + r.output_tokens, 0);
+      expect(usage.input_cost).toBeCloseTo((inTok * 3) / 1e6, 9);
+      expect(usage.output_cost).toBeCloseTo((outTok * 15) / 1e6, 9);
+      const summary = await owner.agent.get('/api/usage/summary').expect(200);
+      expect(summary.body).toMatchObject({ plan: 'Free', total_requests: expect.any(Number), series: expect.any(Array) });
+    });
+
+    it('Free plan: 10 API calls a day, then 429 with Retry-After until the UTC reset', async () => {
+      const u = await signUp(t.url, 'free');
+      const k = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'free key' }).expect(200)).body.api_key;
+      for (let i = 0; i < 10; i++) await request(t.url).post('/api/translate/').set('X-API-Key', k).send(body({ stream: false })).expect(200);
+      const r = await request(t.url).post('/api/translate/').set('X-API-Key', k).send(body({ stream: false })).expect(429);
+      expect(r.body.error).toMatch(/^Daily limit reached: the Free plan allows 10 API calls per day/);
+      const retry = Number(r.headers['retry-after']);
+      const now = new Date();
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(Math.ceil((midnight - now.getTime()) / 1000) + 1);
+      // The dashboard's test translator (session) is not an API call.
+      await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body({ stream: false })).expect(200);
+    });
+  });
+});

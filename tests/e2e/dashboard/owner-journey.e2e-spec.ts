@@ -1,0 +1,316 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screenshot, seriousA11yViolations, uniqueEmail, type TrackedPage } from './support/browser';
+
+/**
+ * The signed-in journey against the running platform, in order: sign up → build an agent from a JSON file →
+ * progress reaches COMPLETED → test translation → API key shown once → the public API with it → usage on the
+ * API tab; invite an editor → the editor signs in (sent to sign in and back), sees and edits the agent, cannot
+ * delete it; public → on /models for a visitor; delete → gone everywhere. Screenshots of every screen.
+ */
+const PASSWORD = 'e2e-Password-123';
+const owner = { name: 'Ana Quispe', email: uniqueEmail('owner') };
+const editor = { name: 'Luis Mamani', email: uniqueEmail('editor') };
+const description = 'Cusco Quechua greetings and daily life (e2e)';
+
+let browser: Browser;
+let ownerTab: TrackedPage;
+let editorTab: TrackedPage | null = null;
+let agentId = '';
+let apiKey = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ownerTab = await openContext(browser, DESKTOP);
+});
+afterAll(async () => {
+  await editorTab?.context.close();
+  await ownerTab?.context.close();
+  await browser?.close();
+});
+
+async function signUpInDialog(page: Page, who: { name: string; email: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Gaia' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'New to Gaia? Create an account' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Create your Gaia account' });
+  await signUp.getByLabel('Full name').fill(who.name);
+  await signUp.getByLabel('Email').fill(who.email);
+  await signUp.getByLabel('Password').fill(PASSWORD);
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+}
+
+async function openTab(page: Page, name: 'Dashboard' | 'Builder' | 'API' | 'Team' | 'Account') {
+  const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  await nav.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+async function publicAgentIds(): Promise<string[]> {
+  const res = await fetch(`${baseUrl()}/api/agents/public`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { agents: { id: string }[] }).agents.map((a) => a.id);
+}
+
+describe('owner journey', () => {
+  it('signs up from the landing page and lands on an empty dashboard', async () => {
+    const { page } = ownerTab;
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await screenshot(page, 'dashboard-sign-in-dialog-desktop', false);
+
+    // A wrong password first: a clear error, no sign-in.
+    const dialog = page.getByRole('dialog', { name: 'Sign in to Gaia' });
+    await dialog.getByLabel('Email').fill(owner.email);
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Invalid email or password.');
+
+    await signUpInDialog(page, owner);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${owner.name}` }).waitFor();
+    await page.getByTestId('agents-empty').waitFor();
+    expect(await page.getByTestId('stat-agents').innerText()).toContain('0');
+    expect(await page.getByTestId('stat-cost').innerText()).toContain('$0.000000');
+  });
+
+  it('builds an agent from a JSON file and watches processing reach COMPLETED', async () => {
+    const { page } = ownerTab;
+    await openTab(page, 'Builder');
+    const submit = page.getByRole('button', { name: 'Create agent' });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await page.getByLabel('Files *').setInputFiles([join(FIXTURES, 'quechua-spanish.json')]);
+    expect(await submit.isEnabled()).toBe(true);
+    await submit.click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please fill in all required fields');
+
+    await page.getByLabel(/Source language/).fill('Quechua');
+    await page.getByLabel(/Target language/).fill('Spanish');
+    await page.getByLabel(/Agent description/).fill(description);
+    await page.getByLabel(/Core memory/).fill('Use Cusco spelling.');
+    await screenshot(page, 'dashboard-builder-desktop');
+    await submit.click();
+
+    const result = page.getByTestId('builder-result');
+    await result.waitFor({ timeout: 180_000 });
+    expect(await result.innerText()).toContain('Processed 1 of 1 files successfully!');
+    await screenshot(page, 'dashboard-builder-completed-desktop');
+    await result.getByRole('link', { name: 'Open the agent' }).click();
+    await page.waitForURL(/\/dashboard\/[^/?]+$/);
+    agentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+    expect(agentId).not.toBe('');
+  });
+
+  it('translates in the test translator on the agent page', async () => {
+    const { page } = ownerTab;
+    await page.getByTestId('pair-badge').waitFor();
+    expect(await page.getByTestId('pair-badge').innerText()).toMatch(/Quechua[\s\S]*Spanish/);
+    expect(await page.getByTestId('agent-description').innerText()).toBe(description);
+    expect(await page.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    const translator = page.getByTestId('test-translator');
+    await translator.waitFor({ timeout: 60_000 });
+    await translator.getByLabel('Text in Quechua').fill('Allinllachu kashanki');
+    await translator.getByRole('button', { name: 'Translate', exact: true }).click();
+    await translator.getByText('Translation complete').waitFor({ timeout: 60_000 });
+    const output = (await translator.getByTestId('translation-output').innerText()).trim();
+    expect(output.length).toBeGreaterThan(0);
+    expect(output).not.toMatch(/^Error:/);
+    await screenshot(page, 'dashboard-agent-desktop');
+  });
+
+  it('creates an API key shown once, calls the public API with it and sees the usage on the API tab', async () => {
+    const { page } = ownerTab;
+    await openTab(page, 'API');
+    const create = page.getByRole('button', { name: 'Create key' });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('Key name').fill('E2E server');
+    await create.click();
+    const modal = page.getByRole('dialog', { name: 'Your new API key' });
+    await modal.waitFor();
+    apiKey = (await modal.getByTestId('new-api-key').innerText()).trim();
+    expect(apiKey.length).toBeGreaterThan(16);
+    await screenshot(page, 'dashboard-api-new-key-desktop', false);
+    await page.keyboard.press('Escape');
+    expect(await modal.isVisible()).toBe(true);
+    await modal.getByRole('button', { name: "I've saved my key" }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await page.locator('body').innerText()).not.toContain(apiKey);
+
+    const res = await fetch(`${baseUrl()}/api/translate/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': apiKey },
+      body: JSON.stringify({ text: 'Sulpayki', model_id: agentId, src_lang: 'quechua', tgt_lang: 'spanish', stream: false }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; data: { translation: string } };
+    expect(body.success).toBe(true);
+    expect(body.data.translation.trim().length).toBeGreaterThan(0);
+
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('button', { name: 'Usage E2E server' }).click();
+          const requests = page.getByTestId('usage-requests');
+          await requests.waitFor();
+          return Number((await requests.innerText()).replace(/\D/g, ''));
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('usage-cost').innerText()).toMatch(/^\$\d+\.\d{6}$/);
+    expect(await page.getByTestId('curl-example').innerText()).toContain(`"model_id":"${agentId}"`);
+    await screenshot(page, 'dashboard-api-desktop');
+  });
+
+  it('invites an editor from the Team tab', async () => {
+    const { page } = ownerTab;
+    await openTab(page, 'Team');
+    await page.getByRole('button', { name: 'Add editor' }).click();
+    await expect.poll(() => page.getByTestId('team-error').textContent()).toBe('Please fill in all fields.');
+    await page.getByLabel('Name').fill(editor.name);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Add editor' }).click();
+    await expect.poll(() => page.getByTestId('team-error').textContent()).toBe('Please enter a valid email address.');
+    await page.getByLabel('Email').fill(editor.email);
+    await page.getByRole('button', { name: 'Add editor' }).click();
+    const member = page.getByTestId('team-member').filter({ hasText: editor.email });
+    await member.waitFor();
+    expect(await member.innerText()).toMatch(/Editor[\s\S]*Invited/);
+    await page.getByTestId('team-error').waitFor({ state: 'detached' });
+    await screenshot(page, 'dashboard-team-desktop');
+  });
+
+  it('the editor is sent to sign in and back, sees and edits the agent, and cannot delete it or change its visibility', async () => {
+    editorTab = await openContext(browser, DESKTOP);
+    const { page } = editorTab;
+    await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await signUpInDialog(page, editor);
+    await page.waitForURL((url) => url.pathname === `/dashboard/${agentId}`);
+    await page.getByTestId('pair-badge').waitFor();
+    await page.getByText('Shared with you (editor)').waitFor();
+    expect(await page.getByRole('switch').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete agent' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Edit Agent' }).click();
+    await page.getByLabel('Agent description *').fill(`${description} — reviewed by the editor`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/Agent updated successfully!/).waitFor();
+    expect(await page.getByTestId('agent-description').innerText()).toBe(`${description} — reviewed by the editor`);
+    await screenshot(page, 'dashboard-agent-editor-desktop');
+
+    const forbidden = await page.evaluate(async (id) => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('gaia_csrf='))?.split('=')[1] ?? '';
+      const res = await fetch('/api/delete-model/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) }, body: JSON.stringify({ model_id: id }) });
+      return res.status;
+    }, agentId);
+    expect(forbidden).toBe(403);
+
+    await page.goto('/dashboard');
+    const row = page.getByTestId('agent-row').filter({ hasText: 'Shared with you' });
+    await row.waitFor();
+    expect(await row.getAttribute('href')).toBe(`/dashboard/${agentId}`);
+  });
+
+  it('makes the agent public: a signed-out visitor finds it on /models', async () => {
+    const { page } = ownerTab;
+    await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
+    await page.getByTestId('agent-description').waitFor();
+    expect(await page.getByTestId('agent-description').innerText()).toContain('reviewed by the editor');
+    const toggle = page.getByRole('switch');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('visibility-label').innerText()).toBe('Public');
+    expect(await publicAgentIds()).toContain(agentId);
+
+    const visitor = await openContext(browser, DESKTOP);
+    try {
+      await visitor.page.goto('/models');
+      await visitor.page.locator(`option[value="${agentId}"]`).waitFor({ state: 'attached' });
+      await visitor.page.goto(`/models/${encodeURIComponent(agentId)}`);
+      await visitor.page.getByRole('heading', { name: /Quechua → Spanish/ }).waitFor();
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('takes screenshots of every tab and the agent page at desktop and mobile width', async () => {
+    const { page, context } = ownerTab;
+    const shots: [string, string][] = [
+      ['overview', '/dashboard'],
+      ['builder', '/dashboard?tab=builder'],
+      ['api', '/dashboard?tab=api'],
+      ['team', '/dashboard?tab=team'],
+      ['account', '/dashboard?tab=account'],
+      ['agent', `/dashboard/${encodeURIComponent(agentId)}`],
+    ];
+    for (const [name, path] of shots) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await screenshot(page, `dashboard-${name}-desktop`);
+      expect(await seriousA11yViolations(page), `${name}: serious accessibility violations`).toEqual([]);
+    }
+    await page.goto('/dashboard?tab=account');
+    expect(await page.getByTestId('account-type').innerText()).toBe('Standard');
+
+    const mobile = await browser.newContext({ viewport: MOBILE, baseURL: baseUrl(), storageState: await context.storageState() });
+    try {
+      const m = await mobile.newPage();
+      for (const [name, path] of shots) {
+        await m.goto(path);
+        await m.getByRole('heading', { level: 1 }).first().waitFor();
+        await m.waitForLoadState('networkidle').catch(() => undefined);
+        const overflow = await m.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} overflows horizontally at 375px`).toBeLessThanOrEqual(0);
+        await screenshot(m, `dashboard-${name}-mobile`);
+      }
+      await m.goto('/dashboard');
+      expect(await m.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(false);
+      await m.getByRole('button', { name: 'Menu' }).click();
+      await m.getByRole('navigation', { name: 'Dashboard sections' }).waitFor();
+      await screenshot(m, 'dashboard-drawer-mobile', false);
+      await m.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Team' }).click();
+      await m.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+      expect(await m.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(false);
+    } finally {
+      await mobile.close();
+    }
+  });
+
+  it('deletes the agent after confirmation: it is gone everywhere', async () => {
+    const { page } = ownerTab;
+    await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
+    await page.getByRole('button', { name: 'Delete agent' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain('Are you sure you want to delete this model? This action cannot be undone.');
+    await screenshot(page, 'dashboard-agent-delete-confirm-desktop', false);
+    await confirm.getByRole('button', { name: 'Delete agent' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('agents-empty').waitFor();
+
+    const res = await fetch(`${baseUrl()}/api/agents/${encodeURIComponent(agentId)}`);
+    expect(res.status).toBe(404);
+    expect(await publicAgentIds()).not.toContain(agentId);
+
+    const { page: editorPage } = editorTab!;
+    await editorPage.goto('/dashboard');
+    await editorPage.getByTestId('agents-empty').waitFor();
+    await editorPage.goto(`/dashboard/${encodeURIComponent(agentId)}`);
+    await editorPage.getByText('Agent not found').waitFor();
+
+    const visitor = await openContext(browser, DESKTOP);
+    try {
+      await visitor.page.goto(`/models/${encodeURIComponent(agentId)}`);
+      await visitor.page.getByText('The requested translation agent could not be found.').waitFor();
+    } finally {
+      await visitor.context.close();
+    }
+    expect(ownerTab.pageErrors).toEqual([]);
+    expect(editorTab!.pageErrors).toEqual([]);
+  });
+});

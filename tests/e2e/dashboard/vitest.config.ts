@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+/** Browser end-to-end tests of the signed-in area. Needs GAIA_E2E_BASE_URL (the running platform). */
+export default defineConfig({
+  root: fileURLToPath(new URL('../../..', import.meta.url)),
+  test: {
+    include: ['tests/e2e/dashboard/**/*.e2e-spec.ts'],
+    environment: 'node',
+    testTimeout: 240_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+    sequence: { concurrent: false },
+    pool: 'forks',
+  },
+});

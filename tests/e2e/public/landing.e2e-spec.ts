@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, openContext } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the landing page', () => {
+  it('sticks the navigation-tabs strip at 64px and tracks the section in view', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: DESKTOP });
+    try {
+      await page.goto('/');
+      const tabs = page.locator('#navigation-tabs');
+      await tabs.waitFor();
+      expect(await tabs.getAttribute('class')).not.toContain('is-sticky');
+
+      await page.evaluate(() => document.getElementById('performance')!.scrollIntoView());
+      await expect.poll(() => tabs.getAttribute('class')).toContain('is-sticky');
+      expect(Math.round((await tabs.boundingBox())!.y)).toBe(64);
+      await expect.poll(() => tabs.getByRole('button', { name: 'Performance' }).getAttribute('aria-current')).toBe('true');
+
+      await tabs.getByRole('button', { name: 'Build' }).click();
+      await expect.poll(() => tabs.getByRole('button', { name: 'Build' }).getAttribute('aria-current')).toBe('true');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a post from the carousel with a full page navigation to /post/{id}', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: DESKTOP });
+    try {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Go to post 2' }).click();
+      const read = page.locator('.carousel__slide.is-active').getByRole('link', { name: 'Read' });
+      const href = await read.getAttribute('href');
+      expect(href).toBe('/post/500k-parallel-sentences-milestone');
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await read.click();
+      await page.waitForURL(`**${href}`);
+      await page.getByRole('heading', { level: 1, name: '500,000 public parallel sentences and counting' }).waitFor();
+      // A full navigation loads a new document, so the marker set on the old one is gone.
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens 'Demo Coming Soon' from the call to action and closes it", async () => {
+    const { context, page } = await openContext(browser, { viewport: DESKTOP });
+    try {
+      await page.goto('/');
+      await page.locator('#build').getByRole('button', { name: 'Watch Demo' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Demo Coming Soon' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+});
