@@ -8,7 +8,8 @@ module.exports = {
   displayName: 'e2e',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.e2e-spec.ts'],
-  testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/e2e/public/'],
+  // Browser suites (tests/e2e/<suite>/vitest.config.ts) run under Vitest via tools/e2e-browser.mjs.
+  testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/e2e/'],
   globalSetup: '<rootDir>/tools/jest/integration-global-setup.js',
   testTimeout: 120000,
   maxWorkers: process.env.CI ? 2 : 1,

@@ -3,7 +3,7 @@
 // Postgres/NATS/Redis), end-to-end (API, multi-process, browser). Prints one closing line:
 // "N passed, N failed". Options: --tier unit|web|integration|e2e (repeatable), extra args go to Jest.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +15,7 @@ for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--tier') tiers.push(argv[++i]);
   else passThrough.push(argv[i]);
 }
-const selected = tiers.length ? tiers : ['unit', 'web', 'integration', 'e2e'];
+const selected = tiers.length ? tiers : ['unit', 'web', 'integration', 'e2e', 'browser'];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const marker = join(root, 'node_modules/.package-lock.json');
@@ -24,7 +24,7 @@ if (!existsSync(marker) || statSync(join(root, 'package-lock.json')).mtimeMs > s
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 // e2e tiers run the built apps.
-if (selected.includes('e2e')) {
+if (selected.includes('e2e') || selected.includes('browser')) {
   const b = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
@@ -57,6 +57,30 @@ function vitest() {
   record('web', r.status, out, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) }), t0);
 }
 
+function browser() {
+  const t0 = Date.now();
+  console.log('\n━━ browser tests (Chromium) ━━');
+  const r = spawnSync(process.execPath, [join(root, 'tools/e2e-browser.mjs'), '--json-dir', outDir], { cwd: root, stdio: 'inherit' });
+  const files = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.startsWith('browser-')) : [];
+  const c = { passed: 0, failed: 0, skipped: 0 };
+  for (const f of files) {
+    try {
+      const j = JSON.parse(readFileSync(join(outDir, f), 'utf8'));
+      c.passed += j.numPassedTests;
+      c.failed += j.numFailedTests;
+      c.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    } catch {
+      c.failed++;
+    }
+  }
+  if (r.status !== 0 && c.failed === 0) c.failed = 1;
+  totals.passed += c.passed;
+  totals.failed += c.failed;
+  totals.skipped += c.skipped;
+  if (r.status !== 0) failedTiers.push('browser');
+  console.log(`browser: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
 function record(name, status, out, pick, t0) {
   let c = { passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 };
   if (existsSync(out)) {
@@ -79,6 +103,7 @@ for (const tier of selected) {
   else if (tier === 'web') vitest();
   else if (tier === 'integration') jest('integration', join(root, 'jest.integration.config.js'));
   else if (tier === 'e2e') jest('e2e', join(root, 'jest.e2e.config.js'));
+  else if (tier === 'browser') browser();
 }
 
 console.log(`\n${failedTiers.length ? `failed tiers: ${failedTiers.join(', ')}` : 'all tiers green'}`);

@@ -159,6 +159,22 @@ describeChart('helm/gaia', () => {
       for (const v of catalog) expect({ name: v.name, listed: new RegExp(`^  ${v.name}:`, 'm').test(values) }).toEqual({ name: v.name, listed: true });
     });
 
+    it('matches the published configuration: docs/configuration.md and config-schema.json', () => {
+      // Names and secret flags as published for operators (generated from the catalog by the lead's tool).
+      const schemaFile = join(REPO_ROOT, 'libs/shared/config/src/config-schema.json');
+      const published = JSON.parse(readFileSync(schemaFile, 'utf8')) as { variables: { name: string; secret: boolean }[] };
+      const doc = readFileSync(join(REPO_ROOT, 'docs/configuration.md'), 'utf8');
+      const documented = [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|[^|]*\|([^|]*)\|/gm)].map((m) => ({ name: m[1], secret: m[2].trim() !== '' }));
+      expect(documented.length).toBeGreaterThan(10);
+      const bySecret = (rows: { name: string; secret: boolean }[]) => rows.map((r) => `${r.name}:${r.secret ? 'secret' : 'config'}`).sort();
+      const chartKeys = [
+        ...[...values.matchAll(/^config:\n((?:  .*\n|\s*\n)*)/gm)].flatMap((m) => [...m[1].matchAll(/^  ([A-Z][A-Z0-9_]*):/gm)].map((k) => `${k[1]}:config`)),
+        ...[...values.matchAll(/^secrets:\n((?:  .*\n|\s*\n)*)/gm)].flatMap((m) => [...m[1].matchAll(/^  ([A-Z][A-Z0-9_]*):/gm)].map((k) => `${k[1]}:secret`)),
+      ].sort();
+      expect(chartKeys).toEqual(bySecret(published.variables));
+      expect(chartKeys).toEqual(bySecret(documented));
+    });
+
     it('README has the generated configuration table, in sync with the catalog and values.yaml', () => {
       // Regenerate with: UPDATE_HELM_README=1 npx jest -c helm/jest.config.js -t 'configuration table'
       const file = join(CHART_DIR, 'README.md');

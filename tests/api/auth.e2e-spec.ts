@@ -66,6 +66,14 @@ describe('accounts: sign-up, sign-in, sessions, CSRF, profile', () => {
     await u.agent.get('/api/auth/me').expect(200);
   });
 
+  it('refuses cross-site unsafe requests (login CSRF through a form) but not same-origin ones', async () => {
+    const u = await signUp(t.url, 'origin');
+    const evil = await request(t.url).post('/api/auth/signin').set('Origin', 'https://evil.example').type('form').send({ email: u.email, password: 'correct horse battery' }).expect(403);
+    expect(evil.body).toEqual({ error: 'Cross-site request refused.' });
+    expect(evil.headers['set-cookie']).toBeUndefined();
+    await request(t.url).post('/api/auth/signin').set('Origin', t.url).send({ email: u.email, password: 'correct horse battery' }).expect(200);
+  });
+
   it('a stolen cookie stops working after sign-out (the session is deleted server-side)', async () => {
     const u = await signUp(t.url, 'stolen');
     const res = await request(t.url).post('/api/auth/signin').send({ email: u.email, password: 'correct horse battery' }).expect(200);

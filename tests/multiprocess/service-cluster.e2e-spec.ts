@@ -6,6 +6,23 @@
 import { createTestDatabase, waitFor, type TestDatabase } from '@gaia/testing';
 import { SERVICES, migrate, startKafkaDouble, startOpenSearchDouble, startServiceCluster, type KafkaDoubleProcess, type OpenSearchDoubleProcess, type ServiceCluster } from './support/service-cluster';
 
+/** Signs up on one gateway and reads the account on the other with the same cookie. */
+async function expectSessionOnBothGateways(cluster: ServiceCluster): Promise<void> {
+  const [a, b] = cluster.gateways();
+  const email = `cluster-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signup = await fetch(`${a}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery staple', fullName: 'Cluster Test' }),
+  });
+  expect(signup.status).toBeLessThan(300);
+  const cookies = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  expect(cookies).toMatch(/gaia_session=/);
+  const me = await fetch(`${b}/api/auth/me`, { headers: { cookie: cookies } });
+  expect(me.status).toBe(200);
+  expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email);
+}
+
 describe('service cluster: every service as its own process, 2 replicas each', () => {
   let db: TestDatabase;
   let cluster: ServiceCluster | undefined;
@@ -29,6 +46,8 @@ describe('service cluster: every service as its own process, 2 replicas each', (
     }
     expect(new Set(cluster!.gateways()).size).toBe(2);
   });
+
+  it('a session opened on one gateway is valid on the other', () => expectSessionOnBothGateways(cluster!));
 
   it('a replica stops gracefully on SIGTERM and a new one takes its place', async () => {
     expect(await cluster!.kill('billing-2')).toBe(0);
@@ -77,6 +96,8 @@ describe('service cluster in the production configuration (Kafka and OpenSearch 
     expect(Object.keys(groups).length).toBeGreaterThan(0);
     expect(Object.keys(groups).every((g) => g.startsWith('gaia-'))).toBe(true);
   });
+
+  it('a session opened on one gateway is valid on the other', () => expectSessionOnBothGateways(cluster!));
 
   it('the Kafka double saw only well-formed requests', async () => {
     await cluster!.stop();

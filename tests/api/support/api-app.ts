@@ -2,6 +2,8 @@ import request from 'supertest';
 import type { DynamicModule } from '@nestjs/common';
 import { createTestApp, type TestApp, type TestDatabase } from '@gaia/testing';
 import type { SchemaBundle } from '@gaia/shared/database';
+// The API tier boots exactly the platform's composition (every domain wired there), so it follows that file.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { CONSUMERS, FEATURES, SCHEMAS } from '../../../apps/platform/src/app.module';
 import { GatewayModule, type GatewayModuleOptions } from '@gaia/gateway/feature';
 

@@ -1,11 +1,12 @@
 import type request from 'supertest';
 
 /** supertest parser that keeps a text/event-stream body as one string. */
-export function rawText(res: request.Response & NodeJS.ReadableStream, cb: (err: Error | null, body: string) => void): void {
+export function rawText(res: request.Response, cb: (err: Error | null, body: string) => void): void {
+  const stream = res as unknown as NodeJS.ReadableStream;
   let data = '';
-  res.setEncoding('utf8');
-  res.on('data', (c: string) => (data += c));
-  res.on('end', () => cb(null, data));
+  stream.setEncoding('utf8');
+  stream.on('data', (c: string | Buffer) => (data += c));
+  stream.on('end', () => cb(null, data));
 }
 
 /** The JSON objects of the `data: ` lines. */

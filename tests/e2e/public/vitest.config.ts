@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     pool: 'forks',
+    // Waits (not speed assertions): a loaded 2-core machine can take a while to render the page.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -24,7 +24,7 @@ type Mode = 'signin' | 'signup';
  */
 export function SignInDialog() {
   const { t } = useTranslation('auth');
-  const { user, signInDialogOpen, signInReturnTo, openSignInDialog, closeSignInDialog, signIn, signUp, signInWithPopup } = useAuth();
+  const { user, loading, signInDialogOpen, signInReturnTo, openSignInDialog, closeSignInDialog, signIn, signUp, signInWithPopup } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const titleId = useId();
@@ -41,7 +41,7 @@ export function SignInDialog() {
   // `/?signin=1&next=…`: open the dialog (or go straight on when already signed in).
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (params.get('signin') !== '1') return;
+    if (loading || params.get('signin') !== '1') return;
     const next = safeNext(params.get('next')) ?? '/dashboard';
     params.delete('signin');
     params.delete('next');
@@ -52,7 +52,7 @@ export function SignInDialog() {
     }
     navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     openSignInDialog(next);
-  }, [location.search, location.pathname, user, navigate, openSignInDialog]);
+  }, [location.search, location.pathname, user, loading, navigate, openSignInDialog]);
 
   useEffect(() => {
     if (!signInDialogOpen) return;

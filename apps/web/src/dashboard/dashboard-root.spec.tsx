@@ -72,6 +72,25 @@ describe('signed-in area', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('sends an already signed-in user straight on from /?signin=1&next=…', async () => {
+    server.owned = [agentDto()];
+    const router = renderApp(`/?signin=1&next=${encodeURIComponent('/dashboard/agent-1')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/agent-1'));
+    expect(await screen.findByTestId('pair-badge')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('ignores a return path to another site', async () => {
+    server.user = null;
+    const router = renderApp(`/?signin=1&next=${encodeURIComponent('//evil.example/x')}`);
+    await screen.findByRole('dialog', { name: 'Sign in to Gaia' });
+    server.user = user();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.org' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it('validates the email before calling the server', async () => {
     server.user = null;
     renderApp('/dashboard');

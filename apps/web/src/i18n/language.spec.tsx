@@ -34,6 +34,31 @@ describe('language setting', () => {
   });
 });
 
+/** Texts that are the same in both languages on purpose (names, numbers, loanwords). */
+const SAME_IN_BOTH = new Set([
+  'common:nav.datasets', 'common:languageModal.english', 'common:languageModal.spanish',
+  'public:translator.error', 'public:datasets.title', 'public:pricing.plans.free.price', 'public:pricing.plans.starter.name',
+  'public:pricing.plans.starter.price', 'public:pricing.plans.enterprise.name', 'public:landing.stats.languages.value',
+  'public:landing.stats.partners.value', 'public:landing.metrics.bertscore.value', 'public:landing.metrics.response.value',
+  'public:docs.endpoints.title', 'public:docs.parameters.no', 'public:docs.responses.errorTitle', 'public:docs.benchmarks.bertscore.value',
+]);
+
+describe('Spanish texts of the public site', () => {
+  it('translate every English text of the common, public and posts namespaces', () => {
+    const resources = buildResources();
+    const same: string[] = [];
+    const walk = (en: unknown, es: unknown, key: string) => {
+      if (typeof en === 'string') {
+        if (en === es && !SAME_IN_BOTH.has(key)) same.push(key);
+      } else if (en && typeof en === 'object') {
+        for (const [k, v] of Object.entries(en)) walk(v, (es as Record<string, unknown>)?.[k], key.endsWith(':') ? `${key}${k}` : `${key}.${k}`);
+      }
+    };
+    for (const ns of ['common', 'public', 'posts']) walk(resources.en[ns], resources.es[ns], `${ns}:`);
+    expect(same).toEqual([]);
+  });
+});
+
 describe('first-visit language modal', () => {
   it("asks 'Select Your Language' when nothing is stored, and saves Español as gaia-es", async () => {
     render(<LanguageModal />);

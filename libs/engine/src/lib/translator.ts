@@ -61,6 +61,8 @@ export interface DecoderWeights {
   stem: number;
   /** weight of |output chars − expected chars| (expected from the learned length ratio), applied incrementally */
   len: number;
+  /** bonus per output character (orthography-neutral counterpart of the word bonus) */
+  char: number;
 }
 
 const DEFAULT_WEIGHTS: DecoderWeights = {
@@ -69,12 +71,13 @@ const DEFAULT_WEIGHTS: DecoderWeights = {
   lexF: 0.15,
   lexR: 0.1,
   lm: 0.3,
-  word: 3,
+  word: 1,
   phrase: -0.2,
   copy: -3,
   drop: -8,
   stem: -1.5,
-  len: -0.1,
+  len: -0.4,
+  char: 0.3,
 };
 
 interface Hyp {
@@ -127,7 +130,7 @@ export class Translator {
     this.temp = opts?.mbrTemperature ?? 1;
     this.rawExamples = opts?.rawExamples ?? 2;
     this.reverseCopy = opts?.reverseCopy ?? 'names';
-    this.lengthTargets = [opts?.lengthTarget ?? 1.05, opts?.lengthTargetReverse ?? opts?.lengthTarget ?? 1.0];
+    this.lengthTargets = [opts?.lengthTarget ?? 1.1, opts?.lengthTargetReverse ?? 1.05];
   }
 
   /* ------------------------------------------------------------ phase 1: decoder */
@@ -254,7 +257,7 @@ export class Translator {
             }
             const chars = h.chars + o.chars;
             const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
-            let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.len * dev;
+            let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
             if (i + len === n) score += W.lm * lm.logProb(u, v, EOS);
             const sk = u * V + v;
             const ex = target.get(sk);
@@ -465,6 +468,10 @@ export class Translator {
       if (ad && ad.overlap >= 0.25) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h });
     }
     for (const h of hits.slice(0, this.rawExamples)) raw.push({ tokens: modelTokens(dir === 0 ? h.target : h.source), strategy: 'nearest-example', used: [], hit: h });
+    // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
+    const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
+    const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));
+    for (const r of raw) if (r.strategy !== 'nearest-example') r.tokens = r.tokens.filter((t) => !PAIRED.test(t) || inputPaired.has(t));
     const uniq = new Map<string, (typeof raw)[number]>();
     for (const r of raw) {
       const key = r.tokens.join(' ');

@@ -19,3 +19,4 @@ export * from './drain';
 export * from './diagnostics/diagnostics.schema';
 export * from './diagnostics/diagnostics.module';
 export * from './sql';
+export * from './kafka';

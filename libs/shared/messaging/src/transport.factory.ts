@@ -1,7 +1,8 @@
-import { ClientKafka, ClientNats, ServerKafka, ServerNats, type ClientProxy, type CustomTransportStrategy, type Server } from '@nestjs/microservices';
+import { ClientKafka, ClientNats, ServerNats, type ClientProxy, type CustomTransportStrategy, type Server } from '@nestjs/microservices';
 import type { ConsumerName } from '@gaia/contracts';
 import { InProcessBus, InProcessClient, InProcessServer } from './inprocess/in-process.transport';
 import type { MessagingOptions } from './messaging-options';
+import { GaiaKafkaServer, kafkaProducerOptions, type KafkaSettings } from './kafka';
 
 export type TransportServer = Server & CustomTransportStrategy;
 
@@ -27,17 +28,6 @@ export interface Transports {
 /** NATS queue group shared by replicas: subjects already name the consumer group, so one queue name fits all. */
 export const NATS_QUEUE = 'gaia';
 
-export function kafkaClientOptions(o: MessagingOptions, suffix: string) {
-  const k = o.kafka;
-  if (!k) throw new Error('MESSAGING_TRANSPORT=kafka needs KAFKA_BROKERS');
-  return {
-    clientId: `${k.clientId}-${suffix}`,
-    brokers: k.brokers,
-    ssl: k.ssl,
-    sasl: k.sasl as never,
-  };
-}
-
 export function createTransports(o: MessagingOptions): Transports {
   if (o.transport === 'inprocess') {
     const bus = new InProcessBus();
@@ -48,23 +38,13 @@ export function createTransports(o: MessagingOptions): Transports {
   const natsClient = new ClientNats({ servers, name: `${o.processName}-client` }) as unknown as MessagingClient;
   if (o.transport === 'nats') return { rpcServer: natsServer, rpcClient: natsClient, eventServers: new Map(), requestAck: true };
 
-  // Kafka: events on Kafka topics (one consumer group per service), RPC stays on NATS request/reply.
+  // Kafka: events on Kafka topics (one consumer group per service, dead-letter topic on repeated
+  // failure), RPC stays on NATS request/reply. See docs/kafka-topics.md.
+  const k = o.kafka;
+  if (!k) throw new Error('MESSAGING_TRANSPORT=kafka needs KAFKA_BROKERS');
+  const settings: KafkaSettings = { brokers: k.brokers, clientId: k.clientId, ssl: !!k.ssl, sasl: k.sasl as KafkaSettings['sasl'] };
   const eventServers = new Map<ConsumerName, TransportServer>();
-  for (const consumer of o.consumers) {
-    eventServers.set(
-      consumer,
-      new ServerKafka({
-        client: kafkaClientOptions(o, `${consumer}-consumer`),
-        consumer: { groupId: `gaia-${consumer}`, allowAutoTopicCreation: false },
-        subscribe: { fromBeginning: true },
-        run: { autoCommit: true },
-      }) as TransportServer,
-    );
-  }
-  const eventProducer = new ClientKafka({
-    client: kafkaClientOptions(o, `${o.processName}-producer`),
-    producer: { idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false },
-    producerOnlyMode: true,
-  }) as unknown as MessagingClient;
+  for (const consumer of o.consumers) eventServers.set(consumer, GaiaKafkaServer.forConsumer(consumer, settings) as unknown as TransportServer);
+  const eventProducer = new ClientKafka(kafkaProducerOptions(o.processName, settings)) as unknown as MessagingClient;
   return { rpcServer: natsServer, rpcClient: natsClient, eventServers, eventProducer, requestAck: false };
 }

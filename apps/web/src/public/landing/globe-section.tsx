@@ -59,6 +59,13 @@ export function GlobeSection() {
       <div className="globe-wrap">
         {canRender ? (
           <GlobeBoundary fallback={fallback}>
+            <ul className="sr-only">
+              {points.map((p) => (
+                <li key={p.id}>
+                  {p.name}: {p.region}, {p.speakers}
+                </li>
+              ))}
+            </ul>
             <Suspense
               fallback={
                 <div className="globe-loading" role="status">

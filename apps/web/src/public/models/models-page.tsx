@@ -14,6 +14,13 @@ export function pairLabel(agent: Pick<AgentDto, 'src_lang' | 'tgt_lang'>): strin
   return `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}`;
 }
 
+/** Agents whose languages or description contain the query (case-insensitive). */
+export function filterAgents(agents: AgentDto[], query: string): AgentDto[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return agents;
+  return agents.filter((a) => `${a.src_lang} ${a.tgt_lang} ${pairLabel(a)} ${a.custom_prompt ?? ''}`.toLowerCase().includes(q));
+}
+
 export function ModelsPage() {
   const { t } = useTranslation('public');
   useDocumentTitle(t('models.title'));
@@ -24,11 +31,7 @@ export function ModelsPage() {
   const [text, setText] = useState('');
   const { state, busy, translate, reset } = useTranslator();
 
-  const filtered = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return agents;
-    return agents.filter((a) => `${a.src_lang} ${a.tgt_lang} ${pairLabel(a)} ${a.custom_prompt ?? ''}`.toLowerCase().includes(q));
-  }, [agents, query]);
+  const filtered = useMemo(() => filterAgents(agents, query), [agents, query]);
 
   const selected = agents.find((a) => a.id === selectedId) ?? agents[0] ?? null;
   const src = selected ? (reversed ? selected.tgt_lang : selected.src_lang) : '';
@@ -40,6 +43,12 @@ export function ModelsPage() {
     setSelectedId(id);
     setReversed(false);
     reset();
+  };
+  const search = (q: string) => {
+    setQuery(q);
+    // Keep the picker honest: when the chosen agent is filtered out, choose the first match.
+    const matches = filterAgents(agents, q);
+    if (selected && matches.length > 0 && !matches.some((a) => a.id === selected.id)) chooseAgent(matches[0].id);
   };
   const swap = () => {
     setReversed((r) => !r);
@@ -80,7 +89,7 @@ export function ModelsPage() {
             <div className="pair-picker">
               <label className="field">
                 <span className="field-label">{t('models.searchLabel')}</span>
-                <input type="search" className="input" value={query} placeholder={t('models.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
+                <input type="search" className="input" value={query} placeholder={t('models.searchPlaceholder')} onChange={(e) => search(e.target.value)} />
               </label>
               <label className="field">
                 <span className="field-label">{t('models.pairLabel')}</span>

@@ -138,3 +138,17 @@ describe('/models/{id} agent page', () => {
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
   });
 });
+
+describe('/models language-pair search', () => {
+  it('filters the pairs and selects the first match when the chosen agent is filtered out', async () => {
+    renderAt(<ModelsPage />, { route: '/models', path: '/models' });
+    const select = (await screen.findByLabelText('Language pair')) as HTMLSelectElement;
+    expect(select.options).toHaveLength(4);
+    fireEvent.change(screen.getByLabelText('Search language pairs'), { target: { value: 'guar' } });
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(['a-mid']);
+    expect(select.value).toBe('a-mid');
+    expect(screen.getByTestId('source-language')).toHaveTextContent('Guarani');
+    fireEvent.change(screen.getByLabelText('Search language pairs'), { target: { value: 'zzz' } });
+    expect(screen.getByRole('option', { name: 'No agents match your search' })).toBeInTheDocument();
+  });
+});

@@ -156,6 +156,8 @@ describe('agents service on the real Postgres', () => {
     it('validates invites with the spec texts', async () => {
       await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: ' ', email: 'a@b.co' })).rejects.toMatchObject({ status: 400, message: 'Please fill in all fields.' });
       await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'nope' })).rejects.toMatchObject({ status: 400, message: 'Please enter a valid email address.' });
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: 'Me', email: owner.email.toUpperCase() })).rejects.toMatchObject({ status: 400 });
+      expect((await rpc.call('agents.team-list.v1', { ownerId: owner.uid })).members).toEqual([]);
     });
 
     it('propagates an invite to existing and future agents, and a removal everywhere', async () => {

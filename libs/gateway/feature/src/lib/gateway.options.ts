@@ -22,10 +22,10 @@ export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
   publicKeyPerIp: [
-    { limit: 30, windowSeconds: 60 },
-    { limit: 300, windowSeconds: 86400 },
+    { limit: 60, windowSeconds: 60 },
+    { limit: 1000, windowSeconds: 86400 },
   ],
-  authPerIp: [{ limit: 20, windowSeconds: 60 }],
+  authPerIp: [{ limit: 30, windowSeconds: 60 }],
   maxFileBytes: INGESTION_MAX_FILE_BYTES,
   maxFiles: INGESTION_MAX_FILES_PER_UPLOAD,
   swaggerUi: true,

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { FileRepository, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
+import { FileRepository, OpenAiVisionExtractor, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
+import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { VISION_EXTRACTOR } from './ingestion.tokens';
 import { IngestionEventListener, IngestionRpcHandlers, ProcessTaskJob } from './ingestion.handlers';
 import { LearningOutcomeUseCase } from './learning-outcome.use-case';
 import { TaskLifecycle } from './task-lifecycle.service';
@@ -11,10 +13,19 @@ import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
  * The ingestion service: RPCs `ingestion.*.v1`, the durable `ingestion.process-task` job, the events
  * `ingestion.task-started/task-progress/pairs-stored/task-finished.v1`, and listeners of
  * `retrieval.build-progress/agent-learned/build-failed.v1` (task completion) and `agents.agent-deleted.v1`. Needs CoreModule
- * (database with `ingestionSchema`, messaging, FILE_STORAGE). Optionally provide VISION_EXTRACTOR.
+ * (database with `ingestionSchema`, messaging, FILE_STORAGE, APP_CONFIG).
  */
 @Module({
   providers: [
+    {
+      // Scanned pages and images: read by the vision model when OPENAI_VISION_MODEL is set, else reported per file.
+      provide: VISION_EXTRACTOR,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) =>
+        c.OPENAI_VISION_MODEL && (c.OPENAI_API_KEY || c.OPENAI_BASE_URL)
+          ? new OpenAiVisionExtractor({ apiKey: c.OPENAI_API_KEY, baseURL: c.OPENAI_BASE_URL, model: c.OPENAI_VISION_MODEL, maxRetries: c.OPENAI_MAX_RETRIES })
+          : null,
+    },
     TaskRepository,
     FileRepository,
     PairRepository,

@@ -28,7 +28,7 @@ export class ProcessTaskUseCase {
     private readonly files: FileRepository,
     private readonly pairs: PairRepository,
     private readonly lifecycle: TaskLifecycle,
-    @Optional() @Inject(VISION_EXTRACTOR) private readonly vision?: VisionExtractorPort,
+    @Optional() @Inject(VISION_EXTRACTOR) private readonly vision?: VisionExtractorPort | null,
   ) {}
 
   async run(taskId: string, ctx?: Pick<JobContext, 'heartbeat' | 'signal'>): Promise<void> {
@@ -52,7 +52,7 @@ export class ProcessTaskUseCase {
       bytes,
       srcLang: task.srcLang,
       tgtLang: task.tgtLang,
-      vision: this.vision,
+      vision: this.vision ?? undefined,
       maxPairs: MAX_PAIRS_PER_AGENT,
       companion: other ? { filename: other.filename, bytes: await this.storage.get(other.storageKey) } : undefined,
     });

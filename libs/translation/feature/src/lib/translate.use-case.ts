@@ -30,7 +30,7 @@ interface Prepared {
  *
  * Engine per agent: `llm` only when the LLM engine is configured (else the built-in one, said in a
  * status event); the LLM engine falls back to the built-in one by itself on endpoint failures.
- * Usage: one `usage.recorded.v1` per request id, written before `translation_complete` is sent.
+ * Usage: one `usage.recorded.v1` per request id, committed before the stream ends.
  */
 @Injectable()
 export class TranslateUseCase {
@@ -91,29 +91,42 @@ export class TranslateUseCase {
           return;
         } else {
           const latencyMs = performance.now() - p.receivedAt;
-          await this.usage.record({
-            requestId: request.requestId,
-            keyId: request.caller.keyId,
-            userId: request.caller.userId,
-            agentId: agent.id,
-            sourceWords: p.words,
-            inputTokens: Math.round(event.usage.input_tokens),
-            outputTokens: Math.round(event.usage.output_tokens),
-            engine: event.engine,
-            fallbackReason: event.fallback_reason ?? null,
-            latencyMs,
-            occurredAt: this.clock.now().toISOString(),
-          });
-          yield {
-            type: 'translation_complete',
-            final_translation: event.final_translation,
-            response_time: (performance.now() - p.receivedAt) / 1000,
-            source_text: p.text,
-            source_language: from,
-            target_language: to,
-            confidence: event.confidence,
-            engine: event.engine,
-          };
+          // The usage write (outbox, one transaction) starts now and overlaps the delivery of the final
+          // event; the stream ends only once it is committed (a consumer that stops early still gets it
+          // written: `finally` runs on return()).
+          const recording = this.usage
+            .record({
+              requestId: request.requestId,
+              keyId: request.caller.keyId,
+              userId: request.caller.userId,
+              agentId: agent.id,
+              sourceWords: p.words,
+              inputTokens: Math.round(event.usage.input_tokens),
+              outputTokens: Math.round(event.usage.output_tokens),
+              engine: event.engine,
+              fallbackReason: event.fallback_reason ?? null,
+              latencyMs,
+              occurredAt: this.clock.now().toISOString(),
+            })
+            .then(
+              () => null,
+              (e: unknown) => e,
+            );
+          try {
+            yield {
+              type: 'translation_complete',
+              final_translation: event.final_translation,
+              response_time: latencyMs / 1000,
+              source_text: p.text,
+              source_language: from,
+              target_language: to,
+              confidence: event.confidence,
+              engine: event.engine,
+            };
+          } finally {
+            const failed = await recording;
+            if (failed) this.logger.error(`usage of request ${request.requestId} (agent ${agent.id}) not recorded: ${(failed as Error)?.message ?? failed}`);
+          }
           return;
         }
       }

@@ -30,6 +30,7 @@ import {
   type LlmConfig,
   type TranslationEnginePort,
 } from '@gaia/translation/llm';
+import { ExtractPairsUseCase } from './extract-pairs.use-case';
 import { TranslateUseCase } from './translate.use-case';
 import { TranslationRpcController } from './translation-rpc.controller';
 
@@ -82,6 +83,7 @@ export class TranslationModule {
       },
       { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
       TranslateUseCase,
+      ExtractPairsUseCase,
       TranslationRpcController,
     ];
     return {

@@ -5,6 +5,8 @@ import { DomainError } from '@gaia/shared/kernel';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookies } from './cookies';
 import { principalOf, type GatewayRequest, type Principal } from './principal';
 import { safeEqual } from '@gaia/identity/feature';
+import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { Inject } from '@nestjs/common';
 
 /** How an endpoint may be called: 'session' (signed in), 'key' (X-API-Key or session), 'optional' (anyone). */
 export type AuthMode = 'session' | 'key' | 'optional';
@@ -15,6 +17,7 @@ export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: Execution
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_ERROR = 'Invalid or missing CSRF token.';
+export const CROSS_SITE_ERROR = 'Cross-site request refused.';
 
 /**
  * Resolves the caller (session cookie or X-API-Key) and enforces the endpoint's mode and CSRF: an unsafe
@@ -27,13 +30,29 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly accounts: AccountsService,
     private readonly keys: ApiKeysService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Browsers send Origin on cross-site POSTs (e.g. a form posting credentials: login CSRF); same-origin only. */
+  private checkOrigin(req: GatewayRequest): void {
+    const origin = req.headers.origin;
+    if (!origin || !UNSAFE.has(req.method)) return;
+    let host = '';
+    try {
+      host = new URL(origin).host;
+    } catch {
+      /* "null" or garbage */
+    }
+    const allowed = [req.headers.host, this.config.PUBLIC_BASE_URL ? new URL(this.config.PUBLIC_BASE_URL).host : undefined];
+    if (!host || !allowed.includes(host)) throw DomainError.forbidden(CROSS_SITE_ERROR, 'cross_site');
+  }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const mode = this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE, [ctx.getHandler(), ctx.getClass()]);
     if (!mode) return true;
     const req = ctx.switchToHttp().getRequest<GatewayRequest>();
+    this.checkOrigin(req);
     const apiKey = req.headers['x-api-key'];
     if (mode === 'key' && typeof apiKey === 'string' && apiKey) {
       const key = await this.keys.authenticate(apiKey);

@@ -147,7 +147,7 @@ export function alignToPairs(source: string[], target: string[]): { pairs: [stri
   return { pairs, unmatched };
 }
 
-const ABBREV = /(?<![\p{L}])(?:(?:Sr|Sra|Srta|Dr|Dra|Mr|Mrs|Ms|St|etc|p|pp|vol|cap|núm|No|Nº|Lic|Ing|Prof|Av|Ud|Uds|Vd|fig|ej|e\.g|i\.e)|\p{L})\.$/iu;
+const ABBREV = /(?<![\p{L}\p{M}'’ʼ])(?:(?:Sr|Sra|Srta|Dr|Dra|Mr|Mrs|Ms|St|etc|p|pp|vol|cap|núm|No|Nº|Lic|Ing|Prof|Av|Ud|Uds|Vd|fig|ej|e\.g|i\.e)|\p{L})\.$/iu;
 
 /** Splits running text into sentences on . ! ? … followed by a capital, an opening mark or a digit. */
 export function splitSentences(text: string): string[] {

@@ -1,5 +1,5 @@
 import { alignToPairs, splitSentences } from '../align/gale-church';
-import { labellingAccuracy, orientSides } from '../lang/scorer';
+import { alternatesLanguages, orientSides } from '../lang/scorer';
 import { detectLineLayout, LineLayoutOptions } from '../text/line-layouts';
 import { PdfPage, PdfTextItem } from './pdf-text';
 
@@ -258,7 +258,7 @@ export function analysePdfLayout(pages: PdfPage[], o: LineLayoutOptions): PdfLay
     paras[paras.length - 1].push(l.text);
   }
   const texts = paras.map(joinLines);
-  if (texts.length >= 4 && labellingAccuracy(texts, texts.map((_, i) => i % 2)) >= 0.85) {
+  if (alternatesLanguages(texts)) {
     let pairs: Array<[string, string]> = [];
     let unpaired = 0;
     for (let i = 0; i + 1 < texts.length; i += 2) {

@@ -1,5 +1,5 @@
 import { alignToPairs } from '../align/gale-church';
-import { labellingAccuracy, orientSides } from '../lang/scorer';
+import { alternatesLanguages, orientSides } from '../lang/scorer';
 
 /**
  * Line-oriented bilingual layouts shared by plain text and PDF text: tab or `|||` columns, groups of two
@@ -121,7 +121,12 @@ export function detectLineLayout(lines: string[], o: LineLayoutOptions): LineLay
   }
 
   // Groups of exactly two lines separated by blank lines.
-  if (g.length >= 3 && g.filter((x) => x.length === 2).length / g.length >= 0.8) {
+  const twoLineGroups = g.filter((x) => x.length === 2);
+  // In PDFs a wrapped paragraph is also "two lines": there the two lines must read as two languages.
+  const pairGroupsOk =
+    !o.wrapped ||
+    alternatesLanguages(twoLineGroups.flatMap((x) => x));
+  if (g.length >= 3 && twoLineGroups.length / g.length >= 0.8 && pairGroupsOk) {
     const pairs: Array<[string, string]> = [];
     for (const grp of g) {
       if (grp.length === 2) pairs.push([grp[0], grp[1]]);
@@ -147,8 +152,7 @@ export function detectLineLayout(lines: string[], o: LineLayoutOptions): LineLay
 
   // Alternating languages, line by line.
   if (nonBlank.length >= 4) {
-    const labels = nonBlank.map((_, i) => i % 2);
-    if (labellingAccuracy(nonBlank, labels) >= 0.85) {
+    if (alternatesLanguages(nonBlank)) {
       const pairs: Array<[string, string]> = [];
       for (let i = 0; i < nonBlank.length; i += 2) pairs.push([nonBlank[i], nonBlank[i + 1] ?? '']);
       const warnings: string[] = [];

@@ -73,6 +73,14 @@ export function describeRetrievalContract(label: string, target: () => ContractT
       expect(bob.map((h) => h.id)).toEqual(['b1']);
       const bobHybrid = await index.search('bob', 'casa', 10, { vector: [0, 1, 0, 0] });
       expect(bobHybrid.map((h) => h.id)).toEqual(['b1']);
+      // The agent filter runs in OpenSearch (not after the top k): another agent's better matches must
+      // not crowd this agent's out of a small k.
+      await index.upsert('bob', [
+        { id: 'b2', source: 'casa grande, casa grande, casa grande', target: 'hatun wasi', vector: [0, 1, 0, 0] },
+        { id: 'b3', source: 'casa grande casa', target: 'hatun wasi', vector: [0, 1, 0, 0] },
+      ]);
+      expect((await index.search('alice', 'casa grande', 1)).map((h) => h.id)).toEqual(['p1']);
+      expect((await index.search('alice', 'casa grande', 1, { vector: [0, 1, 0, 0] })).map((h) => h.id)).toEqual(['p1']);
     });
 
     it('upsert replaces a pair with the same id', async () => {
