@@ -222,6 +222,8 @@ it('translation service latency', async () => {
       notes: [
         'times to the translation_complete event; the usage write overlaps its delivery and the stream ends when it commits',
         'overhead = service request minus the same two LLM calls made directly, per sample (interleaved)',
+        'overhead includes hybrid retrieval + lexicon (needed for the phase-1 prompt); the built-in drafts are hidden only while the phase-1 call is slower than them',
+        'the double runs in the same process: CPU-bound drafts also delay its answer, as they would delay handling a remote answer',
       ],
     };
     const out = join(__dirname, '../results/translation.json');

@@ -226,3 +226,26 @@ describe('API keys and POST /api/translate/', () => {
     });
   });
 });
+
+describe('per-key daily rate limit', () => {
+  let t: TestApp & { url: string };
+  afterAll(() => t?.close());
+
+  it("refuses a key's calls beyond its daily rate limit with 429 + Retry-After (other keys unaffected)", async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { identity: { defaultKeyRateLimit: 3 } } });
+    const u = await signUp(t.url, 'ratelimit');
+    const agent = await t.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rl', public: true });
+    const mk = async (name: string) => (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name }).expect(200)).body;
+    const k1 = await mk('one');
+    const k2 = await mk('two');
+    const body = { text: 'allin punchaw', model_id: agent.id, src_lang: 'es', tgt_lang: 'qu', stream: false };
+    for (let i = 0; i < 3; i++) await request(t.url).post('/api/translate/').set('X-API-Key', k1.api_key).send(body).expect(200);
+    const r = await request(t.url).post('/api/translate/').set('X-API-Key', k1.api_key).send(body).expect(429);
+    expect(r.body.error).toMatch(/^Rate limit exceeded: this API key allows 3 requests per day/);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    await request(t.url).post('/api/translate/').set('X-API-Key', k2.api_key).send(body).expect(200);
+    await t.drain();
+    const usage = (await u.agent.get(`/api/api-keys/usage/?key_id=${k1.key.key_id}`).expect(200)).body.usage;
+    expect(usage).toMatchObject({ total_requests: 3, rate_limit: 3 });
+  });
+});

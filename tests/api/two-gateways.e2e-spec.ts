@@ -11,32 +11,22 @@ import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } fr
 import { cookieValue } from './support/api-app';
 
 const ROOT = join(__dirname, '../..');
-const ENTRY = join(ROOT, 'dist/out/tests/api/fixtures/edge-node.js');
+const EDGE_NODE = join(ROOT, 'dist/out/tests/api/fixtures/edge-node.js');
+const QUOTA_BACKEND = join(ROOT, 'dist/out/tests/api/fixtures/quota-backend.js');
+const GATEWAY = join(ROOT, 'dist/apps/gateway/main.js');
+const NATS_URL = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
 
 interface Node {
   child: ChildProcess;
   url: string;
 }
 
-function startNode(name: string, db: TestDatabase, dataDir: string): Promise<Node> {
-  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: build first (node tools/build.mjs --backend)`);
-  const child = spawn(process.execPath, [ENTRY], {
+/** Spawns a built entry point and resolves with its URL once `ready` matches a line of its output. */
+function spawnNode(entry: string, name: string, env: Record<string, string>, ready: RegExp): Promise<Node> {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (node tools/build.mjs --backend)`);
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      EDGE_NAME: name,
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '4',
-      MESSAGING_TRANSPORT: 'inprocess',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      OUTBOX_POLL_MS: '200',
-      DATA_DIR: join(dataDir, name),
-      FILE_STORAGE_DIR: join(dataDir, 'files'),
-      REDIS_URL: '',
-    },
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', OUTBOX_POLL_MS: '200', DATABASE_POOL_SIZE: '4', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -44,11 +34,15 @@ function startNode(name: string, db: TestDatabase, dataDir: string): Promise<Nod
   return new Promise<Node>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
       out += d;
-      const m = /EDGE_READY (\S+)/.exec(String(d));
+      const m = ready.exec(out);
       if (m) resolve({ child, url: m[1] });
     });
     child.once('exit', (code) => reject(new Error(`${name} exited early (${code}): ${out.slice(-3000)}`)));
   });
+}
+
+function startNode(name: string, db: TestDatabase, dataDir: string): Promise<Node> {
+  return spawnNode(EDGE_NODE, name, { EDGE_NAME: name, DATABASE_URL: db.url, MESSAGING_TRANSPORT: 'inprocess', LOG_LEVEL: 'warn', DATA_DIR: join(dataDir, name), FILE_STORAGE_DIR: join(dataDir, 'files') }, /EDGE_READY (\S+)/);
 }
 
 function stopNode(n: Node | undefined): Promise<void> {
@@ -57,6 +51,34 @@ function stopNode(n: Node | undefined): Promise<void> {
     n.child.once('exit', () => resolve());
     n.child.kill('SIGTERM');
   });
+}
+
+async function exactlyTenAcross(a: Node, b: Node, key: string, agentId: string): Promise<void> {
+  const body = { text: 'allin punchaw', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false };
+  // 16 calls at once, alternating between the two processes.
+  const results = await Promise.all(Array.from({ length: 16 }, (_, i) => request(i % 2 ? b.url : a.url).post('/api/translate/').set('X-API-Key', key).send(body)));
+  const statuses = results.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  for (const r of results.filter((x) => x.status === 429)) {
+    expect(r.body.error).toMatch(/^Daily limit reached: the Free plan allows 10 API calls per day/);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  }
+  // Still refused on both afterwards.
+  await request(a.url).post('/api/translate/').set('X-API-Key', key).send(body).expect(429);
+  await request(b.url).post('/api/translate/').set('X-API-Key', key).send(body).expect(429);
+}
+
+/** Signs up on A, checks the session on B, creates a key on B. */
+async function userWithKey(a: Node, b: Node): Promise<{ uid: string; email: string; key: string }> {
+  const email = `two-gw-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+  const signup = await request(a.url).post('/api/auth/signup').send({ email, password: 'two gateways pw' }).expect(201);
+  const csrf = cookieValue(signup, 'gaia_csrf')!;
+  const cookie = `gaia_session=${cookieValue(signup, 'gaia_session')}; gaia_csrf=${csrf}`;
+  // The session made on A is valid on B (stored hashed in Postgres).
+  expect((await request(b.url).get('/api/auth/me').set('Cookie', cookie).expect(200)).body.user.email).toBe(email);
+  const key = (await request(b.url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name: 'two gateways' }).expect(200)).body.api_key;
+  return { uid: signup.body.user.uid, email, key };
 }
 
 /**
@@ -82,32 +104,42 @@ describe('two gateway processes share limits and sessions through Postgres', () 
   });
 
   it('allows exactly 10 Free-plan API calls per day across both processes, then 429 + Retry-After', async () => {
-    const email = `two-gw-${Date.now()}@example.org`;
-    const signup = await request(a!.url).post('/api/auth/signup').send({ email, password: 'two gateways pw' }).expect(201);
-    const cookie = `gaia_session=${cookieValue(signup, 'gaia_session')}; gaia_csrf=${cookieValue(signup, 'gaia_csrf')}`;
-    const csrf = cookieValue(signup, 'gaia_csrf')!;
-    // The session made on A is valid on B (stored hashed in Postgres).
-    const me = await request(b!.url).get('/api/auth/me').set('Cookie', cookie).expect(200);
-    expect(me.body.user.email).toBe(email);
-    const key = (await request(b!.url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name: 'two gateways' }).expect(200)).body.api_key;
-    const agent = await seeder.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: signup.body.user.uid, ownerEmail: email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
+    const u = await userWithKey(a!, b!);
+    const agent = await seeder.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
+    await exactlyTenAcross(a!, b!, u.key, agent.id);
+  });
+});
 
-    const body = { text: 'allin punchaw', model_id: agent.id, src_lang: 'es', tgt_lang: 'qu', stream: false };
-    // 16 calls at once, alternating between the two processes.
-    const results = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => request(i % 2 ? b!.url : a!.url).post('/api/translate/').set('X-API-Key', key).send(body)),
+/**
+ * The deployed topology: two real gateway binaries (`dist/apps/gateway/main.js`) over NATS in front of
+ * the agents + billing services (and the translation contract stand-in) in another process.
+ */
+describe('two gateway binaries over NATS share the Free limit', () => {
+  let db: TestDatabase;
+  let seeder: TestApp;
+  let backend: Node | undefined;
+  let a: Node | undefined;
+  let b: Node | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ schemas: [identitySchema, agentsSchema, billingSchema], prefix: 'gaia_two_gw_nats' });
+    seeder = await createTestApp({ schemas: [identitySchema, agentsSchema, billingSchema], consumers: [], transport: 'nats', env: { NATS_URL }, database: db });
+    const common = { DATABASE_URL: db.url, MESSAGING_TRANSPORT: 'nats', NATS_URL, MIGRATIONS_RUN: 'false', FILE_STORAGE_DIR: join(seeder.dataDir, 'files') };
+    backend = await spawnNode(QUOTA_BACKEND, 'backend', { ...common, DATA_DIR: join(seeder.dataDir, 'backend') }, /BACKEND_READY (\S+)/);
+    [a, b] = await Promise.all(
+      ['gw-1', 'gw-2'].map((n) => spawnNode(GATEWAY, n, { ...common, DATA_DIR: join(seeder.dataDir, n) }, /Gaia is running at (\S+)/)),
     );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
-    const okPerProcess = [0, 1].map((p) => results.filter((r, i) => i % 2 === p && r.status === 200).length);
-    expect(okPerProcess[0] + okPerProcess[1]).toBe(10);
-    for (const r of results.filter((x) => x.status === 429)) {
-      expect(r.body.error).toMatch(/^Daily limit reached: the Free plan allows 10 API calls per day/);
-      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    }
-    // Still refused on both afterwards.
-    await request(a!.url).post('/api/translate/').set('X-API-Key', key).send(body).expect(429);
-    await request(b!.url).post('/api/translate/').set('X-API-Key', key).send(body).expect(429);
+  });
+
+  afterAll(async () => {
+    await Promise.all([stopNode(a), stopNode(b)]);
+    await stopNode(backend);
+    await seeder?.close();
+  });
+
+  it('allows exactly 10 Free-plan API calls across both gateways, then 429', async () => {
+    const u = await userWithKey(a!, b!);
+    const agent = await seeder.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
+    await exactlyTenAcross(a!, b!, u.key, agent.id);
   });
 });

@@ -12,6 +12,7 @@ import { identitySchema } from '@gaia/identity/data-access';
 import { GatewayModule } from '@gaia/gateway/feature';
 import { retrievalSchema } from '@gaia/retrieval/data-access';
 import { RetrievalModule } from '@gaia/retrieval/feature';
+import { TranslationModule } from '@gaia/translation/feature';
 
 /**
  * Every service in one process on embedded defaults (what `npm start` runs). Each domain adds its
@@ -19,7 +20,7 @@ import { RetrievalModule } from '@gaia/retrieval/feature';
  */
 export const SCHEMAS: SchemaBundle[] = [diagnosticsSchema, agentsSchema, billingSchema, identitySchema, retrievalSchema];
 export const CONSUMERS: ConsumerName[] = [...SERVICE_NAMES, 'probe'];
-export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot(), RetrievalModule];
+export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot(), RetrievalModule, TranslationModule.forRoot()];
 
 @Module({})
 export class AppModule {

@@ -43,7 +43,7 @@ async function signUpInDialog(page: Page, who: { name: string; email: string }) 
 
 async function openTab(page: Page, name: 'Dashboard' | 'Builder' | 'API' | 'Team' | 'Account') {
   const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Sections', exact: true }).click();
   await nav.getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
@@ -153,7 +153,7 @@ describe('owner journey', () => {
       .poll(
         async () => {
           await page.reload();
-          await page.getByRole('button', { name: 'Usage E2E server' }).click();
+          expect(await page.getByRole('button', { name: 'Usage E2E server' }).getAttribute('aria-pressed')).toBe('true');
           const requests = page.getByTestId('usage-requests');
           await requests.waitFor();
           return Number((await requests.innerText()).replace(/\D/g, ''));
@@ -271,7 +271,7 @@ describe('owner journey', () => {
       }
       await m.goto('/dashboard');
       expect(await m.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(false);
-      await m.getByRole('button', { name: 'Menu' }).click();
+      await m.getByRole('button', { name: 'Sections', exact: true }).click();
       await m.getByRole('navigation', { name: 'Dashboard sections' }).waitFor();
       await screenshot(m, 'dashboard-drawer-mobile', false);
       await m.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Team' }).click();

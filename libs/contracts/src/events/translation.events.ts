@@ -30,6 +30,6 @@ export const translationEvents = {
     description: 'One completed translation request, for billing and usage pages (exactly once per requestId).',
     schema: usageRecordedSchema,
     subscribers: ['billing'],
-    keyField: 'requestId',
+    keyField: 'agentId',
   }),
 } satisfies EventRegistry;

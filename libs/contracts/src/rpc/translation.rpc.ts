@@ -64,7 +64,8 @@ export const translationRpc = {
   'translation.translate.v1': defineRpc({
     service: 'translation',
     stream: true,
-    timeoutMs: 60_000,
+    // Between two events: an LLM call may take OPENAI_TIMEOUT_MS (30 s) × (1 + OPENAI_MAX_RETRIES) plus backoff.
+    timeoutMs: 120_000,
     description:
       'Translates one text with an agent, streaming status, translation_chunk, then translation_complete. ' +
       'Rule violations (limits, unknown agent, language mismatch) fail the call with a DomainError before any event. ' +

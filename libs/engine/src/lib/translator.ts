@@ -67,10 +67,10 @@ export interface DecoderWeights {
 
 const DEFAULT_WEIGHTS: DecoderWeights = {
   phiF: 0.3,
-  phiR: 0.2,
+  phiR: 0.4,
   lexF: 0.15,
-  lexR: 0.1,
-  lm: 0.3,
+  lexR: 0.2,
+  lm: 0.2,
   word: 1,
   phrase: -0.2,
   copy: -3,

@@ -85,10 +85,14 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private registerEvent(meta: EventHandlerMeta, fn: AnyFn): void {
+    const requestAck = this.transports.requestAck;
     const handler = async (raw: unknown) => {
       try {
         return await this.inbox.consume(meta.consumer, raw, (payload: unknown, em: EntityManager, env: EventEnvelope) => fn(payload, em, env) as Promise<void>);
       } catch (e) {
+        // Request/ack transports: answer the failure at once (the relay retries with backoff) instead of
+        // letting the caller wait for its timeout. Kafka: throw, so the consumer retries / dead-letters.
+        if (requestAck) return throwError(() => toRpcError(e));
         throw toRpcError(e);
       }
     };

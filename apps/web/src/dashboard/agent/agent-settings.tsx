@@ -127,14 +127,17 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
               <dd className="pre-wrap">{agent.core_memory}</dd>
             </div>
           )}
-          {agent.learned_memory?.trim() && (
-            <div>
-              <dt>{t('agentPage.learnedMemory')}</dt>
-              <dd className="pre-wrap">{agent.learned_memory}</dd>
-            </div>
-          )}
         </dl>
-      ) : (
+      ) : null}
+      {!editing && agent.learned_memory?.trim() && (
+        <details className="memory-details">
+          <summary>{t('agentPage.learnedMemory')}</summary>
+          <pre className="memory-box" tabIndex={0}>
+            {agent.learned_memory}
+          </pre>
+        </details>
+      )}
+      {editing && (
         <form className="dash-form" onSubmit={submit} noValidate aria-label={t('agentPage.editFormLabel')}>
           <datalist id={listId}>
             {LANGUAGE_SUGGESTIONS.map((l) => (

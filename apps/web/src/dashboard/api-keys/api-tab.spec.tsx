@@ -53,8 +53,9 @@ describe('API tab', () => {
     server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
     server.usage = { total_requests: 3, rate_limit: 1000, input_cost: 0.000123, output_cost: 0.0015, total_cost: 0.001623, average_tokens_per_request: 41.5, requests: [{ input_tokens: 20, output_tokens: 30, created_at: '2025-08-20T10:00:00.000Z', words: 4 }] };
     renderDashboard(<ApiTab />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Usage Lab' }));
+    // The first active key's usage shows without a click; the button toggles it.
     const panel = await screen.findByTestId('key-usage');
+    expect(screen.getByRole('button', { name: 'Usage Lab' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(screen.getByTestId('usage-requests')).toHaveTextContent('3'));
     expect(screen.getByTestId('usage-cost')).toHaveTextContent('$0.001623');
     expect(panel).toHaveTextContent('$0.000123');

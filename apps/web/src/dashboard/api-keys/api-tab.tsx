@@ -96,7 +96,10 @@ export function ApiTab() {
   const loadKeys = useCallback(async () => {
     try {
       const res = await listApiKeys();
-      setKeys(res.api_keys ?? []);
+      const list = res.api_keys ?? [];
+      setKeys(list);
+      // Usage of the first active key is shown without a click.
+      setSelected((current) => current ?? list.find((k) => !k.revoked)?.key_id ?? null);
     } catch (err) {
       console.error('Failed to list API keys', err);
       setKeys((k) => k ?? []);

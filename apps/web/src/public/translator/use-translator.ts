@@ -57,7 +57,8 @@ export function useTranslator() {
       setState((s) => ({ ...s, phase: 'complete', output: result.translation, responseTime: result.responseTime }));
     } catch (err) {
       if (!mine() || ac.signal.aborted) return;
-      const message = err instanceof Error && err.message ? err.message : TRANSLATION_REQUEST_FAILED;
+      // A network failure (fetch's TypeError) has no server message: use the spec's fallback.
+      const message = err instanceof Error && err.message && !(err instanceof TypeError) ? err.message : TRANSLATION_REQUEST_FAILED;
       setState((s) => ({ ...s, phase: 'error', error: message }));
     } finally {
       if (mine()) controller.current = null;

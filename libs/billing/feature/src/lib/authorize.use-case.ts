@@ -56,8 +56,10 @@ export class AuthorizeUseCase {
       const keyLimit = input.keyRateLimit === undefined ? DEFAULT_KEY_RATE_LIMIT : input.keyRateLimit;
       let userId = input.userId;
       if (input.keyId) {
-        if (!userId) userId = (await this.quota.findKey(em, input.keyId))?.userId ?? null;
-        await this.quota.rememberKey(em, input.keyId, userId, keyLimit, now);
+        const known = await this.quota.findKey(em, input.keyId);
+        if (!userId) userId = known?.userId ?? null;
+        // Written only when new or changed: no row lock on the hot path of a busy key.
+        if (!known || known.userId !== userId || known.rateLimit !== keyLimit) await this.quota.rememberKey(em, input.keyId, userId, keyLimit, now);
       }
       const planId: PlanId = (userId ? await this.quota.getPlan(em, userId) : null) ?? DEFAULT_PLAN;
       const plan = PLANS[planId];

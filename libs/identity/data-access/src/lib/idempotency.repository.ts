@@ -27,6 +27,11 @@ export class IdempotencyRepository {
     );
   }
 
+  /** Forgets records older than `before` (a replay window of a day is plenty for client retries). */
+  async purgeOlderThan(before: Date): Promise<void> {
+    await this.ds.query(`DELETE FROM identity_idempotency WHERE created_at < $1`, [before]);
+  }
+
   async release(scope: string, route: string, key: string): Promise<void> {
     await this.ds.query(`DELETE FROM identity_idempotency WHERE scope = $1 AND route = $2 AND key = $3 AND state = 'pending'`, [scope, route, key]);
   }

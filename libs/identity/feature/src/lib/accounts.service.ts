@@ -30,6 +30,7 @@ const clean = (s: unknown, max: number): string | null => {
 @Injectable()
 export class AccountsService {
   private dummyHash: Promise<string> | null = null;
+  private opened = 0;
 
   constructor(
     private readonly users: UserRepository,
@@ -75,6 +76,7 @@ export class AccountsService {
     const expiresAt = new Date(now.getTime() + this.options.sessionTtlMs);
     await this.sessions.insert({ id: newId(), tokenHash: sha256(token), userId, csrfToken, now, expiresAt });
     await this.users.touchSignIn(userId, now);
+    if (++this.opened % 100 === 0) void this.sessions.deleteExpired(now).catch(() => undefined);
     return { token, csrfToken, expiresAt };
   }
 

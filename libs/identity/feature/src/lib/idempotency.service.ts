@@ -10,12 +10,16 @@ const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
  * `Idempotency-Key` on writes: the first request with (scope, route, key) runs and its answer is stored;
  * a repeat with the same body replays it; a different body is 422; a repeat while the first still runs is 409.
  */
+const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
+
 @Injectable()
 export class IdempotencyService {
+  private calls = 0;
   constructor(private readonly records: IdempotencyRepository) {}
 
   async begin(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyStart> {
     if (!KEY_PATTERN.test(key)) throw DomainError.invalid('Idempotency-Key must be 1-200 characters of letters, digits, ".", "_", ":" or "-".', 'invalid_idempotency_key');
+    if (++this.calls % 200 === 0) void this.records.purgeOlderThan(new Date(Date.now() - REPLAY_WINDOW_MS)).catch(() => undefined);
     const r = await this.records.claim(scope, route, key, requestHash);
     if (r.claimed) return { kind: 'new' };
     if (r.record.requestHash !== requestHash) {

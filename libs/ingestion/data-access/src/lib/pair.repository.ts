@@ -34,16 +34,16 @@ export class PairRepository {
   }
 
   /** Streams the agent's pairs in order, `pageSize` at a time (keyset pagination). */
-  async *iterate(em: EntityManager, agentId: string, opts: { taskId?: string; pageSize?: number } = {}): AsyncGenerator<{ id: string; source: string; target: string }> {
+  async *iterate(em: EntityManager, agentId: string, opts: { taskId?: string; pageSize?: number } = {}): AsyncGenerator<{ id: string; source: string; target: string; taskId: string }> {
     let after = -1;
-    const size = opts.pageSize ?? 5000;
+    const size = opts.pageSize ?? 10_000;
     for (;;) {
-      const rows: Array<{ pair_hash: string; ord: string; source: string; target: string }> = await em.query(
-        `SELECT pair_hash, ord, source, target FROM ingestion_pair WHERE agent_id = $1 AND ord > $2 ${opts.taskId ? 'AND task_id = $4' : ''}
+      const rows: Array<{ pair_hash: string; ord: string; source: string; target: string; task_id: string }> = await em.query(
+        `SELECT pair_hash, ord, source, target, task_id FROM ingestion_pair WHERE agent_id = $1 AND ord > $2 ${opts.taskId ? 'AND task_id = $4' : ''}
          ORDER BY ord LIMIT $3`,
         opts.taskId ? [agentId, after, size, opts.taskId] : [agentId, after, size],
       );
-      for (const r of rows) yield { id: r.pair_hash, source: r.source, target: r.target };
+      for (const r of rows) yield { id: r.pair_hash, source: r.source, target: r.target, taskId: r.task_id };
       if (rows.length < size) return;
       after = Number(rows[rows.length - 1].ord);
     }

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { EventMap, RpcRequest, RpcResponse } from '@gaia/contracts';
 import { OnEvent, OnJob, OnRpc, type JobContext } from '@gaia/shared/messaging';
 import { LearningOutcomeUseCase } from './learning-outcome.use-case';
-import { PROCESS_TASK_JOB } from './ingestion.tokens';
+import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from './ingestion.tokens';
 import { ProcessTaskUseCase } from './process-task.use-case';
 import { StartProcessingUseCase } from './start-processing.use-case';
 import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
@@ -52,8 +52,13 @@ export class ProcessTaskJob {
   constructor(private readonly process: ProcessTaskUseCase) {}
 
   @OnJob('ingestion', PROCESS_TASK_JOB, { leaseMs: PROCESS_TASK_LEASE_MS })
-  handle(payload: { taskId: string }, ctx: JobContext): Promise<void> {
-    return this.process.run(payload.taskId, ctx);
+  async handle(payload: { taskId: string }, ctx: JobContext): Promise<void> {
+    try {
+      await this.process.run(payload.taskId, ctx);
+    } catch (e) {
+      if (ctx.signal.aborted || ctx.attempt < PROCESS_TASK_MAX_ATTEMPTS) throw e; // retried (or resumed elsewhere)
+      await this.process.giveUp(payload.taskId, (e as Error).message ?? String(e));
+    }
   }
 }
 

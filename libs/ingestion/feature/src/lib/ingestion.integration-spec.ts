@@ -6,7 +6,22 @@ import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { IngestionModule } from './ingestion.module';
 import { IngestionEventRecorder } from '../testing/event-recorder';
-import { twoColumnPdf } from '../../../parsers/src/testing/pdf-builder';
+import PDFDocument from 'pdfkit';
+
+/** A two-column bilingual PDF (source left, target right), built with pdfkit. */
+function twoColumnPdf(rows: Array<[string, string]>): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    rows.forEach(([a, b], i) => {
+      doc.text(a, 72, 72 + i * 30, { width: 220 });
+      doc.text(b, 320, 72 + i * 30, { width: 220 });
+    });
+    doc.end();
+  });
+}
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

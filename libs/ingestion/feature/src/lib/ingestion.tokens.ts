@@ -5,6 +5,8 @@ export const VISION_EXTRACTOR = Symbol('VISION_EXTRACTOR');
 export type VisionExtractorPort = VisionExtractor;
 
 export const PROCESS_TASK_JOB = 'ingestion.process-task';
+/** Attempts of the job before the task is failed (transient errors such as storage hiccups are retried). */
+export const PROCESS_TASK_MAX_ATTEMPTS = 10;
 
 /** Storage layout of what ingestion writes (originals stay where the gateway put them). */
 export const storageKeys = {

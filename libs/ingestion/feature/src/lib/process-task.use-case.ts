@@ -44,18 +44,22 @@ export class ProcessTaskUseCase {
     await this.finish(taskId);
   }
 
-  private async parse(task: ProcessingTaskEntity, f: UploadedFileEntity, all: UploadedFileEntity[]): Promise<ParseResult> {
-    const bytes = await this.storage.get(f.storageKey);
-    const other = f.companionIdx !== null ? all.find((x) => x.idx === f.companionIdx) : undefined;
-    return parseFile({
-      filename: f.filename,
-      bytes,
-      srcLang: task.srcLang,
-      tgtLang: task.tgtLang,
-      vision: this.vision ?? undefined,
-      maxPairs: MAX_PAIRS_PER_AGENT,
-      companion: other ? { filename: other.filename, bytes: await this.storage.get(other.storageKey) } : undefined,
+  /** Last resort when the job keeps failing (e.g. storage unreachable): the task fails instead of hanging. */
+  async giveUp(taskId: string, reason: string): Promise<void> {
+    await this.ds.transaction(async (em) => {
+      const t = await this.tasks.find(em, taskId, true);
+      if (!t || t.status !== 'PROCESSING') return;
+      await this.lifecycle.finish(em, t, false, `Document processing failed: ${reason}`);
     });
+  }
+
+  /** Reads the original(s); a storage failure propagates so the job is retried (never a per-file error). */
+  private async load(f: UploadedFileEntity, all: UploadedFileEntity[]): Promise<{ bytes: Uint8Array; companion?: { filename: string; bytes: Uint8Array } }> {
+    const other = f.companionIdx !== null ? all.find((x) => x.idx === f.companionIdx) : undefined;
+    return {
+      bytes: await this.storage.get(f.storageKey),
+      companion: other ? { filename: other.filename, bytes: await this.storage.get(other.storageKey) } : undefined,
+    };
   }
 
   private async processFile(task: ProcessingTaskEntity, f: UploadedFileEntity, all: UploadedFileEntity[]): Promise<void> {
@@ -63,8 +67,17 @@ export class ProcessTaskUseCase {
     const halves = f.companionIdx !== null ? 2 : 1;
     let result: ParseResult | null = null;
     let error: string | null = null;
+    const input = await this.load(f, all);
     try {
-      result = await this.parse(task, f, all);
+      result = await parseFile({
+        filename: f.filename,
+        bytes: input.bytes,
+        companion: input.companion,
+        srcLang: task.srcLang,
+        tgtLang: task.tgtLang,
+        vision: this.vision ?? undefined,
+        maxPairs: MAX_PAIRS_PER_AGENT,
+      });
     } catch (e) {
       if (!isParseError(e)) this.logger.warn(`task ${task.id} file ${f.filename}: ${(e as Error).stack ?? e}`);
       error = isParseError(e) ? e.message : `${f.filename}: the file could not be read (${(e as Error).message})`;
@@ -111,15 +124,19 @@ export class ProcessTaskUseCase {
     });
   }
 
-  private async writeJsonl(key: string, rows: AsyncGenerator<{ id: string; source: string; target: string }>): Promise<number> {
-    const parts: string[] = [];
-    let n = 0;
-    for await (const r of rows) {
-      parts.push(JSON.stringify(r));
-      n++;
+  /** One pass over the agent's pairs: the full snapshot and the pairs this task added, as JSONL. */
+  private async writeSnapshots(agentId: string, taskId: string, keys: { all: string; added: string }): Promise<{ all: number; added: number }> {
+    const all: string[] = [];
+    const added: string[] = [];
+    for await (const r of this.pairs.iterate(this.ds.manager, agentId)) {
+      const line = JSON.stringify({ id: r.id, source: r.source, target: r.target });
+      all.push(line);
+      if (r.taskId === taskId) added.push(line);
     }
-    await this.storage.put(key, new TextEncoder().encode(parts.length ? parts.join('\n') + '\n' : ''));
-    return n;
+    const enc = (lines: string[]) => new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
+    await this.storage.put(keys.all, enc(all));
+    await this.storage.put(keys.added, enc(added));
+    return { all: all.length, added: added.length };
   }
 
   private async finish(taskId: string): Promise<void> {
@@ -131,8 +148,9 @@ export class ProcessTaskUseCase {
     const addedKey = storageKeys.addedPairs(task.agentId, task.id);
     if (task.successfulFiles > 0) {
       // Deterministic content: rewriting these files on a resumed run is harmless.
-      pairCount = await this.writeJsonl(pairsKey, this.pairs.iterate(this.ds.manager, task.agentId));
-      addedCount = await this.writeJsonl(addedKey, this.pairs.iterate(this.ds.manager, task.agentId, { taskId: task.id }));
+      const n = await this.writeSnapshots(task.agentId, task.id, { all: pairsKey, added: addedKey });
+      pairCount = n.all;
+      addedCount = n.added;
     }
     await this.ds.transaction(async (em) => {
       const t = await this.tasks.find(em, taskId, true);

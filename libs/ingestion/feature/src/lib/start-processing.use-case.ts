@@ -7,7 +7,7 @@ import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { DomainError, newId } from '@gaia/shared/kernel';
 import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { PROCESS_TASK_JOB } from './ingestion.tokens';
+import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from './ingestion.tokens';
 import { toTaskDto } from './task-dto';
 
 const UNREADABLE = new Set(['binary', 'office', 'xml', 'empty']);
@@ -104,7 +104,7 @@ export class StartProcessingUseCase {
           status: merged.has(f.idx) ? ('merged' as const) : ('pending' as const),
         })),
       );
-      await this.jobs.enqueue(em, PROCESS_TASK_JOB, { taskId }, { dedupeKey: taskId, maxAttempts: 10 });
+      await this.jobs.enqueue(em, PROCESS_TASK_JOB, { taskId }, { dedupeKey: taskId, maxAttempts: PROCESS_TASK_MAX_ATTEMPTS });
       const saved = (await this.tasks.find(em, taskId))!;
       await this.outbox.add(
         em,

@@ -20,10 +20,11 @@ export interface AgentBrain {
 }
 
 /**
- * Heap estimate of a deserialized agent: typed arrays are about their byte size; maps of terms and
- * the pair texts roughly triple it. Used only for the LRU budget.
+ * Memory of a loaded agent relative to its artifact size, for the LRU budget: the typed arrays (copied
+ * out of the artifact) plus the term maps and pair texts. Measured on the 26,032-pair es–gn agent:
+ * 177 MB artifact → +186 MB array buffers, +179 MB JS heap (≈ 2.07×).
  */
-export const HEAP_FACTOR = 3;
+export const HEAP_FACTOR = 2.1;
 
 /** Builds the engines' view of an agent from `@gaia/engine` artifacts. */
 export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: string; tgtLang: string }, k = 5): AgentBrain {

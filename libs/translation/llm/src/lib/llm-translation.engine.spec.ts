@@ -152,6 +152,13 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     expect(events.at(-1)).toMatchObject({ final_translation: 'mi casa' });
   });
 
+  it('a slow stream (pauses between tokens, within the deadline) is relayed token by token', async () => {
+    double.enqueue({ kind: 'json', choices: ['a'] }, { kind: 'stream', tokens: ['mi', ' casa', ' grande', ' porã'], delayMs: 25 });
+    const events = await collect(engine.translate({ text: 'x', direction: 'forward', agent: fixtureAgent() }));
+    expect(events.filter((e) => e.type === 'translation_chunk').map((e: any) => e.content)).toEqual(['mi', ' casa', ' grande', ' porã']);
+    expect(events.at(-1)).toMatchObject({ final_translation: 'mi casa grande porã', usage: { output_tokens: 3 + 4 } }); // 3 phase-1 choices 'a' + 4 streamed tokens
+  });
+
   it('a stalled stream hits the deadline (OPENAI_TIMEOUT_MS) and signals timeout', async () => {
     const cfg = { ...config, timeoutMs: 300, maxRetries: 0 };
     Object.defineProperty(cfg, 'apiKey', { value: 'sk-test' });

@@ -90,8 +90,9 @@ export class TranslateService {
           sub.next(e);
         },
         error: (e) => {
-          if (!seen) void this.release(requestId);
-          sub.error(e);
+          // Refused before running: give the quota back before the caller hears about it.
+          if (!seen) void this.release(requestId).finally(() => sub.error(e));
+          else sub.error(e);
         },
         complete: () => sub.complete(),
       });

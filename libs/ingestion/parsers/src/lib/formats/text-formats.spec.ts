@@ -41,6 +41,25 @@ describe('TXT parser', () => {
     expect(r.warnings.join()).toMatch(/aligned by sentence length/);
   });
 
+  it('reads alternating lines (language identification), and does not mistake a monolingual text for it', async () => {
+    const es = ['El río Paraná es muy largo.', 'En el año 1537 se fundó la ciudad.', '¿Dónde vive tu abuela?', 'Mi abuela vive en Luque con sus perros.'];
+    const gn = ['Ysyry Paraná ipuku eterei.', 'Ary 1537-pe oñemopyenda táva.', 'Moõpa oiko nde jarýi?', 'Che jarýi oiko Luque-pe ijagua kuéra ndive.'];
+    const r = await parseFile({ filename: 'alt.txt', bytes: enc(es.flatMap((x, i) => [x, gn[i]]).join('\n')), ...opts });
+    expect(r.format).toBe('txt:alternating');
+    expect(r.pairs).toEqual(es.map((source, i) => ({ source, target: gn[i] })));
+    const mono = [
+      'El río Paraná es muy largo y atraviesa varios países.',
+      'En el año 1537 se fundó la ciudad de Asunción.',
+      'Mi abuela vive en Luque con sus tres perros.',
+      'Mañana vamos a la escuela muy temprano.',
+      'La comida de hoy fue chipa y sopa paraguaya.',
+      'El domingo jugamos al fútbol en la plaza.',
+      'Los niños cantan una canción en la escuela.',
+      'Mi hermano trabaja en el mercado de la ciudad.',
+    ];
+    await expect(parseFile({ filename: 'mono.txt', bytes: enc(mono.join('\n')), ...opts })).rejects.toThrow(/^mono\.txt: no sentence pairs found/);
+  });
+
   it('counts blank and one-sided lines', async () => {
     const r = await parseFile({ filename: 'c.txt', bytes: enc('Hola\tMaitei\n\nsolo\t\nEl perro come.\tJagua okaru.\nHola\tMaitei\n'), ...opts });
     expect(r.pairs).toEqual(EXPECTED);

@@ -1,7 +1,6 @@
 // Invisible characters that only get in the way of matching (BOM, zero-width space, word joiner, soft hyphen).
 const INVISIBLE = /[\u200B\u2060\uFEFF\u00AD]/g;
 // C0/C1 control characters except tab/newline (handled as whitespace).
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const ASCII_NORMAL = /^(?:[\x21-\x7e]+ )*[\x21-\x7e]+$/;
 const WHITESPACE = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
