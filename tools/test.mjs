@@ -15,7 +15,7 @@ for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--tier') tiers.push(argv[++i]);
   else passThrough.push(argv[i]);
 }
-const selected = tiers.length ? tiers : ['unit', 'web', 'integration', 'e2e', 'browser'];
+const selected = tiers.length ? tiers : ['static', 'unit', 'web', 'integration', 'e2e', 'browser'];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const marker = join(root, 'node_modules/.package-lock.json');
@@ -55,6 +55,32 @@ function vitest() {
   console.log('\n━━ web component tests ━━');
   const r = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', cfg, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: root, stdio: 'inherit' });
   record('web', r.status, out, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) }), t0);
+}
+
+/** Strict TypeScript for every project and the lint rules (module boundaries included); one check each. */
+function staticChecks() {
+  console.log('\n━━ static checks ━━');
+  const t0 = Date.now();
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const checks = [
+    ['typecheck: services and libs', [tsc, '-p', 'tsconfig.json', '--noEmit']],
+    ['typecheck: web app', [tsc, '-p', 'apps/web/tsconfig.json', '--noEmit']],
+    ...['public', 'dashboard'].filter((s) => existsSync(join(root, 'tests/e2e', s, 'tsconfig.json'))).map((s) => [`typecheck: browser tests (${s})`, [tsc, '-p', `tests/e2e/${s}/tsconfig.json`, '--noEmit']]),
+    ['project graph', [join(root, 'node_modules/nx/bin/nx.js'), 'graph', '--file=tmp/graph.json']],
+    ['lint (eslint, module boundaries)', [join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--quiet']],
+  ];
+  let failed = 0;
+  for (const [name, cmd] of checks) {
+    const r = spawnSync(process.execPath, cmd, { cwd: root, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } });
+    const ok = r.status === 0;
+    if (!ok) failed++;
+    console.log(`${ok ? '✓' : '✕'} ${name}`);
+    if (!ok) console.log(`${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').slice(0, 60).join('\n'));
+  }
+  totals.passed += checks.length - failed;
+  totals.failed += failed;
+  if (failed) failedTiers.push('static');
+  console.log(`static: ${checks.length - failed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 function browser() {
@@ -99,7 +125,8 @@ function record(name, status, out, pick, t0) {
 }
 
 for (const tier of selected) {
-  if (tier === 'unit') jest('unit', join(root, 'jest.config.js'));
+  if (tier === 'static') staticChecks();
+  else if (tier === 'unit') jest('unit', join(root, 'jest.config.js'));
   else if (tier === 'web') vitest();
   else if (tier === 'integration') jest('integration', join(root, 'jest.integration.config.js'));
   else if (tier === 'e2e') jest('e2e', join(root, 'jest.e2e.config.js'));

@@ -92,6 +92,7 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
     // Stored = the pairs snapshot is written and pairs-stored published ('… learning the agent…').
     const storedAt = new Date(stamps.find((s) => /learning the agent/.test(s.message))!.at).getTime();
     const storeMs = storedAt - t0;
+    const insertedMs = new Date(stamps.find((s) => s.message.startsWith('Processed bench.json'))!.at).getTime() - t0;
     const learnMs = new Date(stamps[stamps.length - 1].at).getTime() - storedAt;
 
     const result = {
@@ -102,7 +103,7 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
       jsonBytes: bytes.length,
       parseOnly: { ms: Math.round(parseMs), pairsPerSec: Math.round(N / (parseMs / 1000)) },
       ackMs: Math.round(ackMs),
-      parseAndStore: { ms: storeMs, pairsPerSec: Math.round(N / (storeMs / 1000)) },
+      parseAndStore: { ms: storeMs, pairsPerSec: Math.round(N / (storeMs / 1000)), parsedAndInsertedMs: insertedMs, snapshotAndHandOverMs: storeMs - insertedMs },
       ...(INGESTION_ONLY
         ? {}
         : {

@@ -15,6 +15,7 @@ function startProbe(db: TestDatabase, env: Record<string, string>): { child: Chi
       ...process.env,
       DATABASE_URL: db.url,
       MESSAGING_TRANSPORT: 'nats',
+      MESSAGING_NAMESPACE: db.name,
       NATS_URL,
       PORT: '0',
       HOST: '127.0.0.1',

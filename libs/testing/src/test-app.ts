@@ -48,6 +48,8 @@ export async function createTestApp(o: TestAppOptions): Promise<TestApp> {
     DATA_DIR: dataDir,
     DATABASE_URL: db.url,
     MESSAGING_TRANSPORT: o.transport ?? 'inprocess',
+    // Apps of one test (same database) share a NATS namespace; other test files never see their subjects.
+    MESSAGING_NAMESPACE: db.name,
     OUTBOX_POLL_MS: '200',
     DATABASE_POOL_SIZE: '5',
     ...o.env,

@@ -119,6 +119,10 @@ describe('owner journey', () => {
     expect(output.length).toBeGreaterThan(0);
     expect(output).not.toMatch(/^Error:/);
     await screenshot(page, 'dashboard-agent-desktop');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download files' }).click()]);
+    expect(download.suggestedFilename()).toBe(`model_${agentId}_files.zip`);
+    expect(await download.failure()).toBeNull();
   });
 
   it('creates an API key shown once, calls the public API with it and sees the usage on the API tab', async () => {
@@ -276,9 +280,25 @@ describe('owner journey', () => {
       await screenshot(m, 'dashboard-drawer-mobile', false);
       await m.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Team' }).click();
       await m.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
-      expect(await m.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(false);
+      // The drawer closes after a selection.
+      await m.getByRole('navigation', { name: 'Dashboard sections' }).waitFor({ state: 'hidden' });
     } finally {
       await mobile.close();
+    }
+
+    const spanish = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), storageState: await context.storageState() });
+    try {
+      await spanish.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'gaia-es'));
+      const es = await spanish.newPage();
+      await es.goto('/dashboard');
+      await es.getByRole('heading', { name: `Te damos la bienvenida, ${owner.name}` }).waitFor();
+      await es.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Constructor' }).waitFor();
+      await screenshot(es, 'dashboard-overview-es-desktop');
+      await es.goto(`/dashboard/${encodeURIComponent(agentId)}`);
+      await es.getByRole('heading', { name: 'Traductor de prueba' }).waitFor();
+      await screenshot(es, 'dashboard-agent-es-desktop');
+    } finally {
+      await spanish.close();
     }
   });
 

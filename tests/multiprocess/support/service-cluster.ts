@@ -188,6 +188,7 @@ export async function startServiceCluster(opts: ClusterOptions): Promise<Service
     DATABASE_URL: opts.databaseUrl,
     MIGRATIONS_RUN: 'false',
     MESSAGING_TRANSPORT: opts.transport ?? 'nats',
+    MESSAGING_NAMESPACE: `cluster-${run}`,
     NATS_URL: opts.natsUrl ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222',
     REDIS_URL: opts.redisUrl ?? process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
     FILE_STORAGE_DIR: filesDir,

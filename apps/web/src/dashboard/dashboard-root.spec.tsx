@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../auth/auth-context';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import DashboardRoot from './index';
@@ -89,6 +89,41 @@ describe('signed-in area', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('signs in through the identity-provider popup and comes back to the page asked for', async () => {
+    server.user = null;
+    server.oidcProvider = 'Test IdP';
+    server.owned = [agentDto()];
+    const popup = { closed: false };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    try {
+      const router = renderApp('/dashboard/agent-1');
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue with Test IdP' }));
+      expect(open).toHaveBeenCalledWith('/api/auth/oidc/start', 'gaia-auth', expect.stringContaining('width=500'));
+      // The gateway's callback page sets the session and posts to its opener.
+      server.user = user();
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'gaia-auth', ok: true }, origin: window.location.origin }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/agent-1'));
+      expect(await screen.findByTestId('pair-badge')).toBeInTheDocument();
+    } finally {
+      popup.closed = true;
+      open.mockRestore();
+    }
+  });
+
+  it('reports a failed popup sign-in', async () => {
+    server.user = null;
+    server.oidcProvider = 'Test IdP';
+    const open = vi.spyOn(window, 'open').mockImplementation(() => ({ closed: false }) as unknown as Window);
+    try {
+      renderApp('/dashboard');
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue with Test IdP' }));
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'gaia-auth', ok: false }, origin: window.location.origin }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in was cancelled or failed.');
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('validates the email before calling the server', async () => {

@@ -154,9 +154,24 @@ export function trainAlignment(
   const totS = new Float64Array(Vs);
   const totT = new Float64Array(Vt);
   const w = new Float64Array(512);
-  const pr = new Float64Array(512);
 
   const diag = (i: number, j: number, m: number, n: number): number => Math.exp(-lambda * Math.abs(i / m - j / n));
+  // the diagonal prior only depends on (inner length, outer length): computed once per shape
+  const priorCache = new Map<number, Float64Array>();
+  const priorTable = (inner: number, outer: number): Float64Array => {
+    const key = inner * 4096 + outer;
+    let t = priorCache.get(key);
+    if (!t) {
+      t = new Float64Array((outer + 1) * (inner + 1));
+      for (let b = 1; b <= outer; b++) {
+        let dz = 0;
+        for (let a = 1; a <= inner; a++) dz += t[b * (inner + 1) + a] = diag(a, b, inner, outer);
+        t[b * (inner + 1)] = (pNull * dz) / (1 - pNull);
+      }
+      priorCache.set(key, t);
+    }
+    return t;
+  };
 
   for (let it = 0; it < iters; it++) {
     for (let dir = 0; dir < 2; dir++) {
@@ -171,14 +186,13 @@ export function trainAlignment(
         const outer = dir === 0 ? n : m;
         const inner = dir === 0 ? m : n;
         if (inner + 1 > w.length) continue;
+        const pt = priorTable(inner, outer);
         for (let b = 1; b <= outer; b++) {
           let z = 0;
-          let dz = 0;
-          for (let a = 1; a <= inner; a++) dz += pr[a] = diag(a, b, inner, outer);
-          pr[0] = (pNull * dz) / (1 - pNull);
+          const po = b * (inner + 1);
           for (let a = 0; a <= inner; a++) {
             const idx = dir === 0 ? mat[o + a * cols + b] : mat[o + b * cols + a];
-            const v = pr[a] * table[idx];
+            const v = pt[po + a] * table[idx];
             w[a] = v;
             z += v;
           }

@@ -38,6 +38,7 @@ export class CoreModule {
           consumers: o.consumers,
           transport: c.MESSAGING_TRANSPORT ?? 'inprocess',
           natsUrl: c.NATS_URL,
+          namespace: c.MESSAGING_NAMESPACE,
           kafka: c.KAFKA_BROKERS
             ? {
                 brokers: c.KAFKA_BROKERS.split(',').map((s) => s.trim()),

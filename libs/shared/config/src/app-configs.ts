@@ -2,12 +2,12 @@ import { loadConfig } from './load-config';
 
 /** Variable groups each app reads. One validated config per app; apps call `load<App>Config()` at start. */
 export const APP_VARIABLE_GROUPS = {
-  platform: ['core', 'database', 'messaging', 'redis', 'storage', 'retrieval', 'llm', 'auth', 'web'],
+  platform: ['core', 'database', 'messaging', 'redis', 'storage', 'retrieval', 'llm', 'translation', 'auth', 'web'],
   gateway: ['core', 'database', 'messaging', 'redis', 'storage', 'auth', 'web'],
   agents: ['core', 'database', 'messaging', 'storage', 'retrieval'],
   ingestion: ['core', 'database', 'messaging', 'storage', 'llm'],
   retrieval: ['core', 'database', 'messaging', 'storage', 'retrieval'],
-  translation: ['core', 'database', 'messaging', 'storage', 'retrieval', 'llm'],
+  translation: ['core', 'database', 'messaging', 'storage', 'retrieval', 'llm', 'translation'],
   billing: ['core', 'database', 'messaging', 'redis'],
 } as const;
 

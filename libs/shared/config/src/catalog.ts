@@ -43,6 +43,7 @@ export const VARIABLE_GROUPS = {
     KAFKA_SASL_MECHANISM: { schema: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(), description: 'Kafka SASL mechanism.' },
     KAFKA_SASL_USERNAME: { schema: z.string().optional(), description: 'Kafka SASL user.' },
     KAFKA_SASL_PASSWORD: { schema: z.string().optional(), secret: true, description: 'Kafka SASL password.' },
+    MESSAGING_NAMESPACE: { schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('gaia'), description: 'Prefix of NATS subjects, so several installations (or test runs) can share one NATS server.' },
     OUTBOX_POLL_MS: { schema: z.coerce.number().int().min(10).default(1000), description: 'Outbox relay fallback poll interval (it also wakes on LISTEN/NOTIFY).' },
     RPC_TIMEOUT_MS: { schema: z.coerce.number().int().min(100).default(30000), description: 'Default timeout of a call between services.' },
   },
@@ -66,6 +67,11 @@ export const VARIABLE_GROUPS = {
     OPENAI_VISION_MODEL: { schema: z.string().optional(), description: 'Optional vision model for scanned pages and images.' },
     OPENAI_TIMEOUT_MS: { schema: z.coerce.number().int().min(100).default(30000), description: 'Timeout of one LLM call.' },
     OPENAI_MAX_RETRIES: { schema: z.coerce.number().int().min(0).max(10).default(2), description: 'Retries on 429/5xx with backoff.' },
+    OPENAI_CANDIDATES: { schema: z.coerce.number().int().min(1).max(8).default(3), description: 'K: phase-1 candidates the LLM engine asks for.' },
+    OPENAI_CANDIDATE_MODE: { schema: z.enum(['n', 'sample']).default('n'), description: '`n` (one call with n=K) or `sample` (K calls at rising temperatures, for servers that ignore n).' },
+  },
+  translation: {
+    TRANSLATION_AGENT_CACHE_MB: { schema: z.coerce.number().int().min(16).default(1024), description: 'Memory budget of the LRU of loaded agents (model + index) per translation process.' },
   },
   auth: {
     SESSION_SECRET: { schema: z.string().min(32).optional(), secret: true, description: 'Secret signing session and CSRF cookies (≥32 chars). Unset: generated once and stored in the database.' },

@@ -25,10 +25,10 @@ function describe(err: unknown): { message: string; poison: boolean } {
 
 /** Request/ack delivery (in-process, NATS): the consumer answers after its transaction committed. */
 export class RequestAckDeliverer implements EventDeliverer {
-  constructor(private readonly client: MessagingClient, private readonly timeoutMs: number) {}
+  constructor(private readonly client: MessagingClient, private readonly timeoutMs: number, private readonly namespace = 'gaia') {}
   async deliver(subscriber: string, envelope: EventEnvelope): Promise<void> {
     try {
-      const res = await lastValueFrom(this.client.send(eventPattern(subscriber, envelope.topic), envelope).pipe(timeout(this.timeoutMs)));
+      const res = await lastValueFrom(this.client.send(eventPattern(subscriber, envelope.topic, this.namespace), envelope).pipe(timeout(this.timeoutMs)));
       if (!res || (res as { ack?: boolean }).ack !== true) throw new DeliveryRejected('consumer did not acknowledge', false);
     } catch (err) {
       if (err instanceof DeliveryRejected) throw err;

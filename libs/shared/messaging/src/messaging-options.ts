@@ -8,6 +8,8 @@ export interface MessagingOptions {
   /** Consumer groups hosted by this process: it handles their events and the RPCs of these services. */
   consumers: readonly ConsumerName[];
   transport: TransportKind;
+  /** Subject namespace on NATS (MESSAGING_NAMESPACE), so installations or test runs can share a server. */
+  namespace?: string;
   natsUrl?: string;
   kafka?: { brokers: string[]; clientId: string; ssl?: boolean; sasl?: { mechanism: string; username: string; password: string } };
   /** Fallback poll interval of the outbox relay (it also wakes on LISTEN/NOTIFY). */

@@ -97,7 +97,7 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
       }
     };
     if (this.transports.requestAck) {
-      const pattern = eventPattern(meta.consumer, meta.topic);
+      const pattern = eventPattern(meta.consumer, meta.topic, this.options.namespace);
       this.transports.rpcServer.addHandler(pattern, handler, false);
       this.registered.push(pattern);
     } else {
@@ -110,7 +110,7 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
 
   private registerRpc(meta: RpcHandlerMeta, fn: AnyFn): void {
     const def = rpcDefinition(meta.name);
-    const pattern = rpcPattern(meta.name);
+    const pattern = rpcPattern(meta.name, this.options.namespace);
     this.transports.rpcServer.addHandler(
       pattern,
       async (raw: unknown) => {

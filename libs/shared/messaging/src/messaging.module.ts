@@ -30,9 +30,9 @@ export class MessagingModule {
           provide: EVENT_DELIVERER,
           inject: [TRANSPORTS],
           useFactory: (t: Transports) =>
-            t.requestAck ? new RequestAckDeliverer(t.rpcClient, options.deliveryTimeoutMs ?? 15_000) : new KafkaDeliverer(t.eventProducer!),
+            t.requestAck ? new RequestAckDeliverer(t.rpcClient, options.deliveryTimeoutMs ?? 15_000, options.namespace) : new KafkaDeliverer(t.eventProducer!),
         },
-        { provide: RPC_CLIENT, inject: [TRANSPORTS], useFactory: (t: Transports) => new TransportRpcClient(t.rpcClient, options.rpcTimeoutMs ?? 30_000) },
+        { provide: RPC_CLIENT, inject: [TRANSPORTS], useFactory: (t: Transports) => new TransportRpcClient(t.rpcClient, options.rpcTimeoutMs ?? 30_000, options.namespace) },
         { provide: OUTBOX, useClass: PostgresOutbox },
         { provide: JOB_QUEUE, useClass: PostgresJobQueue },
         MessagingActivity,

@@ -12,7 +12,7 @@ export interface RpcClient {
 }
 
 export class TransportRpcClient implements RpcClient {
-  constructor(private readonly client: MessagingClient, private readonly defaultTimeoutMs: number) {}
+  constructor(private readonly client: MessagingClient, private readonly defaultTimeoutMs: number, private readonly namespace = 'gaia') {}
 
   async call<K extends UnaryRpcName>(name: K, request: RpcRequest<K>, opts: { timeoutMs?: number } = {}): Promise<RpcResponse<K>> {
     const def = rpcDefinition(name);
@@ -20,7 +20,7 @@ export class TransportRpcClient implements RpcClient {
     if (!req.success) throw DomainError.invalid(req.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
     const ms = opts.timeoutMs ?? def.timeoutMs ?? this.defaultTimeoutMs;
     try {
-      return (await lastValueFrom(this.client.send(rpcPattern(name), req.data).pipe(timeout(ms)))) as RpcResponse<K>;
+      return (await lastValueFrom(this.client.send(rpcPattern(name, this.namespace), req.data).pipe(timeout(ms)))) as RpcResponse<K>;
     } catch (e) {
       throw fromRpcError(e, `The ${def.service} service`);
     }
@@ -31,7 +31,7 @@ export class TransportRpcClient implements RpcClient {
     const req = def.request.safeParse(request);
     if (!req.success) return throwError(() => DomainError.invalid(req.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')));
     const ms = opts.timeoutMs ?? def.timeoutMs ?? this.defaultTimeoutMs;
-    return this.client.send(rpcPattern(name), req.data).pipe(
+    return this.client.send(rpcPattern(name, this.namespace), req.data).pipe(
       timeout({ each: ms }),
       catchError((e) => throwError(() => fromRpcError(e, `The ${def.service} service`))),
     ) as Observable<RpcResponse<K>>;

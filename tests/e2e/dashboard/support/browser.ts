@@ -45,6 +45,8 @@ export async function openContext(browser: Browser, viewport = DESKTOP, language
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = join(SCREENSHOT_DIR, `${name}.png`);
+  // A full-page capture of a scrolled page would paint the sticky header mid-page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage });
   return file;
 }

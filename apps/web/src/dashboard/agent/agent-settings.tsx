@@ -105,7 +105,7 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
         )}
       </div>
       {success && (
-        <p className="alert alert--success" role="status">
+        <p className="alert alert--success alert--spaced" role="status">
           {success}
         </p>
       )}

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { configure } from '@testing-library/dom';
 import { io } from 'socket.io-client';
+import { resetPublicConfigCache } from '../../api/public-api';
 import type { AgentDto, ApiKeyDto, KeyUsageDto, TaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from '../../api/types';
 import { setSocketFactory, type GaiaSocket } from '../lib/realtime';
 
@@ -22,6 +23,8 @@ export interface Received {
 
 export interface DashboardServer {
   origin: string;
+  /** Name of the identity provider the public config announces (null: popup sign-in off). */
+  oidcProvider: string | null;
   user: UserDto | null;
   owned: AgentDto[];
   shared: AgentDto[];
@@ -102,6 +105,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startDashboardServer(): Promise<DashboardServer> {
   const state: DashboardServer = {
     origin: '',
+    oidcProvider: null,
     user: user(),
     owned: [],
     shared: [],
@@ -131,7 +135,7 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     state.received.push({ method, path, headers: req.headers, body });
     const forced = state.fail.get(`${method} ${path}`);
     if (forced) return json(res, forced[0], forced[1]);
-    if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: false, oidcProviderName: null });
+    if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: !!state.oidcProvider, oidcProviderName: state.oidcProvider });
     if (path === '/api/auth/signin' && method === 'POST') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Invalid email or password.' });
     if (path === '/api/auth/me') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Not signed in.' });
     if (!state.user) return json(res, 401, { error: 'Not signed in.' });
@@ -200,6 +204,7 @@ export async function startDashboardServer(): Promise<DashboardServer> {
 
 /** Sends relative fetches (`/api/...`) to the server, and the realtime connection to it (which has none). */
 export function routeToServer(origin: string): () => void {
+  resetPublicConfigCache();
   const real = globalThis.fetch;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 
 export const pairHash = (source: string, target: string): string => createHash('sha256').update(source).update('\u0000').update(target).digest('base64url');
 
-const BATCH = 2000;
+const BATCH = 5000;
 
 @Injectable()
 export class PairRepository {

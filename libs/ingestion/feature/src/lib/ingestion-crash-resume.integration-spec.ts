@@ -50,6 +50,7 @@ describe('ingestion survives SIGKILL mid-task (real Postgres + NATS, two process
       DATABASE_URL: db.url,
       DATABASE_POOL_SIZE: '4',
       MESSAGING_TRANSPORT: 'nats',
+      MESSAGING_NAMESPACE: db.name,
       NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222',
       DATA_DIR: dataDir,
       FILE_STORAGE_DIR: storageDir,
