@@ -92,11 +92,17 @@ describe('owner journey', () => {
     await page.getByLabel(/Agent description/).fill(description);
     await page.getByLabel(/Core memory/).fill('Use Cusco spelling.');
     await screenshot(page, 'dashboard-builder-desktop');
+    // Progress arrives over Socket.IO (same origin, session cookie).
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/socket.io/')) ws.on('framereceived', (f) => frames.push(String(f.payload)));
+    });
     await submit.click();
 
     const result = page.getByTestId('builder-result');
     await result.waitFor({ timeout: 180_000 });
     expect(await result.innerText()).toContain('Processed 1 of 1 files successfully!');
+    expect(frames.some((f) => f.includes('"task_progress"'))).toBe(true);
     await screenshot(page, 'dashboard-builder-completed-desktop');
     await result.getByRole('link', { name: 'Open the agent' }).click();
     await page.waitForURL(/\/dashboard\/[^/?]+$/);
@@ -113,7 +119,12 @@ describe('owner journey', () => {
     const translator = page.getByTestId('test-translator');
     await translator.waitFor({ timeout: 60_000 });
     await translator.getByLabel('Text in Quechua').fill('Allinllachu kashanki');
-    await translator.getByRole('button', { name: 'Translate', exact: true }).click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/translate/'),
+      translator.getByRole('button', { name: 'Translate', exact: true }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/event-stream');
     await translator.getByText('Translation complete').waitFor({ timeout: 60_000 });
     const output = (await translator.getByTestId('translation-output').innerText()).trim();
     expect(output.length).toBeGreaterThan(0);

@@ -144,7 +144,7 @@ export function trainAgentModel(
   progress(0.05, 'aligning words (EM, both directions)');
   const aS = Sid.map((s) => (s.length > ALIGN_MAX_LEN ? s.subarray(0, ALIGN_MAX_LEN) : s));
   const aT = Tid.map((t) => (t.length > ALIGN_MAX_LEN ? t.subarray(0, ALIGN_MAX_LEN) : t));
-  const { model: am, links } = trainAlignment(aS, aT, vs.words.length, vt.words.length, { iterations: opts?.iterations ?? 5 }, (f) =>
+  const { model: am, links } = trainAlignment(aS, aT, vs.words.length, vt.words.length, { iterations: opts?.iterations ?? 4 }, (f) =>
     progress(0.05 + 0.5 * f, 'aligning words (EM, both directions)'),
   );
 

@@ -98,7 +98,8 @@ interface DecodeResult {
 }
 
 function capitalizeLike(out: string, src: string): string {
-  const first = Array.from(src.trim())[0];
+  const m = /\p{L}/u.exec(src);
+  const first = m ? m[0] : undefined;
   const i = out.search(/\p{L}/u);
   if (first && first !== first.toLowerCase() && i >= 0) return out.slice(0, i) + out[i].toUpperCase() + out.slice(i + 1);
   return out;
@@ -126,8 +127,8 @@ export class Translator {
     this.nExamples = opts?.examples ?? 4;
     this.w = { ...DEFAULT_WEIGHTS, ...(opts?.weights ?? {}) };
     this.sw = { ...DEFAULT_SCORE_WEIGHTS, ...(opts?.scoreWeights ?? {}) };
-    this.nbest = opts?.nbest ?? 4;
-    this.temp = opts?.mbrTemperature ?? 1;
+    this.nbest = opts?.nbest ?? 6;
+    this.temp = opts?.mbrTemperature ?? 10;
     this.rawExamples = opts?.rawExamples ?? 2;
     this.reverseCopy = opts?.reverseCopy ?? 'names';
     this.lengthTargets = [opts?.lengthTarget ?? 1.1, opts?.lengthTargetReverse ?? 1.05];
@@ -471,7 +472,12 @@ export class Translator {
     // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
     const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
     const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));
-    for (const r of raw) if (r.strategy !== 'nearest-example') r.tokens = r.tokens.filter((t) => !PAIRED.test(t) || inputPaired.has(t));
+    for (const r of raw) {
+      if (r.strategy === 'nearest-example') continue;
+      r.tokens = r.tokens.filter((t) => !PAIRED.test(t) || inputPaired.has(t));
+      // no doubled punctuation ("día..") unless the input has it
+      r.tokens = r.tokens.filter((t, i) => i === 0 || t !== r.tokens[i - 1] || isWordToken(t) || surface.some((x, j) => j > 0 && x === t && surface[j - 1] === t));
+    }
     const uniq = new Map<string, (typeof raw)[number]>();
     for (const r of raw) {
       const key = r.tokens.join(' ');

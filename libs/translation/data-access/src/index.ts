@@ -6,5 +6,6 @@ export * from './lib/engine-knowledge';
 export * from './lib/builtin-translation.engine';
 export * from './lib/usage-recorder';
 export * from './lib/file-storage-agent-artifacts.adapter';
-export * from './lib/agent-artifacts.codec';
+// The artifact container is produced by the retrieval service; translation reads it.
+export { encodeAgentArtifacts, decodeAgentArtifacts } from '@gaia/retrieval/data-access';
 export * from './lib/rpc-agent-directory.adapter';

@@ -1,5 +1,5 @@
 import type { FileStorage } from '@gaia/shared/storage';
-import { decodeAgentArtifacts } from './agent-artifacts.codec';
+import { decodeAgentArtifacts } from '@gaia/retrieval/data-access';
 import type { AgentArtifacts, AgentArtifactsPort } from './agent-artifacts.port';
 
 export interface FileStorageArtifactsOptions {
