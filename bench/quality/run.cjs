@@ -32,11 +32,22 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
-    if (k === '--data') (a.data = v), i++;
-    else if (k === '--out') (a.out = v), i++;
-    else if (k === '--limit') (a.limit = Number(v)), i++;
-    else if (k === '--langs') (a.langs = v.split(',')), i++;
-    else if (k === '--directions') (a.directions = v.split(',')), i++;
+    if (k === '--data') {
+      a.data = v;
+      i++;
+    } else if (k === '--out') {
+      a.out = v;
+      i++;
+    } else if (k === '--limit') {
+      a.limit = Number(v);
+      i++;
+    } else if (k === '--langs') {
+      a.langs = v.split(',');
+      i++;
+    } else if (k === '--directions') {
+      a.directions = v.split(',');
+      i++;
+    }
     else if (k === '--no-speed') a.speed = false;
     else if (k === '--help') {
       console.log('usage: run.cjs --data <dir> [--out file.json] [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--no-speed]');

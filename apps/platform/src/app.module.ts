@@ -13,14 +13,15 @@ import { GatewayModule } from '@gaia/gateway/feature';
 import { retrievalSchema } from '@gaia/retrieval/data-access';
 import { RetrievalModule } from '@gaia/retrieval/feature';
 import { TranslationModule } from '@gaia/translation/feature';
+import { ingestionSchema, IngestionModule } from '@gaia/ingestion/feature';
 
 /**
  * Every service in one process on embedded defaults (what `npm start` runs). Each domain adds its
  * schema bundle and feature module here exactly as its own app does.
  */
-export const SCHEMAS: SchemaBundle[] = [diagnosticsSchema, agentsSchema, billingSchema, identitySchema, retrievalSchema];
+export const SCHEMAS: SchemaBundle[] = [diagnosticsSchema, agentsSchema, billingSchema, identitySchema, retrievalSchema, ingestionSchema];
 export const CONSUMERS: ConsumerName[] = [...SERVICE_NAMES, 'probe'];
-export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot(), RetrievalModule, TranslationModule.forRoot()];
+export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot(), RetrievalModule, TranslationModule.forRoot(), IngestionModule];
 
 @Module({})
 export class AppModule {

@@ -18,6 +18,10 @@ export {
   summarizeCoreMemory,
   lookupLexicon,
   lexEntries,
+  composeCoreMemory,
+  splitCoreMemory,
+  OWNER_NOTES_HEADING,
+  modelTokens,
 } from './lib/model';
 export type { AgentModel, ModelStats, AffixPattern, PhraseTable, SideVocab } from './lib/model';
 export { KnLm } from './lib/lm';

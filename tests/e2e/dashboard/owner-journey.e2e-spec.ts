@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,32 @@ describe('owner journey', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download files' }).click()]);
     expect(download.suggestedFilename()).toBe(`model_${agentId}_files.zip`);
     expect(await download.failure()).toBeNull();
+  });
+
+  it('adds files with Edit Agent: other types are refused, JSON is processed while a progress card replaces the translator', async () => {
+    const { page } = ownerTab;
+    await page.getByRole('button', { name: 'Edit Agent' }).click();
+    const files = page.getByLabel('Add files');
+    await files.setInputFiles([
+      { name: 'more-pairs.json', mimeType: 'application/json', buffer: readFileSync(join(FIXTURES, 'more-pairs.json')) },
+      { name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n') },
+    ]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByTestId('agent-settings').getByRole('alert').textContent()).toBe('Invalid file types: notes.csv. Please upload JSON, PDF or TXT files only.');
+
+    await page.getByRole('button', { name: 'Remove notes.csv' }).click();
+    const [upload] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/update-model/'),
+      page.getByRole('button', { name: 'Save changes' }).click(),
+    ]);
+    expect(upload.method()).toBe('POST');
+    expect(upload.headers()['content-type']).toContain('multipart/form-data');
+    await page.getByText('Agent updated successfully! The page will reload in 15 seconds.').waitFor();
+    // Processing is followed (progress card) until COMPLETED brings the translator back, without an error.
+    await page.getByTestId('test-translator').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('processing-error').count()).toBe(0);
+    await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
+    await expect.poll(async () => (await page.getByText(/sentence pairs/).first().innerText()).match(/(\d+) sentence pairs/)?.[1]).toBe('25');
   });
 
   it('creates an API key shown once, calls the public API with it and sees the usage on the API tab', async () => {
@@ -283,6 +310,7 @@ describe('owner journey', () => {
         const overflow = await m.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} overflows horizontally at 375px`).toBeLessThanOrEqual(0);
         await screenshot(m, `dashboard-${name}-mobile`);
+        expect(await seriousA11yViolations(m), `${name} (mobile): serious accessibility violations`).toEqual([]);
       }
       await m.goto('/dashboard');
       expect(await m.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(false);

@@ -126,6 +126,14 @@ describe('signed-in area', () => {
     }
   });
 
+  it('sends the user to sign in when the session ends while using the dashboard', async () => {
+    server.sessionMeCalls = 1;
+    server.fail.set('GET /api/agents/mine', [401, { error: 'Please sign in.' }]);
+    const router = renderApp('/dashboard?tab=team');
+    await screen.findByRole('dialog', { name: 'Sign in to Gaia' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('validates the email before calling the server', async () => {
     server.user = null;
     renderApp('/dashboard');

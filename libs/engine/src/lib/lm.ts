@@ -141,7 +141,8 @@ export class KnLm {
   /** p(w) — continuation unigram interpolated with a uniform distribution over the V-1 predictable ids (incl. <unk>). */
   private p1(w: number): number {
     const d = this.data;
-    const T = d.uniTotal || 1;
+    if (d.uniTotal === 0) return 1 / Math.max(1, d.V - 1);
+    const T = d.uniTotal;
     const c = w > 0 && w < d.V ? d.uniCont[w] : 0;
     return Math.max(c - d.d1, 0) / T + ((d.d1 * d.uniTypes) / T) * (1 / Math.max(1, d.V - 1));
   }
@@ -168,7 +169,7 @@ export class KnLm {
       const c = this.c3.get(ctx * d.V + w) ?? 0;
       p = Math.max(c - d.d3, 0) / s + ((d.d3 * this.x3n.get(ctx)!) / s) * this.p2(v, w);
     }
-    const lp = Math.log(p);
+    const lp = Math.log(Math.max(p, 1e-30));
     if (this.cache.size > 200000) this.cache.clear();
     this.cache.set(ck, lp);
     return lp;

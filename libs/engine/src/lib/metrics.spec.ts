@@ -44,7 +44,6 @@ describe('chrF / BLEU basics', () => {
 
 const hasData = fs.existsSync(DATA);
 if (!hasData) {
-  // eslint-disable-next-line no-console
   console.warn(`chrF test vectors skipped: ${DATA} is absent`);
 }
 (hasData ? describe : describe.skip)('chrF test vectors (AmericasNLP 2021 official baseline on dev)', () => {

@@ -1,4 +1,4 @@
-import { deserializeModel, lookupLexicon, serializeModel, summarizeCoreMemory, trainAgentModel } from './model';
+import { composeCoreMemory, deserializeModel, lookupLexicon, serializeModel, splitCoreMemory, summarizeCoreMemory, trainAgentModel } from './model';
 import { toyCorpus } from '../testing/toy-corpus';
 
 describe('core memory (trainAgentModel)', () => {
@@ -49,5 +49,21 @@ describe('core memory (trainAgentModel)', () => {
     expect(copy.lms[1].logProb(1, 1, 5)).toBeCloseTo(model.lms[1].logProb(1, 1, 5), 6);
     expect(summarizeCoreMemory(copy)).toBe(summarizeCoreMemory(model));
     expect(() => deserializeModel(bytes.subarray(0, 4))).toThrow();
+  });
+});
+
+describe('core_memory text with owner notes', () => {
+  it('keeps the owner notes verbatim when the learned part is regenerated', () => {
+    const notes = 'Use the Jopara register.\nNever translate brand names.';
+    const first = composeCoreMemory('# Learned v1', notes);
+    const parts = splitCoreMemory(first);
+    expect(parts).toEqual({ ownerNotes: notes, learned: '# Learned v1' });
+    const second = composeCoreMemory('# Learned v2', parts.ownerNotes);
+    expect(splitCoreMemory(second)).toEqual({ ownerNotes: notes, learned: '# Learned v2' });
+  });
+
+  it('treats a text without the learned marker as owner notes', () => {
+    expect(splitCoreMemory('my own notes')).toEqual({ ownerNotes: 'my own notes', learned: '' });
+    expect(splitCoreMemory(composeCoreMemory('# L'))).toEqual({ ownerNotes: '', learned: '# L' });
   });
 });

@@ -108,7 +108,11 @@ function buildVocab(sents: string[][], raw: string[][]): SideVocab {
     if (!m) return '';
     let best = w;
     let bc = -1;
-    for (const [f, c] of m) if (c > bc || (c === bc && f === w)) (best = f), (bc = c);
+    for (const [f, c] of m)
+      if (c > bc || (c === bc && f === w)) {
+        best = f;
+        bc = c;
+      }
     return best === w ? '' : best;
   });
   return { words, index, freq, cased };
@@ -442,7 +446,7 @@ function affixes(S: Int32Array[], T: Int32Array[], links: Int32Array[], vs: Side
     if (c < 8) continue;
     const [a, suf] = key.split('\t');
     const lift = (c * total) / (cw.get(Number(a))! * csuf.get(suf)!);
-    if (lift < 3) continue;
+    if (lift < 2) continue;
     res.push({ source: inV.words[Number(a)], suffix: suf, count: c, lift });
   }
   res.sort((x, y) => y.count * Math.log(y.lift) - x.count * Math.log(x.lift));
@@ -614,4 +618,24 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     stats: h.stats,
     affixes: h.affixes,
   };
+}
+
+/* ------------------------------------------------------------------ owner notes beside the learned summary */
+
+export const OWNER_NOTES_HEADING = '## Owner notes';
+const LEARNED_MARK = '<!-- learned core memory: regenerated from the pairs, edit the owner notes above instead -->';
+
+/** Joins the owner's notes (kept verbatim) and a freshly learned summary into one core_memory text. */
+export function composeCoreMemory(learnedSummary: string, ownerNotes?: string | null): string {
+  const notes = (ownerNotes ?? '').trim();
+  return (notes ? `${OWNER_NOTES_HEADING}\n\n${notes}\n\n` : '') + `${LEARNED_MARK}\n${learnedSummary.trim()}\n`;
+}
+
+/** Splits a core_memory text back into the owner's notes and the learned part (text without a marker is all notes). */
+export function splitCoreMemory(text: string): { ownerNotes: string; learned: string } {
+  const i = text.indexOf(LEARNED_MARK);
+  if (i < 0) return { ownerNotes: text.trim(), learned: '' };
+  let notes = text.slice(0, i).trim();
+  if (notes.startsWith(OWNER_NOTES_HEADING)) notes = notes.slice(OWNER_NOTES_HEADING.length).trim();
+  return { ownerNotes: notes, learned: text.slice(i + LEARNED_MARK.length).trim() };
 }

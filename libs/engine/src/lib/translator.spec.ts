@@ -75,4 +75,11 @@ describe('Translator', () => {
     for await (const e of tr.translate('el perro come.', { signal: ac.signal })) events.push(e);
     expect(events).toEqual([{ type: 'error', message: 'Translation aborted' }]);
   });
+
+  it('works with an agent that has learned nothing yet (copies, finite confidence)', () => {
+    const empty = new Translator(trainAgentModel([]), new HybridIndex());
+    const r = empty.translateText('Hola Pedro.');
+    expect(r.translation).toBe('Hola Pedro.');
+    expect(Number.isFinite(r.confidence)).toBe(true);
+  });
 });

@@ -34,6 +34,8 @@ export interface TranslatorOptions {
   lengthTargetReverse?: number;
   /** unknown words copied into reverse-direction output: all of them, or only names and numbers (default) */
   reverseCopy?: 'all' | 'names';
+  /** stem back-off: minimum shared prefix as a fraction of the unknown word's length, per direction */
+  stemMinRatio?: [number, number];
 }
 
 export interface ScoreWeights {
@@ -116,6 +118,7 @@ export class Translator {
   private readonly rawExamples: number;
   private readonly lengthTargets: [number, number];
   private readonly reverseCopy: 'all' | 'names';
+  private readonly stemMinRatio: [number, number];
 
   constructor(
     private readonly model: AgentModel,
@@ -131,7 +134,8 @@ export class Translator {
     this.temp = opts?.mbrTemperature ?? 10;
     this.rawExamples = opts?.rawExamples ?? 2;
     this.reverseCopy = opts?.reverseCopy ?? 'names';
-    this.lengthTargets = [opts?.lengthTarget ?? 1.1, opts?.lengthTargetReverse ?? 1.05];
+    this.stemMinRatio = opts?.stemMinRatio ?? [0.6, 0.4];
+    this.lengthTargets = [opts?.lengthTarget ?? 1.05, opts?.lengthTargetReverse ?? 1.15];
   }
 
   /* ------------------------------------------------------------ phase 1: decoder */
@@ -161,18 +165,24 @@ export class Translator {
     };
     let best = 0;
     for (const i of [lo - 1, lo]) if (i >= 0 && i < keys.length) best = Math.max(best, lcp(word, keys[i]));
-    if (best < 4 || best < 0.6 * word.length) return null;
+    if (best < 4 || best < this.stemMinRatio[dir] * word.length) return null;
     const freq = this.model.sides[dir].freq;
     const idx = this.model.sides[dir].index;
     let pick: string | null = null;
     let pf = -1;
     for (let i = lo - 1, n = 0; i >= 0 && n < 60 && lcp(word, keys[i]) >= best; i--, n++) {
       const f = freq[idx.get(keys[i]) ?? 0] ?? 0;
-      if (f > pf) (pf = f), (pick = keys[i]);
+      if (f > pf) {
+        pf = f;
+        pick = keys[i];
+      }
     }
     for (let i = lo, n = 0; i < keys.length && n < 60 && lcp(word, keys[i]) >= best; i++, n++) {
       const f = freq[idx.get(keys[i]) ?? 0] ?? 0;
-      if (f > pf) (pf = f), (pick = keys[i]);
+      if (f > pf) {
+        pf = f;
+        pick = keys[i];
+      }
     }
     return pick;
   }

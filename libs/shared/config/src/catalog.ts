@@ -70,6 +70,9 @@ export const VARIABLE_GROUPS = {
     OPENAI_CANDIDATES: { schema: z.coerce.number().int().min(1).max(8).default(3), description: 'K: phase-1 candidates the LLM engine asks for.' },
     OPENAI_CANDIDATE_MODE: { schema: z.enum(['n', 'sample']).default('n'), description: '`n` (one call with n=K) or `sample` (K calls at rising temperatures, for servers that ignore n).' },
   },
+  ingestion: {
+    INGESTION_JOB_LEASE_MS: { schema: z.coerce.number().int().min(1000).default(120000), description: 'Lease of a processing task: how long before a task whose process died is resumed by another ingestion replica.' },
+  },
   translation: {
     TRANSLATION_AGENT_CACHE_MB: { schema: z.coerce.number().int().min(16).default(1024), description: 'Memory budget of the LRU of loaded agents (model + index) per translation process.' },
   },

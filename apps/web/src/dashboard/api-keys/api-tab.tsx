@@ -49,7 +49,7 @@ export function KeyUsagePanel({ keyDto, usage }: { keyDto: ApiKeyDto; usage: Key
             </div>
           </dl>
           {usage.requests?.length > 0 && (
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label={t('api.recentRequests')}>
               <table className="table table--compact">
                 <caption className="visually-hidden">{t('api.recentRequests')}</caption>
                 <thead>

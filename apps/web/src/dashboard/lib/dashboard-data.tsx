@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { listMyAgents } from '../../api/account-api';
+import { ApiError } from '../../api/http';
 import type { AgentDto } from '../../api/types';
+import { useAuth } from '../../auth/auth-context';
 
 export interface DashboardData {
   owned: AgentDto[];
@@ -21,6 +23,7 @@ export function DashboardDataProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const live = useRef(true);
+  const { refresh } = useAuth();
 
   const reload = useCallback(async () => {
     try {
@@ -31,11 +34,13 @@ export function DashboardDataProvider({ children }: { children: ReactNode }) {
       setError(null);
     } catch (err) {
       console.error('Failed to load agents', err);
+      // The session ended (expired, signed out elsewhere): the auth state update sends the user to sign in.
+      if (err instanceof ApiError && err.status === 401) void refresh();
       if (live.current) setError(err instanceof Error ? err.message : 'Failed to load agents');
     } finally {
       if (live.current) setLoading(false);
     }
-  }, []);
+  }, [refresh]);
 
   useEffect(() => {
     live.current = true;
