@@ -66,7 +66,7 @@ function staticChecks() {
     ['typecheck: services and libs', [tsc, '-p', 'tsconfig.json', '--noEmit']],
     ['typecheck: web app', [tsc, '-p', 'apps/web/tsconfig.json', '--noEmit']],
     ...['public', 'dashboard'].filter((s) => existsSync(join(root, 'tests/e2e', s, 'tsconfig.json'))).map((s) => [`typecheck: browser tests (${s})`, [tsc, '-p', `tests/e2e/${s}/tsconfig.json`, '--noEmit']]),
-    ['project graph', [join(root, 'node_modules/nx/bin/nx.js'), 'graph', '--file=tmp/graph.json']],
+    ['project graph', [join(root, 'node_modules/nx/dist/bin/nx.js'), 'graph', '--file=tmp/graph.json']],
     ['lint (eslint, module boundaries)', [join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--quiet']],
   ];
   let failed = 0;

@@ -83,11 +83,6 @@ export const EDIT_ACCEPT = '.json,.pdf,.txt';
 
 export type FileProblem = { kind: 'unsupported' } | { kind: 'tooLarge'; maxMb: number } | { kind: 'empty' };
 
-export interface FileCheck {
-  file: File;
-  problem: FileProblem | null;
-}
-
 /** Per-file validation of the Builder (unsupported type, empty, too large). */
 export function checkBuilderFile(file: Pick<File, 'name' | 'size'>): FileProblem | null {
   if (!(BUILDER_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return { kind: 'unsupported' };
@@ -115,10 +110,7 @@ export function initials(name: string | null | undefined): string {
 }
 
 /** Only same-site paths are accepted as sign-in return targets (no open redirect). */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
+export { safeNext as safeReturnPath } from '../../auth/sign-in-dialog';
 
 export function curlExample(agent: { id: string; src_lang: string; tgt_lang: string }, origin: string, apiKey = 'YOUR_API_KEY'): string {
   return [
