@@ -12,5 +12,6 @@ module.exports = {
   testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/e2e/'],
   globalSetup: '<rootDir>/tools/jest/integration-global-setup.js',
   testTimeout: 120000,
-  maxWorkers: process.env.CI ? 2 : 1,
+  // One suite at a time: the multi-process suites start up to 12 processes on a 2-core machine.
+  maxWorkers: 1,
 };

@@ -17,7 +17,7 @@ const res = cfgs.map(() => []);
 for (const code of langs.split(',')) {
   const s = rd(code, 'train.es'), t = rd(code, `train.${code}`);
   const pairs = s.map((x, i) => ({ id: String(i), source: x, target: t[i] }));
-  const model = engine.trainAgentModel(pairs, { iterations: Number(process.env.ITERS || 5) });
+  const model = engine.trainAgentModel(pairs, { iterations: Number(process.env.ITERS || 4), align: process.env.LAMBDA ? { lambda: Number(process.env.LAMBDA) } : {} });
   const ix = new engine.HybridIndex(); ix.add(pairs);
   const ds = rd(code, 'dev.es').slice(0, Number(limit)), dt = rd(code, `dev.${code}`).slice(0, Number(limit));
   const inp = fwd ? ds : dt, ref = fwd ? dt : ds;

@@ -54,7 +54,7 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
   beforeAll(async () => {
     db = await createTestDatabase({ prefix: 'gaia_load' });
     await migrate(db.url);
-    cluster = await startServiceCluster({ databaseUrl: db.url, replicas: 2, env: { LOG_LEVEL: 'warn' } });
+    cluster = await startServiceCluster({ databaseUrl: db.url, replicas: 2 });
   }, 240_000);
 
   afterAll(async () => {

@@ -2,12 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { waitFor } from '@gaia/testing';
 
 const root = join(__dirname, '../..');
-const PORT = 18_000 + (process.pid % 1000);
-const PG_PORT = 55_000 + (process.pid % 1000);
+let PORT = 0;
+let PG_PORT = 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 function startPlatform(dataDir: string): ChildProcess {
   return spawn(process.execPath, [join(root, 'dist/apps/platform/main.js')], {
@@ -24,7 +34,7 @@ async function ready(child: ChildProcess): Promise<number> {
       return fetch(`http://127.0.0.1:${PORT}/readyz`).then((r) => r.status, () => 0);
     },
     (s) => s === 200,
-    { timeoutMs: 120_000, intervalMs: 200, what: 'platform /readyz' },
+    { timeoutMs: 240_000, intervalMs: 200, what: 'platform /readyz' },
   );
 }
 
@@ -46,6 +56,10 @@ async function sql<T>(dataDir: string, q: string, params: unknown[] = []): Promi
 
 describe('platform on embedded defaults', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gaia-platform-'));
+  beforeAll(async () => {
+    PORT = await freePort();
+    PG_PORT = await freePort();
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts from an empty data folder, is ready, stops on SIGTERM, and keeps its data across a restart', async () => {
@@ -72,5 +86,5 @@ describe('platform on embedded defaults', () => {
     } finally {
       expect(await stop(child)).toBe(0);
     }
-  });
+  }, 600_000);
 });

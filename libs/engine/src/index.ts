@@ -27,5 +27,5 @@ export type { AgentModel, ModelStats, AffixPattern, PhraseTable, SideVocab } fro
 export { KnLm } from './lib/lm';
 export { trainAlignment, growDiagFinalAnd } from './lib/align';
 export { Translator } from './lib/translator';
-export type { TranslatorOptions, DecoderWeights } from './lib/translator';
+export type { TranslatorOptions, DecoderWeights, ScoreWeights } from './lib/translator';
 export { corpusChrF, sentenceChrF, corpusBleu, sentenceBleu } from './lib/metrics';

@@ -111,7 +111,9 @@ export function trainAlignment(
   const lambda = opts.lambda ?? 4;
   const pNull = opts.pNull ?? 0.08;
   const alpha = opts.alpha ?? 0.01;
-  const index = new PairTable(1 << 18);
+  let cells = 0;
+  for (let k = 0; k < src.length; k++) cells += (src[k].length + 1) * (tgt[k].length + 1);
+  const index = new PairTable(Math.max(1 << 12, Math.min(Math.floor(cells / 3), 1 << 23)));
   const ps: number[] = [];
   const pt: number[] = [];
   // per sentence, a (m+1) x (n+1) matrix of parameter indexes ([0][0] unused)
@@ -227,13 +229,13 @@ export function trainAlignment(
     const cols = n + 1;
     const fwd = new Int32Array(n).fill(-1); // target j -> source i
     const rev = new Int32Array(m).fill(-1); // source i -> target j
-    for (let j = 1; j <= n; j++) {
-      let best = pNull * tF[mat[o + j]];
+    const pf = m > 0 && n > 0 ? priorTable(m, n) : null; // rows: target j, columns: source i (0 = NULL)
+    for (let j = 1; j <= n && pf; j++) {
+      const po = j * (m + 1);
+      let best = pf[po] * tF[mat[o + j]];
       let bi = 0;
-      let dz = 0;
-      for (let i = 1; i <= m; i++) dz += diag(i, j, m, n);
       for (let i = 1; i <= m; i++) {
-        const v = (((1 - pNull) * diag(i, j, m, n)) / dz) * tF[mat[o + i * cols + j]];
+        const v = pf[po + i] * tF[mat[o + i * cols + j]];
         if (v > best) {
           best = v;
           bi = i;
@@ -241,13 +243,13 @@ export function trainAlignment(
       }
       fwd[j - 1] = bi - 1;
     }
-    for (let i = 1; i <= m; i++) {
-      let best = pNull * tR[mat[o + i * cols]];
+    const pr = m > 0 && n > 0 ? priorTable(n, m) : null; // rows: source i, columns: target j (0 = NULL)
+    for (let i = 1; i <= m && pr; i++) {
+      const po = i * (n + 1);
+      let best = pr[po] * tR[mat[o + i * cols]];
       let bj = 0;
-      let dz = 0;
-      for (let j = 1; j <= n; j++) dz += diag(j, i, n, m);
       for (let j = 1; j <= n; j++) {
-        const v = (((1 - pNull) * diag(j, i, n, m)) / dz) * tR[mat[o + i * cols + j]];
+        const v = pr[po + j] * tR[mat[o + i * cols + j]];
         if (v > best) {
           best = v;
           bj = j;

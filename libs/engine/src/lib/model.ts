@@ -3,7 +3,7 @@
  * bilingual lexicons, phrase tables, Kneser-Ney language models for both sides, length statistics
  * and frequent affix correspondences. Serialized as one binary blob.
  */
-import { PairTable, trainAlignment } from './align';
+import { AlignOptions, PairTable, trainAlignment } from './align';
 import { packBinary, unpackBinary, TypedArray } from './binary';
 import { KnLm } from './lm';
 import { isWordToken, normalizeToken, tokenize } from './tokenize';
@@ -130,7 +130,7 @@ function charLen(s: string): number {
 
 export function trainAgentModel(
   pairs: ParallelPair[],
-  opts?: { onProgress?: (fraction: number, message: string) => void; iterations?: number },
+  opts?: { onProgress?: (fraction: number, message: string) => void; iterations?: number; align?: AlignOptions },
 ): AgentModel {
   const t0 = Date.now();
   const progress = opts?.onProgress ?? (() => undefined);
@@ -148,7 +148,7 @@ export function trainAgentModel(
   progress(0.05, 'aligning words (EM, both directions)');
   const aS = Sid.map((s) => (s.length > ALIGN_MAX_LEN ? s.subarray(0, ALIGN_MAX_LEN) : s));
   const aT = Tid.map((t) => (t.length > ALIGN_MAX_LEN ? t.subarray(0, ALIGN_MAX_LEN) : t));
-  const { model: am, links } = trainAlignment(aS, aT, vs.words.length, vt.words.length, { iterations: opts?.iterations ?? 4 }, (f) =>
+  const { model: am, links } = trainAlignment(aS, aT, vs.words.length, vt.words.length, { iterations: opts?.iterations ?? 4, ...(opts?.align ?? {}) }, (f) =>
     progress(0.05 + 0.5 * f, 'aligning words (EM, both directions)'),
   );
 
@@ -331,6 +331,8 @@ function extractPhrases(S: Int32Array, T: Int32Array, links: Int32Array, out: Ph
   const m = S.length;
   const n = T.length;
   if (!m || !n) return;
+  const sStr = Array.from(S, String);
+  const tStr = Array.from(T, String);
   const minI = new Int32Array(n).fill(1 << 30);
   const maxI = new Int32Array(n).fill(-1);
   const tAl = new Uint8Array(n);
@@ -356,12 +358,15 @@ function extractPhrases(S: Int32Array, T: Int32Array, links: Int32Array, out: Ph
       let ok = true;
       for (let j = j1; j <= j2 && ok; j++) if (tAl[j] && (minI[j] < i1 || maxI[j] > i2)) ok = false;
       if (!ok) continue;
-      const sk = Array.prototype.join.call(S.subarray(i1, i2 + 1), ' ');
+      let sk = sStr[i1];
+      for (let x = i1 + 1; x <= i2; x++) sk += ' ' + sStr[x];
       let e1 = 0;
       for (let a = j1; a >= 0 && (a === j1 || !tAl[a]) && e1 < 2; a--, e1++) {
         let e2 = 0;
         for (let b = j2; b < n && (b === j2 || !tAl[b]) && b - a < MAX_PHRASE && e2 < 2; b++, e2++) {
-          out.add(sk, Array.prototype.join.call(T.subarray(a, b + 1), ' '));
+          let tk = tStr[a];
+          for (let x = a + 1; x <= b; x++) tk += ' ' + tStr[x];
+          out.add(sk, tk);
         }
       }
     }
