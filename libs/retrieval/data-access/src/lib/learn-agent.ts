@@ -30,22 +30,20 @@ export function parsePairsJsonl(bytes: Uint8Array): ParallelPair[] {
   return out;
 }
 
-/** Learns the core memory and builds the hybrid index (CPU-bound; run it in a worker thread in services). */
-export function learnAgent(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): LearnOutput {
-  const t0 = Date.now();
-  onProgress(0.02, 'Indexing examples');
+/** The hybrid index of the pairs (BM25 words + character n-grams + corpus vectors), serialized. */
+export function buildIndexPart(pairs: ParallelPair[]): Uint8Array {
   const index = new HybridIndex();
-  index.add(input.pairs);
-  const indexBytes = index.serialize();
-  onProgress(0.1, 'Learning core memory');
-  const model = trainAgentModel(input.pairs, { onProgress: (f, m) => onProgress(0.1 + 0.85 * f, m) });
-  const modelBytes = serializeModel(model);
-  const summary = summarizeCoreMemory(model, { srcLang: input.srcLang, tgtLang: input.tgtLang });
-  onProgress(1, 'Learned');
+  index.add(pairs);
+  return index.serialize();
+}
+
+/** The learned core memory (alignment, lexicons, phrase tables, language models), serialized, with its summary. */
+export function learnModelPart(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): Omit<LearnOutput, 'index'> {
+  const t0 = Date.now();
+  const model = trainAgentModel(input.pairs, { onProgress });
   return {
-    model: modelBytes,
-    index: indexBytes,
-    summary,
+    model: serializeModel(model),
+    summary: summarizeCoreMemory(model, { srcLang: input.srcLang, tgtLang: input.tgtLang }),
     stats: {
       srcVocab: model.stats.srcVocab,
       tgtVocab: model.stats.tgtVocab,
@@ -54,4 +52,15 @@ export function learnAgent(input: LearnInput, onProgress: (fraction: number, mes
       trainingMs: Date.now() - t0,
     },
   };
+}
+
+/** Learns the core memory and builds the hybrid index, one after the other (tests, CLI). */
+export function learnAgent(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): LearnOutput {
+  const t0 = Date.now();
+  onProgress(0.02, 'Indexing examples');
+  const index = buildIndexPart(input.pairs);
+  onProgress(0.1, 'Learning core memory');
+  const part = learnModelPart(input, (f, m) => onProgress(0.1 + 0.85 * f, m));
+  onProgress(1, 'Learned');
+  return { ...part, index, stats: { ...part.stats, trainingMs: Date.now() - t0 } };
 }
