@@ -54,7 +54,8 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
   beforeAll(async () => {
     db = await createTestDatabase({ prefix: 'gaia_load' });
     await migrate(db.url);
-    cluster = await startServiceCluster({ databaseUrl: db.url, replicas: 2 });
+    // 12 processes share one Postgres (max_connections 100 here): keep each pool small.
+    cluster = await startServiceCluster({ databaseUrl: db.url, replicas: 2, env: { DATABASE_POOL_SIZE: '4' } });
   }, 240_000);
 
   afterAll(async () => {

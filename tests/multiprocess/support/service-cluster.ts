@@ -187,6 +187,8 @@ export async function startServiceCluster(opts: ClusterOptions): Promise<Service
     LOG_LEVEL: 'info',
     DATABASE_URL: opts.databaseUrl,
     MIGRATIONS_RUN: 'false',
+    // 12+ processes share the machine's Postgres (max_connections 100): small pools.
+    DATABASE_POOL_SIZE: '4',
     MESSAGING_TRANSPORT: opts.transport ?? 'nats',
     MESSAGING_NAMESPACE: `cluster-${run}`,
     NATS_URL: opts.natsUrl ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222',
