@@ -25,7 +25,7 @@ if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
 
 const b = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], { cwd: root, stdio: 'inherit' });
 if (b.status !== 0) process.exit(b.status ?? 1);
-console.log(`Ready to start after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s; starting the platform…`);
 
 const child = spawn(process.execPath, [join(root, 'dist/apps/platform/main.js'), ...process.argv.slice(2)], {
   cwd: root,
