@@ -6,6 +6,7 @@ import type { AgentDto } from '../../api/types';
 import { SourceBox } from '../../public/translator/source-box';
 import { TranslationResult } from '../../public/translator/translation-result';
 import { IDLE, type TranslatorState } from '../../public/translator/use-translator';
+import { DirectionBar, TranslateButton } from '../../public/translator/translator-controls';
 import { formatLanguage } from '../lib/format';
 
 /** Streams a translation with the session (owner/editor may test private agents). Spec §4 translation states. */
@@ -67,24 +68,9 @@ export function TestTranslator({ agent }: { agent: AgentDto }) {
       <h2 id="test-translator-heading" className="card__title">
         {t('agentPage.testTitle')}
       </h2>
-      <div className="direction-bar">
-        <span className="lang-pill" data-testid="source-language">
-          {formatLanguage(src)}
-        </span>
-        <button type="button" className="btn btn--icon" onClick={swap} aria-label={t('agentPage.swap')} title={t('agentPage.swap')}>
-          ⇄
-        </button>
-        <span className="lang-pill" data-testid="target-language">
-          {formatLanguage(tgt)}
-        </span>
-      </div>
+      <DirectionBar source={formatLanguage(src)} target={formatLanguage(tgt)} onSwap={swap} swapLabel={t('agentPage.swap')} />
       <SourceBox id="owner-source" label={t('agentPage.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
-      <div className="translator-actions">
-        <button type="button" className="btn btn--primary" disabled={!canTranslate} onClick={() => canTranslate && void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt })}>
-          {busy && <span className="spinner spinner--light" aria-hidden="true" />}
-          {busy ? t('agentPage.translating') : t('agentPage.translate')}
-        </button>
-      </div>
+      <TranslateButton busy={busy} disabled={!canTranslate} onClick={() => canTranslate && void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt })} label={t('agentPage.translate')} busyLabel={t('agentPage.translating')} />
       <TranslationResult state={state} />
     </section>
   );

@@ -8,6 +8,7 @@ import { SourceBox } from '../translator/source-box';
 import { TranslationResult } from '../translator/translation-result';
 import { useTranslator } from '../translator/use-translator';
 import { formatLanguage } from '../translator/word-limit';
+import { DirectionBar, TranslateButton } from '../translator/translator-controls';
 import { useDocumentTitle } from '../../layout/use-document-title';
 
 export function curlExample(agent: Pick<AgentDto, 'id' | 'src_lang' | 'tgt_lang'>, origin: string): string {
@@ -112,24 +113,9 @@ export function ModelDetailPage() {
           <h2 id="agent-translator-heading" className="card__title">
             {t('models.translatorTitle')}
           </h2>
-          <div className="direction-bar">
-            <span className="lang-pill" data-testid="source-language">
-              {formatLanguage(src)}
-            </span>
-            <button type="button" className="btn btn--icon" onClick={swap} aria-label={t('translator.swap')} title={t('translator.swap')}>
-              ⇄
-            </button>
-            <span className="lang-pill" data-testid="target-language">
-              {formatLanguage(tgt)}
-            </span>
-          </div>
+          <DirectionBar source={formatLanguage(src)} target={formatLanguage(tgt)} onSwap={swap} swapLabel={t('translator.swap')} />
           <SourceBox id="agent-source" label={t('translator.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
-          <div className="translator-actions">
-            <button type="button" className="btn btn--primary" onClick={submit} disabled={!canTranslate}>
-              {busy && <span className="spinner spinner--light" aria-hidden="true" />}
-              {busy ? t('translator.translating') : t('translator.translate')}
-            </button>
-          </div>
+          <TranslateButton busy={busy} disabled={!canTranslate} onClick={submit} label={t('translator.translate')} busyLabel={t('translator.translating')} />
           <TranslationResult state={state} />
         </section>
 

@@ -8,6 +8,7 @@ import { TranslationResult } from '../translator/translation-result';
 import { useTranslator } from '../translator/use-translator';
 import { formatLanguage } from '../translator/word-limit';
 import { latestAgents, usePublicAgents } from '../use-public-agents';
+import { DirectionBar, TranslateButton } from '../translator/translator-controls';
 import { useDocumentTitle } from '../../layout/use-document-title';
 
 export function pairLabel(agent: Pick<AgentDto, 'src_lang' | 'tgt_lang'>): string {
@@ -104,31 +105,17 @@ export function ModelsPage() {
               </label>
             </div>
 
-            <div className="direction-bar">
-              <span className="lang-pill" data-testid="source-language">
-                {formatLanguage(src)}
-              </span>
-              <button type="button" className="btn btn--icon" onClick={swap} aria-label={t('translator.swap')} title={t('translator.swap')}>
-                ⇄
-              </button>
-              <span className="lang-pill" data-testid="target-language">
-                {formatLanguage(tgt)}
-              </span>
-            </div>
+            <DirectionBar source={formatLanguage(src)} target={formatLanguage(tgt)} onSwap={swap} swapLabel={t('translator.swap')} />
 
             <SourceBox id="models-source" label={t('translator.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} />
 
-            <div className="translator-actions">
-              <button type="button" className="btn btn--primary" onClick={submit} disabled={!canTranslate}>
-                {busy && <span className="spinner spinner--light" aria-hidden="true" />}
-                {busy ? t('translator.translating') : t('translator.translate')}
-              </button>
+            <TranslateButton busy={busy} disabled={!canTranslate} onClick={submit} label={t('translator.translate')} busyLabel={t('translator.translating')}>
               {selected && (
                 <Link to={`/models/${encodeURIComponent(selected.id)}`} className="btn btn--outline">
                   {t('models.seeDetails')}
                 </Link>
               )}
-            </div>
+            </TranslateButton>
 
             <TranslationResult state={state} />
           </section>
