@@ -1,22 +1,9 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
-export default [
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tmp/**', 'tmp-*', '**/coverage/**', '**/*.d.ts', '**/vite.config.*', 'apps/web/public/**'] },
-  ...tseslint.configs.recommended,
-  {
-    files: ['**/*.ts', '**/*.tsx'],
-    plugins: { '@nx': nx },
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          banTransitiveDependencies: false,
-          depConstraints: [
+// Who may import whom: by type (apps → features → data-access → utils/contracts) and by scope (a domain
+// uses itself and shared; only apps, e2e tests and benchmarks compose domains). Never `*` → `*`.
+const depConstraints = [
             // By type: apps compose features; features use data-access, contracts and utils; leaves stay leaves.
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
@@ -39,7 +26,29 @@ export default [
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
             { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: ['scope:engine', 'scope:retrieval', 'scope:translation', 'scope:ingestion', 'scope:agents', 'scope:billing', 'scope:identity', 'scope:gateway', 'scope:shared'] }
-          ]
+          ];
+
+// Tests may also use @gaia/testing (builders, test databases, drain helpers, protocol doubles).
+const testDepConstraints = depConstraints.map((c) =>
+  c.sourceTag.startsWith('type:') && c.sourceTag !== 'type:contracts' ? { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:testing'])] } : c,
+);
+
+export default [
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tmp/**', 'tmp-*', '**/coverage/**', '**/*.d.ts', '**/vite.config.*', 'apps/web/public/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          banTransitiveDependencies: false,
+          depConstraints,
         }
       ]
     }
@@ -60,30 +69,7 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           banTransitiveDependencies: false,
-          depConstraints: [
-            // By type: apps compose features; features use data-access, contracts and utils; leaves stay leaves.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            // By scope: a domain uses itself and shared; only apps, e2e tests and the gateway compose domains.
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:engine', onlyDependOnLibsWithTags: ['scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:agents', onlyDependOnLibsWithTags: ['scope:agents', 'scope:shared'] },
-            { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:identity', 'scope:shared'] },
-            { sourceTag: 'scope:billing', onlyDependOnLibsWithTags: ['scope:billing', 'scope:shared'] },
-            { sourceTag: 'scope:ingestion', onlyDependOnLibsWithTags: ['scope:ingestion', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:retrieval', onlyDependOnLibsWithTags: ['scope:retrieval', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:translation', onlyDependOnLibsWithTags: ['scope:translation', 'scope:engine', 'scope:retrieval', 'scope:shared'] },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:identity', 'scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
-            { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: ['scope:engine', 'scope:retrieval', 'scope:translation', 'scope:ingestion', 'scope:agents', 'scope:billing', 'scope:identity', 'scope:gateway', 'scope:shared'] }
-          ]
+          depConstraints: testDepConstraints,
         }
       ]
     }
