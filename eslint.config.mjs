@@ -4,29 +4,29 @@ import tseslint from 'typescript-eslint';
 // Who may import whom: by type (apps → features → data-access → utils/contracts) and by scope (a domain
 // uses itself and shared; only apps, e2e tests and benchmarks compose domains). Never `*` → `*`.
 const depConstraints = [
-            // By type: apps compose features; features use data-access, contracts and utils; leaves stay leaves.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
-            // By scope: a domain uses itself and shared; only apps, e2e tests and the gateway compose domains.
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:engine', onlyDependOnLibsWithTags: ['scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:agents', onlyDependOnLibsWithTags: ['scope:agents', 'scope:shared'] },
-            { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:identity', 'scope:shared'] },
-            { sourceTag: 'scope:billing', onlyDependOnLibsWithTags: ['scope:billing', 'scope:shared'] },
-            { sourceTag: 'scope:ingestion', onlyDependOnLibsWithTags: ['scope:ingestion', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:retrieval', onlyDependOnLibsWithTags: ['scope:retrieval', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:translation', onlyDependOnLibsWithTags: ['scope:translation', 'scope:engine', 'scope:retrieval', 'scope:shared'] },
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:identity', 'scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
-            { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-            { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: ['scope:engine', 'scope:retrieval', 'scope:translation', 'scope:ingestion', 'scope:agents', 'scope:billing', 'scope:identity', 'scope:gateway', 'scope:shared'] }
-          ];
+  // By type: apps compose features; features use data-access, contracts and utils; leaves stay leaves.
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'] },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util', 'type:testing'] },
+  // By scope: a domain uses itself and shared; only apps, e2e tests and the gateway compose domains.
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:engine', onlyDependOnLibsWithTags: ['scope:engine', 'scope:shared'] },
+  { sourceTag: 'scope:agents', onlyDependOnLibsWithTags: ['scope:agents', 'scope:shared'] },
+  { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:identity', 'scope:shared'] },
+  { sourceTag: 'scope:billing', onlyDependOnLibsWithTags: ['scope:billing', 'scope:shared'] },
+  { sourceTag: 'scope:ingestion', onlyDependOnLibsWithTags: ['scope:ingestion', 'scope:engine', 'scope:shared'] },
+  { sourceTag: 'scope:retrieval', onlyDependOnLibsWithTags: ['scope:retrieval', 'scope:engine', 'scope:shared'] },
+  { sourceTag: 'scope:translation', onlyDependOnLibsWithTags: ['scope:translation', 'scope:engine', 'scope:retrieval', 'scope:shared'] },
+  { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:identity', 'scope:shared'] },
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
+  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
+  { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: ['scope:engine', 'scope:retrieval', 'scope:translation', 'scope:ingestion', 'scope:agents', 'scope:billing', 'scope:identity', 'scope:gateway', 'scope:shared'] }
+];
 
 // Tests may also use @gaia/testing (builders, test databases, drain helpers, protocol doubles).
 const testDepConstraints = depConstraints.map((c) =>
