@@ -70,3 +70,20 @@ describe('HybridIndex', () => {
     expect(() => HybridIndex.deserialize(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0]))).toThrow();
   });
 });
+
+describe('HybridIndex.embedText', () => {
+  it('gives normalised vectors of the index dimension that put related texts closer than unrelated ones', () => {
+    const idx = new HybridIndex();
+    const pairs = [] as { id: string; source: string; target: string }[];
+    for (let i = 0; i < 60; i++) {
+      pairs.push({ id: `a${i}`, source: `el perro bebe agua ${i % 3 ? 'fría' : 'limpia'}`, target: `allqu yakuta upyan ${i}` });
+      pairs.push({ id: `b${i}`, source: `la montaña tiene nieve ${i % 2 ? 'blanca' : 'antigua'}`, target: `urqu riti ${i}` });
+    }
+    idx.add(pairs);
+    const v = idx.embedText('el perro bebe agua');
+    expect(v).toHaveLength(HybridIndex.dimension);
+    expect(Math.sqrt(v.reduce((s, x) => s + x * x, 0))).toBeCloseTo(1, 3);
+    const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
+    expect(dot(v, idx.embedText('perro agua'))).toBeGreaterThan(dot(v, idx.embedText('montaña nieve')));
+  });
+});

@@ -422,6 +422,19 @@ export class HybridIndex {
     }
   }
 
+  /** Dimension of the dense vectors (random indexing learned from the corpus itself). */
+  static readonly dimension = DIM;
+
+  /**
+   * The dense, L2-normalised vector of a text on one side — the same embedding the index searches with —
+   * for an external k-NN index (OpenSearch) to store next to the text.
+   */
+  embedText(text: string, side: 'source' | 'target' = 'source'): number[] {
+    const out = new Float32Array(DIM);
+    this.embed(indexWords(text), side === 'source' ? 0 : 1, out, 0);
+    return Array.from(out, (x) => Math.round(x * 1e6) / 1e6);
+  }
+
   private embed(words: string[], side: 0 | 1, out: Float32Array, off: number): void {
     const f = this.sides[side].word;
     const N = Math.max(1, f.live);

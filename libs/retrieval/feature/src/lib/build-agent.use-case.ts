@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
+import { HybridIndex } from '@gaia/engine';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { JOB_QUEUE, OUTBOX, type JobContext, type JobQueue, type Outbox } from '@gaia/shared/messaging';
@@ -70,7 +71,14 @@ export class BuildAgentUseCase {
       await pending;
       await this.storage.put(key, encodeAgentArtifacts({ model: out.model, index: out.index }));
       if (this.index instanceof EmbeddedRetrievalIndex) await this.index.replace(e.agentId, out.index);
-      else await this.index.upsert(e.agentId, parsePairsJsonl(pairsJsonl));
+      else {
+        // External index (OpenSearch): text for BM25 plus the engine's corpus-learned vector for the k-NN half.
+        const hybrid = HybridIndex.deserialize(out.index);
+        await this.index.upsert(
+          e.agentId,
+          parsePairsJsonl(pairsJsonl).map((p) => ({ ...p, vector: hybrid.embedText(p.source, 'source') })),
+        );
+      }
       const pairCount = e.pairCount;
       await this.ds.transaction(async (em) => {
         await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { HybridIndex } from '@gaia/engine';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
@@ -25,7 +26,7 @@ import { RETRIEVAL_STATE } from './retrieval.tokens';
         if (config.RETRIEVAL_BACKEND === 'opensearch') {
           if (!config.OPENSEARCH_URL) throw new Error('RETRIEVAL_BACKEND=opensearch needs OPENSEARCH_URL');
           const client = createOpenSearchClient({ url: config.OPENSEARCH_URL, username: config.OPENSEARCH_USERNAME, password: config.OPENSEARCH_PASSWORD });
-          return new OpenSearchRetrievalAdapter(client, { languagePairOf: (agentId) => state.languagePair(ds.manager, agentId) });
+          return new OpenSearchRetrievalAdapter(client, { languagePairOf: (agentId) => state.languagePair(ds.manager, agentId), vectorDimension: HybridIndex.dimension });
         }
         return new EmbeddedRetrievalIndex(storage);
       },
