@@ -1,21 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../auth/auth-context';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import DashboardRoot from './index';
-import { agentDto, routeToServer, startDashboardServer, user, type DashboardServer } from './test/dashboard-server';
+import { agentDto, user, useDashboardServer } from './test/dashboard-server';
 
-let server: DashboardServer;
-let restore: () => void;
-beforeEach(async () => {
-  server = await startDashboardServer();
-  restore = routeToServer(server.origin);
-});
-afterEach(async () => {
-  restore();
-  await server.close();
-});
+const server = useDashboardServer();
 
 function renderApp(path: string) {
   const router = createMemoryRouter(

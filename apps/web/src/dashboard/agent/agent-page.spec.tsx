@@ -1,19 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentDto, routeToServer, startDashboardServer, taskDto, user, type DashboardServer } from '../test/dashboard-server';
+import { describe, expect, it } from 'vitest';
+import { agentDto, taskDto, user, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { AgentPage } from './agent-page';
 
-let server: DashboardServer;
-let restore: () => void;
-beforeEach(async () => {
-  server = await startDashboardServer();
-  restore = routeToServer(server.origin);
-});
-afterEach(async () => {
-  restore();
-  await server.close();
-});
+const server = useDashboardServer();
 
 async function open(uid: string) {
   const r = renderDashboard(<AgentPage />, { path: '/dashboard/agent-1', route: '/dashboard/:modelId' });

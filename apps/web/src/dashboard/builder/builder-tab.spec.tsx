@@ -1,19 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { describe, expect, it } from 'vitest';
+import { useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { BuilderTab } from './builder-tab';
 
-let server: DashboardServer;
-let restore: () => void;
-beforeEach(async () => {
-  server = await startDashboardServer();
-  restore = routeToServer(server.origin);
-});
-afterEach(async () => {
-  restore();
-  await server.close();
-});
+const server = useDashboardServer();
 
 const submit = () => screen.getByRole('button', { name: 'Create agent' });
 const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('Files *'), { target: { files } });

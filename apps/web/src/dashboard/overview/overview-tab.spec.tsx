@@ -1,19 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentDto, routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { describe, expect, it } from 'vitest';
+import { agentDto, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { OverviewTab } from './overview-tab';
 
-let server: DashboardServer;
-let restore: () => void;
-beforeEach(async () => {
-  server = await startDashboardServer();
-  restore = routeToServer(server.origin);
-});
-afterEach(async () => {
-  restore();
-  await server.close();
-});
+const server = useDashboardServer();
 
 describe('Dashboard tab', () => {
   it('welcomes by display name and counts 2 language pairs per agent, own and shared', async () => {

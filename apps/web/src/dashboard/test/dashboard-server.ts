@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configure } from '@testing-library/dom';
@@ -218,4 +219,31 @@ export function routeToServer(origin: string): () => void {
   return () => {
     globalThis.fetch = real;
   };
+}
+
+/**
+ * One fresh dashboard server per test, with `fetch` routed to it: registers the hooks and returns a
+ * handle that always points at the current test's server.
+ */
+export function useDashboardServer(): DashboardServer {
+  let current: DashboardServer | undefined;
+  let restore: (() => void) | undefined;
+  beforeEach(async () => {
+    current = await startDashboardServer();
+    restore = routeToServer(current.origin);
+  });
+  afterEach(async () => {
+    restore?.();
+    await current?.close();
+  });
+  return new Proxy({} as DashboardServer, {
+    get: (_, key) => {
+      if (!current) throw new Error('the dashboard server only exists inside a test');
+      return Reflect.get(current, key);
+    },
+    set: (_, key, value) => {
+      if (!current) throw new Error('the dashboard server only exists inside a test');
+      return Reflect.set(current, key, value);
+    },
+  });
 }
