@@ -20,6 +20,8 @@ export interface ServiceSpec {
   allowEmbeddedDatabase?: boolean;
   /** Called after the app is created, before listening (e.g. cookie parser, Socket.IO adapter). */
   configure?: (app: INestApplication, config: AppConfig) => void | Promise<void>;
+  /** Called once the process serves (e.g. a test fixture announcing its URL, or producing a burst). */
+  onReady?: (service: RunningService) => void | Promise<void>;
 }
 
 export interface RunningService {
@@ -90,6 +92,7 @@ export async function runService(spec: ServiceSpec): Promise<void> {
     const log = new Logger('Bootstrap');
     log.log(`Gaia ${spec.app} ready at ${s.url}`);
     if (spec.serveWeb) process.stdout.write(`\n  Gaia is running at ${s.url}\n\n`);
+    await spec.onReady?.(s);
     const onSignal = (signal: string) => {
       log.log(`${signal} received, shutting down`);
       const timer = setTimeout(() => {
