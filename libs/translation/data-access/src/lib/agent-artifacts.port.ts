@@ -1,11 +1,7 @@
-/**
- * The learned artifacts of an agent, produced by the retrieval/learning step: the serialized
- * `AgentModel` (core memory, lexicon, language model) and the serialized `HybridIndex` of its pairs.
- */
-export interface AgentArtifacts {
-  model: Uint8Array;
-  index: Uint8Array;
-}
+import type { AgentArtifacts } from '@gaia/retrieval/data-access';
+
+/** The learned artifact container is the retrieval service's (model + hybrid index, one blob). */
+export type { AgentArtifacts };
 
 /** Reads an agent's artifacts (file storage in production); `null` when they do not exist. */
 export interface AgentArtifactsPort {

@@ -1,5 +1,5 @@
 import type { FileStorage } from '@gaia/shared/storage';
-import { decodeAgentArtifacts } from '@gaia/retrieval/data-access';
+import { artifactKey, decodeAgentArtifacts } from '@gaia/retrieval/data-access';
 import type { AgentArtifacts, AgentArtifactsPort } from './agent-artifacts.port';
 
 export interface FileStorageArtifactsOptions {
@@ -9,8 +9,8 @@ export interface FileStorageArtifactsOptions {
   decode?: (bytes: Uint8Array) => AgentArtifacts;
 }
 
-export const defaultArtifactKey = (agentId: string, version: string): string =>
-  `agents/${agentId}/artifacts/${version.startsWith('v') ? version : `v${version}`}.bin`;
+/** Storage key of an agent version's artifact: the layout the retrieval service writes. */
+export const defaultArtifactKey = artifactKey;
 
 /** Reads an agent's learned artifact from file storage (`FILE_STORAGE`). */
 export class FileStorageAgentArtifacts implements AgentArtifactsPort {
