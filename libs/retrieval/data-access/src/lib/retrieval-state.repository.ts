@@ -87,14 +87,19 @@ export class RetrievalStateRepository {
     return rows[0] ? { source: rows[0].src_lang, target: rows[0].tgt_lang } : { source: 'und', target: 'und' };
   }
 
-  async markReady(em: EntityManager, s: { agentId: string; version: string; artifactKey: string; learnedSummary: string; pairCount: number }): Promise<void> {
-    await em.query(
-      `INSERT INTO retrieval_agent_state (agent_id, status, version, ready_version, artifact_key, learned_summary, pair_count)
-       VALUES ($1, 'ready', $2, $2, $3, $4, $5)
-       ON CONFLICT (agent_id) DO UPDATE SET status = 'ready', version = $2, ready_version = $2, artifact_key = $3, learned_summary = $4,
-         pair_count = $5, error = NULL, updated_at = now()`,
+  /**
+   * Marks `version` ready — only while it is still the agent's current version (a newer upload that
+   * started meanwhile wins). Returns false when superseded or deleted.
+   */
+  async markReady(em: EntityManager, s: { agentId: string; version: string; artifactKey: string; learnedSummary: string; pairCount: number }): Promise<boolean> {
+    const rows = await em.query(
+      `UPDATE retrieval_agent_state SET status = 'ready', ready_version = $2, artifact_key = $3, learned_summary = $4,
+         pair_count = $5, error = NULL, updated_at = now()
+       WHERE agent_id = $1 AND version = $2 RETURNING agent_id`,
       [s.agentId, s.version, s.artifactKey, s.learnedSummary, s.pairCount],
     );
+    const updated = Array.isArray(rows[0]) ? rows[0] : rows;
+    return updated.length > 0;
   }
 
   async markFailed(em: EntityManager, agentId: string, version: string, error: string): Promise<void> {

@@ -81,7 +81,8 @@ export class BuildAgentUseCase {
       }
       const pairCount = e.pairCount;
       await this.ds.transaction(async (em) => {
-        await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount });
+        // A newer version may have started while this one learned: then it is not announced (its job will be).
+        if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount }))) return;
         await this.outbox.add(em, 'retrieval.agent-learned.v1', {
           agentId: e.agentId,
           taskId: e.taskId,
