@@ -21,6 +21,10 @@ interface Case {
   check?: (role: Role, res: request.Response) => void | Promise<void>;
 }
 
+/** The owner's private notes (core_memory) of the public agent: never shown to anyone but owner and editors. */
+const PRIVATE_NOTES = 'owner private notes: call Ana before publishing';
+const PRIVATE_FIELDS = ['uid', 'sharedWithEmails', 'core_memory'];
+
 const DATASET = JSON.stringify([
   { es: 'buenos días', qu: 'allin punchaw' },
   { es: 'gracias', qu: 'sulpayki' },
@@ -70,7 +74,7 @@ describe('authorization matrix', () => {
     expect(up.body.total_files).toBe(1);
     // The agent is created by the agents service from ingestion.task-started.v1 (asynchronous event).
     await waitFor(() => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.status), (s) => s === 200, { what: 'agent created from the upload' });
-    publicAgentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: 'public', public: true })).id;
+    publicAgentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: 'public', coreMemory: PRIVATE_NOTES, public: true })).id;
     const k1 = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'revoked' }).expect(200);
     revokedKey = k1.body.api_key;
     await owner.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', owner.csrf).send({ key_id: k1.body.key.key_id }).expect(200);
@@ -110,6 +114,11 @@ describe('authorization matrix', () => {
       const ids = res.body.agents.map((a: { id: string }) => a.id);
       expect(ids).toContain(publicAgentId);
       expect(ids).not.toContain(agentId);
+      // The public list is the public projection for everyone (owners read theirs through /api/agents/mine).
+      for (const a of res.body.agents) for (const f of PRIVATE_FIELDS) expect(a).not.toHaveProperty(f);
+      expect(JSON.stringify(res.body)).not.toContain(PRIVATE_NOTES);
+      expect(JSON.stringify(res.body)).not.toContain(users.owner.uid);
+      expect(JSON.stringify(res.body).toLowerCase()).not.toContain(users.editor.email.toLowerCase());
     } },
     {
       name: 'GET /api/agents/mine',
@@ -125,7 +134,21 @@ describe('authorization matrix', () => {
       },
     },
     { name: 'GET /api/agents/:id (private)', method: 'get', path: () => `/api/agents/${agentId}`, expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => res.status === 404 && expect(res.body).toEqual({ error: 'Model not found.' }) },
-    { name: 'GET /api/agents/:id (public)', method: 'get', path: () => `/api/agents/${publicAgentId}`, expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 } },
+    {
+      name: 'GET /api/agents/:id (public)',
+      method: 'get',
+      path: () => `/api/agents/${publicAgentId}`,
+      expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 },
+      check: (r, res) => {
+        if (r === 'owner' || r === 'editor') {
+          expect(res.body).toMatchObject({ uid: users.owner.uid, core_memory: PRIVATE_NOTES, sharedWithEmails: [users.editor.email.toLowerCase()] });
+          return;
+        }
+        // Anonymous, key and stranger callers get the public projection: no emails, owner uid or private notes.
+        for (const f of PRIVATE_FIELDS) expect(res.body).not.toHaveProperty(f);
+        expect(res.body).toMatchObject({ id: publicAgentId, src_lang: 'es', tgt_lang: 'gn', custom_prompt: 'public', public: true });
+      },
+    },
     {
       name: 'PATCH /api/agents/:id',
       method: 'patch',
@@ -223,6 +246,14 @@ describe('authorization matrix', () => {
       }
       expect(got).toEqual(c.expect);
     });
+  });
+
+  it("an API key, even the owner's, reads an agent as its public projection", async () => {
+    const { owner } = users;
+    const key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'reader' }).expect(200)).body.api_key;
+    const res = await request(t.url).get(`/api/agents/${publicAgentId}`).set('X-API-Key', key).expect(200);
+    for (const f of PRIVATE_FIELDS) expect(res.body).not.toHaveProperty(f);
+    expect(res.body.id).toBe(publicAgentId);
   });
 
   it('after the owner deleted the agent and removed the editor, nobody reaches it', async () => {

@@ -49,6 +49,17 @@ export const agentDtoSchema = z.object({
 });
 export type AgentDto = z.infer<typeof agentDtoSchema>;
 
+/**
+ * What anyone but the owner and editors sees of an agent (anonymous callers, API keys, readers of a public
+ * agent): no owner uid, no editors' emails, no owner notes (core_memory). Parsing a full AgentDto with it
+ * drops those fields.
+ */
+export const publicAgentDtoSchema = agentDtoSchema.omit({ uid: true, sharedWithEmails: true, core_memory: true });
+export type PublicAgentDto = z.infer<typeof publicAgentDtoSchema>;
+/** The full record for owners and editors, the public projection for everyone else. */
+export const agentViewSchema = z.union([agentDtoSchema, publicAgentDtoSchema]);
+export type AgentView = z.infer<typeof agentViewSchema>;
+
 /** Internal view (no access check) for other services, e.g. the translation service's agent directory. */
 export const agentRecordSchema = agentDtoSchema.extend({
   /** Version of the learned artifacts (retrieval.agent-learned); null until learned. */
@@ -113,9 +124,15 @@ export const agentsRpc = {
   }),
   'agents.get.v1': defineRpc({
     service: 'agents',
-    description: 'One agent as the viewer may see it (viewer null = anonymous). 404 `Model not found.` when unknown, deleted or private and not owner/editor.',
-    request: z.object({ agentId: z.string().min(1), viewer: agentViewerSchema.nullable().default(null) }),
-    response: agentDtoSchema,
+    description:
+      'One agent as the viewer may see it (viewer null = anonymous): the full record for the owner and editors, the public projection (PublicAgentDto) for readers and for `channel` api-key. 404 `Model not found.` when unknown, deleted or private and not owner/editor.',
+    request: z.object({
+      agentId: z.string().min(1),
+      viewer: agentViewerSchema.nullable().default(null),
+      /** How the viewer came: an API key always gets the public projection (keys translate, they do not manage). */
+      channel: z.enum(['session', 'api-key']).default('session'),
+    }),
+    response: agentViewSchema,
   }),
   'agents.access.v1': defineRpc({
     service: 'agents',
@@ -132,9 +149,9 @@ export const agentsRpc = {
   }),
   'agents.list-public.v1': defineRpc({
     service: 'agents',
-    description: 'Public agents, newest first.',
+    description: 'Public agents, newest first, as their public projection (owners read theirs in full through agents.list-mine.v1).',
     request: z.object({ limit: z.number().int().min(1).max(1000).default(200) }),
-    response: z.object({ agents: z.array(agentDtoSchema) }),
+    response: z.object({ agents: z.array(publicAgentDtoSchema) }),
   }),
   'agents.list-mine.v1': defineRpc({
     service: 'agents',

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { AgentDto, AgentRecord } from '@gaia/contracts';
+import type { AgentDto, AgentRecord, AgentView, PublicAgentDto } from '@gaia/contracts';
 import { AGENT_REPOSITORY, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from './agent-policy';
-import { toAgentDto, toAgentRecord } from './agent.mapper';
+import { toAgentDto, toAgentRecord, toAgentView, toPublicAgentDto } from './agent.mapper';
 
 /** Reads: one agent as a viewer may see it, public list, the viewer's own and shared agents. */
 @Injectable()
@@ -14,8 +14,10 @@ export class AgentQueriesUseCase {
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
   ) {}
 
-  async get(agentId: string, viewer: Viewer | null): Promise<AgentDto> {
-    return (await this.access(agentId, viewer, 'read')).agent;
+  async get(agentId: string, viewer: Viewer | null, channel: 'session' | 'api-key' = 'session'): Promise<AgentView> {
+    const found = await this.agents.findById(this.ds.manager, agentId);
+    const { agent, role } = authorize(found, viewer, 'read');
+    return toAgentView(agent, role, channel);
   }
 
   async access(agentId: string, viewer: Viewer | null, need: AgentNeed): Promise<{ role: AgentRole; agent: AgentDto }> {
@@ -31,8 +33,8 @@ export class AgentQueriesUseCase {
     return a && !a.deletedAt ? toAgentRecord(a) : null;
   }
 
-  async listPublic(limit: number): Promise<AgentDto[]> {
-    return (await this.agents.listPublic(this.ds.manager, limit)).map(toAgentDto);
+  async listPublic(limit: number): Promise<PublicAgentDto[]> {
+    return (await this.agents.listPublic(this.ds.manager, limit)).map(toPublicAgentDto);
   }
 
   async listMine(viewer: Viewer): Promise<{ owned: AgentDto[]; shared: AgentDto[] }> {

@@ -1,4 +1,4 @@
-import type { AgentDto, AgentRecord } from '@gaia/contracts';
+import { publicAgentDtoSchema, type AgentDto, type AgentRecord, type AgentView, type PublicAgentDto } from '@gaia/contracts';
 import type { AgentEntity } from '@gaia/agents/data-access';
 
 export function toAgentDto(a: AgentEntity): AgentDto {
@@ -22,6 +22,14 @@ export function toAgentDto(a: AgentEntity): AgentDto {
     pair_count: a.pairCount,
     engine: a.engine,
   };
+}
+
+/** The public projection (no owner uid, editors' emails or owner notes). */
+export const toPublicAgentDto = (a: AgentEntity): PublicAgentDto => publicAgentDtoSchema.parse(toAgentDto(a));
+
+/** The one rule of what a caller sees: owners and editors through a session the full record, anyone else the public projection. */
+export function toAgentView(a: AgentEntity, role: 'owner' | 'editor' | 'reader', channel: 'session' | 'api-key'): AgentView {
+  return channel === 'session' && role !== 'reader' ? toAgentDto(a) : toPublicAgentDto(a);
 }
 
 export function toAgentRecord(a: AgentEntity): AgentRecord {

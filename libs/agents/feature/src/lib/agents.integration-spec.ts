@@ -168,8 +168,8 @@ describe('agents service on the real Postgres', () => {
       expect(Number.isNaN(Date.parse(member.addedAt))).toBe(false);
       await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'ana@example.pe' })).rejects.toMatchObject({ status: 409 });
       const after = await create({ ownerId: owner.uid });
-      for (const a of [...before, after]) expect((await rpc.call('agents.get.v1', { agentId: a.id, viewer: owner })).sharedWithEmails).toEqual(['ana@example.pe']);
-      expect((await rpc.call('agents.get.v1', { agentId: other.id, viewer: { uid: 'not-the-team-owner', email: '' } })).sharedWithEmails).toEqual([]);
+      for (const a of [...before, after]) expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual(['ana@example.pe']);
+      expect((await rpc.call('agents.access.v1', { agentId: other.id, viewer: { uid: 'not-the-team-owner', email: '' } })).agent.sharedWithEmails).toEqual([]);
       const ana = { uid: 'ana', email: 'ana@example.pe' };
       expect((await rpc.call('agents.list-mine.v1', { viewer: ana })).shared).toHaveLength(3);
       expect((await rpc.call('agents.team-list.v1', { ownerId: owner.uid })).members).toEqual([member]);
@@ -179,7 +179,7 @@ describe('agents service on the real Postgres', () => {
       expect(sharingEvents.map((e) => e.agentId).sort()).toEqual(before.map((a) => a.id).sort());
 
       await rpc.call('agents.team-remove.v1', { ownerId: owner.uid, memberId: member.id });
-      for (const a of [...before, after]) expect((await rpc.call('agents.get.v1', { agentId: a.id, viewer: owner })).sharedWithEmails).toEqual([]);
+      for (const a of [...before, after]) expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual([]);
       await expect(rpc.call('agents.get.v1', { agentId: before[0].id, viewer: ana })).rejects.toMatchObject({ status: 404 });
       expect((await rpc.call('agents.list-mine.v1', { viewer: ana })).shared).toEqual([]);
       expect((await rpc.call('agents.team-list.v1', { ownerId: owner.uid })).members).toEqual([]);

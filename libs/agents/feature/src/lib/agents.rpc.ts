@@ -40,7 +40,7 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.get.v1')
   get(r: Req<'agents.get.v1'>): Res<'agents.get.v1'> {
-    return this.queries.get(r.agentId, viewerOf(r.viewer));
+    return this.queries.get(r.agentId, viewerOf(r.viewer), r.channel ?? 'session');
   }
 
   @OnRpc('agents.access.v1')

@@ -9,7 +9,9 @@ import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
 import { DomainError } from '@gaia/shared/kernel';
 
-type AgentDto = RpcResponse<'agents.get.v1'>;
+type AgentDto = RpcResponse<'agents.update.v1'>;
+type AgentView = RpcResponse<'agents.get.v1'>;
+type PublicAgentList = RpcResponse<'agents.list-public.v1'>;
 
 function signedInViewer(p: Principal) {
   const v = p.kind === 'session' ? viewerOf(p) : null;
@@ -24,9 +26,9 @@ export class AgentsController {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   @Get('agents/public')
-  @ApiOperation({ summary: 'Public agents, newest first' })
-  @ApiResponse({ status: 200, schema: S.agentList })
-  listPublic(): Promise<{ agents: AgentDto[] }> {
+  @ApiOperation({ summary: 'Public agents, newest first (public projection: no owner uid, editors or owner notes)' })
+  @ApiResponse({ status: 200, schema: S.publicAgentList })
+  listPublic(): Promise<PublicAgentList> {
     return this.rpc.call('agents.list-public.v1', { limit: 200 });
   }
 
@@ -42,11 +44,14 @@ export class AgentsController {
 
   @Get('agents/:id')
   @Auth('optional')
-  @ApiOperation({ summary: "One agent: public agents for anyone, private ones for the owner and editors, else 404 'Model not found.'" })
-  @ApiResponse({ status: 200, schema: S.agent })
+  @ApiOperation({
+    summary:
+      "One agent: public agents for anyone, private ones for the owner and editors, else 404 'Model not found.'. Owners and editors (session) get the full record, anyone else (anonymous, API key) the public projection.",
+  })
+  @ApiResponse({ status: 200, schema: S.agentView })
   @ApiResponse({ status: 404, schema: S.error })
-  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<AgentDto> {
-    return this.rpc.call('agents.get.v1', { agentId: id, viewer: viewerOf(p) });
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<AgentView> {
+    return this.rpc.call('agents.get.v1', { agentId: id, viewer: viewerOf(p), channel: p.kind === 'key' ? 'api-key' : 'session' });
   }
 
   @Patch('agents/:id')

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { agentsRpc, billingRpc, ingestionTaskSchema, translationEventSchema } from '@gaia/contracts';
+import { agentDtoSchema, agentsRpc, billingRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema } from '@gaia/contracts';
 
 /** JSON Schemas for the OpenAPI document, generated from the contract zod schemas where they exist. */
 function json(schema: z.ZodType): SchemaObject {
@@ -24,7 +24,8 @@ const user: SchemaObject = obj({
   plan: str,
 });
 const apiKey: SchemaObject = obj({ key_id: str, name: str, prefix: str, created_at: { type: 'string', format: 'date-time' }, revoked: bool });
-const agent = json(agentsRpc['agents.get.v1'].response);
+const agent = json(agentDtoSchema);
+const publicAgent = json(publicAgentDtoSchema);
 const member = json(agentsRpc['agents.team-invite.v1'].response);
 
 export const S = {
@@ -57,7 +58,9 @@ export const S = {
   }),
   translationEvent: json(translationEventSchema),
   agent,
-  agentList: obj({ agents: { type: 'array', items: agent } }),
+  publicAgent,
+  agentView: { oneOf: [agent, publicAgent] } as SchemaObject,
+  publicAgentList: obj({ agents: { type: 'array', items: publicAgent } }),
   agentsMine: obj({ owned: { type: 'array', items: agent }, shared: { type: 'array', items: agent } }),
   agentPatch: obj({ src_lang: str, tgt_lang: str, custom_prompt: str, core_memory: str }, []),
   visibility: obj({ public: bool }),
