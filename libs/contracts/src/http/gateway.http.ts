@@ -46,6 +46,18 @@ export interface CreateApiKeyResponse {
   key: ApiKeyDto;
 }
 
+/** Text of a replayed key creation (the secret is never stored, so it cannot be answered again). */
+export const API_KEY_SECRET_SHOWN_ONCE = 'The secret of this key was shown only once, in the first answer; it is not stored. If it was lost, revoke the key and create a new one.';
+
+/** POST /api/api-keys/create/ replayed with the same Idempotency-Key: the key's metadata, never its secret. */
+export interface CreateApiKeyReplayResponse {
+  success: true;
+  api_key: null;
+  key: ApiKeyDto;
+  secret_shown_once: true;
+  message: string;
+}
+
 /** POST /api/translate/ body (spec §7). */
 export const translateBodySchema = z.object({
   text: z.string(),

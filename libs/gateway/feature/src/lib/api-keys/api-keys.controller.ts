@@ -1,15 +1,24 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { createApiKeyBodySchema, revokeApiKeyBodySchema, type ApiKeyDto, type CreateApiKeyResponse } from '@gaia/contracts';
+import { API_KEY_SECRET_SHOWN_ONCE, createApiKeyBodySchema, revokeApiKeyBodySchema, type ApiKeyDto, type CreateApiKeyReplayResponse, type CreateApiKeyResponse } from '@gaia/contracts';
 import type { ApiKeyRecord } from '@gaia/identity/data-access';
 import { ApiKeysService } from '@gaia/identity/feature';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
-import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { IdempotencyInterceptor, IdempotentReplayAs } from '../http/idempotency.interceptor';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
+
+/** The replayable form of a key creation: metadata only, the secret is never stored. */
+export const keyCreationReplay = (answer: unknown): CreateApiKeyReplayResponse => ({
+  success: true,
+  api_key: null,
+  key: (answer as CreateApiKeyResponse).key,
+  secret_shown_once: true,
+  message: API_KEY_SECRET_SHOWN_ONCE,
+});
 
 export function toApiKeyDto(k: ApiKeyRecord): ApiKeyDto {
   return { key_id: k.id, name: k.name, prefix: `gaia_${k.prefix}`, created_at: k.createdAt.toISOString(), revoked: !!k.revokedAt };
@@ -26,10 +35,11 @@ export class ApiKeysController {
   @Auth('session')
   @HttpCode(200)
   @UseInterceptors(IdempotencyInterceptor)
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiOperation({ summary: 'Create a key; `api_key` is shown once (stored only as a SHA-256 hash)' })
+  @IdempotentReplayAs(keyCreationReplay)
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat answers the key metadata with `api_key: null` and `secret_shown_once: true` (header Idempotent-Replayed): the secret is never stored' })
+  @ApiOperation({ summary: 'Create a key; `api_key` is shown once (stored only as a SHA-256 hash; an idempotent replay answers the metadata without it)' })
   @ApiBody({ schema: S.createKey })
-  @ApiResponse({ status: 200, schema: S.createKeyResponse })
+  @ApiResponse({ status: 200, schema: S.createKeyResponse, description: 'The new key; on an Idempotency-Key replay `api_key` is null, `secret_shown_once` true and `message` explains' })
   @ApiResponse({ status: 400, schema: S.error })
   @ApiResponse({ status: 401, schema: S.error })
   @ApiResponse({ status: 403, schema: S.error })

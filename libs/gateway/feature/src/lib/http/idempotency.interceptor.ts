@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
@@ -8,6 +8,12 @@ import { DomainError } from '@gaia/shared/kernel';
 import { clientIp, principalOf } from '../auth/principal';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+const REPLAY_ANSWER = 'gaia:idempotency-replay-answer';
+/** What is stored (and replayed) instead of an answer: a route whose answer holds a secret stores a redacted copy. */
+export type ReplayAnswer = (answer: unknown) => unknown;
+/** Declares the replayable form of a route's answer (default: the answer itself). It must not hold a secret. */
+export const IdempotentReplayAs = (fn: ReplayAnswer) => SetMetadata(REPLAY_ANSWER, fn);
 
 function stable(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stable);
@@ -36,6 +42,7 @@ export function requestFingerprint(req: Request): string {
  * `Idempotency-Key` on writes: the first request runs and its answer is stored per (caller, route, key);
  * the same key with the same request replays the answer (header `Idempotent-Replayed: true`) without a
  * second effect; with a different request it is 422. A failed request releases the key (it had no effect).
+ * A route whose answer carries a secret declares a redacted replay with `@IdempotentReplayAs` (never stored).
  * Apply after any upload interceptor so the files are part of the fingerprint.
  */
 @Injectable()
@@ -52,6 +59,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
     const route = `${req.method} ${routePath}`;
     const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
+    const replayable = this.reflector.get<ReplayAnswer | undefined>(REPLAY_ANSWER, ctx.getHandler()) ?? ((a: unknown) => a);
     return from(this.idem.begin(scope, route, key, requestFingerprint(req))).pipe(
       mergeMap((start) => {
         if (start.kind === 'replay') {
@@ -64,7 +72,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         }
         return next.handle().pipe(
           mergeMap(async (body) => {
-            await this.idem.complete(scope, route, key, status, body ?? null);
+            await this.idem.complete(scope, route, key, status, replayable(body ?? null));
             return body;
           }),
           catchError((e) => from(this.idem.release(scope, route, key).catch(() => undefined)).pipe(mergeMap(() => throwError(() => e)))),
