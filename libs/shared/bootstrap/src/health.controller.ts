@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
@@ -32,11 +33,15 @@ export class HealthController {
 
   @Get('healthz')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Liveness: the process answers' })
   healthz(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('readyz')
+  @ApiOperation({ summary: 'Readiness: database and broker reachable (503 otherwise)' })
+  @ApiResponse({ status: 200, description: '{ status: "ok", transport, checks }' })
+  @ApiResponse({ status: 503, description: '{ status: "unavailable", transport, checks }' })
   async readyz(@Res() res: Response): Promise<void> {
     const checks = await Promise.all([timed('database', () => this.ds.query('SELECT 1')), timed('broker', () => this.brokerCheck())]);
     const ok = checks.every((c) => c.ok);

@@ -98,7 +98,7 @@ export class GatewayModule implements OnModuleInit {
       getHttpAdapter: () => adapter,
       useStaticAssets: (path: string, opts: { prefix?: string }) => instance.use(opts.prefix ?? '/', express.static(path, { index: false })),
     } as unknown as INestApplication;
-    SwaggerModule.setup(OPENAPI_PATH, appLike, () => buildOpenApiDocument(appLike), {
+    SwaggerModule.setup(OPENAPI_PATH, appLike, () => buildOpenApiDocument(appLike, GATEWAY_CONTROLLERS), {
       ui: this.options.swaggerUi,
       jsonDocumentUrl: `${OPENAPI_PATH}-json`,
       customSiteTitle: 'Gaia API',

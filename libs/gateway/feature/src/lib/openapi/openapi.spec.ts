@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HealthController } from '@gaia/shared/bootstrap';
 import { GATEWAY_CONTROLLERS } from '../gateway.module';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, securityOf } from './openapi';
 
 const COMMITTED = join(__dirname, '../../../../../../docs/openapi.json');
 
@@ -14,7 +14,7 @@ async function generate(): Promise<string> {
     .compile();
   const app = moduleRef.createNestApplication({ logger: false });
   try {
-    return `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`;
+    return `${JSON.stringify(buildOpenApiDocument(app, [HealthController, ...GATEWAY_CONTROLLERS]), null, 2)}\n`;
   } finally {
     await app.close();
   }
@@ -47,5 +47,14 @@ describe('OpenAPI document (docs/openapi.json)', () => {
         expect([`${m} ${path}`, Object.keys(responses).length > 0]).toEqual([`${m} ${path}`, true]);
       }
     }
+  });
+
+  it("derives each operation's security from its @Auth mode (public ones explicitly empty)", async () => {
+    const doc = JSON.parse(await generate()) as { paths: Record<string, Record<string, { security?: unknown }>> };
+    expect(doc.paths['/api/translate']['post'].security).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(doc.paths['/api/account']['get'].security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/agents/public']['get'].security).toEqual([]);
+    expect(doc.paths['/healthz']['get'].security).toEqual([]);
+    expect(securityOf('optional')).toEqual([{}, { session: [] }]);
   });
 });

@@ -2,9 +2,9 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import { agentDtoSchema, agentsRpc, billingRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema } from '@gaia/contracts';
 
-/** JSON Schemas for the OpenAPI document, generated from the contract zod schemas where they exist. */
+/** JSON Schemas for the OpenAPI 3.0 document (`nullable`, no `const`), generated from the contract zod schemas where they exist. */
 function json(schema: z.ZodType): SchemaObject {
-  const out = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
+  const out = z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
   delete out['$schema'];
   return out as SchemaObject;
 }
