@@ -66,6 +66,26 @@ describe('accounts: sign-up, sign-in, sessions, CSRF, profile', () => {
     await u.agent.get('/api/auth/me').expect(200);
   });
 
+  it('answers the session state with 200 for signed-out and signed-in callers (no 401 for a normal state)', async () => {
+    const anonymous = await request(t.url).get('/api/auth/session').expect(200);
+    expect(anonymous.body).toEqual({ user: null });
+    expect(anonymous.headers['cache-control']).toContain('no-store');
+    const u = await signUp(t.url, 'session-state');
+    const signedIn = await u.agent.get('/api/auth/session').expect(200);
+    expect(signedIn.body.user).toMatchObject({ uid: u.uid, email: u.email });
+    // An unknown or ended session cookie is simply signed out.
+    expect((await request(t.url).get('/api/auth/session').set('Cookie', 'gaia_session=not-a-session').expect(200)).body).toEqual({ user: null });
+  });
+
+  it('names each refusal with a stable code in X-Error-Code, so clients can show it in their own language', async () => {
+    const u = await signUp(t.url, 'codes');
+    const wrong = await request(t.url).post('/api/auth/signin').send({ email: u.email, password: 'wrong password' }).expect(401);
+    expect(wrong.body).toEqual({ error: 'Invalid email or password.' });
+    expect(wrong.headers['x-error-code']).toBe('invalid_credentials');
+    expect((await request(t.url).post('/api/auth/signup').send({ email: u.email, password: 'another password' }).expect(409)).headers['x-error-code']).toBe('email_taken');
+    expect((await request(t.url).get('/api/auth/me').expect(401)).headers['x-error-code']).toBe('unauthorized');
+  });
+
   it('refuses cross-site unsafe requests (login CSRF through a form) but not same-origin ones', async () => {
     const u = await signUp(t.url, 'origin');
     const evil = await request(t.url).post('/api/auth/signin').set('Origin', 'https://evil.example').type('form').send({ email: u.email, password: 'correct horse battery' }).expect(403);

@@ -7,7 +7,8 @@ export const signUp = (body: { email: string; password: string; fullName?: strin
 export const signIn = (body: { email: string; password: string }) =>
   apiJson<{ user: UserDto }>('/api/auth/signin', { method: 'POST', body });
 export const signOut = () => apiJson<void>('/api/auth/signout', { method: 'POST' });
-export const getMe = () => apiJson<{ user: UserDto }>('/api/auth/me');
+/** The session state: the signed-in user or null (200 either way, so a visitor's page logs no failed request). */
+export const getSession = () => apiJson<{ user: UserDto | null }>('/api/auth/session');
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 export const getAccount = () => apiJson<UserDto>('/api/account');
 export const updateAccount = (body: { fullName?: string; displayName?: string }) =>

@@ -1,11 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as accountApi from '../api/account-api';
-import { ApiError } from '../api/http';
 import type { UserDto } from '../api/types';
 
 export interface AuthContextValue {
   user: UserDto | null;
-  /** True until the first GET /api/auth/me has answered. */
+  /** True until the first GET /api/auth/session has answered. */
   loading: boolean;
   refresh(): Promise<UserDto | null>;
   signIn(email: string, password: string): Promise<UserDto>;
@@ -35,11 +34,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const { user: me } = await accountApi.getMe();
+      const { user: me } = await accountApi.getSession();
       if (mounted.current) setUser(me);
       return me;
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 401)) console.info('Auth state: not signed in', err instanceof Error ? err.message : err);
+      console.info('Auth state: not signed in', err instanceof Error ? err.message : err);
       if (mounted.current) setUser(null);
       return null;
     } finally {

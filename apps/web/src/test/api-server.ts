@@ -9,7 +9,7 @@ import type { AgentDto, UserDto } from '../api/types';
 export interface ApiServer {
   origin: string;
   agents: AgentDto[];
-  /** The signed-in user GET /api/auth/me answers with; null → 401. */
+  /** The signed-in user GET /api/auth/session answers with; null → { user: null }. */
   me: UserDto | null;
   signOuts: number;
   /** Bodies received by POST /api/translate/. */
@@ -79,7 +79,7 @@ export async function startApiServer(agents: AgentDto[] = [agent()]): Promise<Ap
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path === '/api/public/config') return json(res, 200, { publicApiKey: PUBLIC_KEY, oidcEnabled: false, oidcProviderName: null });
-    if (path === '/api/auth/me') return state.me ? json(res, 200, { user: state.me }) : json(res, 401, { error: 'Not signed in.' });
+    if (path === '/api/auth/session') return json(res, 200, { user: state.me });
     if (path === '/api/auth/signout' && req.method === 'POST') {
       state.signOuts++;
       state.me = null;

@@ -27,6 +27,8 @@ export const DEFAULT_KEY_RATE_LIMIT = 1000;
 export const keyUsageDtoSchema = z.object({
   total_requests: z.number().int(),
   rate_limit: z.number().int(),
+  /** Requests of this key today (UTC), counted against rate_limit. */
+  requests_today: z.number().int(),
   input_cost: z.number(),
   output_cost: z.number(),
   total_cost: z.number(),
@@ -72,8 +74,14 @@ export const authorizeRequestSchema = z.object({
   keyId: z.string().min(1).nullable(),
   /** The key's owner or the session user (whose plan applies); null when unknown. */
   userId: z.string().min(1).nullable(),
-  /** 'api' calls count against the Free plan's 10 calls a day; 'web' (session, dashboard test translator) do not. */
-  channel: z.enum(['api', 'web']).default('api'),
+  /**
+   * Every path is metered: 'api' (a user's key: plan + key limits), 'web' (session: dashboard test translator,
+   * Socket.IO; the same plan counter as the API, so the Free plan's 10 a day cover both), 'public' (the public
+   * translator key: per client IP, per minute and per day).
+   */
+  channel: z.enum(['api', 'web', 'public']).default('api'),
+  /** Client IP (required for 'public'). */
+  ip: z.string().min(1).max(100).nullable().optional(),
   /** Per-key daily limit; omitted = 1,000 (default); null = no per-key limit (e.g. the public translator key). */
   keyRateLimit: z.number().int().positive().nullable().optional(),
   /** Words of the submitted source text (informational: paid plans bill them from usage.recorded.v1). */
@@ -86,9 +94,9 @@ export const billingRpc = {
   'billing.authorize.v1': defineRpc({
     service: 'billing',
     description:
-      'Checks and consumes the quota of one translation before it runs, atomically in Postgres (safe across gateway replicas): ' +
-      'the per-key daily rate limit and, for API calls on the Free plan, 10 calls per UTC day. ' +
-      'Answers allowed, or fails with 429 (code `plan_limit_reached` or `rate_limited`, details.retryAfterSeconds = seconds to the next UTC midnight). Idempotent on requestId.',
+      'The metering of every translation path: checks and consumes the quota of one translation before it runs, atomically in Postgres (safe across gateway replicas): ' +
+      'the per-key daily rate limit, the plan of a signed-in caller or key owner (Free: 10 calls per UTC day, API and session together) and, for the public translator, per-IP limits. ' +
+      'Answers allowed, or fails with 429 (code `plan_limit_reached` or `rate_limited`, details.retryAfterSeconds = seconds to the window end). Idempotent on requestId.',
     request: authorizeRequestSchema,
     response: z.object({
       allowed: z.literal(true),
@@ -105,7 +113,7 @@ export const billingRpc = {
   }),
   'billing.release.v1': defineRpc({
     service: 'billing',
-    description: 'Gives back the quota consumed by billing.authorize.v1 for a request that did not run (e.g. unknown agent). Idempotent.',
+    description: 'Gives back the quota consumed by billing.authorize.v1 for a translation that failed (refused, engine error, database outage); a request whose usage was recorded keeps it. Idempotent.',
     request: z.object({ requestId: z.string().min(1).max(200) }),
     response: z.object({ released: z.boolean() }),
   }),

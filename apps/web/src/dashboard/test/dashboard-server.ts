@@ -27,7 +27,7 @@ export interface DashboardServer {
   /** Name of the identity provider the public config announces (null: popup sign-in off). */
   oidcProvider: string | null;
   user: UserDto | null;
-  /** When set, the session ends after this many GET /api/auth/me answers (then 401 everywhere). */
+  /** When set, the session ends after this many GET /api/auth/session answers (then signed out everywhere). */
   sessionMeCalls: number | null;
   owned: AgentDto[];
   shared: AgentDto[];
@@ -141,8 +141,8 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     if (forced) return json(res, forced[0], forced[1]);
     if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: !!state.oidcProvider, oidcProviderName: state.oidcProvider });
     if (path === '/api/auth/signin' && method === 'POST') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Invalid email or password.' });
-    if (path === '/api/auth/me' && state.sessionMeCalls !== null && state.sessionMeCalls-- <= 0) state.user = null;
-    if (path === '/api/auth/me') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Not signed in.' });
+    if (path === '/api/auth/session' && state.sessionMeCalls !== null && state.sessionMeCalls-- <= 0) state.user = null;
+    if (path === '/api/auth/session') return json(res, 200, { user: state.user });
     if (!state.user) return json(res, 401, { error: 'Not signed in.' });
     if (path === '/api/account' && method === 'GET') return json(res, 200, state.user);
     if (path === '/api/account' && method === 'PATCH') {

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../../auth/auth-context';
 import { DashboardDataProvider } from '../lib/dashboard-data';
 
-/** Shows who is signed in once GET /api/auth/me answered, so tests can wait for the auth state. */
+/** Shows who is signed in once GET /api/auth/session answered, so tests can wait for the auth state. */
 function AuthProbe() {
   const { user, loading } = useAuth();
   return loading ? null : <output data-testid="auth-probe">{user ? `signed-in:${user.uid}` : 'signed-out'}</output>;

@@ -123,6 +123,8 @@ describe('billing service on the real Postgres', () => {
     expect(res).toEqual({
       total_requests: 2,
       rate_limit: 500,
+      // Authorized calls of the key today (its daily counter), not usage events.
+      requests_today: 1,
       input_cost: 0.012,
       output_cost: 0.015,
       total_cost: 0.027,
@@ -132,7 +134,7 @@ describe('billing service on the real Postgres', () => {
         { input_tokens: 1_000, output_tokens: 400, words: 7, created_at: '2026-05-20T10:00:00.000Z' },
       ],
     });
-    expect(await rpc.call('billing.key-usage.v1', { keyId: 'never-used' })).toEqual({ total_requests: 0, rate_limit: 1000, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [] });
+    expect(await rpc.call('billing.key-usage.v1', { keyId: 'never-used' })).toEqual({ total_requests: 0, rate_limit: 1000, requests_today: 0, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [] });
   });
 
   it('user summary: totals, a daily series with empty days, and the billing month with overage (user from the key when the event has none)', async () => {

@@ -4,7 +4,7 @@ import { DEFAULT_KEY_RATE_LIMIT, type KeyUsageDto, type UsageSummaryDto } from '
 import { QUOTA_REPOSITORY, USAGE_REPOSITORY, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { Clock } from '@gaia/shared/kernel';
-import { planCounter } from './authorize.use-case';
+import { keyCounter, planCounter } from './authorize.use-case';
 import { BILLING_CLOCK } from './billing.tokens';
 import { billingMonth, DEFAULT_PLAN, lastDays, monthlyCharge, PLANS, tokenCost, utcDayStart } from './billing.rules';
 
@@ -20,11 +20,17 @@ export class UsageQueriesUseCase {
 
   async keyUsage(keyId: string, limit: number): Promise<KeyUsageDto> {
     const em = this.ds.manager;
-    const [t, requests, key] = await Promise.all([this.usage.keyTotals(em, keyId), this.usage.keyRequests(em, keyId, limit), this.quota.findKey(em, keyId)]);
+    const [t, requests, key, today] = await Promise.all([
+      this.usage.keyTotals(em, keyId),
+      this.usage.keyRequests(em, keyId, limit),
+      this.quota.findKey(em, keyId),
+      this.quota.count(em, keyCounter(keyId, this.clock.now())),
+    ]);
     const cost = tokenCost(t.inputTokens, t.outputTokens);
     return {
       total_requests: t.requests,
       rate_limit: key?.rateLimit ?? DEFAULT_KEY_RATE_LIMIT,
+      requests_today: today,
       input_cost: cost.input_cost,
       output_cost: cost.output_cost,
       total_cost: cost.total_cost,

@@ -2,11 +2,11 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { signInBodySchema, signUpBodySchema, type UserDto } from '@gaia/contracts';
-import { AccountsService, OidcService, RATE_LIMITER, type RateLimiter } from '@gaia/identity/feature';
+import { AccountsService, OidcService, RATE_LIMITER, sha256, type RateLimiter } from '@gaia/identity/feature';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { isDomainError } from '@gaia/shared/kernel';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
-import { enforceRateRules } from '../http/rate-limit';
+import { assertUnderRateRules, countRateRules, enforceRateRules } from '../http/rate-limit';
 import { parseBody } from '../http/validation';
 import { UserViewService } from '../account/user-view.service';
 import { Auth, CurrentPrincipal } from './auth.guard';
@@ -15,6 +15,9 @@ import { clientIp, type Principal } from './principal';
 import { S } from '../openapi/schemas';
 
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again later.';
+export const ACCOUNT_LOCKED = 'Too many failed sign-in attempts for this account. Please try again later.';
+/** Per-account counter of failed sign-ins, keyed by a hash of the lower-cased email (no address in the table). */
+const accountBucket = (email: unknown) => `auth:account:${sha256(typeof email === 'string' ? email.trim().toLowerCase() : '')}`;
 
 /** Email + password accounts, sessions (httpOnly cookie + CSRF cookie) and popup OpenID Connect sign-in. */
 @ApiTags('auth')
@@ -54,11 +57,16 @@ export class AuthController {
   @ApiBody({ schema: S.signIn })
   @ApiResponse({ status: 200, schema: S.userEnvelope })
   @ApiResponse({ status: 401, schema: S.error, description: 'Invalid email or password.' })
-  @ApiResponse({ status: 429, schema: S.error })
+  @ApiResponse({ status: 429, schema: S.error, description: 'Too many attempts from this address, or too many failed sign-ins for this account' })
   async signIn(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ user: UserDto }> {
     await enforceRateRules(this.limiter, `auth:ip:${clientIp(req)}`, this.options.authPerIp, TOO_MANY_SIGN_INS);
     const b = parseBody(signInBodySchema, body, 'Please fill in all fields.');
-    const user = await this.accounts.verifyCredentials(b);
+    const bucket = accountBucket(b.email);
+    await assertUnderRateRules(this.limiter, bucket, this.options.failedSignInsPerAccount, ACCOUNT_LOCKED);
+    const user = await this.accounts.verifyCredentials(b).catch(async (e: unknown) => {
+      if (isDomainError(e) && e.status === 401) await countRateRules(this.limiter, bucket, this.options.failedSignInsPerAccount);
+      throw e;
+    });
     const s = await this.accounts.openSession(user.id);
     setSessionCookies(res, s.token, s.csrfToken, s.expiresAt, isSecureRequest(req, this.config.PUBLIC_BASE_URL));
     const fresh = (await this.accounts.getUser(user.id)) ?? user;
@@ -85,6 +93,16 @@ export class AuthController {
   async me(@CurrentPrincipal() p: Principal): Promise<{ user: UserDto }> {
     if (p.kind !== 'session') throw new Error('unreachable');
     return { user: await this.users.toDto(p.user) };
+  }
+
+  @Get('session')
+  @Auth('optional')
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: "The session state for the web app: the signed-in user, or null when signed out (200 either way; signed-out is a normal state). API clients use GET /api/auth/me" })
+  @ApiResponse({ status: 200, schema: S.sessionEnvelope })
+  async session(@CurrentPrincipal() p: Principal, @Res({ passthrough: true }) res: Response): Promise<{ user: UserDto | null }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { user: p.kind === 'session' ? await this.users.toDto(p.user) : null };
   }
 
   @Get('oidc/start')

@@ -27,6 +27,16 @@ export function errorResponse(e: unknown): { status: number; body: { error: stri
   return { status: 500, body: { error: 'Internal server error' } };
 }
 
+/** Header naming a refusal with its DomainError code (e.g. `invalid_credentials`): clients translate by code, not by message. */
+export const ERROR_CODE_HEADER = 'X-Error-Code';
+
+/** The stable code of a refusal, or null (internal errors and framework exceptions carry none). */
+export function errorCode(e: unknown): string | null {
+  if (!isDomainError(e)) return null;
+  const d = e as DomainError;
+  return d.code === 'internal' ? null : d.code;
+}
+
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Gateway');
@@ -46,6 +56,8 @@ export class DomainErrorFilter implements ExceptionFilter {
       return;
     }
     if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+    const code = errorCode(e);
+    if (code) res.setHeader(ERROR_CODE_HEADER, code);
     res.status(status).json(body);
   }
 }

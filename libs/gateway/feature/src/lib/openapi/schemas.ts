@@ -33,6 +33,7 @@ export const S = {
   success: obj({ success: { type: 'boolean', enum: [true] } }),
   user,
   userEnvelope: obj({ user }),
+  sessionEnvelope: obj({ user: { ...user, nullable: true } }),
   signUp: obj({ email: str, password: { type: 'string', minLength: 8 }, fullName: str }, ['email', 'password']),
   signIn: obj({ email: str, password: str }),
   accountPatch: obj({ fullName: { type: 'string', nullable: true }, displayName: { type: 'string', nullable: true } }, []),
