@@ -7,6 +7,9 @@
  *
  * Reads any folder of the layout es-<code>/{train.es,train.<code>,dev.es,dev.<code>}, builds one agent per
  * language from train.* only, translates dev in both directions and writes a JSON + markdown table.
+ * Beside chrF (beta 2 and beta 1) every row carries the measures of measures.cjs: the specificity margin
+ * (chrF minus chrF against shuffled references), the generic floor (frequent-words output) and, into
+ * Spanish, the share of source tokens in the Spanish vocabulary that the output keeps.
  */
 'use strict';
 const fs = require('node:fs');
@@ -26,6 +29,7 @@ require.extensions['.ts'] = function (module, filename) {
   module._compile(out.code, filename);
 };
 const engine = require('../../libs/engine/src/index.ts');
+const measures = require('./measures.cjs');
 
 function parseArgs(argv) {
   const a = { data: '../shared/data/americasnlp2021', out: 'bench/results/quality.json', limit: 0, langs: null, directions: ['es->xx', 'xx->es'], speed: true };
@@ -146,11 +150,20 @@ function main() {
       }
       sampleMem();
       const chars = (xs) => xs.reduce((a, s) => a + s.replace(/\s+/g, '').length, 0);
+      const spec = measures.specificity(engine, hyps, refs);
+      const floor = measures.genericFloor(engine, fwd ? trS : trT, fwd ? trT : trS, inputs, refs);
+      const kept = fwd ? null : measures.keptShare(engine, trS, inputs, hyps);
       const row = {
         lang: code,
         direction,
         sentences: inputs.length,
-        chrf: Number(engine.corpusChrF(hyps, refs).toFixed(4)),
+        chrf: Number(spec.chrf.toFixed(4)),
+        chrf_beta1: Number(engine.corpusChrF(hyps, refs, 1).toFixed(4)),
+        chrf_shuffled: Number(spec.shuffled.toFixed(4)),
+        margin: Number(spec.margin.toFixed(4)),
+        floor_chrf: Number(floor.toFixed(4)),
+        in_vocab_share: kept ? Number(kept.in_vocab_share.toFixed(4)) : null,
+        kept_share: kept ? Number(kept.kept_share.toFixed(4)) : null,
         bleu: Number((engine.corpusBleu(hyps, refs) * 100).toFixed(2)),
         length_ratio: Number((chars(hyps) / Math.max(1, chars(refs))).toFixed(3)),
         baseline_chrf: fwd && BASELINE[code] !== undefined ? BASELINE[code] : null,
@@ -164,7 +177,7 @@ function main() {
         peak_rss_mb: Math.round(peakRss / 1048576),
       };
       rows.push(row);
-      console.error(`[${code}] ${direction}: chrF ${row.chrf} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`);
+      console.error(`[${code}] ${direction}: chrF ${row.chrf} β1 ${row.chrf_beta1} margin ${row.margin} floor ${row.floor_chrf} kept ${row.kept_share} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`);
     }
     if (args.speed && (code === 'gn' || codes.length === 1)) {
       // retrieval latency and 50-word translation latency on the largest agent
@@ -215,10 +228,11 @@ function main() {
       console.error(`[${code}] speed ${JSON.stringify(speed[code])}`);
     }
   }
-  const avg = (dirn) => {
+  const avg = (dirn, key = 'chrf') => {
     const r = rows.filter((x) => x.direction === dirn);
-    return r.length ? Number((r.reduce((a, b) => a + b.chrf, 0) / r.length).toFixed(4)) : null;
+    return r.length ? Number((r.reduce((a, b) => a + b[key], 0) / r.length).toFixed(4)) : null;
   };
+  const averages = (key) => ({ 'es->xx': avg('es->xx', key), 'xx->es': avg('xx->es', key) });
   const machine = {
     cpu: (os.cpus()[0] || {}).model,
     cores: os.cpus().length,
@@ -232,7 +246,11 @@ function main() {
     data: args.data,
     limit: args.limit || null,
     machine,
-    average_chrf: { 'es->xx': avg('es->xx'), 'xx->es': avg('xx->es') },
+    average_chrf: averages('chrf'),
+    average_chrf_beta1: averages('chrf_beta1'),
+    average_margin: averages('margin'),
+    average_floor_chrf: averages('floor_chrf'),
+    shuffle_seeds: measures.SHUFFLE_SEEDS,
     peak_rss_mb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1048576),
     speed,
     rows,
@@ -246,15 +264,16 @@ function main() {
   md.push(`Data: \`${args.data}\`${args.limit ? ` (first ${args.limit} dev sentences)` : ''}; generated ${result.generated_at}.`);
   md.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM, load average at start ${machine.loadavg_start}.`);
   md.push('Wall-clock times are inflated when the machine is shared; CPU times are the process\'s own.');
+  md.push(`chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${measures.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens).`);
   md.push('');
-  md.push('| lang | direction | chrF | 2021 baseline | BLEU | len ratio | train pairs | train s (wall / cpu) | p50 ms | p99 ms | peak RSS MB |');
-  md.push('|---|---|---|---|---|---|---|---|---|---|---|');
+  md.push('| lang | direction | chrF | chrF β=1 | floor | margin | 2021 baseline | BLEU | len ratio | in-vocab / kept | train pairs | train s (wall / cpu) | p50 ms | p50 CPU ms | p99 ms | peak RSS MB |');
+  md.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     md.push(
-      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.direction === 'es->xx' && BASELINE[r.lang] !== undefined ? BASELINE[r.lang].toFixed(4) : ''} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.train_pairs} | ${r.train_seconds} / ${r.train_cpu_seconds} | ${r.latency_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
+      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.chrf_beta1.toFixed(4)} | ${r.floor_chrf.toFixed(4)} | ${r.margin.toFixed(4)} | ${r.direction === 'es->xx' && BASELINE[r.lang] !== undefined ? BASELINE[r.lang].toFixed(4) : ''} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.kept_share === null ? '' : `${r.in_vocab_share.toFixed(3)} / ${r.kept_share.toFixed(3)}`} | ${r.train_pairs} | ${r.train_seconds} / ${r.train_cpu_seconds} | ${r.latency_ms_p50} | ${r.latency_cpu_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
     );
-  md.push(`| **average** | es->xx | ${avg('es->xx') ?? '-'} | | | | | | | | |`);
-  md.push(`| **average** | xx->es | ${avg('xx->es') ?? '-'} | | | | | | | | |`);
+  for (const d of ['es->xx', 'xx->es'])
+    md.push(`| **average** | ${d} | ${avg(d) ?? '-'} | ${avg(d, 'chrf_beta1') ?? '-'} | ${avg(d, 'floor_chrf') ?? '-'} | ${avg(d, 'margin') ?? '-'} | | | | | | | | | | |`);
   md.push('');
   for (const [k, v] of Object.entries(speed)) {
     md.push(`Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s wall (${v.core_memory_cpu_seconds} s CPU), 50-word translation CPU p50 ${v.translate_50_words_cpu_ms_p50} ms, retrieval CPU p50 ${v.retrieval_cpu_ms_p50} ms; index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`);

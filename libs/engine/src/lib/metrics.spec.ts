@@ -27,6 +27,13 @@ describe('chrF / BLEU basics', () => {
     expect(longHyp).toBeGreaterThan(shortHyp);
   });
 
+  it('reports the balanced F-score with beta 1 (symmetric in hypothesis and reference)', () => {
+    const a = ['abcdef ghij'];
+    const b = ['abcdefghijklmnop'];
+    expect(corpusChrF(a, b, 1)).toBeCloseTo(corpusChrF(b, a, 1), 10);
+    expect(corpusChrF(a, b, 1)).toBeGreaterThan(corpusChrF(a, b));
+  });
+
   it('matches a hand-computed chrF value', () => {
     // hyp "ab", ref "abc": order1 P=2/2 R=2/3; order2 P=1/1 R=1/2; orders 3..6 absent in hyp.
     const P = (1 + 1) / 2;

@@ -71,11 +71,12 @@ export function sentenceChrF(hyp: string, ref: string): number {
   return chrfFromStats(st);
 }
 
-export function corpusChrF(hyps: string[], refs: string[]): number {
+/** Corpus chrF; `beta` weighs recall against precision (sacreBLEU's default 2; 1 is the balanced F-score). */
+export function corpusChrF(hyps: string[], refs: string[], beta = BETA): number {
   if (hyps.length !== refs.length) throw new Error(`corpusChrF: ${hyps.length} hypotheses vs ${refs.length} references`);
   const st = new Float64Array(CHAR_ORDER * 3);
   for (let i = 0; i < hyps.length; i++) chrfStatsFromCounts(charNgramCounts(hyps[i]), charNgramCounts(refs[i]), st);
-  return chrfFromStats(st);
+  return chrfFromStats(st, beta);
 }
 
 /** sacreBLEU 13a-like tokenization. */

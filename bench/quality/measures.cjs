@@ -1,0 +1,89 @@
+// Measures beside chrF that tell translation from target-language noise (shared by run.cjs and tune.cjs).
+//  - specificity margin: corpus chrF against the aligned references minus the mean corpus chrF against the
+//    same references shuffled with SHUFFLE_SEEDS fixed seeds (output that ignores its source scores ~0);
+//  - generic floor: chrF of an output that ignores the source: the train target side's most frequent words,
+//    in frequency order, cut to the expected length (source characters × the train corpus character ratio);
+//  - kept share (into Spanish): of the source word tokens that are in the target side's train vocabulary
+//    (loanwords, names, numbers written as words), the share that appears in the output.
+'use strict';
+
+const SHUFFLE_SEEDS = [1, 2, 3, 4, 5];
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled(xs, seed) {
+  const rnd = mulberry32(seed);
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+const chars = (s) => s.replace(/\s+/g, '').length;
+
+/** { chrf, shuffled, margin } for hyps against refs (beta 2). */
+function specificity(engine, hyps, refs) {
+  const chrf = engine.corpusChrF(hyps, refs);
+  const sh = SHUFFLE_SEEDS.map((seed) => engine.corpusChrF(hyps, shuffled(refs, seed)));
+  const mean = sh.reduce((a, b) => a + b, 0) / sh.length;
+  return { chrf, shuffled: mean, margin: chrf - mean };
+}
+
+/** Word tokens of the train side in descending frequency. */
+function frequentWords(engine, lines) {
+  const f = new Map();
+  for (const l of lines) for (const t of engine.tokenize(l)) if (engine.isWordToken(t)) f.set(t.toLowerCase(), (f.get(t.toLowerCase()) ?? 0) + 1);
+  return [...f.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+}
+
+/** chrF of the frequent-words output cut to the expected length of each sentence. */
+function genericFloor(engine, trainIn, trainOut, inputs, refs) {
+  const words = frequentWords(engine, trainOut);
+  const ratio = trainOut.reduce((a, s) => a + chars(s), 0) / Math.max(1, trainIn.reduce((a, s) => a + chars(s), 0));
+  const hyps = inputs.map((s) => {
+    const want = Math.round(chars(s) * ratio);
+    const out = [];
+    let n = 0;
+    for (let i = 0; n < want && words.length; i++) {
+      const w = words[i % words.length];
+      out.push(w);
+      n += w.length;
+    }
+    return out.join(' ');
+  });
+  return engine.corpusChrF(hyps, refs);
+}
+
+/** Share of source word tokens found in the target train vocabulary (and of those, kept in the output). */
+function keptShare(engine, trainOut, inputs, hyps) {
+  const vocab = new Set();
+  for (const l of trainOut) for (const t of engine.tokenize(l)) if (engine.isWordToken(t)) vocab.add(t.toLowerCase());
+  let words = 0;
+  let inVocab = 0;
+  let kept = 0;
+  inputs.forEach((s, i) => {
+    const out = new Set(engine.tokenize(hyps[i]).map((t) => t.toLowerCase()));
+    for (const t of engine.tokenize(s)) {
+      if (!engine.isWordToken(t)) continue;
+      words++;
+      const w = t.toLowerCase();
+      if (!vocab.has(w)) continue;
+      inVocab++;
+      if (out.has(w)) kept++;
+    }
+  });
+  return { in_vocab_share: words ? inVocab / words : 0, kept_share: inVocab ? kept / inVocab : 0 };
+}
+
+module.exports = { SHUFFLE_SEEDS, specificity, genericFloor, keptShare, shuffled };
