@@ -11,6 +11,8 @@ export interface GatewayOptions {
   publicKeyPerIp: RateRule[];
   /** Sign-in / sign-up attempts per client IP. */
   authPerIp: RateRule[];
+  /** Failed sign-ins per account (any IP): past the limit the account refuses sign-in until the window ends. */
+  failedSignInsPerAccount: RateRule[];
   /** Upload limits (files per request, bytes per file). */
   maxFileBytes: number;
   maxFiles: number;
@@ -26,6 +28,7 @@ export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
     { limit: 1000, windowSeconds: 86400 },
   ],
   authPerIp: [{ limit: 30, windowSeconds: 60 }],
+  failedSignInsPerAccount: [{ limit: 10, windowSeconds: 900 }],
   maxFileBytes: INGESTION_MAX_FILE_BYTES,
   maxFiles: INGESTION_MAX_FILES_PER_UPLOAD,
   swaggerUi: true,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SessionRepository, UserRepository, type UserRecord } from '@gaia/identity/data-access';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { IDENTITY_OPTIONS, PASSWORD_HASHER, type IdentityOptions, type PasswordHasher } from './identity.tokens';
+import { assertAcceptablePassword } from './password-policy';
 import { randomSecret, sha256 } from './tokens.util';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,9 +46,8 @@ export class AccountsService {
     const password = typeof input.password === 'string' ? input.password : '';
     if (!email || !password) throw DomainError.invalid('Please fill in all fields.', 'fields_required');
     if (!EMAIL_PATTERN.test(email) || email.length > 320) throw DomainError.invalid(INVALID_EMAIL, 'invalid_email');
-    if (password.length < 8) throw DomainError.invalid('Password must be at least 8 characters.', 'weak_password');
-    if (password.length > 1024) throw DomainError.invalid('Password is too long.', 'password_too_long');
     const fullName = clean(input.fullName, 200);
+    assertAcceptablePassword(password, [email, fullName ?? '']);
     const passwordHash = await this.hasher.hash(password);
     const user = await this.users.insert({ id: newId(), email, passwordHash, fullName, displayName: fullName, now: this.clock.now() });
     if (!user) throw DomainError.conflict('An account with this email already exists.', 'email_taken');

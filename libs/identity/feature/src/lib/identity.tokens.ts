@@ -16,6 +16,8 @@ export interface RateLimitDecision {
 }
 export interface RateLimiter {
   hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
+  /** The current window's count without adding a hit (allowed = still under the limit). */
+  peek(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitDecision>;
 }
 
 /** Options of the identity module (all optional; tests shorten them). */

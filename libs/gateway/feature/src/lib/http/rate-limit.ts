@@ -11,3 +11,16 @@ export async function enforceRateRules(limiter: RateLimiter, bucket: string, rul
     if (!d.allowed) throw DomainError.tooMany(message, d.retryAfterSeconds);
   }
 }
+
+/** Refuses with 429 when any rule's current window is already full (counts nothing). */
+export async function assertUnderRateRules(limiter: RateLimiter, bucket: string, rules: readonly RateRule[], message = TOO_MANY_REQUESTS): Promise<void> {
+  for (const r of rules) {
+    const d = await limiter.peek(`${bucket}:${r.windowSeconds}`, r.limit, r.windowSeconds);
+    if (!d.allowed) throw DomainError.tooMany(message, d.retryAfterSeconds);
+  }
+}
+
+/** Counts one hit in every rule's window (no refusal). */
+export async function countRateRules(limiter: RateLimiter, bucket: string, rules: readonly RateRule[]): Promise<void> {
+  for (const r of rules) await limiter.hit(`${bucket}:${r.windowSeconds}`, r.limit, r.windowSeconds);
+}
