@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../copy-button';
 import { curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
 import { useDocumentTitle } from '../../layout/use-document-title';
+import { formatResponseTime } from '../../lib/response-time';
+import { formatDate, formatNumber } from '../../dashboard/lib/format';
+import { BENCH_SOURCES, MEASURED } from './measured';
 
 function CodeSample({ title, code, lang }: { title: string; code: string; lang: string }) {
   return (
@@ -20,7 +23,7 @@ function CodeSample({ title, code, lang }: { title: string; code: string; lang: 
 const SECTIONS = ['research', 'architecture', 'models', 'infrastructure', 'endpoints', 'parameters', 'headers', 'examples', 'responses', 'benchmarks'] as const;
 
 export function DocumentationPage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   useDocumentTitle(t('docs.title'));
   const origin = window.location.origin;
   const list = (key: string) => t(key, { returnObjects: true }) as string[];
@@ -96,7 +99,7 @@ export function DocumentationPage() {
         <section id="doc-parameters" aria-labelledby="doc-parameters-h">
           <h2 id="doc-parameters-h">{t('docs.parameters.title')}</h2>
           <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="doc-parameters-h">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">{t('docs.parameters.name')}</th>
@@ -108,12 +111,12 @@ export function DocumentationPage() {
               <tbody>
                 {TRANSLATE_PARAMETERS.map((p) => (
                   <tr key={p.name}>
-                    <td>
+                    <td data-label={t('docs.parameters.name')}>
                       <code>{p.name}</code>
                     </td>
-                    <td>{p.type}</td>
-                    <td>{p.required ? t('docs.parameters.yes') : t('docs.parameters.no')}</td>
-                    <td>{t(`docs.parameters.${p.key}`)}</td>
+                    <td data-label={t('docs.parameters.type')}>{p.type}</td>
+                    <td data-label={t('docs.parameters.required')}>{p.required ? t('docs.parameters.yes') : t('docs.parameters.no')}</td>
+                    <td data-label={t('docs.parameters.description')}>{t(`docs.parameters.${p.key}`)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -154,13 +157,35 @@ export function DocumentationPage() {
         <section id="doc-benchmarks" aria-labelledby="doc-benchmarks-h">
           <h2 id="doc-benchmarks-h">{t('docs.benchmarks.title')}</h2>
           <dl className="spec-grid">
-            {(['responseTime', 'uptime', 'bertscore', 'maxWords', 'maxChars', 'rateLimit'] as const).map((k) => (
+            <div className="spec" data-testid="measured-response-time">
+              <dt>{t('docs.benchmarks.responseTime.label')}</dt>
+              <dd>
+                {t('docs.benchmarks.responseTime.value', {
+                  p50: formatResponseTime(MEASURED.responseTime.p50Seconds, i18n.language),
+                  p99: formatResponseTime(MEASURED.responseTime.p99Seconds, i18n.language),
+                })}
+              </dd>
+            </div>
+            <div className="spec" data-testid="measured-upload-to-ready">
+              <dt>{t('docs.benchmarks.uploadToReady.label', { pairs: formatNumber(MEASURED.uploadToReady.pairs, i18n.language) })}</dt>
+              <dd>{formatResponseTime(MEASURED.uploadToReady.seconds, i18n.language)}</dd>
+            </div>
+            {(['bertscore', 'maxWords', 'maxChars', 'rateLimit'] as const).map((k) => (
               <div key={k} className="spec">
                 <dt>{t(`docs.benchmarks.${k}.label`)}</dt>
                 <dd>{t(`docs.benchmarks.${k}.value`)}</dd>
               </div>
             ))}
           </dl>
+          <p className="muted small" data-testid="bench-sources">
+            {t('docs.benchmarks.source', { samples: MEASURED.responseTime.samples, date: formatDate(MEASURED.responseTime.date, i18n.language) })}{' '}
+            {BENCH_SOURCES.map((file, i) => (
+              <span key={file}>
+                {i > 0 && ', '}
+                <code>{file}</code>
+              </span>
+            ))}
+          </p>
         </section>
       </div>
     </div>

@@ -73,7 +73,7 @@ export function GlobeSection() {
                 </div>
               }
             >
-              <LanguageGlobe points={points} labels={labels} onHover={setHovered} />
+              <LanguageGlobe points={points} labels={labels} onSelect={setHovered} />
             </Suspense>
           </GlobeBoundary>
         ) : (
@@ -83,7 +83,7 @@ export function GlobeSection() {
       <div className="globe-info">
         <p className="globe-caption">{t('landing.globe.caption', { count: points.length, date: today })}</p>
         <p className="muted">{t('landing.globe.hint')}</p>
-        <div className="card globe-details" aria-live="polite">
+        <div className="card globe-details" aria-live="polite" data-testid="globe-details">
           {hovered ? (
             <>
               <h3 style={{ color: hovered.color }}>{hovered.name}</h3>

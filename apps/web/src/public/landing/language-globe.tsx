@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Globe, { type GlobeMethods } from 'react-globe.gl';
 import { MeshPhongMaterial } from 'three';
 import { feature } from 'topojson-client';
@@ -7,7 +7,7 @@ import type { FeatureCollection } from 'geojson';
 import { cleanCountryFeatures } from './world-geometry';
 import countries110m from 'world-atlas/countries-110m.json';
 import { GLOBE } from '../../config';
-import type { LanguagePoint } from './languages';
+import { nearestPoint, type LanguagePoint } from './languages';
 
 export interface GlobePoint extends LanguagePoint {
   name: string;
@@ -19,19 +19,32 @@ export interface GlobePoint extends LanguagePoint {
 interface Props {
   points: GlobePoint[];
   labels: { region: string; speakers: string };
-  onHover(point: GlobePoint | null): void;
+  /** A language was pointed at: hovered with a mouse, or tapped (on the point or near it) on a touch screen. */
+  onSelect(point: GlobePoint): void;
 }
+
+/** Below this width (phones) the globe is as tall as it is wide, plus a little room for the atmosphere. */
+const NARROW_WIDTH = 640;
+const NARROW_HEIGHT_RATIO = 1.1;
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-/** The 3D globe (lazy chunk): country hexagons from the shipped world-atlas, one point per language. */
-export default function LanguageGlobe({ points, labels, onHover }: Props) {
+/** The globe's size for a box `width` px wide: GLOBE.height (GLOBE.heightLarge on large screens), square-ish on phones. */
+export function globeSize(width: number, largeScreen: boolean): { width: number; height: number } {
+  if (width < NARROW_WIDTH) return { width, height: Math.min(GLOBE.height, Math.round(width * NARROW_HEIGHT_RATIO)) };
+  return { width, height: largeScreen ? GLOBE.heightLarge : GLOBE.height };
+}
+
+/**
+ * The 3D globe (lazy chunk): country hexagons from the shipped world-atlas, one point per language. It takes the
+ * width of its box (measured before the first paint, so the canvas is never wider than the screen).
+ */
+export default function LanguageGlobe({ points, labels, onSelect }: Props) {
   const ref = useRef<GlobeMethods | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
-  const [height, setHeight] = useState<number>(GLOBE.height);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   const land = useMemo(() => {
     const topo = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
@@ -39,13 +52,10 @@ export default function LanguageGlobe({ points, labels, onHover }: Props) {
   }, []);
   const material = useMemo(() => new MeshPhongMaterial({ color: '#0b3b4a', emissive: '#06202a', shininess: 8 }), []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const measure = () => {
-      setWidth(el.clientWidth);
-      setHeight(window.matchMedia('(min-width: 1280px)').matches ? GLOBE.heightLarge : GLOBE.height);
-    };
+    const measure = () => setSize(globeSize(el.clientWidth, window.matchMedia('(min-width: 1280px)').matches));
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -74,11 +84,12 @@ export default function LanguageGlobe({ points, labels, onHover }: Props) {
   };
 
   return (
-    <div ref={box} className="globe-canvas" style={{ height }}>
+    <div ref={box} className="globe-canvas" style={size ? { height: size.height } : undefined}>
+      {size && size.width > 0 && (
       <Globe
         ref={ref}
-        width={width}
-        height={height}
+        width={size.width}
+        height={size.height}
         backgroundColor="rgba(0,0,0,0)"
         globeMaterial={material}
         showAtmosphere
@@ -106,9 +117,15 @@ export default function LanguageGlobe({ points, labels, onHover }: Props) {
         labelDotRadius={0}
         labelColor={() => 'rgba(236, 254, 255, 0.9)'}
         labelAltitude={0.01}
-        onPointHover={(p: object | null) => onHover(p as GlobePoint | null)}
+        onPointHover={(p: object | null) => p && onSelect(p as GlobePoint)}
+        onPointClick={(p: object) => onSelect(p as GlobePoint)}
+        onGlobeClick={({ lat, lng }: { lat: number; lng: number }) => {
+          const near = nearestPoint(points, { lat, lng });
+          if (near) onSelect(near);
+        }}
         onGlobeReady={onReady}
       />
+      )}
     </div>
   );
 }

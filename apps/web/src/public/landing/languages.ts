@@ -57,3 +57,27 @@ export const LANGUAGE_POINTS: LanguagePoint[] = [
   { id: 'xhosa', lat: -32.0, lng: 27.5, color: AFRICA, size: 0.7 },
   { id: 'malagasy', lat: -18.88, lng: 47.51, color: AFRICA, size: 0.7 },
 ];
+
+const toRadians = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle angle between two points, in radians. */
+function angleBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dLat = toRadians(b.lat - a.lat);
+  const dLng = toRadians(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The language point closest to a place on the globe (a tap on a touch screen rarely hits a point exactly). */
+export function nearestPoint<P extends { lat: number; lng: number }>(points: readonly P[], at: { lat: number; lng: number }): P | null {
+  let best: P | null = null;
+  let bestAngle = Infinity;
+  for (const p of points) {
+    const angle = angleBetween(p, at);
+    if (angle < bestAngle) {
+      best = p;
+      bestAngle = angle;
+    }
+  }
+  return best;
+}

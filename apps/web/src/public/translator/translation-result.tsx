@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { formatResponseTime } from '../../lib/response-time';
 import type { TranslatorState } from './use-translator';
 
 /** Result panel: status line, streamed text with a blinking cursor, completion note with response time. */
 export function TranslationResult({ state, cursor = true }: { state: TranslatorState; cursor?: boolean }) {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   const { phase, status, output, responseTime, error } = state;
   const busy = phase === 'translating' || phase === 'streaming';
   return (
@@ -34,7 +35,7 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
               <span aria-hidden="true">✓ </span>
               <span>{t('translator.complete')}</span>
             </span>
-            {responseTime !== null && <span className="response-time">{t('translator.responseTime', { seconds: responseTime.toFixed(2) })}</span>}
+            {responseTime !== null && <span className="response-time">{t('translator.responseTime', { time: formatResponseTime(responseTime, i18n.language) })}</span>}
           </>
         )}
       </div>

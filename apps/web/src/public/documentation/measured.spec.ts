@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BENCH_SOURCES, MEASURED } from './measured';
+
+const repo = resolve(__dirname, '../../../../..');
+const read = (file: string) => JSON.parse(readFileSync(resolve(repo, file), 'utf8'));
+
+describe('the documentation page figures', () => {
+  it('are the ones the committed benchmark results measured', () => {
+    const [translation, ingestion] = BENCH_SOURCES.map(read);
+    expect(MEASURED.responseTime.p50Seconds * 1000).toBeCloseTo(translation.builtin.responseTimeReportedMs.p50, 6);
+    expect(MEASURED.responseTime.p99Seconds * 1000).toBeCloseTo(translation.builtin.responseTimeReportedMs.p99, 6);
+    expect(MEASURED.responseTime.samples).toBe(translation.builtin.responseTimeReportedMs.n);
+    expect(MEASURED.uploadToReady.seconds * 1000).toBe(ingestion.uploadToReadyAgent.ms);
+    expect(MEASURED.uploadToReady.pairs).toBe(ingestion.pairs);
+  });
+});
