@@ -105,6 +105,8 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
         { timeoutMs: 600_000, intervalMs: 500, what: '200 tasks to finish' },
       );
 
+      // Every translation path is metered (the Free plan's 10 a day include the session): the load users are on Starter.
+      await pg.query(`INSERT INTO billing_plan (user_id, plan, changed_at) SELECT unnest($1::text[]), 'starter', now()`, [owners.map((o) => o.uid)]);
       // 2,000 session translations, alternating gateways, spread over every agent.
       const agents = owners.flatMap((o) => o.tasks.map((t) => ({ o, modelId: t.modelId })));
       const requests = Array.from({ length: TRANSLATIONS }, (_, i) => agents[i % agents.length]);

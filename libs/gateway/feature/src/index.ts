@@ -5,3 +5,4 @@ export * from './lib/http/domain-error.filter';
 export * from './lib/auth/cookies';
 export * from './lib/translate/translate.service';
 export { identitySchema } from '@gaia/identity/feature';
+export * from './lib/translate/translation-meter';

@@ -2,13 +2,13 @@ import { loadConfig } from './load-config';
 
 /** Variable groups each app reads. One validated config per app; apps call `load<App>Config()` at start. */
 export const APP_VARIABLE_GROUPS = {
-  platform: ['core', 'database', 'messaging', 'redis', 'storage', 'retrieval', 'llm', 'ingestion', 'translation', 'auth', 'web'],
+  platform: ['core', 'database', 'messaging', 'redis', 'storage', 'retrieval', 'llm', 'ingestion', 'translation', 'metering', 'auth', 'web'],
   gateway: ['core', 'database', 'messaging', 'redis', 'storage', 'auth', 'web'],
   agents: ['core', 'database', 'messaging', 'storage', 'retrieval'],
   ingestion: ['core', 'database', 'messaging', 'storage', 'llm', 'ingestion'],
   retrieval: ['core', 'database', 'messaging', 'storage', 'retrieval'],
   translation: ['core', 'database', 'messaging', 'storage', 'retrieval', 'llm', 'translation'],
-  billing: ['core', 'database', 'messaging', 'redis'],
+  billing: ['core', 'database', 'messaging', 'redis', 'metering'],
 } as const;
 
 export type AppName = keyof typeof APP_VARIABLE_GROUPS;

@@ -76,6 +76,10 @@ export const VARIABLE_GROUPS = {
   translation: {
     TRANSLATION_AGENT_CACHE_MB: { schema: z.coerce.number().int().min(16).default(1024), description: 'Memory budget of the LRU of loaded agents (model + index) per translation process.' },
   },
+  metering: {
+    PUBLIC_TRANSLATE_PER_IP_PER_MINUTE: { schema: z.coerce.number().int().min(1).default(20), description: 'Public translator (anonymous, the shared page key): translations per client IP per minute. Signed-in users count under their plan (Free: 10 a day, API and dashboard together).' },
+    PUBLIC_TRANSLATE_PER_IP_PER_DAY: { schema: z.coerce.number().int().min(1).default(200), description: 'Public translator: translations per client IP per UTC day.' },
+  },
   auth: {
     SESSION_SECRET: { schema: z.string().min(32).optional(), secret: true, description: 'Secret signing session and CSRF cookies (≥32 chars). Unset: generated once and stored in the database.' },
     PUBLIC_BASE_URL: { schema: z.string().url().optional(), description: 'Public URL of the gateway (OIDC redirect, links). Default http://localhost:PORT.' },

@@ -11,7 +11,7 @@ export interface AuthorizationEntity {
   requestId: string;
   userId: string | null;
   keyId: string | null;
-  channel: 'api' | 'web';
+  channel: 'api' | 'web' | 'public';
   plan: PlanId;
   counters: CounterRef[];
   status: 'allowed' | 'released';
@@ -68,6 +68,8 @@ export const QUOTA_REPOSITORY = Symbol('QUOTA_REPOSITORY');
 export interface UsageRepositoryPort {
   /** False when the request id was already recorded. */
   insert(em: EntityManager, u: UsageEntity): Promise<boolean>;
+  /** Whether the request's usage was recorded (it translated). */
+  recorded(em: EntityManager, requestId: string): Promise<boolean>;
   keyTotals(em: EntityManager, keyId: string): Promise<UsageTotals>;
   keyRequests(em: EntityManager, keyId: string, limit: number): Promise<UsageEntity[]>;
   userTotals(em: EntityManager, userId: string, from?: Date, to?: Date): Promise<UsageTotals>;
@@ -79,7 +81,7 @@ interface AuthRow {
   request_id: string;
   user_id: string | null;
   key_id: string | null;
-  channel: 'api' | 'web';
+  channel: 'api' | 'web' | 'public';
   plan: PlanId;
   counters: CounterRef[];
   status: 'allowed' | 'released';
@@ -199,6 +201,11 @@ export class PostgresUsageRepository implements UsageRepositoryPort {
       [u.requestId, u.keyId, u.userId, u.agentId, u.words, u.inputTokens, u.outputTokens, u.engine, u.fallbackReason, u.latencyMs, u.occurredAt],
     );
     return rows.length === 1;
+  }
+
+  async recorded(em: EntityManager, requestId: string): Promise<boolean> {
+    const rows: unknown[] = await em.query(`SELECT 1 FROM billing_usage WHERE request_id = $1`, [requestId]);
+    return rows.length > 0;
   }
 
   async keyTotals(em: EntityManager, keyId: string): Promise<UsageTotals> {

@@ -55,8 +55,8 @@ describe('billing service on the real Postgres', () => {
     const [{ count: keyCount }] = await t.dataSource.query(`SELECT count FROM billing_counter WHERE subject = 'key:free-key:requests'`);
     const [{ n: keyAuthorized }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_authorization WHERE key_id = 'free-key'`);
     expect(keyCount).toBe(keyAuthorized);
-    // Web (session) translations are not API calls.
-    expect(await authorize(rpc, { userId: user, channel: 'web' })).toEqual({ ok: true });
+    // Session translations (dashboard test translator, Socket.IO) count under the same plan: refused too.
+    expect(await authorize(rpc, { userId: user, channel: 'web' })).toEqual({ ok: false, status: 429, code: 'plan_limit_reached', retryAfter: 6 * 3600 });
     // The next UTC day the API answers again.
     clock.set(new Date('2026-05-21T00:00:00.000Z'));
     expect(await authorize(rpc, { userId: user })).toEqual({ ok: true });
@@ -81,6 +81,22 @@ describe('billing service on the real Postgres', () => {
     expect(await rpc.call('billing.release.v1', { requestId })).toEqual({ released: true });
     expect(await rpc.call('billing.release.v1', { requestId })).toEqual({ released: false });
     expect((await rpc.call('billing.authorize.v1', { requestId: randomUUID(), keyId: 'idem-key', userId: user })).remaining_today).toBe(9);
+  });
+
+  it('the public translator is metered per client IP (minute and day windows); a release after recorded usage keeps the units', async () => {
+    const limits = { perIpPerMinute: 20, perIpPerDay: 200 };
+    const pub = (ip: string) => authorize(rpc, { userId: null, keyId: 'public', channel: 'public', keyRateLimit: null, ip });
+    const outcomes = await Promise.all(Array.from({ length: limits.perIpPerMinute + 3 }, () => pub('203.0.113.7')));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(limits.perIpPerMinute);
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(await pub('203.0.113.8')).toEqual({ ok: true });
+    const requestId = randomUUID();
+    await rpc.call('billing.authorize.v1', { requestId, keyId: null, userId: 'used-user', channel: 'web' });
+    await emitUsage(usage({ requestId, userId: 'used-user' }));
+    await t.drain();
+    expect(await rpc.call('billing.release.v1', { requestId })).toEqual({ released: false });
+    const [{ count }] = await t.dataSource.query(`SELECT count FROM billing_counter WHERE subject = 'user:used-user:api-calls'`);
+    expect(count).toBe(1);
   });
 
   it('per-key daily rate limit (default 1,000; given limits hold exactly under concurrency); paid plans have no daily call cap', async () => {

@@ -1,9 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
+import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { AuthorizeUseCase } from './authorize.use-case';
 import { BillingRpcHandlers, UsageListener } from './billing.rpc';
-import { BILLING_CLOCK } from './billing.tokens';
+import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from './billing.tokens';
+import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from './metering.rules';
 import { PlansUseCase } from './plans.use-case';
 import { RecordUsageUseCase } from './record-usage.use-case';
 import { UsageQueriesUseCase } from './usage-queries.use-case';
@@ -11,7 +13,14 @@ import { UsageQueriesUseCase } from './usage-queries.use-case';
 export interface BillingModuleOptions {
   /** Clock of the daily/monthly windows; default the app's CLOCK. */
   clock?: Clock;
+  /** Per-IP limits of the public translator; default APP_CONFIG PUBLIC_TRANSLATE_PER_IP_PER_MINUTE / _PER_DAY. */
+  publicTranslator?: PublicTranslatorLimits;
 }
+
+const limitsFromConfig = (c: AppConfig): PublicTranslatorLimits => ({
+  perIpPerMinute: c.PUBLIC_TRANSLATE_PER_IP_PER_MINUTE ?? DEFAULT_PUBLIC_TRANSLATOR_LIMITS.perIpPerMinute,
+  perIpPerDay: c.PUBLIC_TRANSLATE_PER_IP_PER_DAY ?? DEFAULT_PUBLIC_TRANSLATOR_LIMITS.perIpPerDay,
+});
 
 /**
  * The billing service: usage metering (consumer `billing` of usage.recorded.v1), plans, the atomic
@@ -24,6 +33,9 @@ export class BillingModule {
       module: BillingModule,
       providers: [
         options.clock ? { provide: BILLING_CLOCK, useValue: options.clock } : { provide: BILLING_CLOCK, useExisting: CLOCK },
+        options.publicTranslator
+          ? { provide: PUBLIC_TRANSLATOR_LIMITS, useValue: options.publicTranslator }
+          : { provide: PUBLIC_TRANSLATOR_LIMITS, useFactory: limitsFromConfig, inject: [APP_CONFIG] },
         { provide: QUOTA_REPOSITORY, useClass: PostgresQuotaRepository },
         { provide: USAGE_REPOSITORY, useClass: PostgresUsageRepository },
         AuthorizeUseCase,

@@ -25,6 +25,7 @@ import { RealtimeListener } from './realtime/realtime.listener';
 import { TeamController } from './team/team.controller';
 import { TranslateController } from './translate/translate.controller';
 import { TranslateService } from './translate/translate.service';
+import { TranslationMeter } from './translate/translation-meter';
 
 export const GATEWAY_CONTROLLERS = [
   AuthController,
@@ -76,10 +77,11 @@ export class GatewayModule implements OnModuleInit {
         UserViewService,
         UploadsUseCase,
         TranslateService,
+        TranslationMeter,
         RealtimeGateway,
         RealtimeListener,
       ],
-      exports: [TranslateService],
+      exports: [TranslateService, TranslationMeter],
     };
   }
 

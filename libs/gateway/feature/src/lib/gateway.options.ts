@@ -7,8 +7,6 @@ export interface RateRule {
 }
 
 export interface GatewayOptions {
-  /** Public translator key, per client IP. */
-  publicKeyPerIp: RateRule[];
   /** Sign-in / sign-up attempts per client IP. */
   authPerIp: RateRule[];
   /** Failed sign-ins per account (any IP): past the limit the account refuses sign-in until the window ends. */
@@ -23,10 +21,6 @@ export interface GatewayOptions {
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
 
 export const DEFAULT_GATEWAY_OPTIONS: GatewayOptions = {
-  publicKeyPerIp: [
-    { limit: 60, windowSeconds: 60 },
-    { limit: 1000, windowSeconds: 86400 },
-  ],
   authPerIp: [{ limit: 30, windowSeconds: 60 }],
   failedSignInsPerAccount: [{ limit: 10, windowSeconds: 900 }],
   maxFileBytes: INGESTION_MAX_FILE_BYTES,
