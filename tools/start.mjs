@@ -27,10 +27,25 @@ const b = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], { cwd: ro
 if (b.status !== 0) process.exit(b.status ?? 1);
 console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s; starting the platform…`);
 
+// The platform gets an IPC channel: should this supervisor die, even by SIGKILL, the platform stops too.
 const child = spawn(process.execPath, [join(root, 'dist/apps/platform/main.js'), ...process.argv.slice(2)], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, PORT: process.env.PORT ?? '8080', DATA_DIR: process.env.DATA_DIR ?? join(root, 'data') },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// A process manager's SIGTERM, Ctrl-C or a closed terminal: the platform drains, stops Postgres, exits.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+// `npm start` runs this under `sh -c`, which dies on SIGTERM without passing it on: treat a lost parent
+// (this process re-parented) as a SIGTERM so the tree never outlives it.
+const PARENT_CHECK_MS = 250;
+const parent = process.ppid;
+const watchParent = setInterval(() => {
+  if (process.ppid !== parent) {
+    clearInterval(watchParent);
+    child.kill('SIGTERM');
+  }
+}, PARENT_CHECK_MS);
+child.on('exit', (code, signal) => {
+  clearInterval(watchParent);
+  process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+});

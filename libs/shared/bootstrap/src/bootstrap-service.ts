@@ -35,7 +35,7 @@ export interface RunningService {
 async function resolveDatabase(spec: ServiceSpec, config: AppConfig, log: (m: string) => void): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
   if (!spec.allowEmbeddedDatabase) throw new ConfigError(spec.app, ['DATABASE_URL: required for this service (only the platform starts embedded Postgres)']);
-  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT ?? 54329, log: (m) => log(m) });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, log: (m) => log(m) });
   return { url: embedded.url, embedded };
 }
 
@@ -54,13 +54,19 @@ export async function startService(spec: ServiceSpec, env: NodeJS.ProcessEnv = p
     await db.embedded?.stop();
     throw e;
   }
-  app.use(httpLogging(root));
-  if (spec.configure) await spec.configure(app, config);
-  if (spec.serveWeb) {
-    const dir = config.WEB_DIST_DIR ?? join(process.cwd(), 'dist/apps/web');
-    if (!serveWebApp(app, dir)) root.warn({ dir }, 'web build not found; the API runs without the web app');
+  try {
+    app.use(httpLogging(root));
+    if (spec.configure) await spec.configure(app, config);
+    if (spec.serveWeb) {
+      const dir = config.WEB_DIST_DIR ?? join(process.cwd(), 'dist/apps/web');
+      if (!serveWebApp(app, dir)) root.warn({ dir }, 'web build not found; the API runs without the web app');
+    }
+    await app.listen(config.PORT, config.HOST);
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    await db.embedded?.stop();
+    throw e;
   }
-  await app.listen(config.PORT, config.HOST);
   const addr = app.getHttpServer().address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${port}`;
@@ -93,7 +99,11 @@ export async function runService(spec: ServiceSpec): Promise<void> {
     log.log(`Gaia ${spec.app} ready at ${s.url}`);
     if (spec.serveWeb) process.stdout.write(`\n  Gaia is running at ${s.url}\n\n`);
     await spec.onReady?.(s);
+    let shuttingDown = false;
     const onSignal = (signal: string) => {
+      // A terminal's Ctrl-C reaches both `npm start` (which forwards it) and this process: act once.
+      if (shuttingDown) return;
+      shuttingDown = true;
       log.log(`${signal} received, shutting down`);
       const timer = setTimeout(() => {
         log.error('graceful shutdown timed out, exiting');
@@ -108,14 +118,22 @@ export async function runService(spec: ServiceSpec): Promise<void> {
         },
       );
     };
-    process.once('SIGTERM', () => onSignal('SIGTERM'));
-    process.once('SIGINT', () => onSignal('SIGINT'));
+    for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => onSignal(sig));
+    // Started by a supervisor over IPC (`npm start`): if it dies, even by SIGKILL, stop with it.
+    if (process.send) process.once('disconnect', () => onSignal('supervisor gone'));
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-    } else {
-      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    }
+    console.error(`Gaia ${spec.app} could not start: ${startupFailureText(e)}`);
     process.exit(1);
   }
+}
+
+/** The real cause of a start-up failure, whatever was thrown (never a bare `undefined`). */
+export function startupFailureText(e: unknown): string {
+  if (e instanceof ConfigError) return e.message;
+  if (e instanceof Error) {
+    const cause = e.cause === undefined ? '' : `\ncaused by: ${startupFailureText(e.cause)}`;
+    return `${e.stack ?? e.message}${cause}`;
+  }
+  if (e === undefined || e === null) return 'an unknown error (nothing was thrown with it)';
+  return typeof e === 'string' ? e : JSON.stringify(e);
 }

@@ -28,10 +28,10 @@ export const VARIABLE_GROUPS = {
     SHUTDOWN_GRACE_MS: { schema: z.coerce.number().int().positive().default(10000), description: 'How long SIGTERM waits for in-flight work before exiting.' },
   },
   database: {
-    DATABASE_URL: { schema: z.string().optional(), secret: true, description: 'Postgres connection string. Unset: the platform starts embedded Postgres under DATA_DIR/postgres.', example: 'postgres://gaia:***@db:5432/gaia' },
+    DATABASE_URL: { schema: z.string().optional(), secret: true, description: 'Postgres connection string. Unset: the platform starts embedded Postgres (its cluster in DATA_DIR/postgres, or under /var/lib/gaia as root when the postgres user cannot reach DATA_DIR).', example: 'postgres://gaia:***@db:5432/gaia' },
     DATABASE_POOL_SIZE: { schema: z.coerce.number().int().min(1).max(200).default(10), description: 'Connection pool size per process.' },
     DATABASE_SSL: { schema: bool.default(false), description: 'Use TLS to reach Postgres.' },
-    EMBEDDED_POSTGRES_PORT: { schema: port.default(54329), description: 'Port of the embedded Postgres (only when DATABASE_URL is unset).' },
+    EMBEDDED_POSTGRES_PORT: { schema: port.optional(), description: 'Port of the embedded Postgres (only when DATABASE_URL is unset). Unset: the one remembered in DATA_DIR/postgres.json, else 54329 when free, else any free port.' },
     MIGRATIONS_RUN: { schema: bool.default(true), description: 'Run pending migrations at start (under an advisory lock). Set false when a migration Job runs them.' },
   },
   messaging: {
