@@ -23,8 +23,10 @@ const depConstraints = [
   { sourceTag: 'scope:translation', onlyDependOnLibsWithTags: ['scope:translation', 'scope:engine', 'scope:retrieval', 'scope:shared'] },
   { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:identity', 'scope:shared'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
-  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
+  // The operator's command line (libs/operator) composes domains like the platform app that runs it.
+  { sourceTag: 'scope:operator', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:shared'] },
+  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:operator', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:operator', 'scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
   { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: ['scope:engine', 'scope:retrieval', 'scope:translation', 'scope:ingestion', 'scope:agents', 'scope:billing', 'scope:identity', 'scope:gateway', 'scope:shared'] }
 ];
 

@@ -25,10 +25,15 @@ export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModu
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  /** `extra`: the operator command line adds its module, and hosts no consumers when services run elsewhere (NATS/Kafka). */
+  static forRoot(config: AppConfig, databaseUrl: string, extra: { processName?: string; imports?: DynamicModule['imports']; consumers?: readonly ConsumerName[] } = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ processName: 'platform', config, databaseUrl, schemas: SCHEMAS, consumers: CONSUMERS }), ...(FEATURES ?? [])],
+      imports: [
+        CoreModule.forRoot({ processName: extra.processName ?? 'platform', config, databaseUrl, schemas: SCHEMAS, consumers: extra.consumers ?? CONSUMERS }),
+        ...(FEATURES ?? []),
+        ...(extra.imports ?? []),
+      ],
     };
   }
 }

@@ -92,6 +92,13 @@ export const ingestionRpc = {
     request: z.object({ agentId: z.string().min(1) }),
     response: z.object({ deleted: z.boolean() }),
   }),
+  'ingestion.rebuild-agent.v1': defineRpc({
+    service: 'ingestion',
+    description:
+      "Operator rebuild: announces the agent's latest stored pairs again (ingestion.pairs-stored.v1) under a fresh version, so retrieval learns a new artifact. 404 when the agent has no learned data.",
+    request: z.object({ agentId: z.string().min(1).max(200) }),
+    response: z.object({ version: z.string(), pairCount: z.number().int() }),
+  }),
 } satisfies RpcRegistry;
 
 export type StartProcessingRequest = z.input<typeof startProcessingRequestSchema>;

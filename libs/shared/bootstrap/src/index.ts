@@ -2,3 +2,4 @@ export * from './core.module';
 export * from './health.controller';
 export * from './bootstrap-service';
 export * from './web-static';
+export * from './run-command';

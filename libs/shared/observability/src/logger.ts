@@ -2,8 +2,9 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { requestContext } from './request-context';
 
-export function createRootLogger(opts: { level: string; service: string }): Logger {
-  return pino({
+/** Structured JSON logs; `destination` defaults to stdout (a command line sends them to stderr, fd 2). */
+export function createRootLogger(opts: { level: string; service: string; destination?: pino.DestinationStream }): Logger {
+  const options: pino.LoggerOptions = {
     level: opts.level,
     base: { service: opts.service, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -13,7 +14,8 @@ export function createRootLogger(opts: { level: string; service: string }): Logg
       return id ? { requestId: id } : {};
     },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'password', '*.password', 'api_key'], censor: '[redacted]' },
-  });
+  };
+  return opts.destination ? pino(options, opts.destination) : pino(options);
 }
 
 /** Nest's logger interface on top of pino: every framework and app log line is structured JSON. */

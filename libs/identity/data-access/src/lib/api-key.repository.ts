@@ -47,6 +47,13 @@ export class ApiKeyRepository {
     return rows.map(toKey);
   }
 
+  /** Operator: sets a key's daily request limit; null when no key has this prefix. */
+  async setRateLimit(prefix: string, rateLimit: number): Promise<ApiKeyRecord | null> {
+    const rows = await this.ds.query(`UPDATE identity_api_key SET rate_limit = $2 WHERE prefix = $1 RETURNING ${COLS}`, [prefix, rateLimit]);
+    const r = Array.isArray(rows[0]) ? rows[0] : rows;
+    return r.length ? toKey(r[0]) : null;
+  }
+
   /** Revokes a key of this user; false when the user has no such key. */
   async revoke(userId: string, id: string, at: Date): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;

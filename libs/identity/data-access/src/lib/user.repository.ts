@@ -44,6 +44,12 @@ export class UserRepository {
     return rows.length ? toUser(rows[0]) : null;
   }
 
+  /** Users oldest first (operator listing). */
+  async list(limit: number, offset = 0): Promise<UserRecord[]> {
+    const rows = await this.ds.query(`SELECT ${COLS} FROM identity_user ORDER BY created_at, id LIMIT $1 OFFSET $2`, [limit, offset]);
+    return rows.map(toUser);
+  }
+
   async findByOidc(issuer: string, subject: string): Promise<UserRecord | null> {
     const rows = await this.ds.query(`SELECT ${COLS} FROM identity_user WHERE oidc_issuer = $1 AND oidc_subject = $2`, [issuer, subject]);
     return rows.length ? toUser(rows[0]) : null;

@@ -5,6 +5,7 @@ import { OnEvent, OnJob, OnRpc, type JobContext } from '@gaia/shared/messaging';
 import { LearningOutcomeUseCase } from './learning-outcome.use-case';
 import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from './ingestion.tokens';
 import { ProcessTaskUseCase } from './process-task.use-case';
+import { RebuildAgentUseCase } from './rebuild-agent.use-case';
 import { StartProcessingUseCase } from './start-processing.use-case';
 import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
 
@@ -15,6 +16,7 @@ export class IngestionRpcHandlers {
     private readonly start: StartProcessingUseCase,
     private readonly getTask: GetTaskUseCase,
     private readonly agentData: AgentDataUseCase,
+    private readonly rebuild: RebuildAgentUseCase,
   ) {}
 
   @OnRpc('ingestion.start-processing.v1')
@@ -35,6 +37,11 @@ export class IngestionRpcHandlers {
   @OnRpc('ingestion.agent-stats.v1')
   stats(req: RpcRequest<'ingestion.agent-stats.v1'>): Promise<RpcResponse<'ingestion.agent-stats.v1'>> {
     return this.agentData.stats(req.agentId);
+  }
+
+  @OnRpc('ingestion.rebuild-agent.v1')
+  rebuildAgent(req: RpcRequest<'ingestion.rebuild-agent.v1'>): Promise<RpcResponse<'ingestion.rebuild-agent.v1'>> {
+    return this.rebuild.execute(req.agentId);
   }
 
   @OnRpc('ingestion.delete-agent-data.v1')

@@ -6,6 +6,7 @@ import { IngestionEventListener, IngestionRpcHandlers, ProcessTaskJob } from './
 import { LearningOutcomeUseCase } from './learning-outcome.use-case';
 import { TaskLifecycle } from './task-lifecycle.service';
 import { ProcessTaskUseCase } from './process-task.use-case';
+import { RebuildAgentUseCase } from './rebuild-agent.use-case';
 import { StartProcessingUseCase } from './start-processing.use-case';
 import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
 
@@ -33,6 +34,7 @@ import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
     ProcessTaskUseCase,
     GetTaskUseCase,
     AgentDataUseCase,
+    RebuildAgentUseCase,
     TaskLifecycle,
     LearningOutcomeUseCase,
     IngestionRpcHandlers,

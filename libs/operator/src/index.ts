@@ -1,0 +1,2 @@
+export * from './lib/operator.module';
+export * from './lib/operator-cli';

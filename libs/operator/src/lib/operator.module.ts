@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { ApiKeyRepository, UserRepository } from '@gaia/identity/data-access';
+import { OperatorAgentsUseCase } from './agents.use-case';
+import { OperatorKeysUseCase } from './keys.use-case';
+import { SEED_SOURCE } from './operator.tokens';
+import { OutboxStatusRepository } from './outbox-status.repository';
+import { OperatorOutboxUseCase } from './outbox.use-case';
+import { OperatorPlanUseCase } from './plan.use-case';
+import { LocalFolderSeedSource } from './seed/local-folder.adapter';
+import { SeedUseCase } from './seed/seed.use-case';
+import { SystemAccountService } from './system-account.service';
+import { OperatorUsersUseCase } from './users.use-case';
+
+/**
+ * The operator's use cases (`npx gaia …`). Runs inside a process built like the platform (CoreModule +
+ * every feature), and acts through the owning services' RPCs wherever one exists.
+ */
+@Module({
+  providers: [
+    UserRepository,
+    ApiKeyRepository,
+    OutboxStatusRepository,
+    SystemAccountService,
+    { provide: SEED_SOURCE, useClass: LocalFolderSeedSource },
+    OperatorUsersUseCase,
+    OperatorPlanUseCase,
+    OperatorKeysUseCase,
+    OperatorAgentsUseCase,
+    OperatorOutboxUseCase,
+    SeedUseCase,
+  ],
+  exports: [OperatorUsersUseCase, OperatorPlanUseCase, OperatorKeysUseCase, OperatorAgentsUseCase, OperatorOutboxUseCase, SeedUseCase],
+})
+export class OperatorModule {}
