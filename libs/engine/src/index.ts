@@ -7,9 +7,11 @@ export type {
   Candidate,
   LexiconUse,
   TranslateResult,
+  UntranslatedSpan,
 } from './lib/types';
-export { tokenize, detokenize, normalizeToken, foldToken, isWordToken } from './lib/tokenize';
-export { HybridIndex } from './lib/hybrid-index';
+export { tokenize, detokenize, normalizeToken, foldToken, isWordToken, isLiteralToken } from './lib/tokenize';
+export { HybridIndex, INDEX_SCHEMA } from './lib/hybrid-index';
+export { ArtifactWriter, ArtifactReader, ArtifactFormatError, StringTable, CODEC_VERSION } from './lib/artifact-codec';
 export {
   trainAgentModel,
   trainAgentModelAsync,
@@ -22,10 +24,12 @@ export {
   splitCoreMemory,
   OWNER_NOTES_HEADING,
   modelTokens,
+  modelByteSize,
+  MODEL_SCHEMA,
 } from './lib/model';
-export type { AgentModel, ModelStats, AffixPattern, PhraseTable, SideVocab } from './lib/model';
+export type { AgentModel, ModelStats, AffixPattern, PhraseTable, SideVocab, KeyLookup } from './lib/model';
 export { KnLm } from './lib/lm';
 export { trainAlignment, growDiagFinalAnd } from './lib/align';
 export { Translator } from './lib/translator';
-export type { TranslatorOptions, DecoderWeights, ScoreWeights } from './lib/translator';
+export type { TranslatorOptions, DecoderWeights, ScoreWeights, CarryKind } from './lib/translator';
 export { corpusChrF, sentenceChrF, corpusBleu, sentenceBleu } from './lib/metrics';

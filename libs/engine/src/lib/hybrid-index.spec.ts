@@ -69,6 +69,31 @@ describe('HybridIndex', () => {
     expect(copy.search('zorro', 1)[0].id).toBe('new');
     expect(() => HybridIndex.deserialize(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0]))).toThrow();
   });
+
+  it('scores character n-grams derived from the words exactly like document postings, on both sides and after changes', () => {
+    const ix = new HybridIndex();
+    ix.add(toyCorpus());
+    const copy = HybridIndex.deserialize(ix.serialize());
+    for (const [q, side] of [
+      ['los gatitos cantaban', 'source'],
+      ["misi q'uchu yapu", 'target'],
+      ['perrito', 'source'],
+    ] as const) {
+      const before = ix.search(q, 8, { side });
+      const after = copy.search(q, 8, { side });
+      expect(after.map((h) => [h.id, h.source, h.target, h.matchedTerms])).toEqual(before.map((h) => [h.id, h.source, h.target, h.matchedTerms]));
+      after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i].score, 10));
+    }
+    // changed after loading, then written again: the same as an index built with the same changes
+    for (const x of [ix, copy]) {
+      x.remove(['toy-1']);
+      x.add([{ id: 'toy-2', source: 'El gato negro canta.', target: 'Yana michi takin.' }]);
+    }
+    const again = HybridIndex.deserialize(copy.serialize());
+    expect(again.search('gato negro', 5).map((h) => h.id)).toEqual(ix.search('gato negro', 5).map((h) => h.id));
+    expect(again.get('toy-2')?.target).toBe('Yana michi takin.');
+    expect(again.has('toy-1')).toBe(false);
+  });
 });
 
 describe('HybridIndex.embedText', () => {

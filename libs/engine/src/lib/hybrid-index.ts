@@ -5,9 +5,11 @@
  *   - dense vectors learned on the CPU from the corpus itself (random indexing over the pairs'
  *     co-occurrences, IDF-weighted sentence averages),
  * fused by reciprocal rank fusion. Pairs are added / removed incrementally; the index serializes to a
- * binary blob whose postings are used in place when it loads (terms are hashed, no dictionary to rebuild).
+ * compact artifact (artifact-codec `INDX`): pair texts as string tables decoded per hit, postings as
+ * varint doc gaps decoded while scoring, vectors as 16-bit integers — loading copies almost nothing.
  */
-import { packBinary, unpackBinary, TypedArray } from './binary';
+import { ArtifactFormatError, ArtifactReader, ArtifactWriter, ByteSink, readVarint, StringTable } from './artifact-codec';
+import { unpackLegacyBinary } from './legacy-binary';
 import { foldToken, isWordToken, tokenize } from './tokenize';
 import type { ParallelPair, RetrievalHit } from './types';
 
@@ -73,6 +75,32 @@ interface Segment {
   tf: Uint16Array;
 }
 
+/** Read-only postings of a loaded index: per term, varints of ((doc gap - 1) · 2 + [tf > 1]) then tf - 2 when flagged. */
+interface PackedPostings {
+  keys: Int32Array;
+  df: Int32Array;
+  /** byte offset of each term's postings (keys.length + 1) */
+  start: Int32Array;
+  bytes: Uint8Array;
+}
+
+/**
+ * Read-only character n-gram postings of a loaded index, derived from the words: a gram's documents are
+ * those of the words containing it, its term frequency in a document Σ tf(word) · occurrences in the word.
+ * Scores are exactly those of document-level n-gram postings, at a fraction of the size.
+ */
+interface GramPostings {
+  keys: Int32Array;
+  df: Int32Array;
+  /** per gram: words containing it (gWord) and how often (gMult), CSR by gStart */
+  gStart: Int32Array;
+  gWord: Int32Array;
+  gMult: Int32Array;
+  /** per word id: varint postings as in PackedPostings */
+  wStart: Int32Array;
+  wBytes: Uint8Array;
+}
+
 const SEG_MAX = 1 << 22;
 
 /** Sorts (term, doc, tf) triplets by term (stable) into CSR segments of at most SEG_MAX postings. */
@@ -128,6 +156,9 @@ function segTriplets(segs: Segment[], map?: Int32Array): { T: Int32Array; D: Int
 
 class PostingField {
   segs: Segment[] = [];
+  packed: PackedPostings | null = null;
+  grams: GramPostings | null = null;
+  private gramTf = new Float64Array(0);
   private pT = new Int32Array(4096);
   private pD = new Int32Array(4096);
   private pF = new Uint16Array(4096);
@@ -198,6 +229,14 @@ class PostingField {
 
   df(t: number): number {
     let n = 0;
+    if (this.packed) {
+      const b = bsearch(this.packed.keys, t);
+      if (b >= 0) n += this.packed.df[b];
+    }
+    if (this.grams) {
+      const b = bsearch(this.grams.keys, t);
+      if (b >= 0) n += this.grams.df[b];
+    }
     for (const s of this.segs) {
       const b = bsearch(s.keys, t);
       if (b >= 0) n += s.off[b + 1] - s.off[b];
@@ -217,6 +256,38 @@ class PostingField {
       const df = this.df(t);
       if (df <= 0 || df > maxDfFrac * N + 1) continue;
       const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5)) * (1 + Math.log(qtf)) * (K1 + 1);
+      const P = this.packed;
+      const pb = P ? bsearch(P.keys, t) : -1;
+      if (P && pb >= 0)
+        forPostings(P.bytes, P.start[pb], P.start[pb + 1], (d, tf) => {
+          if (!alive[d]) return;
+          if (acc[d] === 0) touched.push(d);
+          acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
+        });
+      const G = this.grams;
+      const gb = G ? bsearch(G.keys, t) : -1;
+      if (G && gb >= 0) {
+        if (this.gramTf.length < alive.length) this.gramTf = new Float64Array(alive.length);
+        const tfs = this.gramTf;
+        const docs: number[] = [];
+        for (let x = G.gStart[gb]; x < G.gStart[gb + 1]; x++) {
+          const w = G.gWord[x];
+          const m = G.gMult[x];
+          forPostings(G.wBytes, G.wStart[w], G.wStart[w + 1], (d, tf) => {
+            if (tfs[d] === 0) docs.push(d);
+            tfs[d] += tf * m;
+          });
+        }
+        // ascending documents, as document-level postings would visit them
+        docs.sort((a, b) => a - b);
+        for (const d of docs) {
+          const tf = tfs[d];
+          tfs[d] = 0;
+          if (!alive[d]) continue;
+          if (acc[d] === 0) touched.push(d);
+          acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
+        }
+      }
       for (const s of this.segs) {
         const b = bsearch(s.keys, t);
         if (b < 0) continue;
@@ -233,19 +304,18 @@ class PostingField {
   }
 
   /** One CSR over renumbered live documents (map[d] = new number or -1). */
-  compact(map: Int32Array): Segment {
+  /** All live postings, renumbered (map[d] = new number or -1), packed per term. */
+  pack(map: Int32Array): PackedPostings {
     this.flush();
-    const tr = segTriplets(this.segs, map);
-    if (tr.n > SEG_MAX) {
-      // keep several blocks: concatenate their key lists (keys may repeat across blocks)
-      const segs = buildSegments(tr.T, tr.D, tr.F, tr.n);
-      return concatSegments(segs);
-    }
-    return buildSegments(tr.T, tr.D, tr.F, tr.n)[0] ?? { keys: new Int32Array(0), off: new Int32Array(1), doc: new Int32Array(0), tf: new Uint16Array(0) };
+    if (this.grams) throw new Error('n-gram postings derived from words are re-derived from the texts, not repacked');
+    const tr = segTriplets(this.packed ? [unpackPostings(this.packed), ...this.segs] : this.segs, map);
+    return packPostings(tr.T, tr.D, tr.F, tr.n);
   }
 
-  loadBase(seg: Segment[], lens: Int32Array, cap: number): void {
-    this.segs = seg;
+  load(packed: PackedPostings | null, grams: GramPostings | null, segs: Segment[], lens: Int32Array, cap: number): void {
+    this.packed = packed;
+    this.grams = grams;
+    this.segs = segs;
     this.pN = 0;
     this.removedDf = new Map();
     this.docLen = new Int32Array(Math.max(cap, lens.length));
@@ -257,53 +327,176 @@ class PostingField {
   }
 }
 
-/** Serializes several segments as one blob; `splitSegments` restores them. */
-function concatSegments(segs: Segment[]): Segment & { parts?: number[] } {
-  let nk = 0;
-  let np = 0;
-  for (const s of segs) {
-    nk += s.keys.length;
-    np += s.doc.length;
+/** Calls f(doc, tf) for the varint postings in bytes[from, to). */
+function forPostings(bytes: Uint8Array, from: number, to: number, f: (doc: number, tf: number) => void): void {
+  let p = from;
+  let d = -1;
+  while (p < to) {
+    let x = bytes[p++];
+    if (x >= 128) {
+      let v = x & 127;
+      let mul = 128;
+      do {
+        x = bytes[p++];
+        v += (x & 127) * mul;
+        mul *= 128;
+      } while (x >= 128);
+      x = v;
+    }
+    d += (x >>> 1) + 1;
+    let tf = 1;
+    if (x & 1) {
+      let y = bytes[p++];
+      if (y >= 128) {
+        let v = y & 127;
+        let mul = 128;
+        do {
+          y = bytes[p++];
+          v += (y & 127) * mul;
+          mul *= 128;
+        } while (y >= 128);
+        y = v;
+      }
+      tf = y + 2;
+    }
+    f(d, tf);
   }
-  const keys = new Int32Array(nk);
-  const off = new Int32Array(nk + segs.length);
-  const doc = new Int32Array(np);
-  const tf = new Uint16Array(np);
-  let k = 0;
-  let o = 0;
-  let p = 0;
-  const parts: number[] = [];
-  for (const s of segs) {
-    parts.push(s.keys.length);
-    keys.set(s.keys, k);
-    for (let i = 0; i <= s.keys.length; i++) off[o + i] = s.off[i] + p;
-    doc.set(s.doc, p);
-    tf.set(s.tf, p);
-    k += s.keys.length;
-    o += s.keys.length + 1;
-    p += s.doc.length;
-  }
-  return { keys, off, doc, tf, parts };
 }
 
-function splitSegments(seg: Segment, parts: number[] | undefined): Segment[] {
-  if (!parts) return [seg];
-  const out: Segment[] = [];
-  let k = 0;
-  let o = 0;
-  for (const nk of parts) {
-    const off = seg.off.subarray(o, o + nk + 1);
-    const base = off[0];
-    out.push({
-      keys: seg.keys.subarray(k, k + nk),
-      off: off.map((x) => x - base),
-      doc: seg.doc.subarray(base, off[nk]),
-      tf: seg.tf.subarray(base, off[nk]),
-    });
-    k += nk;
-    o += nk + 1;
+/** Character n-gram postings of documents (ascending) given as their index words, derived from the words. */
+function buildGramPostings(docs: string[][]): GramPostings {
+  const vocab = new Map<string, number>();
+  const wordDocs: number[][] = [];
+  docs.forEach((words, d) => {
+    const counts = new Map<number, number>();
+    for (const w of words) {
+      let id = vocab.get(w);
+      if (id === undefined) {
+        vocab.set(w, (id = wordDocs.length));
+        wordDocs.push([]);
+      }
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    for (const [id, c] of counts) wordDocs[id].push(d, c);
+  });
+  const wSink = new ByteSink();
+  const wStart = new Int32Array(wordDocs.length + 1);
+  wordDocs.forEach((list, id) => {
+    wStart[id] = wSink.length;
+    let prev = -1;
+    for (let i = 0; i < list.length; i += 2) {
+      const tf = Math.min(list[i + 1], 65535);
+      wSink.varint((list[i] - prev - 1) * 2 + (tf > 1 ? 1 : 0));
+      if (tf > 1) wSink.varint(tf - 2);
+      prev = list[i];
+    }
+  });
+  wStart[wordDocs.length] = wSink.length;
+  const byGram = new Map<number, number[]>();
+  for (const [w, id] of vocab)
+    for (const [g, m] of countTerms(charGrams([w]), CHAR_SALT)) {
+      let l = byGram.get(g);
+      if (!l) byGram.set(g, (l = []));
+      l.push(id, m);
+    }
+  const keys = Int32Array.from(byGram.keys()).sort();
+  const df = new Int32Array(keys.length);
+  const gStart = new Int32Array(keys.length + 1);
+  const gWord: number[] = [];
+  const gMult: number[] = [];
+  const seen = new Int32Array(docs.length);
+  keys.forEach((g, k) => {
+    gStart[k] = gWord.length;
+    const l = byGram.get(g)!;
+    let n = 0;
+    for (let i = 0; i < l.length; i += 2) {
+      gWord.push(l[i]);
+      gMult.push(l[i + 1]);
+      const list = wordDocs[l[i]];
+      for (let j = 0; j < list.length; j += 2)
+        if (seen[list[j]] !== k + 1) {
+          seen[list[j]] = k + 1;
+          n++;
+        }
+    }
+    df[k] = n;
+  });
+  gStart[keys.length] = gWord.length;
+  return { keys, df, gStart, gWord: Int32Array.from(gWord), gMult: Int32Array.from(gMult), wStart, wBytes: wSink.finish() };
+}
+
+/** Groups (term, doc, tf) triplets by term (stable: docs stay ascending) into varint postings. */
+function packPostings(T: Int32Array, D: Int32Array, F: Uint16Array, n: number): PackedPostings {
+  const sorted = T.slice(0, n).sort();
+  let nk = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[nk++] = sorted[i];
+  const keys = sorted.slice(0, nk);
+  const df = new Int32Array(nk);
+  const bucket = new Int32Array(n);
+  for (let i = 0; i < n; i++) df[(bucket[i] = bsearch(keys, T[i]))]++;
+  const first = new Int32Array(nk + 1);
+  for (let k = 0; k < nk; k++) first[k + 1] = first[k] + df[k];
+  const order = new Int32Array(n);
+  const fill = first.slice(0, nk);
+  for (let i = 0; i < n; i++) order[fill[bucket[i]]++] = i;
+  const sink = new ByteSink();
+  const start = new Int32Array(nk + 1);
+  for (let k = 0; k < nk; k++) {
+    start[k] = sink.length;
+    let prev = -1;
+    for (let x = first[k]; x < first[k + 1]; x++) {
+      const i = order[x];
+      if (D[i] <= prev) throw new Error('postings of a term must be in ascending document order');
+      const tf = F[i];
+      sink.varint((D[i] - prev - 1) * 2 + (tf > 1 ? 1 : 0));
+      if (tf > 1) sink.varint(tf - 2);
+      prev = D[i];
+    }
   }
-  return out;
+  start[nk] = sink.length;
+  return { keys, df, start, bytes: sink.finish() };
+}
+
+/** The packed postings as a plain segment (re-serialization after incremental changes). */
+function unpackPostings(p: PackedPostings): Segment {
+  const total = p.df.reduce((a, b) => a + b, 0);
+  const off = new Int32Array(p.keys.length + 1);
+  const doc = new Int32Array(total);
+  const tf = new Uint16Array(total);
+  const pos = [0];
+  let o = 0;
+  for (let k = 0; k < p.keys.length; k++) {
+    off[k] = o;
+    pos[0] = p.start[k];
+    let d = -1;
+    while (pos[0] < p.start[k + 1]) {
+      const x = readVarint(p.bytes, pos);
+      d += Math.floor(x / 2) + 1;
+      doc[o] = d;
+      tf[o++] = x % 2 ? readVarint(p.bytes, pos) + 2 : 1;
+    }
+  }
+  off[p.keys.length] = o;
+  return { keys: p.keys, off, doc, tf };
+}
+
+/** Vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest component). */
+function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
+  const q = new Int16Array(n * DIM);
+  const scale = new Float32Array(n);
+  for (let d = 0; d < n; d++) {
+    let m = 0;
+    for (let i = 0; i < DIM; i++) m = Math.max(m, Math.abs(v[d * DIM + i]));
+    scale[d] = m / 32767;
+    if (m > 0) for (let i = 0; i < DIM; i++) q[d * DIM + i] = Math.round(v[d * DIM + i] / scale[d]);
+  }
+  w.raw(`${name}Q`, q).raw(`${name}Scale`, scale);
+}
+
+function readVectors(r: ArtifactReader, name: string, out: Float32Array): void {
+  const q = r.raw<Int16Array>(`${name}Q`);
+  const scale = r.raw<Float32Array>(`${name}Scale`);
+  for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[d * DIM + i] * scale[d];
 }
 
 /** Sparse ternary random index vector of a key (4 non-zeros), added into out × w. */
@@ -353,17 +546,39 @@ function wordKey(side: 0 | 1, w: string): number {
   return hash32(w, side === 0 ? 0x9e3779b9 : 0x85ebca6b) & 0x7fffffff;
 }
 
-interface IndexHeader {
+/** Schema of the `INDX` artifact written by `HybridIndex.serialize` (container: artifact-codec). */
+export const INDEX_SCHEMA = 3;
+const INDEX_KIND = 'INDX';
+
+interface LegacyIndexHeader {
   ids: string[];
   src: string[];
   tgt: string[];
   parts: (number[] | null)[];
 }
 
+/** A legacy blob's postings, several CSR blocks concatenated (keys may repeat across blocks). */
+function splitLegacySegments(seg: Segment, parts: number[] | null | undefined): Segment[] {
+  if (!parts) return [seg];
+  const out: Segment[] = [];
+  let k = 0;
+  let o = 0;
+  for (const nk of parts) {
+    const off = seg.off.subarray(o, o + nk + 1);
+    const base = off[0];
+    out.push({ keys: seg.keys.subarray(k, k + nk), off: off.map((x) => x - base), doc: seg.doc.subarray(base, off[nk]), tf: seg.tf.subarray(base, off[nk]) });
+    k += nk;
+    o += nk + 1;
+  }
+  return out;
+}
+
 export class HybridIndex {
   private ids: string[] = [];
+  /** texts added in memory; those of a loaded artifact stay in its string tables until a hit needs them */
   private src: string[] = [];
   private tgt: string[] = [];
+  private stored: { src: StringTable; tgt: StringTable } | null = null;
   private alive = new Uint8Array(1024);
   private byId = new Map<string, number>();
   private sides: [Side, Side] = [new Side(), new Side()];
@@ -377,18 +592,26 @@ export class HybridIndex {
     return this.liveCount;
   }
 
+  private srcAt(d: number): string {
+    return this.src[d] ?? this.stored!.src.get(d);
+  }
+
+  private tgtAt(d: number): string {
+    return this.tgt[d] ?? this.stored!.tgt.get(d);
+  }
+
   has(id: string): boolean {
     return this.byId.has(id);
   }
 
   get(id: string): ParallelPair | undefined {
     const d = this.byId.get(id);
-    return d === undefined ? undefined : { id, source: this.src[d], target: this.tgt[d] };
+    return d === undefined ? undefined : { id, source: this.srcAt(d), target: this.tgtAt(d) };
   }
 
   pairs(): ParallelPair[] {
     const out: ParallelPair[] = [];
-    for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) out.push({ id: this.ids[d], source: this.src[d], target: this.tgt[d] });
+    for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) out.push({ id: this.ids[d], source: this.srcAt(d), target: this.tgtAt(d) });
     return out;
   }
 
@@ -457,8 +680,8 @@ export class HybridIndex {
   }
 
   private embedDoc(d: number): void {
-    this.embed(indexWords(this.src[d]), 0, this.vecs[0], d * DIM);
-    this.embed(indexWords(this.tgt[d]), 1, this.vecs[1], d * DIM);
+    this.embed(indexWords(this.srcAt(d)), 0, this.vecs[0], d * DIM);
+    this.embed(indexWords(this.tgtAt(d)), 1, this.vecs[1], d * DIM);
     this.embedded[d] = 1;
   }
 
@@ -513,8 +736,8 @@ export class HybridIndex {
     for (const id of ids) {
       const d = this.byId.get(id);
       if (d === undefined) continue;
-      const sw = indexWords(this.src[d]);
-      const tw = indexWords(this.tgt[d]);
+      const sw = indexWords(this.srcAt(d));
+      const tw = indexWords(this.tgtAt(d));
       this.sides[0].word.removeDoc(d, countTerms(sw, WORD_SALT));
       this.sides[0].char.removeDoc(d, countTerms(charGrams(sw), CHAR_SALT));
       this.sides[1].word.removeDoc(d, countTerms(tw, WORD_SALT));
@@ -568,70 +791,112 @@ export class HybridIndex {
     const top = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, k);
     const qset = new Set(words);
     return top.map(([d, score]) => {
-      const text = side === 0 ? this.src[d] : this.tgt[d];
+      const text = side === 0 ? this.srcAt(d) : this.tgtAt(d);
       const dw = new Set(indexWords(text));
       return {
         id: this.ids[d],
         score,
-        source: this.src[d],
-        target: this.tgt[d],
+        source: this.srcAt(d),
+        target: this.tgtAt(d),
         matchedTerms: [...qset].filter((w) => dw.has(w)),
       };
     });
   }
 
+  /** The compact `INDX` artifact of the live pairs (documents renumbered densely). */
   serialize(): Uint8Array {
     this.refreshVectors();
-    const arrays: Record<string, TypedArray> = {};
-    const header: IndexHeader = { ids: [], src: [], tgt: [], parts: [] };
     const map = new Int32Array(this.ids.length).fill(-1);
+    const ids: string[] = [];
+    const src: string[] = [];
+    const tgt: string[] = [];
     for (let d = 0; d < this.ids.length; d++) {
       if (!this.alive[d]) continue;
-      map[d] = header.ids.length;
-      header.ids.push(this.ids[d]);
-      header.src.push(this.src[d]);
-      header.tgt.push(this.tgt[d]);
+      map[d] = ids.length;
+      ids.push(this.ids[d]);
+      src.push(this.srcAt(d));
+      tgt.push(this.tgtAt(d));
     }
-    const n = header.ids.length;
-    let fi = 0;
-    for (const s of this.sides) {
-      for (const f of [s.word, s.char]) {
-        const c = f.compact(map) as Segment & { parts?: number[] };
-        header.parts[fi] = c.parts ?? null;
-        arrays[`keys${fi}`] = c.keys;
-        arrays[`off${fi}`] = c.off;
-        arrays[`doc${fi}`] = c.doc;
-        arrays[`tf${fi}`] = c.tf;
-        const lens = new Int32Array(n);
-        for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) lens[map[d]] = f.docLen[d];
-        arrays[`len${fi}`] = lens;
-        fi++;
-      }
-    }
+    const n = ids.length;
+    const w = new ArtifactWriter(INDEX_KIND, INDEX_SCHEMA);
+    w.strings('ids', ids).strings('src', src).strings('tgt', tgt);
+    const lens = (f: PostingField): Int32Array => {
+      const out = new Int32Array(n);
+      for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) out[map[d]] = f.docLen[d];
+      return out;
+    };
+    this.sides.forEach((s, side) => {
+      const p = s.word.pack(map);
+      w.offsets(`wordKeys${side}`, p.keys).uints(`wordDf${side}`, p.df).offsets(`wordStart${side}`, p.start).raw(`wordPost${side}`, p.bytes);
+      w.uints(`wordLen${side}`, lens(s.word));
+      const g = buildGramPostings((side === 0 ? src : tgt).map(indexWords));
+      w.offsets(`gramKeys${side}`, g.keys).uints(`gramDf${side}`, g.df).offsets(`gramStart${side}`, g.gStart);
+      w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult);
+      w.offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
+      w.uints(`gramLen${side}`, lens(s.char));
+    });
     const ctx = this.ctx.pack();
-    arrays.ctxKeys = ctx.keys;
-    arrays.ctxVecs = ctx.vecs;
+    w.offsets('ctxKeys', ctx.keys);
+    writeVectors(w, 'ctx', ctx.vecs, ctx.keys.length);
     for (let s = 0; s < 2; s++) {
       const v = new Float32Array(n * DIM);
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.vecs[s].subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
-      arrays[`vec${s}`] = v;
+      writeVectors(w, `vec${s}`, v, n);
     }
-    return packBinary('GAIAIDX2', header, arrays);
+    return w.finish();
   }
 
+  /** Reads an `INDX` artifact, or a legacy `GAIAIDX2` blob (migrated in memory). */
   static deserialize(bytes: Uint8Array): HybridIndex {
-    const { header, arrays } = unpackBinary<IndexHeader>('GAIAIDX2', bytes);
-    const ix = new HybridIndex();
-    const n = header.ids.length;
-    ix.grow(Math.max(1, n));
+    if (!ArtifactReader.is(bytes)) return HybridIndex.deserializeLegacy(bytes);
+    const r = ArtifactReader.open(bytes, INDEX_KIND);
+    if (r.schema !== INDEX_SCHEMA) throw new ArtifactFormatError(`index schema ${r.schema} is not readable by this engine (reads ${INDEX_SCHEMA})`);
+    const ids = r.strings('ids').toArray();
+    const ix = HybridIndex.withDocs(ids);
+    ix.src = new Array<string>(ids.length);
+    ix.tgt = new Array<string>(ids.length);
+    ix.stored = { src: r.strings('src'), tgt: r.strings('tgt') };
     const cap = ix.alive.length;
-    ix.ids = header.ids;
-    ix.src = header.src;
-    ix.tgt = header.tgt;
+    ix.sides.forEach((s, side) => {
+      const packed = { keys: r.int32(`wordKeys${side}`), df: r.int32(`wordDf${side}`), start: r.int32(`wordStart${side}`), bytes: r.bytesOf(`wordPost${side}`) };
+      s.word.load(packed, null, [], r.int32(`wordLen${side}`), cap);
+      const grams: GramPostings = {
+        keys: r.int32(`gramKeys${side}`),
+        df: r.int32(`gramDf${side}`),
+        gStart: r.int32(`gramStart${side}`),
+        gWord: r.int32(`gramWord${side}`),
+        gMult: r.int32(`gramMult${side}`),
+        wStart: r.int32(`gramWordStart${side}`),
+        wBytes: r.bytesOf(`gramWordPost${side}`),
+      };
+      s.char.load(null, grams, [], r.int32(`gramLen${side}`), cap);
+    });
+    ix.ctx.baseKeys = r.int32('ctxKeys');
+    ix.ctx.baseVecs = new Float32Array(ix.ctx.baseKeys.length * DIM);
+    readVectors(r, 'ctx', ix.ctx.baseVecs);
+    for (let s = 0; s < 2; s++) readVectors(r, `vec${s}`, ix.vecs[s]);
+    return ix;
+  }
+
+  private static withDocs(ids: string[]): HybridIndex {
+    const ix = new HybridIndex();
+    const n = ids.length;
+    ix.grow(Math.max(1, n));
+    ix.ids = ids;
     ix.alive.fill(1, 0, n);
     ix.embedded.fill(1, 0, n);
-    for (let d = 0; d < n; d++) ix.byId.set(header.ids[d], d);
+    for (let d = 0; d < n; d++) ix.byId.set(ids[d], d);
     ix.liveCount = n;
+    ix.addedSinceEmbed = 0;
+    return ix;
+  }
+
+  private static deserializeLegacy(bytes: Uint8Array): HybridIndex {
+    const { header, arrays } = unpackLegacyBinary<LegacyIndexHeader>('GAIAIDX2', bytes);
+    const ix = HybridIndex.withDocs(header.ids);
+    ix.src = header.src;
+    ix.tgt = header.tgt;
+    const cap = ix.alive.length;
     let fi = 0;
     for (const s of ix.sides) {
       for (const f of [s.word, s.char]) {
@@ -641,15 +906,29 @@ export class HybridIndex {
           doc: arrays[`doc${fi}`] as Int32Array,
           tf: arrays[`tf${fi}`] as Uint16Array,
         };
-        f.loadBase(splitSegments(seg, header.parts?.[fi] ?? undefined), arrays[`len${fi}`] as Int32Array, cap);
+        f.load(null, null, splitLegacySegments(seg, header.parts?.[fi]), arrays[`len${fi}`] as Int32Array, cap);
         fi++;
       }
     }
     ix.ctx.baseKeys = arrays.ctxKeys as Int32Array;
     ix.ctx.baseVecs = arrays.ctxVecs as Float32Array;
     for (let s = 0; s < 2; s++) ix.vecs[s].set(arrays[`vec${s}`] as Float32Array);
-    ix.addedSinceEmbed = 0;
     return ix;
+  }
+
+  /** Approximate bytes this index holds in memory (typed arrays, packed postings and texts). */
+  get byteSize(): number {
+    let b = this.alive.byteLength * (2 + 2 * DIM * 4) + this.ctx.baseVecs.byteLength + this.ctx.baseKeys.byteLength;
+    for (const s of this.sides)
+      for (const f of [s.word, s.char]) {
+        b += f.docLen.byteLength;
+        if (f.packed) b += f.packed.bytes.byteLength + f.packed.keys.byteLength * 3;
+        if (f.grams) b += f.grams.wBytes.byteLength + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2 + f.grams.wStart.byteLength;
+        for (const g of f.segs) b += g.keys.byteLength + g.off.byteLength + g.doc.byteLength + g.tf.byteLength;
+      }
+    if (this.stored) b += this.stored.src.byteSize + this.stored.tgt.byteSize;
+    for (let d = 0; d < this.ids.length; d++) b += 2 * (this.ids[d].length + (this.src[d]?.length ?? 0) + (this.tgt[d]?.length ?? 0)) + 48;
+    return b;
   }
 }
 

@@ -1,4 +1,5 @@
 import { BOS, KnLm } from './lm';
+import { ArtifactReader, ArtifactWriter } from './artifact-codec';
 
 describe('Kneser-Ney trigram LM', () => {
   // vocabulary: 0 unk, 1 <s>, 2 </s>, 3..7 words
@@ -34,9 +35,10 @@ describe('Kneser-Ney trigram LM', () => {
     expect(lm.scoreSentence([3, 4, 5])).toBeGreaterThan(lm.scoreSentence([5, 3, 4]));
   });
 
-  it('round-trips through its array form', () => {
-    const { header, arrays } = lm.toArrays('x');
-    const copy = KnLm.fromArrays('x', header, arrays);
+  it('round-trips through an artifact', () => {
+    const w = new ArtifactWriter('TEST', 1);
+    lm.write(w, 'x');
+    const copy = KnLm.read(ArtifactReader.open(w.finish(), 'TEST'), 'x');
     expect(copy.logProb(3, 4, 5)).toBeCloseTo(lm.logProb(3, 4, 5), 6);
     expect(copy.scoreSentence([7, 4, 6])).toBeCloseTo(lm.scoreSentence([7, 4, 6]), 6);
   });

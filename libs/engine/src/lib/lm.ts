@@ -2,7 +2,8 @@
  * Word trigram language model with interpolated Kneser-Ney smoothing (fixed discount per order).
  * Words are integer ids of a vocabulary where 0 = <unk>, 1 = <s>, 2 = </s>.
  */
-import type { TypedArray } from './binary';
+import type { ArtifactReader, ArtifactWriter } from './artifact-codec';
+import type { LegacyTypedArray } from './legacy-binary';
 
 export const UNK = 0;
 export const BOS = 1;
@@ -28,29 +29,36 @@ export interface KnLmData {
   x2n: Float32Array;
 }
 
-function toMap(k: Float64Array, v: Float32Array): Map<number, number> {
-  const m = new Map<number, number>();
-  for (let i = 0; i < k.length; i++) m.set(k[i], v[i]);
-  return m;
+/** Index of `k` in the sorted keys, or -1. */
+function find(keys: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = keys[mid];
+    if (v === k) return mid;
+    if (v < k) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
+/** Sorts keys ascending, permuting the value columns alongside. */
+function sortByKey(keys: Float64Array, ...cols: Float32Array[]): void {
+  const order = Array.from(keys.keys()).sort((a, b) => keys[a] - keys[b]);
+  const k = Float64Array.from(order, (i) => keys[i]);
+  keys.set(k);
+  for (const c of cols) c.set(Float32Array.from(order, (i) => c[i]));
+}
+
+const LM_COLUMNS = ['c3v', 'x3s', 'x3n', 'b2v', 'x2s', 'x2n'] as const;
+const LM_KEYS = ['c3k', 'x3k', 'b2k', 'x2k'] as const;
+
+/** Keys of `data` are sorted ascending (each key array with its value columns); lookups are binary searches. */
 export class KnLm {
-  private c3: Map<number, number>;
-  private x3s: Map<number, number>;
-  private x3n: Map<number, number>;
-  private b2: Map<number, number>;
-  private x2s: Map<number, number>;
-  private x2n: Map<number, number>;
   private cache = new Map<number, number>();
 
-  constructor(readonly data: KnLmData) {
-    this.c3 = toMap(data.c3k, data.c3v);
-    this.x3s = toMap(data.x3k, data.x3s);
-    this.x3n = toMap(data.x3k, data.x3n);
-    this.b2 = toMap(data.b2k, data.b2v);
-    this.x2s = toMap(data.x2k, data.x2s);
-    this.x2n = toMap(data.x2k, data.x2n);
-  }
+  constructor(readonly data: KnLmData) {}
 
   static train(sentences: Int32Array[], V: number): KnLm {
     if (V * V * V > Number.MAX_SAFE_INTEGER) throw new Error('KnLm: vocabulary too large for numeric keys');
@@ -117,6 +125,10 @@ export class KnLm {
     const [x2k, x2sv] = pack(x2s);
     const x2nv = new Float32Array(x2k.length);
     for (let i = 0; i < x2k.length; i++) x2nv[i] = x2n.get(x2k[i])!;
+    sortByKey(c3k, c3v);
+    sortByKey(x3k, x3sv, x3nv);
+    sortByKey(b2k, b2v);
+    sortByKey(x2k, x2sv, x2nv);
     return new KnLm({
       V,
       d1: 0.75,
@@ -149,10 +161,12 @@ export class KnLm {
 
   private p2(v: number, w: number): number {
     const d = this.data;
-    const s = this.x2s.get(v);
+    const x = find(d.x2k, v);
+    const s = x < 0 ? 0 : d.x2s[x];
     if (!s) return this.p1(w);
-    const c = this.b2.get(v * d.V + w) ?? 0;
-    return Math.max(c - d.d2, 0) / s + ((d.d2 * this.x2n.get(v)!) / s) * this.p1(w);
+    const b = find(d.b2k, v * d.V + w);
+    const c = b < 0 ? 0 : d.b2v[b];
+    return Math.max(c - d.d2, 0) / s + ((d.d2 * d.x2n[x]) / s) * this.p1(w);
   }
 
   /** ln p(w | u v) */
@@ -162,12 +176,14 @@ export class KnLm {
     const hit = this.cache.get(ck);
     if (hit !== undefined) return hit;
     const ctx = u * d.V + v;
-    const s = this.x3s.get(ctx);
+    const x = find(d.x3k, ctx);
+    const s = x < 0 ? 0 : d.x3s[x];
     let p: number;
     if (!s) p = this.p2(v, w);
     else {
-      const c = this.c3.get(ctx * d.V + w) ?? 0;
-      p = Math.max(c - d.d3, 0) / s + ((d.d3 * this.x3n.get(ctx)!) / s) * this.p2(v, w);
+      const t = find(d.c3k, ctx * d.V + w);
+      const c = t < 0 ? 0 : d.c3v[t];
+      p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n[x]) / s) * this.p2(v, w);
     }
     const lp = Math.log(Math.max(p, 1e-30));
     if (this.cache.size > 200000) this.cache.clear();
@@ -189,45 +205,49 @@ export class KnLm {
     return lp;
   }
 
-  toArrays(prefix: string): { header: Record<string, number>; arrays: Record<string, TypedArray> } {
+  /** Writes the model into an artifact: sorted keys as varint differences, counts as varints. */
+  write(w: ArtifactWriter, prefix: string): void {
     const d = this.data;
-    return {
-      header: { V: d.V, d1: d.d1, d2: d.d2, d3: d.d3, uniTotal: d.uniTotal, uniTypes: d.uniTypes },
-      arrays: {
-        [`${prefix}uniCont`]: d.uniCont,
-        [`${prefix}c3k`]: d.c3k,
-        [`${prefix}c3v`]: d.c3v,
-        [`${prefix}x3k`]: d.x3k,
-        [`${prefix}x3s`]: d.x3s,
-        [`${prefix}x3n`]: d.x3n,
-        [`${prefix}b2k`]: d.b2k,
-        [`${prefix}b2v`]: d.b2v,
-        [`${prefix}x2k`]: d.x2k,
-        [`${prefix}x2s`]: d.x2s,
-        [`${prefix}x2n`]: d.x2n,
-      },
-    };
+    w.meta(prefix, { V: d.V, d1: d.d1, d2: d.d2, d3: d.d3, uniTotal: d.uniTotal, uniTypes: d.uniTypes });
+    w.uints(`${prefix}uniCont`, d.uniCont);
+    for (const k of LM_KEYS) w.sortedKeys(`${prefix}${k}`, d[k]);
+    for (const c of LM_COLUMNS) w.uints(`${prefix}${c}`, d[c]);
   }
 
-  static fromArrays(prefix: string, header: Record<string, number>, a: Record<string, TypedArray>): KnLm {
-    return new KnLm({
+  static read(r: ArtifactReader, prefix: string): KnLm {
+    const h = r.meta<Pick<KnLmData, 'V' | 'd1' | 'd2' | 'd3' | 'uniTotal' | 'uniTypes'>>(prefix);
+    const keys = Object.fromEntries(LM_KEYS.map((k) => [k, r.float64(`${prefix}${k}`)])) as Record<(typeof LM_KEYS)[number], Float64Array>;
+    const cols = Object.fromEntries(LM_COLUMNS.map((c) => [c, r.float32(`${prefix}${c}`)])) as Record<(typeof LM_COLUMNS)[number], Float32Array>;
+    return new KnLm({ ...h, uniCont: r.float32(`${prefix}uniCont`), ...keys, ...cols });
+  }
+
+  /** Models stored before keys were sorted (legacy artifacts): sorts them once. */
+  static fromLegacyArrays(prefix: string, header: Record<string, number>, a: Record<string, LegacyTypedArray>): KnLm {
+    const copy = (n: string): Float32Array => Float32Array.from(a[`${prefix}${n}`]);
+    const k = (n: string): Float64Array => Float64Array.from(a[`${prefix}${n}`]);
+    const data: KnLmData = {
       V: header.V,
       d1: header.d1,
       d2: header.d2,
       d3: header.d3,
       uniTotal: header.uniTotal,
       uniTypes: header.uniTypes,
-      uniCont: a[`${prefix}uniCont`] as Float32Array,
-      c3k: a[`${prefix}c3k`] as Float64Array,
-      c3v: a[`${prefix}c3v`] as Float32Array,
-      x3k: a[`${prefix}x3k`] as Float64Array,
-      x3s: a[`${prefix}x3s`] as Float32Array,
-      x3n: a[`${prefix}x3n`] as Float32Array,
-      b2k: a[`${prefix}b2k`] as Float64Array,
-      b2v: a[`${prefix}b2v`] as Float32Array,
-      x2k: a[`${prefix}x2k`] as Float64Array,
-      x2s: a[`${prefix}x2s`] as Float32Array,
-      x2n: a[`${prefix}x2n`] as Float32Array,
-    });
+      uniCont: copy('uniCont'),
+      c3k: k('c3k'),
+      c3v: copy('c3v'),
+      x3k: k('x3k'),
+      x3s: copy('x3s'),
+      x3n: copy('x3n'),
+      b2k: k('b2k'),
+      b2v: copy('b2v'),
+      x2k: k('x2k'),
+      x2s: copy('x2s'),
+      x2n: copy('x2n'),
+    };
+    sortByKey(data.c3k, data.c3v);
+    sortByKey(data.x3k, data.x3s, data.x3n);
+    sortByKey(data.b2k, data.b2v);
+    sortByKey(data.x2k, data.x2s, data.x2n);
+    return new KnLm(data);
   }
 }

@@ -4,7 +4,8 @@
  * and frequent affix correspondences. Serialized as one binary blob.
  */
 import { AlignOptions, PairTable, trainAlignment } from './align';
-import { packBinary, unpackBinary, TypedArray } from './binary';
+import { ArtifactFormatError, ArtifactReader, ArtifactWriter } from './artifact-codec';
+import { unpackLegacyBinary } from './legacy-binary';
 import { KnLm } from './lm';
 import { isWordToken, normalizeToken, tokenize } from './tokenize';
 import type { Direction, LexiconUse, ParallelPair } from './types';
@@ -24,7 +25,7 @@ export interface SideVocab {
 
 export interface PhraseTable {
   keys: string[];
-  keyIndex: Map<string, number>;
+  keyIndex: KeyLookup;
   off: Int32Array;
   tgtOff: Int32Array;
   tgtIds: Int32Array;
@@ -553,8 +554,176 @@ export function summarizeCoreMemory(m: AgentModel, opts?: { srcLang?: string; tg
 
 /* ------------------------------------------------------------------ serialization */
 
-interface ModelHeader {
-  version: 1;
+/** Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). */
+export const MODEL_SCHEMA = 2;
+const MODEL_KIND = 'MODL';
+
+/** Looks up a phrase-table key (words joined by one space); a `Map` satisfies it. */
+export interface KeyLookup {
+  get(key: string): number | undefined;
+  has(key: string): boolean;
+  readonly size: number;
+}
+
+/** Phrase keys stored as word-id sequences of the input side, looked up through an open-addressing hash. */
+class PhraseKeyIndex implements KeyLookup {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(
+    private readonly vocab: SideVocab,
+    private readonly start: Int32Array,
+    private readonly ids: Int32Array,
+  ) {
+    let cap = 1024;
+    while (cap < 2 * this.size) cap *= 2;
+    this.slots = new Int32Array(cap).fill(-1);
+    this.mask = cap - 1;
+    for (let k = 0; k < this.size; k++) {
+      let h = this.hash(ids, start[k], start[k + 1]) & this.mask;
+      while (this.slots[h] !== -1) h = (h + 1) & this.mask;
+      this.slots[h] = k;
+    }
+  }
+
+  get size(): number {
+    return this.start.length - 1;
+  }
+
+  private hash(a: ArrayLike<number>, from: number, to: number): number {
+    let h = 0x811c9dc5;
+    for (let i = from; i < to; i++) h = Math.imul(h ^ a[i], 0x01000193);
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  get(key: string): number | undefined {
+    const words = key.split(' ');
+    const q = new Int32Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      const id = this.vocab.index.get(words[i]);
+      if (id === undefined) return undefined;
+      q[i] = id;
+    }
+    let h = this.hash(q, 0, q.length) & this.mask;
+    for (;;) {
+      const k = this.slots[h];
+      if (k === -1) return undefined;
+      const s = this.start[k];
+      if (this.start[k + 1] - s === q.length) {
+        let same = true;
+        for (let i = 0; i < q.length && same; i++) same = this.ids[s + i] === q[i];
+        if (same) return k;
+      }
+      h = (h + 1) & this.mask;
+    }
+  }
+
+  get byteSize(): number {
+    return this.slots.byteLength + this.start.byteLength + this.ids.byteLength;
+  }
+
+  /** The keys as text (materialized once, on first use). */
+  texts(): string[] {
+    const out = new Array<string>(this.size);
+    const w = this.vocab.words;
+    for (let k = 0; k < this.size; k++) {
+      let t = w[this.ids[this.start[k]]];
+      for (let i = this.start[k] + 1; i < this.start[k + 1]; i++) t += ' ' + w[this.ids[i]];
+      out[k] = t;
+    }
+    return out;
+  }
+}
+
+export function serializeModel(m: AgentModel): Uint8Array {
+  const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
+  w.meta('stats', m.stats).meta('affixes', m.affixes);
+  for (let d = 0; d < 2; d++) {
+    const side = m.sides[d];
+    w.strings(`words${d}`, side.words).strings(`cased${d}`, side.cased).uints(`freq${d}`, side.freq);
+    const t = m.tables[d];
+    // keys as word ids of the input side: lengths + ids
+    const keyLen = new Uint8Array(t.keys.length);
+    const keyIds: number[] = [];
+    t.keys.forEach((k, i) => {
+      const ws = k.split(' ');
+      keyLen[i] = ws.length;
+      for (const x of ws) keyIds.push(side.index.get(x) ?? 0);
+    });
+    w.raw(`keyLen${d}`, keyLen).uints(`keyIds${d}`, keyIds);
+    w.offsets(`off${d}`, t.off).offsets(`tgtOff${d}`, t.tgtOff).uints(`tgtIds${d}`, t.tgtIds);
+    w.quantized(`scores${d}`, t.scores).uints(`counts${d}`, t.counts);
+    w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
+    m.lms[d].write(w, `lm${d}`);
+  }
+  return w.finish();
+}
+
+/** Reads a model artifact: the current `MODL` container, or a legacy `GAIAMDL1` blob (migrated in memory). */
+export function deserializeModel(bytes: Uint8Array): AgentModel {
+  if (!ArtifactReader.is(bytes)) return deserializeLegacyModel(bytes);
+  const r = ArtifactReader.open(bytes, MODEL_KIND);
+  if (r.schema !== MODEL_SCHEMA) throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MODEL_SCHEMA})`);
+  const side = (d: number): SideVocab => {
+    const words = r.strings(`words${d}`).toArray();
+    const index = new Map<string, number>();
+    for (let i = 0; i < words.length; i++) index.set(words[i], i);
+    return { words, cased: r.strings(`cased${d}`).toArray(), index, freq: r.float32(`freq${d}`) };
+  };
+  const sides: [SideVocab, SideVocab] = [side(0), side(1)];
+  const table = (d: number): PhraseTable => {
+    const len = r.raw<Uint8Array>(`keyLen${d}`);
+    const start = new Int32Array(len.length + 1);
+    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
+    const keyIndex = new PhraseKeyIndex(sides[d], start, r.int32(`keyIds${d}`));
+    let keys: string[] | undefined;
+    const t: Omit<PhraseTable, 'keys'> = {
+      keyIndex,
+      off: r.int32(`off${d}`),
+      tgtOff: r.int32(`tgtOff${d}`),
+      tgtIds: r.int32(`tgtIds${d}`),
+      scores: r.float32(`scores${d}`),
+      counts: r.float32(`counts${d}`),
+    };
+    // the key texts are only needed by the stem back-off: materialized on first use
+    return Object.defineProperty(t, 'keys', { enumerable: true, get: () => (keys ??= keyIndex.texts()) }) as PhraseTable;
+  };
+  const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`) });
+  return {
+    version: 1,
+    sides,
+    tables: [table(0), table(1)],
+    lms: [KnLm.read(r, 'lm0'), KnLm.read(r, 'lm1')],
+    lex: [lex(0), lex(1)],
+    stats: r.meta<ModelStats>('stats'),
+    affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
+  };
+}
+
+/** Approximate bytes a loaded model holds in memory (typed arrays, vocabularies, key lookups, LM caches). */
+export function modelByteSize(m: AgentModel): number {
+  const STRING_OVERHEAD = 40;
+  const MAP_ENTRY = 64;
+  let b = 0;
+  for (let d = 0; d < 2; d++) {
+    const v = m.sides[d];
+    b += v.freq.byteLength + v.words.length * (STRING_OVERHEAD + MAP_ENTRY);
+    for (const w of v.words) b += 2 * w.length;
+    const t = m.tables[d];
+    b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
+    b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + 24);
+    b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
+    const l = m.lms[d].data;
+    for (const a of [l.uniCont, l.c3k, l.c3v, l.x3k, l.x3s, l.x3n, l.b2k, l.b2v, l.x2k, l.x2s, l.x2n]) b += a.byteLength;
+  }
+  return b;
+}
+
+interface LegacyModelHeader {
   words: [string[], string[]];
   cased: [string[], string[]];
   keys: [string[], string[]];
@@ -563,37 +732,9 @@ interface ModelHeader {
   affixes: [AffixPattern[], AffixPattern[]];
 }
 
-export function serializeModel(m: AgentModel): Uint8Array {
-  const arrays: Record<string, TypedArray> = {};
-  for (let d = 0; d < 2; d++) {
-    arrays[`freq${d}`] = m.sides[d].freq;
-    const t = m.tables[d];
-    arrays[`off${d}`] = t.off;
-    arrays[`tgtOff${d}`] = t.tgtOff;
-    arrays[`tgtIds${d}`] = t.tgtIds;
-    arrays[`scores${d}`] = t.scores;
-    arrays[`counts${d}`] = t.counts;
-    arrays[`lexOff${d}`] = m.lex[d].off;
-    arrays[`lexIds${d}`] = m.lex[d].ids;
-    arrays[`lexProbs${d}`] = m.lex[d].probs;
-  }
-  const l0 = m.lms[0].toArrays('lm0');
-  const l1 = m.lms[1].toArrays('lm1');
-  Object.assign(arrays, l0.arrays, l1.arrays);
-  const header: ModelHeader = {
-    version: 1,
-    words: [m.sides[0].words, m.sides[1].words],
-    cased: [m.sides[0].cased, m.sides[1].cased],
-    keys: [m.tables[0].keys, m.tables[1].keys],
-    lms: [l0.header, l1.header],
-    stats: m.stats,
-    affixes: m.affixes,
-  };
-  return packBinary('GAIAMDL1', header, arrays);
-}
-
-export function deserializeModel(bytes: Uint8Array): AgentModel {
-  const { header: h, arrays: a } = unpackBinary<ModelHeader>('GAIAMDL1', bytes);
+/** Artifacts written before the container existed (JSON header + typed arrays). */
+function deserializeLegacyModel(bytes: Uint8Array): AgentModel {
+  const { header: h, arrays: a } = unpackLegacyBinary<LegacyModelHeader>('GAIAMDL1', bytes);
   const side = (d: number): SideVocab => ({
     words: h.words[d],
     cased: h.cased[d],
@@ -618,7 +759,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     version: 1,
     sides: [side(0), side(1)],
     tables: [table(0), table(1)],
-    lms: [KnLm.fromArrays('lm0', h.lms[0], a), KnLm.fromArrays('lm1', h.lms[1], a)],
+    lms: [KnLm.fromLegacyArrays('lm0', h.lms[0], a), KnLm.fromLegacyArrays('lm1', h.lms[1], a)],
     lex: [lex(0), lex(1)],
     stats: h.stats,
     affixes: h.affixes,

@@ -1,7 +1,8 @@
 /**
  * The learned artifact of one agent version: the serialized engine model (core memory, lexicons,
  * phrase tables, language models) and the serialized hybrid index of its pairs, in one blob so a
- * version is written atomically and a reader never sees a model without its index.
+ * version is written atomically and a reader never sees a model without its index. Both parts are
+ * engine artifact-codec containers (`MODL`, `INDX`), versioned on their own; legacy parts still load.
  * Layout: `GAIAART1`, u32 model length, u32 index length (little endian), model bytes, index bytes.
  */
 export interface AgentArtifacts {
@@ -30,6 +31,6 @@ export function decodeAgentArtifacts(bytes: Uint8Array): AgentArtifacts {
   const m = view.getUint32(8, true);
   const i = view.getUint32(12, true);
   if (16 + m + i !== bytes.byteLength) throw new Error('Corrupt agent artifact (lengths do not match)');
-  // Copies keep the engine's typed-array views aligned.
-  return { model: bytes.slice(16, 16 + m), index: bytes.slice(16 + m) };
+  // Views, not copies: the engine's artifact readers keep their sections in place (or copy a misaligned one).
+  return { model: bytes.subarray(16, 16 + m), index: bytes.subarray(16 + m) };
 }

@@ -1,10 +1,13 @@
 import { HybridIndex } from '@gaia/engine';
 import type { FileStorage } from '@gaia/shared/storage';
 import type { IndexedPair, RetrievalHit, RetrievalIndexPort, RetrievalSearchOptions } from '../retrieval-index.port';
+import { decodeAgentArtifacts } from './agent-artifacts.codec';
 
 /**
  * The embedded backend of the retrieval port: one engine `HybridIndex` per agent (BM25 on words and
  * character n-grams + corpus-learned vectors, fused), persisted in file storage and kept in an LRU.
+ * A freshly learned agent's index is not stored twice: `retrieval/<agent>/index.ref` names the learned
+ * artifact whose index part is read; an incremental change writes the agent's own `index.bin`.
  */
 export class EmbeddedRetrievalIndex implements RetrievalIndexPort {
   private readonly cache = new Map<string, HybridIndex>();
@@ -14,6 +17,19 @@ export class EmbeddedRetrievalIndex implements RetrievalIndexPort {
 
   private key(agentId: string): string {
     return `retrieval/${agentId}/index.bin`;
+  }
+
+  private refKey(agentId: string): string {
+    return `retrieval/${agentId}/index.ref`;
+  }
+
+  private async read(agentId: string): Promise<HybridIndex> {
+    if (await this.storage.exists(this.key(agentId))) return HybridIndex.deserialize(await this.storage.get(this.key(agentId)));
+    if (await this.storage.exists(this.refKey(agentId))) {
+      const artifact = Buffer.from(await this.storage.get(this.refKey(agentId))).toString('utf8');
+      if (await this.storage.exists(artifact)) return HybridIndex.deserialize(decodeAgentArtifacts(await this.storage.get(artifact)).index);
+    }
+    return new HybridIndex();
   }
 
   private async open(agentId: string): Promise<HybridIndex> {
@@ -26,7 +42,7 @@ export class EmbeddedRetrievalIndex implements RetrievalIndexPort {
     let p = this.loading.get(agentId);
     if (!p) {
       p = (async () => {
-        const idx = (await this.storage.exists(this.key(agentId))) ? HybridIndex.deserialize(await this.storage.get(this.key(agentId))) : new HybridIndex();
+        const idx = await this.read(agentId);
         this.cache.set(agentId, idx);
         while (this.cache.size > this.maxAgents) this.cache.delete(this.cache.keys().next().value as string);
         return idx;
@@ -36,9 +52,10 @@ export class EmbeddedRetrievalIndex implements RetrievalIndexPort {
     return p;
   }
 
-  /** Adopts a freshly built index (the learning job builds it once for the artifact and for search). */
-  async replace(agentId: string, bytes: Uint8Array): Promise<void> {
-    await this.storage.put(this.key(agentId), bytes);
+  /** Adopts the index of a freshly learned artifact (stored once, in the artifact) in place of the agent's own. */
+  async adoptArtifact(agentId: string, artifactKey: string): Promise<void> {
+    await this.storage.put(this.refKey(agentId), Buffer.from(artifactKey, 'utf8'));
+    await this.storage.delete(this.key(agentId));
     this.cache.delete(agentId);
   }
 

@@ -70,7 +70,7 @@ export class BuildAgentUseCase {
       }, ctx.signal);
       await pending;
       await this.storage.put(key, encodeAgentArtifacts({ model: out.model, index: out.index }));
-      if (this.index instanceof EmbeddedRetrievalIndex) await this.index.replace(e.agentId, out.index);
+      if (this.index instanceof EmbeddedRetrievalIndex) await this.index.adoptArtifact(e.agentId, key);
       else {
         // External index (OpenSearch): text for BM25 plus the engine's corpus-learned vector for the k-NN half.
         const hybrid = HybridIndex.deserialize(out.index);

@@ -52,6 +52,8 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     const art = decodeAgentArtifacts(await storage.get('agents/agent-1/artifacts/v1.bin'));
     expect(deserializeModel(art.model).stats.pairs).toBe(300);
     expect(HybridIndex.deserialize(art.index).size).toBe(300);
+    // the index is stored once, inside the artifact; the embedded retrieval backend reads it from there
+    expect(await storage.exists('retrieval/agent-1/index.bin')).toBe(false);
 
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     const res = await rpc.call('retrieval.search.v1', { agentId: 'agent-1', query: 'el perro bebe agua', k: 3, side: 'source' });

@@ -3,6 +3,7 @@ import {
   Translator,
   deserializeModel,
   lookupLexicon,
+  modelByteSize,
   tokenize,
   summarizeCoreMemory,
   type AgentModel,
@@ -19,18 +20,11 @@ export interface AgentBrain {
   pairCount: number;
 }
 
-/**
- * Memory of a loaded agent relative to its artifact size, for the LRU budget: the typed arrays (copied
- * out of the artifact) plus the term maps and pair texts. Measured on the 26,032-pair es–gn agent:
- * 177 MB artifact → +186 MB array buffers, +179 MB JS heap (≈ 2.07×).
- */
-export const HEAP_FACTOR = 2.1;
-
-/** Builds the engines' view of an agent from `@gaia/engine` artifacts. */
+/** Builds the engines' view of an agent from `@gaia/engine` artifacts; its size for the LRU is what the loaded structures hold. */
 export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: string; tgtLang: string }, k = 5): AgentBrain {
   const model = deserializeModel(artifacts.model);
   const index = HybridIndex.deserialize(artifacts.index);
-  return brainFrom(model, index, langs, k, (artifacts.model.byteLength + artifacts.index.byteLength) * HEAP_FACTOR);
+  return brainFrom(model, index, langs, k, modelByteSize(model) + index.byteSize);
 }
 
 export function brainFrom(model: AgentModel, index: HybridIndex, langs: { srcLang: string; tgtLang: string }, k: number, approxBytes: number): AgentBrain {

@@ -1,0 +1,57 @@
+import { ArtifactFormatError, ArtifactReader, ArtifactWriter, CODEC_VERSION } from './artifact-codec';
+
+describe('artifact codec', () => {
+  const write = () =>
+    new ArtifactWriter('TEST', 7)
+      .meta('stats', { pairs: 3 })
+      .raw('raw', new Float64Array([1.5, -2]))
+      .uints('small', [0, 3, 255])
+      .uints('wide', [0, 70000, 5])
+      .offsets('offsets', [0, 2, 2, 300, 100000])
+      .sortedKeys('keys', new Float64Array([3, 2 ** 40, 2 ** 52 + 1]))
+      .quantized('scores', new Float32Array([-12.5, -0.25, 0, -Infinity, NaN]))
+      .strings('words', ['', 'ñandú', "mba'e", 'a']);
+
+  it('reads back every section type with the kind, schema and metadata it was written with', () => {
+    const r = ArtifactReader.open(write().finish(), 'TEST');
+    expect([r.kind, r.schema]).toEqual(['TEST', 7]);
+    expect(r.meta('stats')).toEqual({ pairs: 3 });
+    expect(Array.from(r.raw<Float64Array>('raw'))).toEqual([1.5, -2]);
+    expect(Array.from(r.int32('small'))).toEqual([0, 3, 255]);
+    expect(Array.from(r.int32('wide'))).toEqual([0, 70000, 5]);
+    expect(Array.from(r.int32('offsets'))).toEqual([0, 2, 2, 300, 100000]);
+    expect(Array.from(r.float64('keys'))).toEqual([3, 2 ** 40, 2 ** 52 + 1]);
+    const q = r.float32('scores');
+    expect(q[0]).toBeCloseTo(-12.5, 3);
+    expect(q[1]).toBeCloseTo(-0.25, 3);
+    expect(q[2]).toBeCloseTo(0, 3);
+    expect(q[3]).toBe(-Infinity);
+    expect(q[4]).toBeNaN();
+    const words = r.strings('words');
+    expect(words.get(1)).toBe('ñandú');
+    expect(words.toArray()).toEqual(['', 'ñandú', "mba'e", 'a']);
+    expect(r.has('words')).toBe(true);
+    expect(r.has('added-later')).toBe(false);
+  });
+
+  it('reads sections in place from a buffer that does not start at an aligned offset', () => {
+    const bytes = write().finish();
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    const r = ArtifactReader.open(shifted.subarray(3), 'TEST');
+    expect(Array.from(r.raw<Float64Array>('raw'))).toEqual([1.5, -2]);
+    expect(Array.from(r.int32('wide'))).toEqual([0, 70000, 5]);
+  });
+
+  it('rejects other kinds, other container versions, legacy blobs and big tables in the metadata', () => {
+    const bytes = write().finish();
+    expect(() => ArtifactReader.open(bytes, 'MODL')).toThrow(ArtifactFormatError);
+    const newer = bytes.slice();
+    new DataView(newer.buffer).setUint16(8, CODEC_VERSION + 1, true);
+    expect(() => ArtifactReader.open(newer, 'TEST')).toThrow(/container version/);
+    expect(ArtifactReader.is(new TextEncoder().encode('GAIAMDL1________'))).toBe(false);
+    expect(() => new ArtifactWriter('TEST', 1).meta('words', Array.from({ length: 20000 }, (_, i) => `w${i}`)).finish()).toThrow(/directory too large/);
+    expect(() => new ArtifactWriter('TEST', 1).uints('x', [-1])).toThrow();
+    expect(() => new ArtifactWriter('TEST', 1).offsets('x', [2, 1])).toThrow();
+  });
+});

@@ -1,0 +1,452 @@
+/**
+ * The engine's binary artifact container (model, index, anything an agent stores).
+ *
+ *   bytes 0..3   "GAIX" (legacy blobs began "GAIAMDL1" / "GAIAIDX2")
+ *   bytes 4..7   kind, 4 ASCII characters ("MODL", "INDX", …)
+ *   bytes 8..9   u16 container format version (CODEC_VERSION)
+ *   bytes 10..11 u16 schema version of the kind (chosen by the writer of that kind)
+ *   bytes 12..15 u32 length of the directory
+ *   directory    UTF-8 JSON: small metadata + one entry per section (name, encoding, count, offset, length)
+ *   payload      8-byte aligned sections
+ *
+ * Big tables never go through JSON: they are typed arrays (kept in place when aligned), integer columns in
+ * their narrowest width (values or differences), varint-sorted 53-bit keys, 16-bit quantized float columns and string tables (UTF-8 blob +
+ * offsets, decoded per string on demand). A new model field is one more `writer.xxx(name, …)` call and
+ * one `reader.xxx(name)`; `reader.has(name)` lets a reader accept artifacts written before the field
+ * existed.
+ */
+
+export const CODEC_VERSION = 2;
+const MAGIC = 'GAIX';
+const HEAD = 16;
+/** The directory carries names, sizes and small metadata only. */
+const MAX_DIRECTORY_BYTES = 1 << 16;
+/** 16-bit codes: 0..Q16_LEVELS for finite values, then -Infinity, +Infinity, NaN. */
+const Q16_LEVELS = 65532;
+const Q16_SPECIAL = [-Infinity, Infinity, NaN];
+
+export type RawArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
+type RawKind = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'f32' | 'f64';
+type Encoding = RawKind | 'uint' | 'udelta' | 'f64delta' | 'q16' | 'str';
+
+interface SectionEntry {
+  name: string;
+  enc: Encoding;
+  /** number of values (strings for 'str') */
+  n: number;
+  off: number;
+  len: number;
+  /** q16: minimum and step; str: byte length of the lengths part; uint/udelta: bytes per value */
+  p?: number[];
+}
+
+interface Directory {
+  meta: Record<string, unknown>;
+  sections: SectionEntry[];
+}
+
+const CTORS = {
+  i8: Int8Array,
+  u8: Uint8Array,
+  i16: Int16Array,
+  u16: Uint16Array,
+  i32: Int32Array,
+  u32: Uint32Array,
+  f32: Float32Array,
+  f64: Float64Array,
+} as const;
+
+function rawKind(a: RawArray): RawKind {
+  if (a instanceof Int8Array) return 'i8';
+  if (a instanceof Uint8Array) return 'u8';
+  if (a instanceof Int16Array) return 'i16';
+  if (a instanceof Uint16Array) return 'u16';
+  if (a instanceof Int32Array) return 'i32';
+  if (a instanceof Uint32Array) return 'u32';
+  if (a instanceof Float32Array) return 'f32';
+  return 'f64';
+}
+
+/** Growable byte buffer with LEB128 varints. */
+export class ByteSink {
+  private buf = new Uint8Array(1024);
+  length = 0;
+
+  private room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.length + n) cap *= 2;
+    const b = new Uint8Array(cap);
+    b.set(this.buf.subarray(0, this.length));
+    this.buf = b;
+  }
+
+  /** Non-negative integer up to 2^53. */
+  varint(v: number): void {
+    this.room(8);
+    while (v >= 128) {
+      this.buf[this.length++] = (v % 128) | 128;
+      v = Math.floor(v / 128);
+    }
+    this.buf[this.length++] = v;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.set(b, this.length);
+    this.length += b.length;
+  }
+
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.length);
+  }
+}
+
+/** Reads one LEB128 varint at `pos[0]`, advancing it. */
+export function readVarint(b: Uint8Array, pos: Int32Array | number[]): number {
+  let p = pos[0];
+  let x = b[p++];
+  if (x < 128) {
+    pos[0] = p;
+    return x;
+  }
+  let v = x & 127;
+  let mul = 128;
+  do {
+    x = b[p++];
+    v += (x & 127) * mul;
+    mul *= 128;
+  } while (x >= 128);
+  pos[0] = p;
+  return v;
+}
+
+/** n varints (32-bit) from the start of b. */
+function decodeVarints(b: Uint8Array, n: number): Int32Array {
+  const out = new Int32Array(n);
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    let x = b[p++];
+    if (x >= 128) {
+      let v = x & 127;
+      let shift = 7;
+      do {
+        x = b[p++];
+        v |= (x & 127) << shift;
+        shift += 7;
+      } while (x >= 128);
+      x = v;
+    }
+    out[i] = x;
+  }
+  return out;
+}
+
+
+export class ArtifactWriter {
+  private readonly parts: { entry: Omit<SectionEntry, 'off'>; bytes: Uint8Array }[] = [];
+  private readonly names = new Set<string>();
+  private readonly metaValues: Record<string, unknown> = {};
+
+  constructor(
+    private readonly kind: string,
+    private readonly schema: number,
+  ) {
+    if (!/^[A-Z0-9]{4}$/.test(kind)) throw new Error(`artifact kind must be 4 upper-case ASCII characters, got "${kind}"`);
+  }
+
+  /** Small values only (numbers, short lists, statistics): the directory is limited to 64 KiB. */
+  meta(key: string, value: unknown): this {
+    this.metaValues[key] = value;
+    return this;
+  }
+
+  private add(name: string, enc: Encoding, n: number, bytes: Uint8Array, p?: number[]): this {
+    if (this.names.has(name)) throw new Error(`duplicate artifact section "${name}"`);
+    this.names.add(name);
+    this.parts.push({ entry: { name, enc, n, len: bytes.byteLength, ...(p ? { p } : {}) }, bytes });
+    return this;
+  }
+
+  /** A typed array stored as is (read back in place when aligned). */
+  raw(name: string, a: RawArray): this {
+    return this.add(name, rawKind(a), a.length, new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  }
+
+  private narrow(name: string, enc: 'uint' | 'udelta', a: ArrayLike<number>): this {
+    let max = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (!(a[i] >= 0) || a[i] > 0x7fffffff || !Number.isInteger(a[i])) throw new Error(`section "${name}": ${a[i]} is not a non-negative int32`);
+      if (a[i] > max) max = a[i];
+    }
+    const width = max < 256 ? 1 : max < 65536 ? 2 : 4;
+    const C = width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array;
+    const out = C.from(a);
+    return this.add(name, enc, a.length, new Uint8Array(out.buffer), [width]);
+  }
+
+  /** Non-negative int32 values in the narrowest fixed width (1, 2 or 4 bytes); read back as an Int32Array. */
+  uints(name: string, a: ArrayLike<number>): this {
+    return this.narrow(name, 'uint', a);
+  }
+
+  /** A non-decreasing int32 sequence (offsets, sorted keys) as differences in the narrowest width; read back as an Int32Array. */
+  offsets(name: string, a: ArrayLike<number>): this {
+    const diff = new Float64Array(a.length);
+    let prev = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] < prev) throw new Error(`section "${name}" is not non-decreasing at ${i}`);
+      diff[i] = a[i] - prev;
+      prev = a[i];
+    }
+    return this.narrow(name, 'udelta', diff);
+  }
+
+  /** Non-decreasing non-negative integer-valued doubles (packed n-gram keys) as varint differences; read back as a Float64Array. */
+  sortedKeys(name: string, a: Float64Array): this {
+    const s = new ByteSink();
+    let prev = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] < prev || !Number.isInteger(a[i])) throw new Error(`section "${name}" is not sorted integers at ${i}`);
+      s.varint(a[i] - prev);
+      prev = a[i];
+    }
+    return this.add(name, 'f64delta', a.length, s.finish());
+  }
+
+  /**
+   * Floats quantized to 16 bits over the range of their finite values (error ≤ range / 131064; infinities
+   * and NaN kept); read back as a Float32Array.
+   */
+  quantized(name: string, a: Float32Array): this {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i];
+      if (!Number.isFinite(v)) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (lo > hi) lo = hi = 0;
+    const step = hi > lo ? (hi - lo) / Q16_LEVELS : 1;
+    const q = new Uint16Array(a.length);
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i];
+      q[i] = Number.isFinite(v) ? Math.round((v - lo) / step) : v === -Infinity ? Q16_LEVELS + 1 : v === Infinity ? Q16_LEVELS + 2 : Q16_LEVELS + 3;
+    }
+    return this.add(name, 'q16', a.length, new Uint8Array(q.buffer), [lo, step]);
+  }
+
+  /** A string table: UTF-8 blob + varint lengths; strings are decoded one by one when read. */
+  strings(name: string, list: readonly string[]): this {
+    const enc = new TextEncoder();
+    const lens = new ByteSink();
+    const blob = new ByteSink();
+    for (const s of list) {
+      const b = enc.encode(s);
+      lens.varint(b.length);
+      blob.bytes(b);
+    }
+    const l = lens.finish();
+    const out = new Uint8Array(l.length + blob.length);
+    out.set(l, 0);
+    out.set(blob.finish(), l.length);
+    return this.add(name, 'str', list.length, out, [l.length]);
+  }
+
+  finish(): Uint8Array {
+    const sections: SectionEntry[] = [];
+    let off = 0;
+    for (const p of this.parts) {
+      sections.push({ ...p.entry, off });
+      off += Math.ceil(p.bytes.byteLength / 8) * 8;
+    }
+    const dir = new TextEncoder().encode(JSON.stringify({ meta: this.metaValues, sections } satisfies Directory));
+    if (dir.length > MAX_DIRECTORY_BYTES) throw new Error(`artifact directory too large (${dir.length} bytes): store big tables as sections, not meta`);
+    const start = Math.ceil((HEAD + dir.length) / 8) * 8;
+    const out = new Uint8Array(start + off);
+    const view = new DataView(out.buffer);
+    out.set(new TextEncoder().encode(MAGIC + this.kind), 0);
+    view.setUint16(8, CODEC_VERSION, true);
+    view.setUint16(10, this.schema, true);
+    view.setUint32(12, dir.length, true);
+    out.set(dir, HEAD);
+    sections.forEach((s, i) => out.set(this.parts[i].bytes, start + s.off));
+    return out;
+  }
+}
+
+/** Strings of a table, decoded on first access (one small decode per string). */
+export class StringTable {
+  private readonly starts: Int32Array;
+  private readonly cache: (string | undefined)[];
+  private readonly decoder = new TextDecoder();
+
+  constructor(
+    private readonly blob: Uint8Array,
+    lengths: Int32Array,
+  ) {
+    this.starts = new Int32Array(lengths.length + 1);
+    for (let i = 0; i < lengths.length; i++) this.starts[i + 1] = this.starts[i] + lengths[i];
+    this.cache = new Array<string | undefined>(lengths.length);
+  }
+
+  get length(): number {
+    return this.cache.length;
+  }
+
+  get(i: number): string {
+    let s = this.cache[i];
+    if (s === undefined) {
+      s = this.blob.length ? this.decoder.decode(this.blob.subarray(this.starts[i], this.starts[i + 1])) : '';
+      this.cache[i] = s;
+    }
+    return s;
+  }
+
+  /** Decoded byte length of string i (no decoding). */
+  byteLength(i: number): number {
+    return this.starts[i + 1] - this.starts[i];
+  }
+
+  /** Every string, decoded at once (one decode of the blob). */
+  toArray(): string[] {
+    const out = new Array<string>(this.length);
+    const all = this.decoder.decode(this.blob);
+    if (all.length === this.blob.length) {
+      // ASCII: byte offsets are character offsets
+      for (let i = 0; i < out.length; i++) out[i] = this.cache[i] ?? all.slice(this.starts[i], this.starts[i + 1]);
+    } else for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    return out;
+  }
+
+  /** Bytes held (blob + offsets), for memory budgets. */
+  get byteSize(): number {
+    return this.blob.byteLength + this.starts.byteLength;
+  }
+}
+
+export class ArtifactReader {
+  readonly kind: string;
+  readonly schema: number;
+  private readonly dir: Directory;
+  private readonly byName = new Map<string, SectionEntry>();
+  private readonly start: number;
+
+  private constructor(private readonly bytes: Uint8Array) {
+    const head = new TextDecoder().decode(bytes.subarray(0, 8));
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const version = view.getUint16(8, true);
+    if (version !== CODEC_VERSION) throw new ArtifactFormatError(`unsupported artifact container version ${version} (this engine reads ${CODEC_VERSION})`);
+    this.kind = head.slice(4);
+    this.schema = view.getUint16(10, true);
+    const dlen = view.getUint32(12, true);
+    this.dir = JSON.parse(new TextDecoder().decode(bytes.subarray(HEAD, HEAD + dlen))) as Directory;
+    this.start = Math.ceil((HEAD + dlen) / 8) * 8;
+    for (const s of this.dir.sections) this.byName.set(s.name, s);
+  }
+
+  /** Whether `bytes` start like a container of this codec (any kind). */
+  static is(bytes: Uint8Array): boolean {
+    return bytes.byteLength >= HEAD && bytes[0] === 0x47 && bytes[1] === 0x41 && bytes[2] === 0x49 && bytes[3] === 0x58;
+  }
+
+  static open(bytes: Uint8Array, kind: string): ArtifactReader {
+    if (!ArtifactReader.is(bytes)) throw new ArtifactFormatError(`not a ${kind} artifact (no GAIX container header)`);
+    const r = new ArtifactReader(bytes);
+    if (r.kind !== kind) throw new ArtifactFormatError(`expected a ${kind} artifact, found ${r.kind}`);
+    return r;
+  }
+
+  meta<T>(key: string): T {
+    return this.dir.meta[key] as T;
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  private section(name: string): { e: SectionEntry; b: Uint8Array } {
+    const e = this.byName.get(name);
+    if (!e) throw new ArtifactFormatError(`artifact section "${name}" is missing`);
+    return { e, b: this.bytes.subarray(this.start + e.off, this.start + e.off + e.len) };
+  }
+
+  /** The bytes of a section as stored (for callers that decode lazily, e.g. compressed postings). */
+  bytesOf(name: string): Uint8Array {
+    return this.section(name).b;
+  }
+
+  /** A raw typed-array section: in place when aligned, else one copy. */
+  raw<T extends RawArray>(name: string): T {
+    const { e, b } = this.section(name);
+    const C = CTORS[e.enc as RawKind];
+    if (!C) throw new ArtifactFormatError(`section "${name}" is ${e.enc}, not a raw array`);
+    const src = b.byteOffset % C.BYTES_PER_ELEMENT === 0 ? b : b.slice();
+    return new C(src.buffer as ArrayBuffer, src.byteOffset, e.n) as T;
+  }
+
+  /** Any integer section (raw, varint, delta, zig-zag) as an Int32Array. */
+  int32(name: string): Int32Array {
+    const { e, b } = this.section(name);
+    if (e.enc === 'uint' || e.enc === 'udelta') {
+      const width = (e.p as number[])[0];
+      const C = width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array;
+      const src = b.byteOffset % width === 0 ? b : b.slice();
+      const out = new Int32Array(new C(src.buffer as ArrayBuffer, src.byteOffset, e.n));
+      if (e.enc === 'udelta') for (let i = 1; i < out.length; i++) out[i] += out[i - 1];
+      return out;
+    }
+
+    const a = this.raw<RawArray>(name);
+    return a instanceof Int32Array ? a : Int32Array.from(a);
+  }
+
+  /** A float section (raw, 16-bit quantized or integer) as a Float32Array. */
+  float32(name: string): Float32Array {
+    const { e, b } = this.section(name);
+    if (e.enc === 'q16') {
+      const q = b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n);
+      const [lo, step] = e.p as [number, number];
+      const out = new Float32Array(e.n);
+      for (let i = 0; i < e.n; i++) out[i] = q[i] <= Q16_LEVELS ? lo + q[i] * step : Q16_SPECIAL[q[i] - Q16_LEVELS - 1];
+      return out;
+    }
+    if (e.enc === 'uint' || e.enc === 'udelta') return new Float32Array(this.int32(name));
+    const a = this.raw<RawArray>(name);
+    return a instanceof Float32Array ? a : Float32Array.from(a);
+  }
+
+  /** A sorted-keys section (or a raw f64 one) as a Float64Array. */
+  float64(name: string): Float64Array {
+    const { e, b } = this.section(name);
+    if (e.enc !== 'f64delta') return Float64Array.from(this.raw<RawArray>(name));
+    const out = new Float64Array(e.n);
+    let p = 0;
+    let acc = 0;
+    for (let i = 0; i < e.n; i++) {
+      let x = b[p++];
+      let v = x & 127;
+      let mul = 128;
+      while (x >= 128) {
+        x = b[p++];
+        v += (x & 127) * mul;
+        mul *= 128;
+      }
+      out[i] = acc += v;
+    }
+    return out;
+  }
+
+  strings(name: string): StringTable {
+    const { e, b } = this.section(name);
+    if (e.enc !== 'str') throw new ArtifactFormatError(`section "${name}" is ${e.enc}, not strings`);
+    const lensBytes = (e.p as number[])[0];
+    return new StringTable(b.subarray(lensBytes), decodeVarints(b.subarray(0, lensBytes), e.n));
+  }
+}
+
+/** The bytes are not an artifact this engine can read (wrong kind, older or newer container). */
+export class ArtifactFormatError extends Error {
+  override name = 'ArtifactFormatError';
+}
