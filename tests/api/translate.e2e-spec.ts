@@ -5,10 +5,13 @@ import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi, type User } from './support/api-app';
 import { rawText, sseEvents } from './support/sse';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+import { GaiaAuthenticationError, GaiaClient, GaiaNotFoundError, GaiaRateLimitError, GaiaServerError, GaiaValidationError, type GaiaApiError, type TranslateRequest } from '@gaia/client';
+import type { TranslationEventDto } from '@gaia/contracts';
 
 /**
  * POST /api/translate/ at the edge: keys, SSE and JSON framing, status codes, plan limits (real billing),
- * public key rules (real agents), idempotency, cancellation. The translation service is a stand-in that
+ * public key rules (real agents), idempotency, cancellation — called through @gaia/client, the published SDK
+ * (raw HTTP only where the wire itself is checked). The translation service is a stand-in that
  * speaks the real RPC contract (see support/translation-stand-in.ts).
  */
 describe('API keys and POST /api/translate/', () => {
@@ -84,22 +87,26 @@ describe('API keys and POST /api/translate/', () => {
     });
   });
 
-  describe('translate', () => {
+  describe('translate (through @gaia/client; wire-level framing, CSRF and disconnects with raw HTTP)', () => {
+    const client = (apiKey?: string) => new GaiaClient({ baseUrl: t.url, apiKey });
+    const req = (over: Partial<TranslateRequest> = {}): TranslateRequest => ({ text: 'allin punchaw', model_id: publicAgent, src_lang: 'es', tgt_lang: 'qu', ...over });
+    const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as GaiaApiError);
+
     it('streams SSE by default: status, chunks, translation_complete', async () => {
+      const events: TranslationEventDto[] = [];
+      for await (const e of client(ownerKey).streamTranslation(req())) events.push(e);
+      expect(events.map((e) => e.type)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+      expect(events.at(-1)).toMatchObject({ final_translation: 'ALLIN PUNCHAW', source_text: 'allin punchaw' });
+      expect(standIn.requests.at(-1)!.caller).toEqual({ keyId: ownerKeyId, userId: owner.uid });
+      // The wire format itself: text/event-stream of `data: {json}` blocks, the default when stream is absent.
       const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body()).buffer(true).parse(rawText).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-      const events = sseEvents(res.body as unknown as string);
-      expect(events.map((e) => e['type'])).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
-      expect(events.at(-1)).toMatchObject({ final_translation: 'ALLIN PUNCHAW', source_text: 'allin punchaw' });
+      expect(sseEvents(res.body as unknown as string).map((e) => e['type'])).toEqual(events.map((e) => e.type));
       expect((res.body as unknown as string).split('\n\n').filter(Boolean).every((l) => l.startsWith('data: '))).toBe(true);
-      const last = standIn.requests.at(-1)!;
-      expect(last.caller).toEqual({ keyId: ownerKeyId, userId: owner.uid });
     });
 
     it('answers JSON when stream is false', async () => {
-      const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ stream: false })).expect(200);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body).toEqual({
+      expect(await client(ownerKey).translate(req())).toMatchObject({
         success: true,
         data: { translation: 'ALLIN PUNCHAW', raw_translation: 'ALLIN PUNCHAW' },
         source_text: 'allin punchaw',
@@ -111,32 +118,34 @@ describe('API keys and POST /api/translate/', () => {
 
     it('validates: 50 words, 2,000 characters, required fields (400), before any quota is used', async () => {
       const before = standIn.requests.length;
+      const c = client(ownerKey);
       const words51 = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: words51 })).expect(400)).body).toEqual({ error: 'Text is too long: 51 words (maximum 50).' });
-      const chars = 'a'.repeat(2001);
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: chars })).expect(400)).body).toEqual({ error: 'Text is too long: 2,001 characters (maximum 2,000).' });
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send({ text: 'hola' }).expect(400)).body).toEqual({ error: 'Missing required fields: model_id, src_lang, tgt_lang.' });
-      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: '   ' })).expect(400);
+      expect(await failure(c.translate(req({ text: words51 })))).toEqual(new GaiaValidationError('Text is too long: 51 words (maximum 50).', 400));
+      expect(await failure(c.translate(req({ text: 'a'.repeat(2001) })))).toMatchObject({ status: 400, message: 'Text is too long: 2,001 characters (maximum 2,000).' });
+      expect(await failure(c.translate({ text: 'hola' } as TranslateRequest))).toMatchObject({ status: 400, message: 'Missing required fields: model_id, src_lang, tgt_lang.' });
+      expect(await failure(c.translate(req({ text: '   ' })))).toBeInstanceOf(GaiaValidationError);
+      // A non-boolean stream cannot be sent through the typed client.
       await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ stream: 'yes' })).expect(400);
       expect(standIn.requests.length).toBe(before);
     });
 
     it('401 without a key, with a bad key and with a revoked key; 404 Model not found.', async () => {
-      expect((await request(t.url).post('/api/translate/').send(body()).expect(401)).body).toEqual({ error: 'Missing API key. Send it in the X-API-Key header.' });
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', 'gaia_000000000000_' + 'x'.repeat(43)).send(body()).expect(401)).body).toEqual({ error: 'Invalid API key.' });
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey.slice(0, -2) + 'zz').send(body()).expect(401)).body).toEqual({ error: 'Invalid API key.' });
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ model_id: 'no-such-agent' })).expect(404)).body).toEqual({ error: 'Model not found.' });
+      expect(await failure(client().translate(req()))).toEqual(new GaiaAuthenticationError('Missing API key. Send it in the X-API-Key header.', 401));
+      expect(await failure(client('gaia_000000000000_' + 'x'.repeat(43)).translate(req()))).toMatchObject({ status: 401, message: 'Invalid API key.' });
+      expect(await failure(client(ownerKey.slice(0, -2) + 'zz').translate(req()))).toMatchObject({ status: 401, message: 'Invalid API key.' });
+      expect(await failure(client(ownerKey).translate(req({ model_id: 'no-such-agent' })))).toEqual(new GaiaNotFoundError('Model not found.', 404));
       const k = await stranger.agent.post('/api/api-keys/create/').set('X-CSRF-Token', stranger.csrf).send({ name: 'to revoke' }).expect(200);
-      await request(t.url).post('/api/translate/').set('X-API-Key', k.body.api_key).send(body({ stream: false })).expect(200);
+      const strangerKey = client(k.body.api_key);
+      await strangerKey.translate(req());
       // A stranger's key cannot use the owner's private agent.
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', k.body.api_key).send(body({ model_id: privateAgent })).expect(404)).body).toEqual({ error: 'Model not found.' });
+      expect(await failure(strangerKey.translate(req({ model_id: privateAgent })))).toMatchObject({ status: 404, message: 'Model not found.' });
       await stranger.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', stranger.csrf).send({ key_id: k.body.key.key_id }).expect(200);
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', k.body.api_key).send(body()).expect(401)).body).toEqual({ error: 'This API key has been revoked.' });
+      expect(await failure(strangerKey.translate(req()))).toMatchObject({ status: 401, message: 'This API key has been revoked.' });
       expect((await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys.find((x: { key_id: string }) => x.key_id === k.body.key.key_id).revoked).toBe(true);
     });
 
     it("the owner's key and session reach the private agent", async () => {
-      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ model_id: privateAgent, stream: false })).expect(200);
+      await client(ownerKey).translate(req({ model_id: privateAgent }));
       // Session (the owner's test translator) needs the CSRF token like any unsafe session request.
       await owner.agent.post('/api/translate/').send(body({ model_id: privateAgent, stream: false })).expect(403);
       const r = await owner.agent.post('/api/translate/').set('X-CSRF-Token', owner.csrf).send(body({ model_id: privateAgent, stream: false })).expect(200);
@@ -145,28 +154,36 @@ describe('API keys and POST /api/translate/', () => {
     });
 
     it('the public key translates public agents only, with per-IP limits (429 + Retry-After)', async () => {
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body({ model_id: privateAgent })).expect(404)).body).toEqual({ error: 'Model not found.' });
+      const c = client(publicKey);
+      expect(await failure(c.translate(req({ model_id: privateAgent })))).toMatchObject({ status: 404, message: 'Model not found.' });
       // The refused request (404) consumed nothing: 5 translations a day from this IP.
-      for (let i = 0; i < 5; i++) await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body({ stream: false })).expect(200);
-      const r = await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body({ stream: false })).expect(429);
-      expect(r.body.error).toMatch(/^Too many requests from your network with the public key/);
-      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) await c.translate(req());
+      const e = await failure(c.translate(req()));
+      expect(e).toBeInstanceOf(GaiaRateLimitError);
+      expect(e?.message).toMatch(/^Too many requests from your network with the public key/);
+      expect((e as GaiaRateLimitError).retryAfterSeconds).toBeGreaterThan(0);
     });
 
     it('replays a non-streamed translation with the same Idempotency-Key without translating again', async () => {
       const before = standIn.requests.length;
-      const a = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ stream: false })).expect(200);
-      const b = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ stream: false })).expect(200);
-      expect(b.body).toEqual(a.body);
-      expect(b.headers['idempotent-replayed']).toBe('true');
+      const c = client(ownerKey);
+      const a = await c.translate(req(), { idempotencyKey: 'tr-1' });
+      expect(await c.translate(req(), { idempotencyKey: 'tr-1' })).toEqual(a);
       expect(standIn.requests.length).toBe(before + 1);
-      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ text: 'otro texto', stream: false })).expect(422);
+      expect(await failure(c.translate(req({ text: 'otro texto' }), { idempotencyKey: 'tr-1' }))).toMatchObject({ status: 422 });
+      // The replay is marked on the wire.
+      const b = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ stream: false })).expect(200);
+      expect(b.headers['idempotent-replayed']).toBe('true');
     });
 
     it('a refusal by the translation service is a JSON error with its status, and gives the quota back', async () => {
+      expect(await failure(client(ownerKey).translate(req({ text: 'fail-before now' })))).toMatchObject({
+        status: 409,
+        message: 'This agent has no trained data yet. Try again when document processing completes.',
+      });
+      // Streamed, too: the refusal comes before the stream, as a JSON error.
       const r = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-before now' })).expect(409);
       expect(r.headers['content-type']).toMatch(/application\/json/);
-      expect(r.body).toEqual({ error: 'This agent has no trained data yet. Try again when document processing completes.' });
       const requestId = standIn.requests.at(-1)!.requestId;
       expect(standIn.requests.at(-1)!.text).toBe('fail-before now');
       await expect(rpc.call('billing.release.v1', { requestId })).resolves.toEqual({ released: false }); // already given back by the gateway
@@ -175,9 +192,18 @@ describe('API keys and POST /api/translate/', () => {
     });
 
     it('an engine error mid-stream ends the SSE with an error event; non-streamed it is a 502 { error }', async () => {
+      const c = client(ownerKey);
+      const seen: string[] = [];
+      const streamed = await failure(
+        (async () => {
+          for await (const e of c.streamTranslation(req({ text: 'fail-midway' }))) seen.push(e.type);
+        })(),
+      );
+      expect(streamed).toEqual(new GaiaServerError('The engine failed.', 502));
+      expect(seen).not.toContain('translation_complete');
       const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-midway' })).buffer(true).parse(rawText).expect(200);
       expect(sseEvents(res.body as unknown as string).at(-1)).toEqual({ type: 'error', message: 'The engine failed.' });
-      expect((await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-midway', stream: false })).expect(502)).body).toEqual({ error: 'The engine failed.' });
+      expect(await failure(c.translate(req({ text: 'fail-midway' })))).toEqual(new GaiaServerError('The engine failed.', 502));
     });
 
     it('a client that disconnects mid-stream cancels the translation', async () => {
@@ -217,11 +243,12 @@ describe('API keys and POST /api/translate/', () => {
 
     it('Free plan: 10 API calls a day, then 429 with Retry-After until the UTC reset', async () => {
       const u = await signUp(t.url, 'free');
-      const k = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'free key' }).expect(200)).body.api_key;
-      for (let i = 0; i < 10; i++) await request(t.url).post('/api/translate/').set('X-API-Key', k).send(body({ stream: false })).expect(200);
-      const r = await request(t.url).post('/api/translate/').set('X-API-Key', k).send(body({ stream: false })).expect(429);
-      expect(r.body.error).toMatch(/^Daily limit reached: the Free plan allows 10 API calls per day/);
-      const retry = Number(r.headers['retry-after']);
+      const k = client((await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'free key' }).expect(200)).body.api_key);
+      for (let i = 0; i < 10; i++) await k.translate(req());
+      const e = await failure(k.translate(req()));
+      expect(e).toBeInstanceOf(GaiaRateLimitError);
+      expect(e?.message).toMatch(/^Daily limit reached: the Free plan allows 10 API calls per day/);
+      const retry = (e as GaiaRateLimitError).retryAfterSeconds!;
       const now = new Date();
       const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
       expect(retry).toBeGreaterThan(0);
@@ -243,12 +270,14 @@ describe('per-key daily rate limit', () => {
     const mk = async (name: string) => (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name }).expect(200)).body;
     const k1 = await mk('one');
     const k2 = await mk('two');
-    const body = { text: 'allin punchaw', model_id: agent.id, src_lang: 'es', tgt_lang: 'qu', stream: false };
-    for (let i = 0; i < 3; i++) await request(t.url).post('/api/translate/').set('X-API-Key', k1.api_key).send(body).expect(200);
-    const r = await request(t.url).post('/api/translate/').set('X-API-Key', k1.api_key).send(body).expect(429);
-    expect(r.body.error).toMatch(/^Rate limit exceeded: this API key allows 3 requests per day/);
-    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    await request(t.url).post('/api/translate/').set('X-API-Key', k2.api_key).send(body).expect(200);
+    const req = { text: 'allin punchaw', model_id: agent.id, src_lang: 'es', tgt_lang: 'qu' };
+    const one = new GaiaClient({ baseUrl: t.url, apiKey: k1.api_key });
+    for (let i = 0; i < 3; i++) await one.translate(req);
+    const e = await one.translate(req).then(() => null, (x: unknown) => x as GaiaRateLimitError);
+    expect(e).toBeInstanceOf(GaiaRateLimitError);
+    expect(e?.message).toMatch(/^Rate limit exceeded: this API key allows 3 requests per day/);
+    expect(e?.retryAfterSeconds).toBeGreaterThan(0);
+    await new GaiaClient({ baseUrl: t.url, apiKey: k2.api_key }).translate(req);
     await t.drain();
     const usage = (await u.agent.get(`/api/api-keys/usage/?key_id=${k1.key.key_id}`).expect(200)).body.usage;
     expect(usage).toMatchObject({ total_requests: 3, rate_limit: 3 });

@@ -7,3 +7,5 @@ export interface ErrorBody {
 }
 
 export * from './gateway.http';
+export * from './translate-batch.http';
+export * from './translate-file.http';

@@ -1,0 +1,44 @@
+/**
+ * Every HTTP operation the client calls (method + OpenAPI path). The client's methods go through this
+ * table, and a test checks it against docs/openapi.json both ways.
+ */
+export const ROUTES = {
+  health: { method: 'GET', path: '/healthz' },
+  ready: { method: 'GET', path: '/readyz' },
+  publicConfig: { method: 'GET', path: '/api/public/config' },
+  signUp: { method: 'POST', path: '/api/auth/signup' },
+  signIn: { method: 'POST', path: '/api/auth/signin' },
+  signOut: { method: 'POST', path: '/api/auth/signout' },
+  me: { method: 'GET', path: '/api/auth/me' },
+  session: { method: 'GET', path: '/api/auth/session' },
+  account: { method: 'GET', path: '/api/account' },
+  updateAccount: { method: 'PATCH', path: '/api/account' },
+  listPublicAgents: { method: 'GET', path: '/api/agents/public' },
+  listMyAgents: { method: 'GET', path: '/api/agents/mine' },
+  getAgent: { method: 'GET', path: '/api/agents/{id}' },
+  updateAgent: { method: 'PATCH', path: '/api/agents/{id}' },
+  setAgentVisibility: { method: 'POST', path: '/api/agents/{id}/visibility' },
+  deleteAgent: { method: 'POST', path: '/api/delete-model' },
+  processDocuments: { method: 'POST', path: '/api/documents/process' },
+  documentStatus: { method: 'GET', path: '/api/documents/status' },
+  updateAgentData: { method: 'POST', path: '/api/update-model' },
+  downloadDataset: { method: 'GET', path: '/api/models/download' },
+  createApiKey: { method: 'POST', path: '/api/api-keys/create' },
+  listApiKeys: { method: 'GET', path: '/api/api-keys/list' },
+  revokeApiKey: { method: 'POST', path: '/api/api-keys/revoke' },
+  apiKeyUsage: { method: 'GET', path: '/api/api-keys/usage' },
+  usageSummary: { method: 'GET', path: '/api/usage/summary' },
+  listTeam: { method: 'GET', path: '/api/team' },
+  inviteTeamMember: { method: 'POST', path: '/api/team/members' },
+  removeTeamMember: { method: 'DELETE', path: '/api/team/members/{id}' },
+  translate: { method: 'POST', path: '/api/translate' },
+} as const satisfies Record<string, Route>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export interface Route {
+  method: HttpMethod;
+  path: string;
+}
+
+/** Operations of the document the client leaves out on purpose: browser redirects of the OIDC sign-in. */
+export const BROWSER_ONLY_OPERATIONS = ['GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback'] as const;

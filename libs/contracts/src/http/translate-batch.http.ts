@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { TRANSLATION_MAX_CHARS, type TranslationEventDto } from '../rpc/translation.rpc';
+
+/** Texts in one POST /api/translate/batch (each within the 50-word / 2,000-character limits of one translation). */
+export const TRANSLATE_BATCH_MAX_TEXTS = 100;
+/** Hard cap of one item before its own validation (an item over 2,000 characters is a per-item 400, not a refused batch). */
+export const TRANSLATE_BATCH_ITEM_HARD_MAX_CHARS = TRANSLATION_MAX_CHARS * 4;
+const ID_MAX = 200;
+
+/** POST /api/translate/batch body. `stream` (default true, like /api/translate) answers SSE tagged with the item index. */
+export const translateBatchBodySchema = z.object({
+  texts: z.array(z.string().max(TRANSLATE_BATCH_ITEM_HARD_MAX_CHARS)).min(1).max(TRANSLATE_BATCH_MAX_TEXTS),
+  model_id: z.string().max(ID_MAX),
+  src_lang: z.string().max(ID_MAX),
+  tgt_lang: z.string().max(ID_MAX),
+  stream: z.boolean().default(true),
+});
+export type TranslateBatchHttpBody = z.input<typeof translateBatchBodySchema>;
+
+/** The answer for one text: its translation, or why it failed (the other texts are unaffected). */
+export type TranslateBatchItemResult =
+  | { index: number; ok: true; translation: string; raw_translation: string; response_time: number }
+  | { index: number; ok: false; status: number; error: string };
+
+/** JSON answer (stream false): one result per text, in the order of `texts`. */
+export interface TranslateBatchJsonResponse {
+  success: true;
+  results: TranslateBatchItemResult[];
+  succeeded: number;
+  failed: number;
+  source_language: string;
+  target_language: string;
+  /** Seconds for the whole batch. */
+  response_time: number;
+}
+
+/**
+ * SSE events of a streamed batch (`data: {json}` lines): every translation event of text `index`
+ * (status, translation_chunk, translation_complete, error) tagged with it, then one `batch_complete`.
+ */
+export type TranslateBatchEvent = (TranslationEventDto & { index: number }) | { type: 'batch_complete'; succeeded: number; failed: number; response_time: number };

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** File formats that POST /api/translate/file translates into the same format with the targets filled. */
+export const TRANSLATE_FILE_FORMATS = ['txt', 'csv', 'tsv', 'tmx', 'xliff'] as const;
+export type TranslateFileFormat = (typeof TRANSLATE_FILE_FORMATS)[number];
+/** Largest file accepted for translation. */
+export const TRANSLATE_FILE_MAX_BYTES = 2 * 1024 * 1024;
+/** Segments (lines, rows, units) in one file. */
+export const TRANSLATE_FILE_MAX_SEGMENTS = 5000;
+
+/** Multipart fields of POST /api/translate/file (besides `file`). `column`: CSV/TSV column to translate (name or 0-based index; default the first). */
+export const translateFileFieldsSchema = z.object({
+  model_id: z.string().min(1).max(200),
+  src_lang: z.string().min(1).max(200),
+  tgt_lang: z.string().min(1).max(200),
+  column: z.string().max(200).optional(),
+  /** Overrides the format guessed from the file name. */
+  format: z.enum(TRANSLATE_FILE_FORMATS).optional(),
+});
+export type TranslateFileFields = z.input<typeof translateFileFieldsSchema>;
+
+export const translateFileStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
+
+/** A file translation task (GET /api/translate/file/status, Socket.IO `translate_file_progress`). */
+export interface TranslateFileTaskDto {
+  id: string;
+  status: z.infer<typeof translateFileStatusSchema>;
+  /** 0..100 */
+  progress: number;
+  message: string;
+  format: TranslateFileFormat;
+  file_name: string;
+  model_id: string;
+  total_segments: number;
+  translated_segments: number;
+  failed_segments: number;
+  created_at: string;
+}
+
+export interface TranslateFileStartResponse {
+  task_id: string;
+  total_segments: number;
+}
