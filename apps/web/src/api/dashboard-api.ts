@@ -1,5 +1,5 @@
 /** Calls of the signed-in area that the shared client does not cover: uploads with progress, session translate, owner downloads. */
-import { ApiError, apiFetch, buildHeaders } from './http';
+import { ApiError, apiFetch, buildHeaders, ERROR_CODE_HEADER, errorFrom } from './http';
 import { SseLineParser, TRANSLATION_FAILED, TRANSLATION_REQUEST_FAILED, TRANSLATE_PATH } from './translate-stream';
 import type { TranslateJsonResponse, TranslateRequest, TranslationEvent } from './types';
 
@@ -37,7 +37,7 @@ export function uploadForm<T>(path: string, form: FormData, fallbackError: strin
         return;
       }
       const msg = body && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : fallbackError;
-      reject(new ApiError(msg, xhr.status));
+      reject(new ApiError(msg, xhr.status, xhr.getResponseHeader(ERROR_CODE_HEADER)));
     };
     xhr.onerror = () => reject(new ApiError(fallbackError, 0));
     xhr.onabort = () => reject(new ApiError(fallbackError, 0));
@@ -111,14 +111,7 @@ export async function translateWithSession(req: TranslateRequest, opts: SessionT
   headers.set('Accept', 'text/event-stream, application/json');
   const res = await fetch(TRANSLATE_PATH, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify({ ...req, stream: true }), signal: opts.signal });
   if (!res.ok) {
-    let message = TRANSLATION_REQUEST_FAILED;
-    try {
-      const body = (await res.json()) as { error?: unknown };
-      if (typeof body.error === 'string' && body.error) message = body.error;
-    } catch {
-      /* keep the fallback */
-    }
-    throw new ApiError(message, res.status);
+    throw await errorFrom(res, TRANSLATION_REQUEST_FAILED);
   }
   const contentType = res.headers.get('content-type') ?? '';
   if (!contentType.includes('stream') || !res.body) {

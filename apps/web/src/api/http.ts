@@ -4,11 +4,16 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The server's stable code of the refusal (X-Error-Code, e.g. 'invalid_credentials'); null when none. */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/** Header in which the gateway names a refusal's stable code (the UI words it by code, in its own language). */
+export const ERROR_CODE_HEADER = 'X-Error-Code';
 
 export const CSRF_COOKIE = 'gaia_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -52,7 +57,7 @@ export async function errorFrom(res: Response, fallback: string): Promise<ApiErr
   } catch {
     /* body was not JSON: keep the fallback */
   }
-  return new ApiError(message, res.status);
+  return new ApiError(message, res.status, res.headers.get(ERROR_CODE_HEADER));
 }
 
 /** Raw request: returns the Response when ok, throws ApiError otherwise. */

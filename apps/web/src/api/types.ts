@@ -1,5 +1,8 @@
 /** HTTP DTOs of docs/api-surface.md, as the web app sees them. */
 
+/** Usage and plan limits: the one copy is in the contracts (types only, nothing of them is bundled). */
+export type { KeyUsageDto, PlanId, UsageSummaryDto } from '@gaia/contracts';
+
 export type EngineKind = 'builtin' | 'llm';
 export type ProcessingStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
@@ -64,23 +67,7 @@ export interface ApiKeyDto {
   revoked: boolean;
 }
 
-export interface KeyUsageDto {
-  total_requests: number;
-  rate_limit: number;
-  input_cost: number;
-  output_cost: number;
-  total_cost: number;
-  average_tokens_per_request: number;
-  requests: { input_tokens: number; output_tokens: number; created_at: string; words: number }[];
-}
 
-export interface UsageSummaryDto {
-  total_requests: number;
-  total_words: number;
-  total_cost: number;
-  plan: string;
-  series: { date: string; requests: number; words: number; cost: number }[];
-}
 
 export interface TeamMemberDto {
   id: string;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/http';
+import { serverErrorText } from '../i18n/server-error';
 import { getPublicConfig } from '../api/public-api';
 import type { PublicConfigDto } from '../api/types';
 import { useAuth } from './auth-context';
@@ -23,7 +24,7 @@ type Mode = 'signin' | 'signup';
  * dashboard are sent); after signing in the user goes to `next` (default /dashboard).
  */
 export function SignInDialog() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { user, loading, signInDialogOpen, signInReturnTo, openSignInDialog, closeSignInDialog, signIn, signUp, signInWithPopup } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,7 +96,7 @@ export function SignInDialog() {
       if (err.status === 409) return t('emailTaken');
       if (err.status === 429) return err.message.startsWith('Too many failed sign-in attempts for this account') ? t('accountLocked') : t('tooManyAttempts');
       if (err.status === 400 && err.message.startsWith('This password is too common')) return t('passwordTooCommon');
-      if (err.status === 400 && err.message && err.message !== 'Request failed') return err.message;
+      if (err.status === 400 && err.message !== 'Request failed') return serverErrorText(err, t, i18n.language, mode === 'signin' ? t('signInFailed') : t('signUpFailed'));
       if (err.status === 0 || err.status >= 500) return t('unavailable');
     }
     return mode === 'signin' ? t('signInFailed') : t('signUpFailed');

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
+import i18n from 'i18next';
 import { AccountTab } from './account-tab';
 
 let server: DashboardServer;
@@ -23,6 +24,16 @@ describe('Account tab', () => {
     expect(screen.getByText(/August 1, 2025/)).toBeInTheDocument();
     expect(screen.getByText(/August 20, 2025/)).toBeInTheDocument();
     expect(screen.getByText('ana@example.org')).toBeInTheDocument();
+  });
+
+  it('names the plan in the UI language (Spanish: Gratis)', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      renderDashboard(<AccountTab />);
+      expect(await screen.findByTestId('account-plan')).toHaveTextContent('Gratis');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('cancel restores the original value without saving', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getAccount, updateAccount } from '../../api/account-api';
 import type { UserDto } from '../../api/types';
 import { useAuth } from '../../auth/auth-context';
+import { usePlanLabel } from '../components/plan-limits';
 import { formatDateTime } from '../lib/format';
 import { SAVED_MESSAGE_MS } from '../lib/rules';
 import { useTimedMessage } from '../lib/use-timed-message';
@@ -68,6 +69,7 @@ export function ProfileField({ field, label, value, onSave }: { field: Editable;
 /** Account tab: profile editing and account info (spec §2, §4). */
 export function AccountTab() {
   const { t, i18n } = useTranslation('dashboard');
+  const planLabel = usePlanLabel();
   const { user, refresh } = useAuth();
   const [account, setAccount] = useState<UserDto | null>(user);
   const [saved, setSaved] = useTimedMessage<string>(SAVED_MESSAGE_MS);
@@ -144,7 +146,7 @@ export function AccountTab() {
           </div>
           <div>
             <dt>{t('account.plan')}</dt>
-            <dd>{account.plan || '—'}</dd>
+            <dd data-testid="account-plan">{account.plan ? planLabel(account.plan) : '—'}</dd>
           </div>
           <div>
             <dt>{t('account.created')}</dt>

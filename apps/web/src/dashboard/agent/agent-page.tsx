@@ -6,6 +6,7 @@ import { downloadModelFiles, modelFilesName } from '../../api/dashboard-api';
 import { getAgent, saveBlob } from '../../api/public-api';
 import type { AgentDto, TaskDto } from '../../api/types';
 import { useAuth } from '../../auth/auth-context';
+import { serverErrorText } from '../../i18n/server-error';
 import { CodeBlock } from '../components/copy';
 import { ConfirmDialog } from '../components/dialog';
 import { useDashboardData } from '../lib/dashboard-data';
@@ -67,7 +68,7 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
       onAgentChange({ ...agent, ...next });
     } catch (err) {
       console.error('Failed to update visibility', err);
-      setVisibilityError(err instanceof Error ? err.message : t('agentPage.visibilityFailed'));
+      setVisibilityError(serverErrorText(err, t, i18n.language, t('agentPage.visibilityFailed')));
     } finally {
       setSavingVisibility(false);
     }
@@ -84,7 +85,7 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
       console.error('Failed to delete model', err);
       setDeleting(false);
       setConfirmDelete(false);
-      setDeleteError(err instanceof Error && err.message ? err.message : t('agentPage.deleteFailed'));
+      setDeleteError(serverErrorText(err, t, i18n.language, t('agentPage.deleteFailed')));
     }
   };
 

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateAgent } from '../../api/account-api';
 import { updateModelWithFiles } from '../../api/dashboard-api';
+import { ApiError } from '../../api/http';
 import type { AgentDto } from '../../api/types';
+import { serverErrorText } from '../../i18n/server-error';
 import { ProgressBar } from '../components/dialog';
 import { FilePicker, type PickedFile } from '../components/file-picker';
 import { formatLanguage, LANGUAGE_SUGGESTIONS } from '../lib/format';
@@ -20,7 +22,7 @@ interface Props {
 
 /** Agent Settings card with the Edit Agent form (spec §2, §5). */
 export function AgentSettings({ agent, onUpdated, reload = () => window.location.reload() }: Props) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const listId = useId();
   const [editing, setEditing] = useState(false);
   const [src, setSrc] = useState(agent.src_lang);
@@ -84,7 +86,7 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
       timer.current = setTimeout(() => reloadRef.current(), UPDATE_RELOAD_MS);
     } catch (err) {
       console.error('Failed to update agent', err);
-      const message = err instanceof Error && err.message && err.message !== 'Failed to update agent' ? err.message : '';
+      const message = err instanceof ApiError && err.message !== 'Failed to update agent' ? serverErrorText(err, t, i18n.language, '') : '';
       setError(message ? t('agentPage.updateFailedWith', { message }) : t('agentPage.updateFailed'));
     } finally {
       setBusy(false);

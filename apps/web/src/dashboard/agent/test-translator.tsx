@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
 import { translateWithSession } from '../../api/dashboard-api';
 import { TRANSLATION_REQUEST_FAILED } from '../../api/translate-stream';
 import type { AgentDto } from '../../api/types';
@@ -37,7 +38,7 @@ export function useSessionTranslator() {
       if (mine()) setState((s) => ({ ...s, phase: 'complete', output: result.translation, responseTime: result.responseTime }));
     } catch (err) {
       if (!mine() || ac.signal.aborted) return;
-      setState((s) => ({ ...s, phase: 'error', error: err instanceof Error && err.message ? err.message : TRANSLATION_REQUEST_FAILED }));
+      setState((s) => ({ ...s, phase: 'error', error: err instanceof Error && err.message ? err.message : TRANSLATION_REQUEST_FAILED, errorCode: err instanceof ApiError ? err.code : null }));
     } finally {
       if (mine()) controller.current = null;
     }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentDto, routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { agentDto, keyUsageOf, routeToServer, startDashboardServer, usageSummaryOf, type DashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { ApiTab } from './api-tab';
 
@@ -51,7 +51,7 @@ describe('API tab', () => {
 
   it('shows per-key usage with costs to 6 decimals', async () => {
     server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
-    server.usage = { total_requests: 3, rate_limit: 1000, input_cost: 0.000123, output_cost: 0.0015, total_cost: 0.001623, average_tokens_per_request: 41.5, requests: [{ input_tokens: 20, output_tokens: 30, created_at: '2025-08-20T10:00:00.000Z', words: 4 }] };
+    server.usage = keyUsageOf({ total_requests: 3, input_cost: 0.000123, output_cost: 0.0015, total_cost: 0.001623, average_tokens_per_request: 41.5, requests: [{ input_tokens: 20, output_tokens: 30, created_at: '2025-08-20T10:00:00.000Z', words: 4 }] });
     renderDashboard(<ApiTab />);
     // The first active key's usage shows without a click; the button toggles it.
     const panel = await screen.findByTestId('key-usage');
@@ -59,7 +59,32 @@ describe('API tab', () => {
     await waitFor(() => expect(screen.getByTestId('usage-requests')).toHaveTextContent('3'));
     expect(screen.getByTestId('usage-cost')).toHaveTextContent('$0.001623');
     expect(panel).toHaveTextContent('$0.000123');
-    expect(panel).toHaveTextContent('1,000 requests per day');
+  });
+
+  it('shows the limit that binds on the Free plan: calls today of 10, not the looser 1,000 a day of the key', async () => {
+    server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
+    server.usage = keyUsageOf({ total_requests: 3, requests_today: 3, rate_limit: 1000 });
+    server.summary = usageSummaryOf({ plan: 'Free' }, { api_calls_today: 3, daily_api_calls: 10 });
+    renderDashboard(<ApiTab />);
+    const limits = await screen.findByTestId('plan-limits');
+    expect(limits).toHaveTextContent('Plan: Free');
+    await waitFor(() => expect(screen.getByTestId('limit-calls')).toHaveTextContent('API calls today3 of 10'));
+    await waitFor(() => expect(screen.getByTestId('usage-requests')).toHaveTextContent('3'));
+    expect(screen.queryByTestId('limit-key')).toBeNull();
+    expect(screen.queryByTestId('limit-words')).toBeNull();
+    expect(document.body.textContent).not.toContain('requests per day');
+  });
+
+  it('shows words this month of the included words and the overage on a paid plan, and the key limit that is then the only daily one', async () => {
+    server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
+    server.usage = keyUsageOf({ requests_today: 40, rate_limit: 1000 });
+    server.summary = usageSummaryOf({ plan: 'Starter' }, { words: 5_400, included_words: 5_000, overage_words: 400, overage_cost: 1, daily_api_calls: null });
+    renderDashboard(<ApiTab />);
+    const words = await screen.findByTestId('limit-words');
+    expect(words).toHaveTextContent('Words this month5,400 of 5,000 included');
+    expect(screen.getByTestId('limit-overage')).toHaveTextContent('Overage: 400 words ($1.000000)');
+    expect(screen.queryByTestId('limit-calls')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('limit-key')).toHaveTextContent('Requests today with Lab40 of 1,000'));
   });
 
   it('revokes a key after confirmation', async () => {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createApiKey, getKeyUsage, listApiKeys, revokeApiKey } from '../../api/account-api';
-import type { ApiKeyDto, KeyUsageDto } from '../../api/types';
+import { createApiKey, getKeyUsage, getUsageSummary, listApiKeys, revokeApiKey } from '../../api/account-api';
+import type { ApiKeyDto, KeyUsageDto, UsageSummaryDto } from '../../api/types';
 import { CodeBlock } from '../components/copy';
 import { ConfirmDialog } from '../components/dialog';
+import { PlanLimits } from '../components/plan-limits';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate, formatDateTime, formatNumber, formatPair } from '../lib/format';
 import { curlExample, formatCost } from '../lib/rules';
@@ -26,10 +27,6 @@ export function KeyUsagePanel({ keyDto, usage }: { keyDto: ApiKeyDto; usage: Key
             <div>
               <dt>{t('api.totalRequests')}</dt>
               <dd data-testid="usage-requests">{formatNumber(usage.total_requests, i18n.language)}</dd>
-            </div>
-            <div>
-              <dt>{t('api.rateLimit')}</dt>
-              <dd>{t('api.perDay', { count: usage.rate_limit, value: formatNumber(usage.rate_limit, i18n.language) })}</dd>
             </div>
             <div>
               <dt>{t('api.inputCost')}</dt>
@@ -92,6 +89,17 @@ export function ApiTab() {
   const [selected, setSelected] = useState<string | null>(null);
   const [usage, setUsage] = useState<KeyUsageDto | null>(null);
   const [agentId, setAgentId] = useState('');
+  const [summary, setSummary] = useState<UsageSummaryDto | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getUsageSummary()
+      .then((s) => live && setSummary(s))
+      .catch((err: unknown) => console.error('Failed to load usage', err));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const loadKeys = useCallback(async () => {
     try {
@@ -221,6 +229,7 @@ export function ApiTab() {
         )}
       </section>
 
+      {summary && <PlanLimits summary={summary} keyUsage={selectedKey && !selectedKey.revoked ? usage : null} keyName={selectedKey?.name} />}
       {selectedKey && <KeyUsagePanel keyDto={selectedKey} usage={usage} />}
 
       <section className="card" aria-labelledby="curl-heading">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { processDocumentsWithProgress } from '../../api/dashboard-api';
 import { ApiError } from '../../api/http';
+import { serverErrorText } from '../../i18n/server-error';
 import type { TaskDto } from '../../api/types';
 import { ProgressBar } from '../components/dialog';
 import { FilePicker, type PickedFile } from '../components/file-picker';
@@ -30,7 +31,7 @@ let fileSeq = 0;
 
 /** Builder tab: create an agent from uploaded files (spec §4 document processing, §5 validation). */
 export function BuilderTab({ onReload }: { onReload?: () => void }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const { reload } = useDashboardData();
   const problemText = useFileProblemText();
   const listId = useId();
@@ -112,7 +113,7 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
     } catch (err) {
       console.error('Failed to process files', err);
       setPhase('failed');
-      const message = err instanceof ApiError && err.status !== 0 && err.message && err.message !== 'Failed to process files' ? err.message : t('builder.processFilesFailed');
+      const message = err instanceof ApiError && err.status !== 0 && err.message !== 'Failed to process files' ? serverErrorText(err, t, i18n.language, t('builder.processFilesFailed')) : t('builder.processFilesFailed');
       setResult({ ok: false, text: message, modelId: '' });
     }
   };

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { agentDto, useDashboardServer } from '../test/dashboard-server';
+import { agentDto, usageSummaryOf, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { OverviewTab } from './overview-tab';
 
@@ -10,13 +10,15 @@ describe('Dashboard tab', () => {
   it('welcomes by display name and counts 2 language pairs per agent, own and shared', async () => {
     server.owned = [agentDto({ id: 'a1', public: true }), agentDto({ id: 'a2', src_lang: 'aymara' })];
     server.shared = [agentDto({ id: 'a3', uid: 'someone', src_lang: 'guarani' })];
-    server.summary = { total_requests: 1234, total_words: 5000, total_cost: 0.0421, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] };
+    server.summary = usageSummaryOf({ total_requests: 1234, total_words: 5000, total_cost: 0.0421, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] }, { api_calls_today: 9 });
     renderDashboard(<OverviewTab />);
     expect(await screen.findByRole('heading', { name: 'Welcome, Ana' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('stat-agents')).toHaveTextContent('3'));
     expect(screen.getByTestId('stat-pairs')).toHaveTextContent('Language Pairs6');
     await waitFor(() => expect(screen.getByTestId('stat-requests')).toHaveTextContent('1,234'));
     expect(screen.getByTestId('stat-cost')).toHaveTextContent('$0.042100');
+    // The plan's limit is on the dashboard too: calls today of the Free plan's 10.
+    expect(screen.getByTestId('limit-calls')).toHaveTextContent('9 of 10');
 
     const rows = screen.getAllByTestId('agent-row');
     expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/dashboard/a1', '/dashboard/a2', '/dashboard/a3']);
@@ -37,7 +39,7 @@ describe('Dashboard tab', () => {
   });
 
   it('draws the usage chart as an SVG image with a data table, switching metrics', async () => {
-    server.summary = { total_requests: 13, total_words: 70, total_cost: 0.003, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] };
+    server.summary = usageSummaryOf({ total_requests: 13, total_words: 70, total_cost: 0.003, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] });
     renderDashboard(<OverviewTab />);
     const chart = await screen.findByRole('img', { name: /Requests per day/ });
     expect(chart).toHaveAccessibleName('Requests per day 2 days, total 13, highest day 9.');

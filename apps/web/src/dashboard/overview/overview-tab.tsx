@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { getUsageSummary } from '../../api/account-api';
 import type { AgentDto, UsageSummaryDto } from '../../api/types';
 import { useAuth } from '../../auth/auth-context';
+import { PlanLimits } from '../components/plan-limits';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate, formatNumber, formatPair } from '../lib/format';
 import { formatCost, languagePairs } from '../lib/rules';
@@ -108,6 +109,7 @@ export function OverviewTab() {
         )}
       </section>
 
+      {usage && <PlanLimits summary={usage} />}
       <UsageChart series={usage?.series ?? []} />
     </div>
   );

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
+import i18n from 'i18next';
 import { TeamTab } from './team-tab';
 
 let server: DashboardServer;
@@ -64,6 +65,21 @@ describe('Team tab', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'rosa@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add editor' }));
     expect(await screen.findByTestId('team-error')).toHaveTextContent('Failed to add editor. Please try again.');
+  });
+
+  it('words a refusal of the server by its code in the UI language (Spanish), not in the English of the message', async () => {
+    server.fail.set('POST /api/team/members', [409, { error: 'This person is already a member of your team.' }, 'member_exists']);
+    await i18n.changeLanguage('es');
+    try {
+      renderDashboard(<TeamTab />);
+      await screen.findByText('Luis Mamani');
+      fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Rosa' } });
+      fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'rosa@example.org' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Añadir editor' }));
+      expect(await screen.findByTestId('team-error')).toHaveTextContent('Esta persona ya es miembro de tu equipo.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it("asks 'Are you sure you want to remove this member?' before removing", async () => {

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { addTeamMember, listTeam, removeTeamMember } from '../../api/account-api';
 import { ApiError } from '../../api/http';
+import { serverErrorText } from '../../i18n/server-error';
 import type { TeamMemberDto } from '../../api/types';
 import { ConfirmDialog } from '../components/dialog';
 import { useDashboardData } from '../lib/dashboard-data';
@@ -9,9 +11,9 @@ import { formatDate } from '../lib/format';
 import { initials, TEAM_ERROR_MS, validateInvite } from '../lib/rules';
 import { useTimedMessage } from '../lib/use-timed-message';
 
-/** Server answers worth showing as they are (validation, conflict); anything else gets the spec's fallback. */
-function inviteFailure(err: unknown): string | null {
-  return err instanceof ApiError && (err.status === 400 || err.status === 409) && err.message ? err.message : null;
+/** Server answers worth showing (validation, conflict), in the UI language; anything else gets the spec's fallback. */
+function inviteFailure(err: unknown, t: TFunction, lang: string, fallback: string): string {
+  return err instanceof ApiError && (err.status === 400 || err.status === 409) ? serverErrorText(err, t, lang, fallback) : fallback;
 }
 
 /** Team tab: editors of all of the owner's agents (spec §5, §6). */
@@ -58,7 +60,7 @@ export function TeamTab() {
       void reload();
     } catch (err) {
       console.error('Failed to add editor', err);
-      setError(inviteFailure(err) ?? t('team.addFailed'));
+      setError(inviteFailure(err, t, i18n.language, t('team.addFailed')));
     } finally {
       setBusy(false);
     }

@@ -37,7 +37,8 @@ export interface DashboardServer {
   summary: UsageSummaryDto;
   tasks: Map<string, TaskDto>;
   /** Path → [status, body] overrides (e.g. make one call fail). */
-  fail: Map<string, [number, unknown]>;
+  /** Forced answers by 'METHOD /path': status, body and optionally the X-Error-Code the gateway sends. */
+  fail: Map<string, [number, unknown, string?]>;
   received: Received[];
   close(): Promise<void>;
 }
@@ -105,6 +106,36 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** A key's usage as GET /api/api-keys/usage answers it (nothing used, the default 1,000 a day), with overrides. */
+export function keyUsageOf(over: Partial<KeyUsageDto> = {}): KeyUsageDto {
+  return { total_requests: 0, rate_limit: 1000, requests_today: 0, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [], ...over };
+}
+
+/** A usage summary as GET /api/usage/summary answers it (Free plan, nothing used), with overrides of the top level and the period. */
+export function usageSummaryOf(over: Partial<Omit<UsageSummaryDto, 'period'>> = {}, period: Partial<UsageSummaryDto['period']> = {}): UsageSummaryDto {
+  return {
+    total_requests: 0,
+    total_words: 0,
+    total_cost: 0,
+    plan: 'Free',
+    series: [],
+    ...over,
+    period: {
+      start: '2025-08-01T00:00:00.000Z',
+      end: '2025-09-01T00:00:00.000Z',
+      words: 0,
+      included_words: null,
+      overage_words: 0,
+      overage_cost: 0,
+      plan_price: 0,
+      amount_due: 0,
+      api_calls_today: 0,
+      daily_api_calls: 10,
+      ...period,
+    },
+  };
+}
+
 export async function startDashboardServer(): Promise<DashboardServer> {
   const state: DashboardServer = {
     origin: '',
@@ -115,8 +146,8 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     shared: [],
     members: [],
     keys: [],
-    usage: { total_requests: 0, rate_limit: 1000, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [] },
-    summary: { total_requests: 0, total_words: 0, total_cost: 0, plan: 'Free', series: [] },
+    usage: keyUsageOf(),
+    summary: usageSummaryOf(),
     tasks: new Map(),
     fail: new Map(),
     received: [],
@@ -138,7 +169,10 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     const body = method === 'GET' ? null : await readBody(req);
     state.received.push({ method, path, headers: req.headers, body });
     const forced = state.fail.get(`${method} ${path}`);
-    if (forced) return json(res, forced[0], forced[1]);
+    if (forced) {
+      if (forced[2]) res.setHeader('X-Error-Code', forced[2]);
+      return json(res, forced[0], forced[1]);
+    }
     if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: !!state.oidcProvider, oidcProviderName: state.oidcProvider });
     if (path === '/api/auth/signin' && method === 'POST') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Invalid email or password.' });
     if (path === '/api/auth/session' && state.sessionMeCalls !== null && state.sessionMeCalls-- <= 0) state.user = null;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { wordedError } from '../../i18n/server-error';
 import { formatResponseTime } from '../../lib/response-time';
 import type { TranslatorState } from './use-translator';
 
@@ -14,7 +15,7 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
       </h2>
       <div className={`result-box result-box--${phase}`} data-testid="translation-output" aria-live="polite">
         {phase === 'idle' && <span className="muted">{t('translator.resultPlaceholder')}</span>}
-        {phase === 'error' && <span className="result-error">{t('translator.error', { message: error })}</span>}
+        {phase === 'error' && <span className="result-error">{t('translator.error', { message: wordedError({ message: error ?? '', code: state.errorCode ?? null }, t, i18n.language, t('translator.requestFailed')) })}</span>}
         {phase !== 'idle' && phase !== 'error' && (
           <>
             <span className="result-text">{output}</span>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/http';
 import { getPublicConfig } from '../../api/public-api';
 import { translate, TRANSLATION_REQUEST_FAILED } from '../../api/translate-stream';
 import type { TranslateRequest } from '../../api/types';
@@ -14,6 +15,8 @@ export interface TranslatorState {
   /** Seconds, from translation_complete. */
   responseTime: number | null;
   error: string | null;
+  /** The server's stable code of the failure (X-Error-Code), to word it in the UI language. */
+  errorCode?: string | null;
 }
 
 export const IDLE: TranslatorState = { phase: 'idle', status: null, output: '', responseTime: null, error: null };
@@ -59,7 +62,7 @@ export function useTranslator() {
       if (!mine() || ac.signal.aborted) return;
       // A network failure (fetch's TypeError) has no server message: use the spec's fallback.
       const message = err instanceof Error && err.message && !(err instanceof TypeError) ? err.message : TRANSLATION_REQUEST_FAILED;
-      setState((s) => ({ ...s, phase: 'error', error: message }));
+      setState((s) => ({ ...s, phase: 'error', error: message, errorCode: err instanceof ApiError ? err.code : null }));
     } finally {
       if (mine()) controller.current = null;
     }
