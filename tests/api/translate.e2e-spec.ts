@@ -109,6 +109,8 @@ describe('API keys and POST /api/translate/', () => {
       expect(await client(ownerKey).translate(req())).toMatchObject({
         success: true,
         data: { translation: 'ALLIN PUNCHAW', raw_translation: 'ALLIN PUNCHAW' },
+        confidence: 0.9,
+        untranslated: [],
         source_text: 'allin punchaw',
         response_time: 0.01,
         source_language: 'es',

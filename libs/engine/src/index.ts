@@ -7,8 +7,9 @@ export type {
   Candidate,
   LexiconUse,
   TranslateResult,
+  UntranslatedSpan,
 } from './lib/types';
-export { tokenize, detokenize, normalizeToken, foldToken, isWordToken } from './lib/tokenize';
+export { tokenize, detokenize, normalizeToken, foldToken, isWordToken, isLiteralToken } from './lib/tokenize';
 export { HybridIndex, INDEX_SCHEMA } from './lib/hybrid-index';
 export { ArtifactWriter, ArtifactReader, ArtifactFormatError, StringTable, CODEC_VERSION } from './lib/artifact-codec';
 export {
@@ -30,5 +31,5 @@ export type { AgentModel, ModelStats, AffixPattern, PhraseTable, SideVocab, KeyL
 export { KnLm } from './lib/lm';
 export { trainAlignment, growDiagFinalAnd } from './lib/align';
 export { Translator } from './lib/translator';
-export type { TranslatorOptions, DecoderWeights, ScoreWeights } from './lib/translator';
+export type { TranslatorOptions, DecoderWeights, ScoreWeights, CarryKind } from './lib/translator';
 export { corpusChrF, sentenceChrF, corpusBleu, sentenceBleu } from './lib/metrics';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UntranslatedSpan } from '../rpc/translation.rpc';
 
 /**
  * HTTP DTOs of the gateway (docs/api-surface.md), shared with the web app. Request schemas are what the
@@ -71,6 +72,10 @@ export type TranslateHttpBody = z.input<typeof translateBodySchema>;
 export interface TranslateJsonResponse {
   success: true;
   data: { translation: string; raw_translation: string };
+  /** 0..1, as in the `translation_complete` event (below TRANSLATION_LOW_CONFIDENCE the answer is uncertain). */
+  confidence: number;
+  /** Source spans left untranslated, as in the `translation_complete` event. */
+  untranslated: UntranslatedSpan[];
   source_text: string;
   response_time: number;
   source_language: string;

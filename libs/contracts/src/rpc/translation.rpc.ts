@@ -22,6 +22,23 @@ export const translateRequestSchema = z.object({
 });
 export type TranslateRpcRequest = z.infer<typeof translateRequestSchema>;
 
+/** At most this many untranslated spans are reported (a 2,000-character text has fewer words than that). */
+export const TRANSLATION_MAX_UNTRANSLATED_SPANS = 1000;
+/** Below this confidence (0..1) the translators mark a translation as uncertain. */
+export const TRANSLATION_LOW_CONFIDENCE = 0.5;
+
+/**
+ * A part of the source text the engine could not translate: left out of the translation, or copied unchanged
+ * when it may be a name. `start`/`end` are character offsets into `source_text` in UTF-16 code units (JavaScript
+ * string indices), `end` exclusive; `text` is `source_text.slice(start, end)`.
+ */
+export const untranslatedSpanSchema = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string().max(TRANSLATION_MAX_CHARS),
+});
+export type UntranslatedSpan = z.infer<typeof untranslatedSpanSchema>;
+
 /** The events of a translation, the objects of the SSE `data:` lines and Socket.IO `translation_event` (spec §7). */
 export const translationEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), message: z.string() }),
@@ -34,7 +51,10 @@ export const translationEventSchema = z.discriminatedUnion('type', [
     source_text: z.string(),
     source_language: z.string(),
     target_language: z.string(),
+    /** 0..1: low when the candidates disagree, the source is poorly covered or parts are untranslated. */
     confidence: z.number(),
+    /** Source spans left untranslated (empty when everything was translated or the engine does not report them). */
+    untranslated: z.array(untranslatedSpanSchema).max(TRANSLATION_MAX_UNTRANSLATED_SPANS).default([]),
     /** Engine that produced the final text (`builtin` after a fallback). */
     engine: z.enum(['builtin', 'llm']),
   }),

@@ -1,4 +1,4 @@
-import { detokenize, foldToken, normalizeToken, tokenize } from './tokenize';
+import { detokenize, foldToken, isLiteralToken, normalizeToken, tokenize } from './tokenize';
 
 describe('tokenize', () => {
   it('keeps glottal apostrophes inside Guaraní / Quechua words and splits punctuation', () => {
@@ -27,6 +27,12 @@ describe('tokenize', () => {
   it('keeps diacritics in tokens and folds them only for matching', () => {
     expect(normalizeToken('Ñe’ẽ')).toBe("ñe'ẽ");
     expect(foldToken('Ñe’ẽ')).toBe("ne'e");
+  });
+
+  it('keeps URLs, e-mail addresses, dates, times and numbers with separators as single literal tokens', () => {
+    const toks = tokenize('Ver https://gaia.example/a?b=1. El 12/03/2020 a las 10:30 pagó 1.500,75 a ana@correo.example.');
+    expect(toks).toEqual(['Ver', 'https://gaia.example/a?b=1', '.', 'El', '12/03/2020', 'a', 'las', '10:30', 'pagó', '1.500,75', 'a', 'ana@correo.example', '.']);
+    expect(toks.filter(isLiteralToken)).toEqual(['https://gaia.example/a?b=1', '12/03/2020', '10:30', '1.500,75', 'ana@correo.example']);
   });
 
   it('detokenizes with conventional punctuation spacing', () => {

@@ -9,7 +9,12 @@
  */
 
 const L = '\\p{L}\\p{M}\\p{N}ʼꞌꞋˀ';
-const TOKEN_RE = new RegExp(`[${L}]+(?:[-'’‘\`´][${L}]+)*(?:['’´](?=\\s|$))?|\\S`, 'gu');
+// URLs and e-mail addresses (trailing sentence punctuation excluded) and numbers with separators (12/03/2020,
+// 10:30, 1.500,75) are single tokens so they are carried over exactly.
+const URL = `(?:https?://|www\\.)[^\\s]+?(?=[.,;:!?)\\]]*(?:\\s|$))|[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+`;
+const NUMBER = `\\p{N}+(?:[.,:/]\\p{N}+)+`;
+const TOKEN_RE = new RegExp(`${URL}|${NUMBER}|[${L}]+(?:[-'’‘\`´][${L}]+)*(?:['’´](?=\\s|$))?|\\S`, 'gu');
+const URL_RE = new RegExp(`^(?:${URL})$`, 'u');
 const FIRST_LETTER = new RegExp(`^[${L}]`, 'u');
 
 // Some corpora write glottal stops detached ("manq ’ a"); a lone apostrophe between two letters is rejoined.
@@ -35,6 +40,11 @@ export function foldToken(tok: string): string {
 
 export function isWordToken(tok: string): boolean {
   return FIRST_LETTER.test(tok);
+}
+
+/** A token written the same in every language: a number, a URL or an e-mail address. */
+export function isLiteralToken(tok: string): boolean {
+  return /^\p{N}/u.test(tok) || URL_RE.test(tok);
 }
 
 const NO_SPACE_BEFORE = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '»', '”', '%', '…']);

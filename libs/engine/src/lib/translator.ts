@@ -11,8 +11,8 @@ import { HybridIndex } from './hybrid-index';
 import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
 import { AgentModel, dirIndex, MAX_PHRASE, modelTokens } from './model';
 import { BOS, EOS } from './lm';
-import { detokenize, isWordToken, normalizeToken, tokenize } from './tokenize';
-import type { Candidate, Direction, LexiconUse, Provenance, RetrievalHit, TranslateResult, TranslationEvent } from './types';
+import { detokenize, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import type { Candidate, Direction, LexiconUse, Provenance, RetrievalHit, TranslateResult, TranslationEvent, UntranslatedSpan } from './types';
 
 export interface TranslatorOptions {
   k?: number;
@@ -36,7 +36,30 @@ export interface TranslatorOptions {
   reverseCopy?: 'all' | 'names';
   /** stem back-off: minimum shared prefix as a fraction of the unknown word's length, per direction */
   stemMinRatio?: [number, number];
+  /** weight of the model score beside the MBR utility when the final candidate is chosen */
+  mbrScoreWeight?: number;
+  /** a retrieved example is offered as it is only when it shares at least this share of the input's tokens
+   *  (default 1: only an exact match; near duplicates are repaired by memory adaptation instead) */
+  nearDuplicate?: number;
 }
+
+/**
+ * Why an input word may appear unchanged in the output: it is a number / URL / e-mail (`literal`), a name
+ * (`name`), a word the output language's own data uses (`target`: loanwords such as 'documental'), a word
+ * spelled like the output language rather than the input language (`loanword`: 'documentalbaon'), perhaps
+ * a name (`maybe-name`: an unknown capitalized word opening a sentence) or perhaps a loanword (`borrowed`: a long
+ * unknown word, when the agent's data shows the output language borrowing words of the input language).
+ * `maybe-name` and `borrowed` words are copied but still reported as untranslated.
+ */
+export type CarryKind = 'literal' | 'name' | 'target' | 'loanword' | 'borrowed' | 'maybe-name';
+
+/** Shares of the confidence: agreement between candidates (MBR), source coverage; scaled by the translated share. */
+const CONFIDENCE_MBR = 0.6;
+const CONFIDENCE_COVERAGE = 0.4;
+/** Lowest lexicon probability through which a seen word still counts as translatable. */
+const MIN_LEX_PROB = 0.05;
+/** Tokens after which a capitalized word starts a sentence (and may be capitalized for that reason only). */
+const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
 
 export interface ScoreWeights {
   lm: number;
@@ -99,6 +122,144 @@ interface DecodeResult {
   used: LexiconUse[];
 }
 
+/** A word is spelled like the output language when its per-character log-likelihood ratio exceeds this. */
+const LOANWORD_MARGIN = 0.5;
+/** Borrowing: rare input words are those seen at most BORROWING_RARE times; only words this long are borrowed;
+ *  unknown words are copied as probable loanwords when at least BORROWING_MIN_RATE of the rare ones are shared. */
+const BORROWING_RARE = 3;
+const BORROWING_MIN_LENGTH = 5;
+const BORROWING_MIN_RATE = 0.03;
+/** An inflected loanword or name is reduced to its longest prefix that the output language's data uses when the
+ *  prefix has at least this many characters and covers at least TARGET_STEM_SHARE of the word. */
+const TARGET_STEM_MIN = 5;
+const TARGET_STEM_SHARE = 0.5;
+
+/** Character trigram counts over the distinct words of one language (spelling model). */
+interface CharTrigrams {
+  tri: Map<string, number>;
+  bi: Map<string, number>;
+  total: number;
+  letters: number;
+}
+
+function charTrigrams(words: string[]): CharTrigrams {
+  const tri = new Map<string, number>();
+  const bi = new Map<string, number>();
+  const letters = new Set<string>();
+  let total = 0;
+  for (let i = 3; i < words.length; i++) {
+    const w = words[i];
+    if (!isWordToken(w) || isLiteralToken(w)) continue;
+    const c = ['^', '^', ...Array.from(w), '$'];
+    for (const ch of c) letters.add(ch);
+    for (let j = 2; j < c.length; j++) {
+      const h = c[j - 2] + c[j - 1];
+      tri.set(h + c[j], (tri.get(h + c[j]) ?? 0) + 1);
+      bi.set(h, (bi.get(h) ?? 0) + 1);
+      total++;
+    }
+  }
+  return { tri, bi, total, letters: Math.max(letters.size, 30) };
+}
+
+/** Add-one smoothed log probability of a word's spelling. */
+function trigramLogProb(m: CharTrigrams, word: string): number {
+  const c = ['^', '^', ...Array.from(word), '$'];
+  let lp = 0;
+  for (let j = 2; j < c.length; j++) {
+    const h = c[j - 2] + c[j - 1];
+    lp += Math.log(((m.tri.get(h + c[j]) ?? 0) + 1) / ((m.bi.get(h) ?? 0) + m.letters));
+  }
+  return lp;
+}
+
+/** Spelling variants: at most this edit distance over the length of the longer folded form. */
+const VARIANT_MAX_DISTANCE = 0.2;
+/** Variants are looked for only for words at least this long (short words collide too easily). */
+const VARIANT_MIN_LENGTH = 4;
+const VARIANT_CACHE_SIZE = 5000;
+
+interface VariantIndex {
+  /** folded form → most frequent key with that form */
+  folded: Map<string, { key: string; freq: number }>;
+  /** first folded letter → entries */
+  buckets: Map<string, { fold: string; key: string; freq: number }[]>;
+}
+
+function buildVariantIndex(keys: string[], freqOf: (k: string) => number): VariantIndex {
+  const folded = new Map<string, { key: string; freq: number }>();
+  for (const key of keys) {
+    const f = foldToken(key);
+    const freq = freqOf(key);
+    const ex = folded.get(f);
+    if (!ex || ex.freq < freq) folded.set(f, { key, freq });
+  }
+  const buckets = new Map<string, { fold: string; key: string; freq: number }[]>();
+  for (const [fold, e] of folded) {
+    if (fold.length < VARIANT_MIN_LENGTH - 1) continue;
+    const b = buckets.get(fold[0]) ?? [];
+    b.push({ fold, key: e.key, freq: e.freq });
+    buckets.set(fold[0], b);
+  }
+  return { folded, buckets };
+}
+
+/** Levenshtein distance of a and b, or `max + 1` as soon as it exceeds `max`. */
+function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = new Int32Array(b.length + 1);
+  let cur = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+function nearestVariant(ix: VariantIndex, word: string): string | null {
+  const f = foldToken(word);
+  const same = ix.folded.get(f);
+  if (same) return same.key === word ? null : same.key;
+  if (f.length < VARIANT_MIN_LENGTH) return null;
+  const max = Math.floor(VARIANT_MAX_DISTANCE * f.length);
+  if (max < 1) return null;
+  let best: { key: string; freq: number } | null = null;
+  let bestD = max + 1;
+  for (const e of ix.buckets.get(f[0]) ?? []) {
+    const d = boundedEditDistance(f, e.fold, Math.min(max, bestD));
+    if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
+      if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, e.fold.length))) continue;
+      best = e;
+      bestD = d;
+    }
+  }
+  return best ? best.key : null;
+}
+
+/** Shared tokens over the longer of the two token lists (multiset). */
+function tokenOverlap(a: string[], b: string[]): number {
+  if (!a.length || !b.length) return 0;
+  const m = new Map<string, number>();
+  for (const t of b) m.set(t, (m.get(t) ?? 0) + 1);
+  let n = 0;
+  for (const t of a) {
+    const c = m.get(t) ?? 0;
+    if (c > 0) {
+      n++;
+      m.set(t, c - 1);
+    }
+  }
+  return n / Math.max(a.length, b.length);
+}
+
 function capitalizeLike(out: string, src: string): string {
   const m = /\p{L}/u.exec(src);
   const first = m ? m[0] : undefined;
@@ -135,7 +296,128 @@ export class Translator {
     this.rawExamples = opts?.rawExamples ?? 2;
     this.reverseCopy = opts?.reverseCopy ?? 'names';
     this.stemMinRatio = opts?.stemMinRatio ?? [0.6, 0.4];
-    this.lengthTargets = [opts?.lengthTarget ?? 1.05, opts?.lengthTargetReverse ?? 1.15];
+    this.lengthTargets = [opts?.lengthTarget ?? 1.05, opts?.lengthTargetReverse ?? 1.0];
+    this.mbrScoreWeight = opts?.mbrScoreWeight ?? 0.3;
+    this.nearDuplicate = opts?.nearDuplicate ?? 1;
+  }
+
+  private readonly mbrScoreWeight: number;
+  private readonly nearDuplicate: number;
+
+  /**
+   * Whether an input word the model cannot translate belongs unchanged in the output: numbers, URLs and e-mail
+   * addresses always; names (capitalized inside a sentence, acronyms); words of the output language's own
+   * vocabulary and words whose spelling is far likelier in the output language (loanwords); `maybe-name`: a capitalized sentence opener no data of either language shows, copied
+   * but still reported as untranslated. Anything else is not copied: it is reported as untranslated.
+   */
+  carryKind(surface: string, atSentenceStart: boolean, dir: 0 | 1): CarryKind | null {
+    if (!isWordToken(surface)) return null;
+    if (isLiteralToken(surface)) return 'literal';
+    const w = normalizeToken(surface);
+    const outV = this.model.sides[dir === 0 ? 1 : 0];
+    if ((outV.index.get(w) ?? 0) > 2) return 'target';
+    if (this.looksLike(w, dir) > LOANWORD_MARGIN) return 'loanword';
+    if (w.length >= BORROWING_MIN_LENGTH && this.borrowingRate(dir) >= BORROWING_MIN_RATE) return 'borrowed';
+    if (/^\p{Lu}/u.test(surface)) {
+      if (!atSentenceStart || /^\p{Lu}{2,}$/u.test(surface)) return 'name';
+      if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
+    }
+    return null;
+  }
+
+  /** Whether the model has a translation for an input word (phrase, lexicon entry or stem back-off). */
+  private translatable(word: string, dir: 0 | 1): boolean {
+    if (this.model.tables[dir].keyIndex.has(word)) return true;
+    const id = this.model.sides[dir].index.get(word) ?? 0;
+    const lex = this.model.lex[dir];
+    if (id > 0) for (let x = lex.off[id]; x < lex.off[id + 1]; x++) if (lex.ids[x] !== 0 && lex.probs[x] >= MIN_LEX_PROB) return true;
+    return this.variantBackoff(word, dir) !== null || this.stemBackoff(word, dir) !== null;
+  }
+
+  private borrowing: [number | null, number | null] = [null, null];
+
+  /**
+   * How much the output language borrows words of the input language, learned from the agent's vocabularies: the
+   * share of rare input words (≤ BORROWING_RARE occurrences, ≥ BORROWING_MIN_LENGTH letters) that the output side
+   * also writes, alone or inflected (as the start of one of its words).
+   */
+  borrowingRate(dir: 0 | 1): number {
+    const known = this.borrowing[dir];
+    if (known !== null) return known;
+    const inV = this.model.sides[dir];
+    const sorted = this.model.sides[dir === 0 ? 1 : 0].words.slice(3).sort();
+    const startsSome = (w: string): boolean => {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < w) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < sorted.length && sorted[lo].startsWith(w);
+    };
+    let rare = 0;
+    let shared = 0;
+    for (let i = 3; i < inV.words.length; i++) {
+      const w = inV.words[i];
+      if (inV.freq[i] > BORROWING_RARE || w.length < BORROWING_MIN_LENGTH || !isWordToken(w) || isLiteralToken(w)) continue;
+      rare++;
+      if (startsSome(w)) shared++;
+    }
+    const rate = rare ? shared / rare : 0;
+    this.borrowing[dir] = rate;
+    return rate;
+  }
+
+  /** Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'). */
+  targetStem(surface: string, dir: 0 | 1): string | null {
+    const outV = this.model.sides[dir === 0 ? 1 : 0];
+    const chars = Array.from(surface);
+    const min = Math.max(TARGET_STEM_MIN, Math.ceil(TARGET_STEM_SHARE * chars.length));
+    for (let n = chars.length - 1; n >= min; n--) {
+      const pre = chars.slice(0, n).join('');
+      if (/[-'’]$/.test(pre)) continue;
+      if ((outV.index.get(normalizeToken(pre)) ?? 0) > 2) return pre;
+    }
+    return null;
+  }
+
+  private spelling: [CharTrigrams, CharTrigrams] | null = null;
+
+  /** Per-character log-likelihood ratio: spelling of the output language over that of the input language. */
+  looksLike(word: string, dir: 0 | 1): number {
+    if (!this.spelling) this.spelling = [charTrigrams(this.model.sides[0].words), charTrigrams(this.model.sides[1].words)];
+    const out = this.spelling[dir === 0 ? 1 : 0];
+    const inp = this.spelling[dir];
+    if (!out.total || !inp.total) return 0;
+    return (trigramLogProb(out, word) - trigramLogProb(inp, word)) / (Array.from(word).length + 1);
+  }
+
+  private variantIndex: [VariantIndex | null, VariantIndex | null] = [null, null];
+  private variantCache: [Map<string, string | null>, Map<string, string | null>] = [new Map(), new Map()];
+
+  /**
+   * Known single-word phrase key written almost like an unknown word (spelling variant: same letters without
+   * diacritics, or normalized edit distance ≤ VARIANT_MAX_DISTANCE between the folded forms), the most frequent
+   * of the closest ones, if any.
+   */
+  variantBackoff(word: string, dir: 0 | 1): string | null {
+    const cache = this.variantCache[dir];
+    const hit = cache.get(word);
+    if (hit !== undefined) return hit;
+    let ix = this.variantIndex[dir];
+    if (!ix) {
+      const side = this.model.sides[dir];
+      ix = buildVariantIndex(
+        this.model.tables[dir].keys.filter((k) => !k.includes(' ') && isWordToken(k) && !isLiteralToken(k)),
+        (k) => side.freq[side.index.get(k) ?? 0] ?? 0,
+      );
+      this.variantIndex[dir] = ix;
+    }
+    const res = nearestVariant(ix, word);
+    if (cache.size > VARIANT_CACHE_SIZE) cache.clear();
+    cache.set(word, res);
+    return res;
   }
 
   /* ------------------------------------------------------------ phase 1: decoder */
@@ -217,7 +499,7 @@ export class Translator {
         let k = tab.keyIndex.get(key);
         let extra = 0;
         if (k === undefined && len === 1) {
-          const stem = this.stemBackoff(key, dir);
+          const stem = this.variantBackoff(key, dir) ?? this.stemBackoff(key, dir);
           if (stem !== null) {
             k = tab.keyIndex.get(stem);
             extra = W.stem;
@@ -246,12 +528,20 @@ export class Translator {
             }
             opts.push({ out: [], ids: [], tm: W.drop / 2, chars: 0 });
           } else if (!known) {
-            // unknown word: copy it (names, numbers, loanwords); into the source language (reverse) only names
-            // and numbers are copied, other unknown words of the indigenous language are left out
-            const nameLike = /^[\p{Lu}\p{N}]/u.test(surface[i]) || !isWordToken(surface[i]);
-            if (dir === 0 || nameLike || this.reverseCopy === 'all') opts.push({ out: [surface[i]], ids: [0], tm: W.copy, chars: surface[i].length });
-            else opts.push({ out: [], ids: [], tm: W.copy, chars: 0 });
+            // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
+            // otherwise left out (and reported as untranslated); punctuation is copied
+            const carry = isWordToken(surface[i]) ? this.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir) : 'literal';
+            const stem = carry === 'literal' || carry === 'target' ? null : this.targetStem(surface[i], dir);
+            if (stem !== null) {
+              const outId = outV.index.get(normalizeToken(stem)) ?? 0;
+              opts.push({ out: [stem], ids: [this.lmId(dir, outId)], tm: W.copy + W.stem, chars: stem.length });
+            } else if (carry || this.reverseCopy === 'all') {
+              const outId = carry === 'target' ? (outV.index.get(tokens[i]) ?? 0) : 0;
+              opts.push({ out: [surface[i]], ids: [this.lmId(dir, outId)], tm: W.copy, chars: surface[i].length });
+            } else opts.push({ out: [], ids: [], tm: k === undefined ? W.copy : W.drop, chars: 0 });
           }
+          // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation
+          if (known && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
           if (known && id > 0 && id < 200) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }
         if (!opts.length) continue;
@@ -385,9 +675,17 @@ export class Translator {
 
   /* ------------------------------------------------------------ phase 2: scoring */
 
+  /** Word id of an input word, or of the known word it is a spelling variant or inflection of (0 if none). */
+  private inputId(w: string, dir: 0 | 1): number {
+    const inV = this.model.sides[dir];
+    const id = inV.index.get(w) ?? 0;
+    if (id || !isWordToken(w)) return id;
+    const back = this.variantBackoff(w, dir) ?? this.stemBackoff(w, dir);
+    return back === null ? 0 : (inV.index.get(back) ?? 0);
+  }
+
   private features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number): Record<string, number> {
     const m = this.model;
-    const inV = m.sides[dir];
     const outV = m.sides[dir === 0 ? 1 : 0];
     const lm = m.lms[dir === 0 ? 1 : 0];
     cand = cand.map(normalizeToken);
@@ -398,7 +696,7 @@ export class Translator {
     const lexF = m.lex[dir];
     const qWords = qTok.filter(isWordToken);
     for (const w of qWords) {
-      const id = inV.index.get(w) ?? 0;
+      const id = this.inputId(w, dir);
       if (!id) continue;
       for (let x = lexF.off[id]; x < lexF.off[id + 1]; x++) {
         const o = lexF.ids[x];
@@ -428,7 +726,7 @@ export class Translator {
     let covered = 0;
     const candSet = new Set(cand);
     for (const w of qWords) {
-      const id = inV.index.get(w) ?? 0;
+      const id = this.inputId(w, dir);
       const p = id ? (revMax.get(id) ?? 0) : candSet.has(w) ? 0.5 : 0;
       lr += Math.log(Math.max(p, 1e-4));
       if (p >= 0.02) covered++;
@@ -471,14 +769,15 @@ export class Translator {
     const surface = tokenize(text);
     const qTok = surface.map(normalizeToken);
     const hits = this.retrieve(text, opts?.direction);
-    const raw: { tokens: string[]; strategy: string; used: LexiconUse[]; hit?: RetrievalHit }[] = [];
+    const raw: { tokens: string[]; strategy: string; used: LexiconUse[]; hit?: RetrievalHit; overlap?: number }[] = [];
     const dec = this.decode(qTok, surface, dir, this.nbest);
     for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
     for (const h of hits.slice(0, 2)) {
       const ad = this.adapt(qTok, surface, h, dir);
-      if (ad && ad.overlap >= 0.25) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h });
+      if (ad && ad.overlap >= 0.25) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
     }
-    for (const h of hits.slice(0, this.rawExamples)) raw.push({ tokens: modelTokens(dir === 0 ? h.target : h.source), strategy: 'nearest-example', used: [], hit: h });
+    for (const h of hits.slice(0, this.rawExamples))
+      raw.push({ tokens: modelTokens(dir === 0 ? h.target : h.source), strategy: 'nearest-example', used: [], hit: h, overlap: tokenOverlap(qTok, modelTokens(dir === 0 ? h.source : h.target)) });
     // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
     const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
     const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));
@@ -498,6 +797,7 @@ export class Translator {
     const meta: { used: LexiconUse[]; hit?: RetrievalHit }[] = [];
     for (const r of [...uniq.values()].slice(0, Math.max(K, 1))) {
       const f = this.features(qTok, r.tokens, dir, srcChars);
+      if (r.overlap !== undefined) f.overlap = r.overlap;
       cands.push({ text: capitalizeLike(detokenize(this.recase(r.tokens, dir)), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
       meta.push({ used: r.used, hit: r.hit });
     }
@@ -523,9 +823,19 @@ export class Translator {
     if (lines.length > 1) {
       const parts = lines.map((l) => (l.trim() ? this.translateText(l, opts) : null));
       const done = parts.filter((x): x is TranslateResult => !!x);
+      const untranslated: UntranslatedSpan[] = [];
+      let offset = 0;
+      const sep = /\r?\n/g;
+      lines.forEach((l, i) => {
+        for (const sp of parts[i]?.untranslated ?? []) untranslated.push({ ...sp, start: sp.start + offset, end: sp.end + offset });
+        sep.lastIndex = offset + l.length;
+        const m = sep.exec(text);
+        offset = m ? m.index + m[0].length : text.length;
+      });
       return {
         translation: parts.map((x) => (x ? x.translation : '')).join('\n'),
         confidence: done.length ? done.reduce((a, b) => a + b.confidence, 0) / done.length : 0,
+        untranslated,
         candidates: done.flatMap((d) => d.candidates),
         provenance: {
           examples: done.flatMap((d) => d.provenance.examples),
@@ -534,19 +844,57 @@ export class Translator {
         },
       };
     }
-    if (!text.trim()) return { translation: '', confidence: 0, candidates: [], provenance: { examples: [], lexicon: [], strategy: 'empty' } };
+    if (!text.trim()) return { translation: '', confidence: 0, untranslated: [], candidates: [], provenance: { examples: [], lexicon: [], strategy: 'empty' } };
     const { candidates, hits } = this.candidates(text, opts);
-    let bi = 0;
-    for (let i = 1; i < candidates.length; i++) if (candidates[i].mbr > candidates[bi].mbr) bi = i;
-    const best = candidates[bi];
+    // an example is a translation of the input only when it is a near duplicate of it; other examples inform the
+    // MBR choice but are never the answer (the answer is then the best partial translation, marked as such)
+    const selectable = (c: Candidate): boolean => c.strategy !== 'nearest-example' || (c.features.overlap ?? 0) >= this.nearDuplicate;
+    const maxS = Math.max(...candidates.filter(selectable).map((c) => c.score));
+    const gain = (c: Candidate): number => c.mbr + this.mbrScoreWeight * (c.score - maxS);
+    let bi = -1;
+    for (let i = 0; i < candidates.length; i++) if (selectable(candidates[i]) && (bi < 0 || gain(candidates[i]) > gain(candidates[bi]))) bi = i;
+    const best = candidates[Math.max(bi, 0)];
     const meta = (best as Candidate & { _meta?: { used: LexiconUse[]; hit?: RetrievalHit } })._meta;
     const provenance: Provenance = {
       strategy: best.strategy,
       examples: (meta?.hit ? [meta.hit] : hits.slice(0, 3)).map((h) => ({ id: h.id, score: h.score, source: h.source, target: h.target })),
       lexicon: (meta?.used ?? []).slice(0, 30),
     };
-    const confidence = Math.max(0, Math.min(1, 0.6 * best.mbr + 0.4 * best.features.coverage));
-    return { translation: best.text.replace(/\s*\n\s*/g, ' '), confidence, candidates, provenance };
+    const { spans, share } = this.untranslatedSpans(text, dirIndex(opts?.direction));
+    const confidence = Math.max(0, Math.min(1, (CONFIDENCE_MBR * best.mbr + CONFIDENCE_COVERAGE * best.features.coverage) * (1 - share)));
+    return { translation: best.text.replace(/\s*\n\s*/g, ' '), confidence, untranslated: spans, candidates, provenance };
+  }
+
+  /**
+   * Spans of the input the agent has no translation for and that do not surely belong unchanged in the output
+   * (left out of the translation, or copied when they may be a name): character offsets into `text` (UTF-16 code
+   * units, `end` exclusive; adjacent words joined into one span), and the share of the input's word characters
+   * they cover.
+   */
+  untranslatedSpans(text: string, dir: 0 | 1): { spans: UntranslatedSpan[]; share: number } {
+    const surface = tokenize(text);
+    const spans: UntranslatedSpan[] = [];
+    let wordChars = 0;
+    let missing = 0;
+    let cursor = 0;
+    for (let i = 0; i < surface.length; i++) {
+      const tok = surface[i];
+      const at = text.indexOf(tok, cursor);
+      if (at >= 0) cursor = at + tok.length;
+      if (!isWordToken(tok) || isLiteralToken(tok)) continue;
+      wordChars += tok.length;
+      if (this.translatable(normalizeToken(tok), dir) || this.targetStem(tok, dir) !== null) continue;
+      const carry = this.carryKind(tok, i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir);
+      if (carry && carry !== 'maybe-name' && carry !== 'borrowed') continue;
+      missing += tok.length;
+      if (at < 0) continue;
+      const last = spans[spans.length - 1];
+      if (last && !text.slice(last.end, at).trim()) {
+        last.end = at + tok.length;
+        last.text = text.slice(last.start, last.end);
+      } else spans.push({ start: at, end: at + tok.length, text: tok });
+    }
+    return { spans, share: wordChars ? missing / wordChars : 0 };
   }
 
   async *translate(text: string, opts?: { direction?: Direction; k?: number; signal?: AbortSignal }): AsyncIterable<TranslationEvent> {
@@ -576,6 +924,7 @@ export class Translator {
         response_time: (Date.now() - t0) / 1000,
         source_text: text,
         confidence: res.confidence,
+        untranslated: res.untranslated,
         provenance: res.provenance,
       };
     } catch (e) {

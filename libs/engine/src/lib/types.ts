@@ -22,6 +22,17 @@ export interface Provenance {
   strategy: string;
 }
 
+/**
+ * A part of the input the agent could not translate: left out of the translation, or copied unchanged when it may
+ * be a name (an unknown capitalized word opening a sentence). Character offsets into the input text in UTF-16 code units (JavaScript string indices), `end` exclusive, and
+ * the text of the span (`input.slice(start, end)`).
+ */
+export interface UntranslatedSpan {
+  start: number;
+  end: number;
+  text: string;
+}
+
 export interface Candidate {
   text: string;
   strategy: string;
@@ -41,6 +52,7 @@ export type TranslationEvent =
       response_time: number;
       source_text: string;
       confidence: number;
+      untranslated: UntranslatedSpan[];
       provenance: Provenance;
     }
   | { type: 'error'; message: string };
@@ -55,7 +67,10 @@ export interface RetrievalHit {
 
 export interface TranslateResult {
   translation: string;
+  /** 0..1; low when candidates disagree, the input is poorly covered, or parts are untranslated */
   confidence: number;
+  /** input spans left untranslated (see UntranslatedSpan) */
+  untranslated: UntranslatedSpan[];
   candidates: Candidate[];
   provenance: Provenance;
 }

@@ -121,6 +121,7 @@ export class TranslateUseCase {
               source_language: from,
               target_language: to,
               confidence: event.confidence,
+              untranslated: event.untranslated ?? [],
               engine: event.engine,
             };
           } finally {

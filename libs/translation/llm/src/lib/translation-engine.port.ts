@@ -1,3 +1,4 @@
+import type { UntranslatedSpan } from '@gaia/contracts';
 import { TokenUsage } from './token-usage';
 
 /** Which engine serves an agent (stored on the agent; `builtin` by default). */
@@ -14,6 +15,8 @@ export type TranslationEvent =
       response_time: number;
       source_text: string;
       confidence: number;
+      /** source spans the engine left untranslated (the built-in engine reports them; the LLM engine does not) */
+      untranslated?: UntranslatedSpan[];
       provenance: unknown;
     }
   | { type: 'error'; message: string };

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { agentDtoSchema, agentsRpc, billingRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema } from '@gaia/contracts';
+import { agentDtoSchema, agentsRpc, billingRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema, untranslatedSpanSchema } from '@gaia/contracts';
 
 /** JSON Schemas for the OpenAPI 3.0 document (`nullable`, no `const`), generated from the contract zod schemas where they exist. */
 function json(schema: z.ZodType): SchemaObject {
@@ -58,6 +58,8 @@ export const S = {
   translateJson: obj({
     success: bool,
     data: obj({ translation: str, raw_translation: str }),
+    confidence: { type: 'number' },
+    untranslated: { type: 'array', items: json(untranslatedSpanSchema) },
     source_text: str,
     response_time: { type: 'number' },
     source_language: str,

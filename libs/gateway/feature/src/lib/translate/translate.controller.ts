@@ -27,6 +27,8 @@ function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () 
           done = {
             success: true,
             data: { translation: e.final_translation, raw_translation: raw || e.final_translation },
+            confidence: e.confidence,
+            untranslated: e.untranslated,
             source_text: e.source_text,
             response_time: e.response_time,
             source_language: e.source_language,

@@ -1,0 +1,129 @@
+import { HybridIndex } from './hybrid-index';
+import { trainAgentModel } from './model';
+import { Translator } from './translator';
+import type { TranslationEvent } from './types';
+import { everydayCorpus } from '../testing/everyday-corpus';
+import { toyCorpus } from '../testing/toy-corpus';
+
+/** Below this confidence a translation is uncertain (the translators' badge threshold). */
+const LOW = 0.5;
+
+describe('Translator behaviours on a small Spanish → English agent', () => {
+  const pairs = everydayCorpus();
+  // held out so the agent has to compose them
+  const held = new Set(['Mi madre come pan en la mañana.', 'Ana bebe leche en la mañana.', 'Mi hermano usa internet en la escuela.']);
+  const train = pairs.filter((p) => !held.has(p.source));
+  const model = trainAgentModel(train);
+  const index = new HybridIndex();
+  index.add(train);
+  const tr = new Translator(model, index);
+
+  it('prefers a frequent phrase over word-by-word choices ("en la mañana" → "in the morning")', () => {
+    for (const s of ['Mi madre come pan en la mañana.', 'Ana bebe leche en la mañana.']) {
+      const r = tr.translateText(s);
+      expect(r.translation).toContain('in the morning');
+      expect(r.translation).not.toContain('tomorrow');
+      expect(r.untranslated).toEqual([]);
+    }
+    expect(tr.translateText('Ana bebe leche mañana.').translation).toContain('tomorrow');
+  });
+
+  it('does not copy an unknown word of the input language: leaves it out and marks its span', () => {
+    const src = 'El gato duerme en la casa.';
+    const r = tr.translateText(src);
+    expect(r.translation).not.toMatch(/gato/i);
+    expect(r.translation).toContain('sleeps in the house');
+    expect(r.untranslated).toEqual([{ start: 3, end: 7, text: 'gato' }]);
+    expect(src.slice(3, 7)).toBe('gato');
+  });
+
+  it('keeps a word that belongs in the target language (a loanword the English data uses)', () => {
+    const r = tr.translateText('Ana duerme en el hotel.');
+    expect(r.translation).toBe('Ana sleeps in the hotel.');
+    expect(r.untranslated).toEqual([]);
+  });
+
+  it('carries names, numbers, times and URLs over exactly', () => {
+    const name = tr.translateText('Mi hermano duerme en la casa de Lucía.');
+    expect(name.translation).toContain('Lucía');
+    expect(name.untranslated.map((s) => s.text)).toEqual(['de']);
+    const time = tr.translateText('Ana compra pan a las 10:30.');
+    expect(time.translation).toContain('10:30');
+    expect(time.translation).toContain('buys bread');
+    const url = tr.translateText('Ana compra pan hoy en www.tienda.example.');
+    expect(url.translation).toContain('www.tienda.example');
+    expect(url.untranslated).toEqual([]);
+  });
+
+  it('never answers with an unrelated example when it cannot translate: partial output, low confidence, spans marked', () => {
+    const src = 'Where is the library?';
+    const r = tr.translateText(src);
+    expect(train.map((p) => p.target)).not.toContain(r.translation);
+    expect(r.provenance.strategy).not.toBe('nearest-example');
+    expect(r.confidence).toBeLessThan(LOW);
+    const marked = r.untranslated.map((s) => s.text);
+    expect(marked).toContain('library');
+    for (const s of r.untranslated) expect(src.slice(s.start, s.end)).toBe(s.text);
+    expect(r.translation).not.toContain('library');
+  });
+
+  it('is confident on a sentence it can translate', () => {
+    expect(tr.translateText('Mi madre come pan en la mañana.').confidence).toBeGreaterThanOrEqual(LOW);
+  });
+
+  it('reads a spelling variant (missing accent) as the known word', () => {
+    expect(tr.variantBackoff('cafe', 0)).toBe('café');
+    expect(tr.translateText('Mi madre bebe cafe hoy.').translation).toContain('coffee');
+  });
+
+  it('repairs a near-duplicate example instead of returning it as it is', () => {
+    const r = tr.translateText('Mi hermano usa internet en la escuela.');
+    expect(r.translation).toBe('My brother uses the internet in the school.');
+    // the nearest examples differ in one word; they are evidence, never the answer as they are
+    const raw = r.candidates.filter((c) => c.strategy === 'nearest-example').map((c) => c.text);
+    expect(raw.length).toBeGreaterThan(0);
+    expect(raw).not.toContain(r.translation);
+  });
+
+  it('puts the untranslated spans and the confidence on the translation_complete event', async () => {
+    const events: TranslationEvent[] = [];
+    for await (const e of tr.translate('El gato duerme en la casa.')) events.push(e);
+    const done = events[events.length - 1];
+    expect(done.type).toBe('translation_complete');
+    if (done.type !== 'translation_complete') return;
+    expect(done.untranslated).toEqual([{ start: 3, end: 7, text: 'gato' }]);
+    expect(done.confidence).toBeGreaterThan(0);
+  });
+
+  it('offsets the spans of later lines into the whole input', () => {
+    const src = 'Ana duerme en la casa.\nEl gato duerme en la casa.';
+    const r = tr.translateText(src);
+    expect(r.untranslated).toEqual([{ start: 26, end: 30, text: 'gato' }]);
+    expect(src.slice(26, 30)).toBe('gato');
+  });
+});
+
+describe('Translator loanwords into the agent source language (toy corpus, reverse)', () => {
+  const pairs = toyCorpus();
+  const model = trainAgentModel(pairs);
+  const index = new HybridIndex();
+  index.add(pairs);
+  const tr = new Translator(model, index);
+
+  it('keeps a Spanish word found inside an indigenous-language sentence', () => {
+    const r = tr.translateText("warmi casa manq'i.", { direction: 'reverse' });
+    expect(r.translation).toContain('casa');
+    expect(r.untranslated).toEqual([]);
+  });
+
+  it('reduces an inflected loanword to the Spanish word it starts with', () => {
+    expect(tr.targetStem('escuelakama', 1)).toBe('escuela');
+    const r = tr.translateText('wawa escuelakama irnaqi.', { direction: 'reverse' });
+    expect(r.translation).toContain('escuela');
+    expect(r.translation).not.toContain('escuelakama');
+  });
+
+  it('tells the spellings of the two languages apart', () => {
+    expect(tr.looksLike('escuelita', 1)).toBeGreaterThan(tr.looksLike("jawiraq'a", 1));
+  });
+});
