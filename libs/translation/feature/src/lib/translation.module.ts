@@ -41,7 +41,7 @@ export interface TranslationModuleOptions {
   artifacts?: Provider;
   /** LLM configuration; default from `APP_CONFIG` / the environment (`OPENAI_*`); `null` disables the LLM engine. */
   llm?: LlmConfig | null;
-  /** LRU budget of loaded agents in bytes; default `TRANSLATION_AGENT_CACHE_MB` (1024 MB). */
+  /** LRU budget of loaded agents in bytes; default: the validated config's `TRANSLATION_AGENT_CACHE_MB`. */
   agentCacheBytes?: number;
   /** Candidates K of the built-in engine (default 5). */
   builtinK?: number;
@@ -52,10 +52,13 @@ export interface TranslationModuleOptions {
  * engines, agents kept warm in an LRU, usage recorded through the outbox. Needs the global
  * DatabaseModule and MessagingModule, and `translationSchema` in the app's schema bundles.
  */
+/** Budget when no app config is present (module tests); apps take `TRANSLATION_AGENT_CACHE_MB` from their validated config. */
+const DEFAULT_AGENT_CACHE_MB = 512;
+const BYTES_PER_MB = 1024 * 1024;
+
 @Module({})
 export class TranslationModule {
   static forRoot(options: TranslationModuleOptions = {}): DynamicModule {
-    const cacheBytes = options.agentCacheBytes ?? Number(process.env['TRANSLATION_AGENT_CACHE_MB'] || 1024) * 1024 * 1024;
     const providers: Provider[] = [
       options.directory ?? { provide: AGENT_DIRECTORY, inject: [RPC_CLIENT], useFactory: (rpc: RpcClient) => new RpcAgentDirectory(rpc) },
       options.artifacts ?? { provide: AGENT_ARTIFACTS, inject: [FILE_STORAGE], useFactory: (storage: FileStorage) => new FileStorageAgentArtifacts(storage) },
@@ -77,9 +80,11 @@ export class TranslationModule {
       { provide: VISION_EXTRACTOR, inject: [LLM_CLIENT], useFactory: (client: LlmClient | null) => (client ? new LlmVisionExtractor(client) : null) },
       {
         provide: AGENT_LOADER,
-        inject: [AGENT_ARTIFACTS],
-        useFactory: (artifacts: AgentArtifactsPort) =>
-          new AgentLoader(artifacts, (a, langs) => buildAgentBrain(a, langs, options.builtinK ?? 5), { maxBytes: cacheBytes }),
+        inject: [AGENT_ARTIFACTS, { token: APP_CONFIG, optional: true }],
+        useFactory: (artifacts: AgentArtifactsPort, app: AppConfig | undefined) =>
+          new AgentLoader(artifacts, (a, langs) => buildAgentBrain(a, langs, options.builtinK ?? 5), {
+            maxBytes: options.agentCacheBytes ?? (app?.TRANSLATION_AGENT_CACHE_MB ?? DEFAULT_AGENT_CACHE_MB) * BYTES_PER_MB,
+          }),
       },
       { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
       TranslateUseCase,
