@@ -10,6 +10,9 @@ import type {
   PublicConfigDto,
   RpcResponse,
   TeamMemberDto,
+  TranslateBatchEvent,
+  TranslateBatchHttpBody,
+  TranslateBatchJsonResponse,
   TranslateHttpBody,
   TranslateJsonResponse,
   TranslationEventDto,
@@ -58,6 +61,7 @@ export type SignUpBody = z.input<typeof signUpBodySchema>;
 export type AccountPatch = z.input<typeof updateAccountBodySchema>;
 export type AgentPatchBody = z.input<typeof agentPatchBodySchema>;
 export type TranslateRequest = Omit<TranslateHttpBody, 'stream'>;
+export type TranslateBatchRequest = Omit<TranslateBatchHttpBody, 'stream'>;
 export type PublicAgentList = RpcResponse<'agents.list-public.v1'>;
 export type TeamList = RpcResponse<'agents.team-list.v1'>;
 /** A file to upload: a Blob/File, or bytes with a name. */
@@ -244,6 +248,15 @@ export class GaiaClient {
       if (e.type === 'error') throw new GaiaServerError(e.message || 'Translation failed', 502, e);
       yield e;
     }
+  }
+
+  /** Up to 100 texts, one result per text in order (a failed text does not fail the others). */
+  translateBatch(req: TranslateBatchRequest, o?: WriteOptions): Promise<TranslateBatchJsonResponse> {
+    return this.json(ROUTES.translateBatch, { json: { ...req, stream: false }, write: o, keyed: true });
+  }
+  /** A batch as it happens: every event tagged with the index of its text, then `batch_complete`. */
+  streamBatch(req: TranslateBatchRequest, o?: WriteOptions): AsyncGenerator<TranslateBatchEvent> {
+    return this.events<TranslateBatchEvent>(ROUTES.translateBatch, { ...req, stream: true }, o);
   }
 
   // Plumbing

@@ -32,6 +32,7 @@ export const ROUTES = {
   inviteTeamMember: { method: 'POST', path: '/api/team/members' },
   removeTeamMember: { method: 'DELETE', path: '/api/team/members/{id}' },
   translate: { method: 'POST', path: '/api/translate' },
+  translateBatch: { method: 'POST', path: '/api/translate/batch' },
 } as const satisfies Record<string, Route>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -26,6 +26,8 @@ import { TeamController } from './team/team.controller';
 import { TranslateController } from './translate/translate.controller';
 import { TranslateService } from './translate/translate.service';
 import { TranslationMeter } from './translate/translation-meter';
+import { TranslateBatchController } from './translate-batch/translate-batch.controller';
+import { TranslateBatchUseCase } from './translate-batch/translate-batch.use-case';
 
 export const GATEWAY_CONTROLLERS = [
   AuthController,
@@ -34,6 +36,7 @@ export const GATEWAY_CONTROLLERS = [
   ApiKeysController,
   UsageController,
   TranslateController,
+  TranslateBatchController,
   AgentsController,
   DocumentsController,
   TeamController,
@@ -78,6 +81,7 @@ export class GatewayModule implements OnModuleInit {
         UploadsUseCase,
         TranslateService,
         TranslationMeter,
+        TranslateBatchUseCase,
         RealtimeGateway,
         RealtimeListener,
       ],

@@ -1,0 +1,119 @@
+import { waitFor, type TestApp } from '@gaia/testing';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { GaiaClient, GaiaNotFoundError, GaiaValidationError, type TranslateBatchRequest } from '@gaia/client';
+import type { TranslateBatchEvent } from '@gaia/contracts';
+import { startApi } from './support/api-app';
+import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+
+/**
+ * POST /api/translate/batch through @gaia/client, on the platform composition (real agents and billing;
+ * the translation service is the RPC stand-in that upper-cases words).
+ */
+describe('POST /api/translate/batch', () => {
+  let t: TestApp & { url: string };
+  let rpc: RpcClient;
+  let standIn: TranslationStandIn;
+  let owner: GaiaClient;
+  let keyed: GaiaClient;
+  let agentId: string;
+  let seq = 0;
+
+  const newUser = async (prefix: string) => {
+    const c = new GaiaClient({ baseUrl: t.url });
+    const { user } = await c.signUp({ email: `${prefix}-${Date.now().toString(36)}-${seq++}@example.org`, password: 'correct horse battery staple', fullName: prefix });
+    const created = await c.createApiKey(`${prefix} key`);
+    if (!created.api_key) throw new Error('first creation answers the secret');
+    return { c, user, keyed: new GaiaClient({ baseUrl: t.url, apiKey: created.api_key }), keyId: created.key.key_id };
+  };
+  const batch = (texts: string[], over: Partial<TranslateBatchRequest> = {}): TranslateBatchRequest => ({ texts, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', ...over });
+  const words51 = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
+
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
+    rpc = t.app.get(RPC_CLIENT);
+    standIn = t.app.get(TranslationStandIn);
+    const u = await newUser('batch-owner');
+    owner = u.c;
+    keyed = u.keyed;
+    // The owner stays on the Free plan (10 translations a day): the suite's own texts stay under it.
+    agentId = (await rpc.call('agents.create.v1', { ownerId: u.user.uid, ownerEmail: u.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'batch', public: true })).id;
+  });
+  afterAll(() => t?.close());
+
+  it('answers one result per text in order (JSON), a text over the limits failing alone, each text one translation', async () => {
+    const before = standIn.requests.length;
+    const r = await keyed.translateBatch(batch(['allin punchaw', words51, 'sumaq tuta', '   ']));
+    expect(r).toMatchObject({ success: true, succeeded: 2, failed: 2, source_language: 'es', target_language: 'qu' });
+    expect(r.results).toEqual([
+      { index: 0, ok: true, translation: 'ALLIN PUNCHAW', raw_translation: 'ALLIN PUNCHAW', response_time: expect.any(Number) },
+      { index: 1, ok: false, status: 400, error: 'Text is too long: 51 words (maximum 50).' },
+      { index: 2, ok: true, translation: 'SUMAQ TUTA', raw_translation: 'SUMAQ TUTA', response_time: expect.any(Number) },
+      { index: 3, ok: false, status: 400, error: 'Please enter text to translate.' },
+    ]);
+    expect(standIn.requests.slice(before).map((q) => q.text).sort()).toEqual(['allin punchaw', 'sumaq tuta']);
+  });
+
+  it('meters per text: one billing authorization per translated text, an engine failure gives its units back', async () => {
+    const before = standIn.requests.length;
+    const r = await keyed.translateBatch(batch(['uno', 'fail-midway', 'tres']));
+    expect(r.results.map((x) => (x.ok ? 'ok' : `${x.status} ${x.error}`))).toEqual(['ok', '502 The engine failed.', 'ok']);
+    const ids = standIn.requests.slice(before).map((q) => q.requestId);
+    expect(ids).toHaveLength(3);
+    const failedId = standIn.requests.slice(before).find((q) => q.text === 'fail-midway')!.requestId;
+    // The units of the failed text are given back as the error event passes (not before the answer).
+    const rows = await waitFor(
+      (): Promise<Array<{ request_id: string; status: string }>> => t.dataSource.query(`SELECT request_id, status FROM billing_authorization WHERE request_id = ANY($1)`, [ids]),
+      (r) => r.some((x) => x.request_id === failedId && x.status === 'released'),
+      { what: 'the failed text released' },
+    );
+    const byId = new Map(rows.map((x) => [x.request_id, x.status]));
+    expect(rows).toHaveLength(3);
+    expect(byId.get(failedId)).toBe('released');
+    expect(ids.filter((id) => id !== failedId).map((id) => byId.get(id))).not.toContain('released');
+  });
+
+  it("the plan's daily limit applies per text: the 11th text of a Free key fails with 429, the first 10 translate", async () => {
+    const free = await newUser('batch-free');
+    const r = await free.keyed.translateBatch(batch(Array.from({ length: 12 }, (_, i) => `texto ${i}`)));
+    expect(r.succeeded).toBe(10);
+    expect(r.results.filter((x) => !x.ok).map((x) => (x.ok ? 0 : x.status))).toEqual([429, 429]);
+    await t.drain();
+    expect((await free.c.apiKeyUsage(free.keyId)).usage.total_requests).toBe(10);
+  });
+
+  it('streams SSE events tagged with the index of their text, then batch_complete', async () => {
+    const events: TranslateBatchEvent[] = [];
+    for await (const e of keyed.streamBatch(batch(['allin punchaw', words51, 'sumaq tuta']))) events.push(e);
+    expect(events.at(-1)).toEqual({ type: 'batch_complete', succeeded: 2, failed: 1, response_time: expect.any(Number) });
+    const of = (i: number) => events.filter((e) => 'index' in e && e.index === i).map((e) => e.type);
+    expect(of(0)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+    expect(of(1)).toEqual(['error']);
+    expect(of(2)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+    expect(events.find((e) => 'index' in e && e.index === 2 && e.type === 'translation_complete')).toMatchObject({ final_translation: 'SUMAQ TUTA' });
+  });
+
+  it('refuses the whole batch for no texts, more than 100, an unknown agent or no key', async () => {
+    await expect(keyed.translateBatch(batch([]))).rejects.toBeInstanceOf(GaiaValidationError);
+    await expect(keyed.translateBatch(batch(Array.from({ length: 101 }, () => 'hola')))).rejects.toMatchObject({ status: 400, message: 'Too many texts: 101 (maximum 100).' });
+    await expect(keyed.translateBatch(batch(['hola'], { model_id: 'no-such-agent' }))).rejects.toEqual(new GaiaNotFoundError('Model not found.', 404));
+    const streamed = async () => {
+      for await (const e of keyed.streamBatch(batch(['hola', 'adios'], { model_id: 'no-such-agent' }))) expect(e).toBeUndefined();
+    };
+    await expect(streamed()).rejects.toBeInstanceOf(GaiaNotFoundError);
+    await expect(new GaiaClient({ baseUrl: t.url }).translateBatch(batch(['hola']))).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('replays a JSON batch with the same Idempotency-Key without translating or billing again', async () => {
+    const a = await keyed.translateBatch(batch(['uno', 'dos']), { idempotencyKey: 'batch-1' });
+    const before = standIn.requests.length;
+    expect(await keyed.translateBatch(batch(['uno', 'dos']), { idempotencyKey: 'batch-1' })).toEqual(a);
+    expect(standIn.requests.length).toBe(before);
+    await expect(keyed.translateBatch(batch(['otro']), { idempotencyKey: 'batch-1' })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('is in the OpenAPI document the client is checked against', async () => {
+    const doc = (await (await fetch(`${t.url}/api/docs-json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/api/translate/batch'])).toEqual(['post']);
+    expect(owner).toBeDefined();
+  });
+});
