@@ -1,6 +1,6 @@
 /** Calls of the signed-in area that the shared client does not cover: uploads with progress, session translate, owner downloads. */
 import { ApiError, apiFetch, buildHeaders, ERROR_CODE_HEADER, errorFrom } from './http';
-import { SseLineParser, TRANSLATION_FAILED, TRANSLATION_REQUEST_FAILED, TRANSLATE_PATH } from './translate-stream';
+import { completeResult, jsonResult, SseLineParser, TRANSLATION_FAILED, TRANSLATION_REQUEST_FAILED, TRANSLATE_PATH, type TranslateResult } from './translate-stream';
 import type { TranslateJsonResponse, TranslateRequest, TranslationEvent } from './types';
 
 export const INVALID_RESPONSE_FORMAT = 'Invalid response format from server';
@@ -106,7 +106,7 @@ export interface SessionTranslateOptions {
  * The owner's test translator: POST /api/translate/ with the session cookie (and CSRF header), streamed.
  * Owners and editors may test private agents this way. Resolves with the final translation.
  */
-export async function translateWithSession(req: TranslateRequest, opts: SessionTranslateOptions = {}): Promise<{ translation: string; responseTime: number | null }> {
+export async function translateWithSession(req: TranslateRequest, opts: SessionTranslateOptions = {}): Promise<TranslateResult> {
   const headers = buildHeaders('POST', {}, true);
   headers.set('Accept', 'text/event-stream, application/json');
   const res = await fetch(TRANSLATE_PATH, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify({ ...req, stream: true }), signal: opts.signal });
@@ -123,14 +123,14 @@ export async function translateWithSession(req: TranslateRequest, opts: SessionT
     }
     if (!body || typeof body !== 'object') throw new Error(INVALID_RESPONSE_FORMAT);
     if (!body.success || !body.data) throw new Error(body.error || TRANSLATION_FAILED);
-    return { translation: body.data.translation, responseTime: body.response_time ?? null };
+    return jsonResult({ ...body, data: body.data });
   }
   let accumulated = '';
-  let final: { translation: string; responseTime: number | null } | null = null;
+  let final: TranslateResult | null = null;
   let failure: string | null = null;
   const parser = new SseLineParser((event) => {
     if (event.type === 'translation_chunk') accumulated += event.content ?? '';
-    if (event.type === 'translation_complete') final = { translation: event.final_translation ?? accumulated, responseTime: event.response_time ?? null };
+    if (event.type === 'translation_complete') final = completeResult(event, accumulated);
     if (event.type === 'error') failure = event.message || TRANSLATION_REQUEST_FAILED;
     opts.onEvent?.(event);
   });
@@ -144,5 +144,5 @@ export async function translateWithSession(req: TranslateRequest, opts: SessionT
   parser.push(decoder.decode());
   parser.end();
   if (failure) throw new Error(failure);
-  return final ?? { translation: accumulated, responseTime: null };
+  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [] };
 }

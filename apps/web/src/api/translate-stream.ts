@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, errorFrom, readCookie } from './http';
-import type { TranslateJsonResponse, TranslateRequest, TranslationEvent } from './types';
+import type { TranslateJsonResponse, TranslateRequest, TranslationEvent, UntranslatedSpan } from './types';
 
 export const TRANSLATE_PATH = '/api/translate/';
 export const TRANSLATION_REQUEST_FAILED = 'Translation request failed';
@@ -14,6 +14,22 @@ export function toSeconds(value: unknown): number | null {
 export interface TranslateResult {
   translation: string;
   responseTime: number | null;
+  /** 0..1 from the engine; null when the server did not say. */
+  confidence: number | null;
+  /** Source spans the engine left untranslated (offsets into the source text). */
+  untranslated: UntranslatedSpan[];
+}
+
+const confidenceOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The result carried by a `translation_complete` event (`accumulated`: the chunks, if the event has no text). */
+export function completeResult(event: Extract<TranslationEvent, { type: 'translation_complete' }>, accumulated = ''): TranslateResult {
+  return { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time), confidence: confidenceOf(event.confidence), untranslated: event.untranslated ?? [] };
+}
+
+/** The result of a successful non-streamed answer. */
+export function jsonResult(body: TranslateJsonResponse & { data: { translation: string } }): TranslateResult {
+  return { translation: body.data.translation, responseTime: toSeconds(body.response_time), confidence: confidenceOf(body.confidence), untranslated: body.untranslated ?? [] };
 }
 
 export interface TranslateOptions {
@@ -91,8 +107,8 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
   if (!contentType.includes('stream') || !res.body) {
     const body = (await res.json()) as TranslateJsonResponse;
     if (!body.success || !body.data) throw new Error(body.error || TRANSLATION_FAILED);
-    const result = { translation: body.data.translation, responseTime: toSeconds(body.response_time) };
-    opts.onEvent?.({ type: 'translation_complete', final_translation: result.translation, response_time: result.responseTime ?? 0, source_text: body.source_text });
+    const result = jsonResult({ ...body, data: body.data });
+    opts.onEvent?.({ type: 'translation_complete', final_translation: result.translation, response_time: result.responseTime ?? 0, source_text: body.source_text, confidence: body.confidence, untranslated: result.untranslated });
     return result;
   }
 
@@ -101,7 +117,7 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
   let failure: string | null = null;
   const parser = new SseLineParser((event) => {
     if (event.type === 'translation_chunk') accumulated += event.content ?? '';
-    if (event.type === 'translation_complete') final = { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time) };
+    if (event.type === 'translation_complete') final = completeResult(event, accumulated);
     if (event.type === 'error') failure = event.message || TRANSLATION_REQUEST_FAILED;
     opts.onEvent?.(event);
   }, opts.logger);
@@ -117,5 +133,5 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
   parser.end();
 
   if (failure) throw new Error(failure);
-  return final ?? { translation: accumulated, responseTime: null };
+  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [] };
 }

@@ -1,7 +1,8 @@
 /** HTTP DTOs of docs/api-surface.md, as the web app sees them. */
 
 /** Usage and plan limits: the one copy is in the contracts (types only, nothing of them is bundled). */
-export type { KeyUsageDto, PlanId, UsageSummaryDto } from '@gaia/contracts';
+export type { KeyUsageDto, PlanId, UsageSummaryDto, UntranslatedSpan } from '@gaia/contracts';
+import type { UntranslatedSpan } from '@gaia/contracts';
 
 export type EngineKind = 'builtin' | 'llm';
 export type ProcessingStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
@@ -89,13 +90,15 @@ export interface TranslateRequest {
 export type TranslationEvent =
   | { type: 'status'; message: string }
   | { type: 'translation_chunk'; content: string }
-  | { type: 'translation_complete'; final_translation: string; response_time: number; source_text?: string }
+  | { type: 'translation_complete'; final_translation: string; response_time: number; source_text?: string; confidence?: number; untranslated?: UntranslatedSpan[] }
   | { type: 'error'; message: string };
 
 /** Non-streamed translate answer. */
 export interface TranslateJsonResponse {
   success: boolean;
   data?: { translation: string; raw_translation?: string };
+  confidence?: number;
+  untranslated?: UntranslatedSpan[];
   source_text?: string;
   response_time?: number;
   source_language?: string;

@@ -72,7 +72,7 @@ export type TranslateHttpBody = z.input<typeof translateBodySchema>;
 export interface TranslateJsonResponse {
   success: true;
   data: { translation: string; raw_translation: string };
-  /** 0..1, as in the `translation_complete` event (below TRANSLATION_LOW_CONFIDENCE the answer is uncertain). */
+  /** 0..1, as in the `translation_complete` event. */
   confidence: number;
   /** Source spans left untranslated, as in the `translation_complete` event. */
   untranslated: UntranslatedSpan[];

@@ -24,8 +24,6 @@ export type TranslateRpcRequest = z.infer<typeof translateRequestSchema>;
 
 /** At most this many untranslated spans are reported (a 2,000-character text has fewer words than that). */
 export const TRANSLATION_MAX_UNTRANSLATED_SPANS = 1000;
-/** Below this confidence (0..1) the translators mark a translation as uncertain. */
-export const TRANSLATION_LOW_CONFIDENCE = 0.5;
 
 /**
  * A part of the source text the engine could not translate: left out of the translation, or copied unchanged

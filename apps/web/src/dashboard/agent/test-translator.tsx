@@ -6,7 +6,7 @@ import { TRANSLATION_REQUEST_FAILED } from '../../api/translate-stream';
 import type { AgentDto } from '../../api/types';
 import { SourceBox } from '../../public/translator/source-box';
 import { TranslationResult } from '../../public/translator/translation-result';
-import { IDLE, type TranslatorState } from '../../public/translator/use-translator';
+import { completed, IDLE, type TranslatorState } from '../../public/translator/use-translator';
 import { DirectionBar, TranslateButton } from '../../public/translator/translator-controls';
 import { formatLanguage } from '../lib/format';
 
@@ -35,7 +35,7 @@ export function useSessionTranslator() {
           if (event.type === 'translation_chunk') setState((s) => ({ ...s, phase: 'streaming', output: s.output + (event.content ?? '') }));
         },
       });
-      if (mine()) setState((s) => ({ ...s, phase: 'complete', output: result.translation, responseTime: result.responseTime }));
+      if (mine()) setState((s) => ({ ...s, ...completed(result, req.text) }));
     } catch (err) {
       if (!mine() || ac.signal.aborted) return;
       setState((s) => ({ ...s, phase: 'error', error: err instanceof Error && err.message ? err.message : TRANSLATION_REQUEST_FAILED, errorCode: err instanceof ApiError ? err.code : null }));

@@ -1,12 +1,33 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wordedError } from '../../i18n/server-error';
 import { formatResponseTime } from '../../lib/response-time';
+import type { UntranslatedSpan } from '../../api/types';
 import type { TranslatorState } from './use-translator';
+
+/** Below this engine confidence (0..1) the result carries a "low confidence" badge. */
+export const LOW_CONFIDENCE = 0.5;
+
+/** The source text with its untranslated spans marked (spans out of range or overlapping are skipped). */
+function MarkedSource({ source, spans }: { source: string; spans: UntranslatedSpan[] }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < at || s.end > source.length || s.end <= s.start) continue;
+    if (s.start > at) parts.push(<span key={`t${at}`}>{source.slice(at, s.start)}</span>);
+    parts.push(<mark key={`m${s.start}`} className="untranslated">{source.slice(s.start, s.end)}</mark>);
+    at = s.end;
+  }
+  if (at < source.length) parts.push(<span key={`t${at}`}>{source.slice(at)}</span>);
+  return <>{parts}</>;
+}
 
 /** Result panel: status line, streamed text with a blinking cursor, completion note with response time. */
 export function TranslationResult({ state, cursor = true }: { state: TranslatorState; cursor?: boolean }) {
   const { t, i18n } = useTranslation('public');
-  const { phase, status, output, responseTime, error } = state;
+  const { phase, status, output, responseTime, error, confidence, untranslated, source } = state;
+  const low = phase === 'complete' && confidence !== null && confidence < LOW_CONFIDENCE;
+  const marked = phase === 'complete' && untranslated.length > 0 && !!source;
   const busy = phase === 'translating' || phase === 'streaming';
   return (
     <section className="result-panel" aria-labelledby="result-heading" aria-busy={busy}>
@@ -37,9 +58,20 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
               <span>{t('translator.complete')}</span>
             </span>
             {responseTime !== null && <span className="response-time">{t('translator.responseTime', { time: formatResponseTime(responseTime, i18n.language) })}</span>}
+            {low && (
+              <span className="confidence-badge" data-testid="low-confidence" title={t('translator.lowConfidenceHint')}>
+                {t('translator.lowConfidence')}
+              </span>
+            )}
           </>
         )}
       </div>
+      {marked && (
+        <p className="untranslated-note" data-testid="untranslated">
+          <span className="muted">{t('translator.untranslated')} </span>
+          <MarkedSource source={source} spans={untranslated} />
+        </p>
+      )}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { getPublicConfig } from '../../api/public-api';
-import { translate, TRANSLATION_REQUEST_FAILED } from '../../api/translate-stream';
-import type { TranslateRequest } from '../../api/types';
+import { translate, TRANSLATION_REQUEST_FAILED, type TranslateResult } from '../../api/translate-stream';
+import type { TranslateRequest, UntranslatedSpan } from '../../api/types';
 
 export type TranslationPhase = 'idle' | 'translating' | 'streaming' | 'complete' | 'error';
 
@@ -17,9 +17,19 @@ export interface TranslatorState {
   error: string | null;
   /** The server's stable code of the failure (X-Error-Code), to word it in the UI language. */
   errorCode?: string | null;
+  /** Text that was translated (the untranslated spans are offsets into it). */
+  source: string;
+  /** 0..1 from translation_complete; null when the server did not say. */
+  confidence: number | null;
+  untranslated: UntranslatedSpan[];
 }
 
-export const IDLE: TranslatorState = { phase: 'idle', status: null, output: '', responseTime: null, error: null };
+export const IDLE: TranslatorState = { phase: 'idle', status: null, output: '', responseTime: null, error: null, source: '', confidence: null, untranslated: [] };
+
+/** The state once a translation of `source` completed. */
+export function completed(result: TranslateResult, source: string): Partial<TranslatorState> {
+  return { phase: 'complete', output: result.translation, responseTime: result.responseTime, source, confidence: result.confidence, untranslated: result.untranslated };
+}
 
 /** Spec §4 translation request states: idle → translating → streaming → complete | error. */
 export function useTranslator() {
@@ -57,7 +67,7 @@ export function useTranslator() {
         },
       });
       if (!mine()) return;
-      setState((s) => ({ ...s, phase: 'complete', output: result.translation, responseTime: result.responseTime }));
+      setState((s) => ({ ...s, ...completed(result, req.text) }));
     } catch (err) {
       if (!mine() || ac.signal.aborted) return;
       // A network failure (fetch's TypeError) has no server message: use the spec's fallback.
