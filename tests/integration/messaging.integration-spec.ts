@@ -15,7 +15,7 @@ describe('messaging on the real Postgres', () => {
     const ds = createDataSource({ url: db.url, schemas: [messagingSchema, diagnosticsSchema] });
     await ds.initialize();
     try {
-      expect(await runMigrations(ds)).toEqual(['MessagingInit1767000000000', 'DiagnosticsInit1767000000100']);
+      expect(await runMigrations(ds)).toEqual(['MessagingInit1767000000000', 'DiagnosticsInit1767000000100', 'MessagingLeaseHolders1767951200000']);
       expect(await runMigrations(ds)).toEqual([]);
       const tables = (await ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map((r: { tablename: string }) => r.tablename);
       expect(tables).toEqual(expect.arrayContaining(['outbox_event', 'outbox_delivery', 'inbox_message', 'job', 'diagnostics_probe_applied', 'schema_migrations']));

@@ -9,6 +9,7 @@ export * from './activity';
 export * from './rpc-client';
 export * from './rpc-errors';
 export * from './job-queue';
+export * from './instance-liveness';
 export * from './event-deliverer';
 export * from './outbox-relay';
 export * from './transport.factory';

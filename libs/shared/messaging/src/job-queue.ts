@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MessagingActivity } from './activity';
+import { LIVE_INSTANCE_KEYS_SQL, type InstanceIdentity } from './instance-liveness';
 import { rowsOf } from './sql';
 
 export const JOB_CHANNEL = 'gaia_job';
@@ -65,6 +66,7 @@ export class JobRunner {
     private readonly ds: DataSource,
     private readonly activity: MessagingActivity,
     private readonly opts: { pollMs: number; concurrency: number } = { pollMs: 1000, concurrency: 2 },
+    private readonly instance: InstanceIdentity = { key: null },
   ) {}
 
   register(kind: string, handler: JobHandlerFn, leaseMs = 120_000): void {
@@ -114,16 +116,19 @@ export class JobRunner {
     this.schedule(this.opts.pollMs);
   }
 
-  /** Claims one due job (pending, or running with an expired lease: its worker died). */
+  /**
+   * Claims one due job: pending, or running with an expired lease, or running for an instance that is no
+   * longer live (it died: its liveness lock is gone, so the job resumes now rather than when the lease ends).
+   */
   async claim(): Promise<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number } | null> {
     if (this.workers.size === 0) return null;
     const rows = rowsOf<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }>(await this.ds.query(
       `WITH due AS (
          SELECT id FROM job
          WHERE kind = ANY($1::text[]) AND run_after <= now()
-           AND (status = 'pending' OR (status = 'running' AND locked_until < now()))
+           AND (status = 'pending' OR (status = 'running' AND (locked_until < now() OR (holder IS NOT NULL AND holder NOT IN ${LIVE_INSTANCE_KEYS_SQL}))))
          ORDER BY run_after, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       UPDATE job j SET status = 'running', attempts = j.attempts + 1, locked_by = $2,
+       UPDATE job j SET status = 'running', attempts = j.attempts + 1, locked_by = $2, holder = ${this.instance.key ?? 'NULL'},
          locked_until = now() + (CASE j.kind ${[...this.workers.values()].map((_, i) => `WHEN $${i * 2 + 3} THEN $${i * 2 + 4}`).join(' ')} ELSE '120000' END || ' milliseconds')::interval
        FROM due WHERE j.id = due.id
        RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts`,

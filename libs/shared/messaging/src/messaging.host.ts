@@ -13,6 +13,7 @@ import type { MessagingOptions } from './messaging-options';
 import { OutboxRelay, PostgresOutboxStore } from './outbox-relay';
 import { eventPattern, OUTBOX_CHANNEL, rpcPattern } from './patterns';
 import { PgNotifier } from './pg-notifier';
+import { InstanceLiveness } from './instance-liveness';
 import { toRpcError } from './rpc-errors';
 import { EVENT_DELIVERER, MESSAGING_OPTIONS, TRANSPORTS } from './tokens';
 import type { EventDeliverer } from './event-deliverer';
@@ -31,6 +32,8 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
   readonly relay: OutboxRelay;
   readonly jobs: JobRunner;
   private notifier?: PgNotifier;
+  /** This process's liveness lock: what it leases is taken over at once if it dies. */
+  readonly liveness: InstanceLiveness;
   private readonly registered: string[] = [];
 
   constructor(
@@ -44,8 +47,9 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
     private readonly reflector: Reflector,
     @Inject(EVENT_DELIVERER) deliverer: EventDeliverer,
   ) {
-    this.relay = new OutboxRelay(new PostgresOutboxStore(ds), deliverer, activity, { pollMs: options.outboxPollMs ?? 1000 });
-    this.jobs = new JobRunner(ds, activity, { pollMs: options.outboxPollMs ?? 1000, concurrency: 2 });
+    this.liveness = new InstanceLiveness((ds.options as { url?: string }).url);
+    this.relay = new OutboxRelay(new PostgresOutboxStore(ds, this.liveness), deliverer, activity, { pollMs: options.outboxPollMs ?? 1000 });
+    this.jobs = new JobRunner(ds, activity, { pollMs: options.outboxPollMs ?? 1000, concurrency: 2 }, this.liveness);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -78,7 +82,7 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
       [OUTBOX_CHANNEL]: () => this.relay.kick(),
       [JOB_CHANNEL]: () => this.jobs.kick(),
     });
-    await this.notifier.start();
+    await Promise.all([this.notifier.start(), this.liveness.start()]);
     if (this.options.relay !== false) this.relay.start();
     this.jobs.start();
     this.logger.log(`${this.options.processName}: ${this.options.transport} transport, consumers [${[...hosted].join(', ')}], ${this.registered.length} handlers, jobs [${this.jobs.kinds.join(', ')}]`);
@@ -138,6 +142,7 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
     await this.notifier?.stop();
     await this.relay.stop();
     await this.jobs.stop();
+    await this.liveness.stop();
     await this.activity.idle();
     await Promise.resolve(this.transports.rpcServer.close());
     for (const s of this.transports.eventServers.values()) await Promise.resolve(s.close());

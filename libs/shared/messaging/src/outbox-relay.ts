@@ -4,6 +4,7 @@ import { rowsOf } from './sql';
 import type { EventEnvelope } from '@gaia/contracts';
 import { DeliveryRejected, type EventDeliverer } from './event-deliverer';
 import type { MessagingActivity } from './activity';
+import { LIVE_INSTANCE_KEYS_SQL, type InstanceIdentity } from './instance-liveness';
 
 export interface ClaimedRow {
   event_id: string;
@@ -28,32 +29,36 @@ export interface OutboxStore {
 }
 
 export class PostgresOutboxStore implements OutboxStore {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly instance: InstanceIdentity = { key: null },
+  ) {}
+  /** Due = pending and past its time, or leased by an instance that is no longer live (it died mid-delivery). */
   async claim(limit: number, leaseMs: number): Promise<ClaimedRow[]> {
     return rowsOf<ClaimedRow>(await this.ds.query(
       `WITH due AS (
          SELECT event_id, subscriber FROM outbox_delivery
-         WHERE status = 'pending' AND next_attempt_at <= now()
+         WHERE status = 'pending' AND (next_attempt_at <= now() OR (holder IS NOT NULL AND holder NOT IN ${LIVE_INSTANCE_KEYS_SQL}))
          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-       UPDATE outbox_delivery d SET next_attempt_at = now() + ($2 || ' milliseconds')::interval, attempts = d.attempts + 1
+       UPDATE outbox_delivery d SET next_attempt_at = now() + ($2 || ' milliseconds')::interval, attempts = d.attempts + 1, holder = $3
        FROM due, outbox_event e
        WHERE d.event_id = due.event_id AND d.subscriber = due.subscriber AND e.id = d.event_id
        RETURNING d.event_id, d.subscriber, d.attempts, d.seq, e.topic, e.key, e.payload, e.request_id, e.created_at`,
-      [limit, String(leaseMs)],
+      [limit, String(leaseMs), this.instance.key],
     ));
   }
   async markDelivered(eventId: string, subscriber: string): Promise<void> {
-    await this.ds.query(`UPDATE outbox_delivery SET status = 'delivered', delivered_at = now(), last_error = NULL WHERE event_id = $1 AND subscriber = $2`, [eventId, subscriber]);
+    await this.ds.query(`UPDATE outbox_delivery SET status = 'delivered', delivered_at = now(), last_error = NULL, holder = NULL WHERE event_id = $1 AND subscriber = $2`, [eventId, subscriber]);
   }
   async markFailed(eventId: string, subscriber: string, dead: boolean, error: string, retryInMs: number): Promise<void> {
     await this.ds.query(
-      `UPDATE outbox_delivery SET status = $3, last_error = $4, next_attempt_at = now() + ($5 || ' milliseconds')::interval WHERE event_id = $1 AND subscriber = $2`,
+      `UPDATE outbox_delivery SET status = $3, last_error = $4, next_attempt_at = now() + ($5 || ' milliseconds')::interval, holder = NULL WHERE event_id = $1 AND subscriber = $2`,
       [eventId, subscriber, dead ? 'dead' : 'pending', error, String(Math.round(retryInMs))],
     );
   }
   async release(subscriber: string, eventIds: string[], retryInMs: number): Promise<void> {
     await this.ds.query(
-      `UPDATE outbox_delivery SET next_attempt_at = now() + ($3 || ' milliseconds')::interval, attempts = GREATEST(attempts - 1, 0)
+      `UPDATE outbox_delivery SET next_attempt_at = now() + ($3 || ' milliseconds')::interval, attempts = GREATEST(attempts - 1, 0), holder = NULL
        WHERE subscriber = $1 AND event_id = ANY($2::uuid[])`,
       [subscriber, eventIds, String(Math.round(retryInMs))],
     );
@@ -74,7 +79,8 @@ export const defaultBackoff = (attempt: number): number => Math.min(60_000, 250 
 /**
  * Publishes committed outbox rows. Many relays may run (one per process): rows are claimed with a lease
  * (`FOR UPDATE SKIP LOCKED`), so each delivery is in flight in one place at a time; a crashed relay's
- * lease simply expires. Per (subscriber, key) order is kept: a failed delivery holds back the later
+ * leases are taken over as soon as its instance is no longer live (see InstanceLiveness), else when they
+ * expire. Per (subscriber, key) order is kept: a failed delivery holds back the later
  * ones of the same key in that batch. Deliveries that keep failing end as `dead` after maxAttempts.
  */
 export class OutboxRelay {
