@@ -99,13 +99,19 @@ describe('owner agent page', () => {
   });
 
   it('replaces the translator with the progress card while documents process, then shows FAILED', async () => {
-    server.owned = [agentDto({ processing_task_id: 'task-1', processing_status: 'PROCESSING' })];
-    server.tasks.set('task-1', taskDto({ progress: 40, estimated_processing_time: 150 }));
+    server.owned = [agentDto({ processing_task_id: 'task-1', processing_status: 'PROCESSING', document_count: 0, text_blocks_extracted: 0, pair_count: 0 })];
+    server.tasks.set('task-1', taskDto({ progress: 40, estimated_processing_time: 150, successful_files: 1, text_blocks_extracted: 7743 }));
     await open('owner-1');
     expect(screen.getByTestId('processing-card')).toBeInTheDocument();
     expect(screen.queryByTestId('test-translator')).toBeNull();
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Document processing progress' })).toHaveAttribute('aria-valuenow', '40'));
-    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('Estimated time: about 3 minutes');
+    // One source for the counts while processing: the header, the Data card and the progress card agree.
+    expect(screen.getByTestId('processing-card')).toHaveTextContent('7,743 text blocks extracted');
+    expect(screen.getByTestId('pair-count')).toHaveTextContent('7,743 sentence pairs');
+    expect(screen.getByTestId('text-block-count')).toHaveTextContent('7,743');
+    expect(screen.getByTestId('document-count')).toHaveTextContent('1');
+    // A single progress update measures no throughput yet: no fixed "about 3 minutes".
+    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('Measuring the time left…');
 
     server.tasks.set('task-1', taskDto({ status: 'FAILED', progress: 100, message: 'pairs.json: no sentence pairs found' }));
     expect(await screen.findByTestId('processing-error', {}, { timeout: 5000 })).toHaveTextContent('Document processing failed: pairs.json: no sentence pairs found');

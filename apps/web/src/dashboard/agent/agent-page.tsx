@@ -11,6 +11,7 @@ import { CodeBlock } from '../components/copy';
 import { ConfirmDialog } from '../components/dialog';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate, formatLanguage, formatNumber } from '../lib/format';
+import { agentCounts } from '../lib/processing-estimate';
 import { getSocket } from '../lib/realtime';
 import { curlExample, isOwner } from '../lib/rules';
 import { useTaskProgress } from '../lib/use-task-progress';
@@ -44,7 +45,8 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
       setTaskId(null);
       if (task.status === 'COMPLETED') {
         setTaskError(null);
-        onAgentChange({ ...agent, processing_task_id: null, processing_status: 'COMPLETED', processing_error: null, text_blocks_extracted: task.text_blocks_extracted });
+        // The totals stay the server's: its agent_updated push brings them (the task counted only this upload).
+        onAgentChange({ ...agent, processing_task_id: null, processing_status: 'COMPLETED', processing_error: null });
       } else {
         const message = task.message || task.errors?.map((e) => `${e.file}: ${e.message}`).join('; ') || '';
         setTaskError(message);
@@ -55,6 +57,7 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
   );
   const { task } = useTaskProgress(taskId, onTerminal);
   const processing = !!taskId;
+  const counts = agentCounts(agent, processing ? task : null);
   useEffect(() => {
     // A task started elsewhere (Edit Agent in another tab, agent_updated) is followed too.
     if (agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED') setTaskId(agent.processing_task_id);
@@ -117,7 +120,12 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
           </h1>
           <p className="muted small">
             <code>{agent.id}</code> · {t('overview.created', { date: formatDate(agent.created_at, i18n.language) })}
-            {typeof agent.pair_count === 'number' && <> · {t('agentPage.pairs', { count: agent.pair_count, value: formatNumber(agent.pair_count, i18n.language) })}</>}
+            {typeof agent.pair_count === 'number' && (
+              <>
+                {' · '}
+                <span data-testid="pair-count">{t('agentPage.pairs', { count: counts.pairs, value: formatNumber(counts.pairs, i18n.language) })}</span>
+              </>
+            )}
           </p>
         </div>
         <span className={`pill ${agent.public ? 'pill--public' : 'pill--private'}`} data-testid="visibility-label">
@@ -185,11 +193,11 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
             <dl className="info-list info-list--stacked">
               <div>
                 <dt>{t('agentPage.documents')}</dt>
-                <dd>{formatNumber(agent.document_count ?? 0, i18n.language)}</dd>
+                <dd data-testid="document-count">{formatNumber(counts.documents, i18n.language)}</dd>
               </div>
               <div>
                 <dt>{t('agentPage.textBlocks')}</dt>
-                <dd>{formatNumber(agent.text_blocks_extracted ?? 0, i18n.language)}</dd>
+                <dd data-testid="text-block-count">{formatNumber(counts.textBlocks, i18n.language)}</dd>
               </div>
             </dl>
             {agent.document_source && (

@@ -21,12 +21,15 @@ describe('ProcessingCard', () => {
     render(<ProcessingCard task={taskDto({ progress: 70, estimated_processing_time: 600, created_at: new Date(created).toISOString() })} now={at(60)} />);
     expect(bar()).toHaveAttribute('aria-valuenow', '70');
   });
-  it('shows the estimate in minutes, rounded up', () => {
-    render(<ProcessingCard task={taskDto({ estimated_processing_time: 61, created_at: new Date(created).toISOString() })} now={at(0)} />);
-    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('Estimated time: about 2 minutes');
-  });
-  it('says 1 minute in the singular', () => {
-    render(<ProcessingCard task={taskDto({ estimated_processing_time: 45, created_at: new Date(created).toISOString() })} now={at(0)} />);
-    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('Estimated time: about 1 minute');
+  it('learns the time left from the measured throughput, not from a fixed guess', () => {
+    const task = (progress: number) => taskDto({ progress, estimated_processing_time: 60, created_at: new Date(created).toISOString() });
+    const { rerender } = render(<ProcessingCard task={task(5)} now={at(1)} />);
+    // One observation measures nothing yet: no "about 1 minute" for a job of seconds.
+    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('Measuring the time left…');
+    rerender(<ProcessingCard task={task(35)} now={at(4)} />);
+    // 30 points in 3 s: the 65 points left take 6.5 s.
+    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('About 7 seconds left');
+    rerender(<ProcessingCard task={task(36)} now={at(124)} />);
+    expect(screen.getByTestId('processing-estimate')).toHaveTextContent('About 5 minutes left');
   });
 });

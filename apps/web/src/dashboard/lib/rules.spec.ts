@@ -4,7 +4,6 @@ import {
   curlExample,
   displayedProgress,
   estimateCost,
-  estimatedMinutes,
   formatCost,
   initials,
   invalidEditFiles,
@@ -32,16 +31,6 @@ describe('progress bar of a processing task (spec §4)', () => {
   it('ignores the estimate without an estimated time', () => {
     expect(displayedProgress(12, 500_000, 0)).toBe(12);
     expect(displayedProgress(12, 500_000, null)).toBe(12);
-  });
-});
-
-describe('estimated time in minutes (spec §4)', () => {
-  it('rounds seconds / 60 up', () => {
-    expect(estimatedMinutes(60)).toBe(1);
-    expect(estimatedMinutes(61)).toBe(2);
-    expect(estimatedMinutes(1)).toBe(1);
-    expect(estimatedMinutes(600)).toBe(10);
-    expect(estimatedMinutes(0)).toBe(0);
   });
 });
 

@@ -47,12 +47,6 @@ export function displayedProgress(serverProgress: number, elapsedMs: number, est
   return Math.floor(Math.max(server, estimate));
 }
 
-/** Estimated processing time in minutes, rounded up from seconds / 60 (spec §4). */
-export function estimatedMinutes(estimatedSeconds: number | null | undefined): number {
-  if (!estimatedSeconds || estimatedSeconds <= 0) return 0;
-  return Math.ceil(estimatedSeconds / 60);
-}
-
 /** The simple email pattern of the team invite (spec §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
