@@ -4,6 +4,7 @@ import { waitFor, type TestApp } from '@gaia/testing';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
+import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
 
 type Role = 'anonymous' | 'revokedKey' | 'stranger' | 'editor' | 'owner';
 /** Destructive successes run last: the owner after everyone else. */
@@ -47,9 +48,12 @@ describe('authorization matrix', () => {
   let publicAgentId: string;
   let taskId: string;
   let memberId: string;
+  let inbox: SmtpInbox;
 
   beforeAll(async () => {
+    inbox = await SmtpInbox.start();
     t = await startApi({
+      env: { SMTP_URL: inbox.url },
       without: ['TranslationModule'],
       imports: [TranslationStandInModule],
       ensure: [{ module: IngestionModule, schema: ingestionSchema }],
@@ -58,7 +62,9 @@ describe('authorization matrix', () => {
     rpc = t.app.get(RPC_CLIENT);
     for (const r of ['owner', 'editor', 'stranger'] as const) users[r] = await signUp(t.url, r);
     const { owner, editor } = users;
-    memberId = (await owner.agent.post('/api/team/members').set('X-CSRF-Token', owner.csrf).send({ name: 'Editor', email: editor.email.toUpperCase() }).expect(201)).body.id;
+    // The editor proves the address and accepts the mailed invitation (a pending one grants nothing).
+    await verifyEmail(t.url, inbox, editor);
+    memberId = await inviteAndAccept(t.url, inbox, owner, { ...editor, email: editor.email.toUpperCase() } as User);
     const up = await owner.agent
       .post('/api/documents/process/')
       .set('X-CSRF-Token', owner.csrf)
@@ -80,7 +86,10 @@ describe('authorization matrix', () => {
     await owner.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', owner.csrf).send({ key_id: k1.body.key.key_id }).expect(200);
     liveKeyId = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'live' }).expect(200)).body.key.key_id;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await inbox?.close();
+  });
 
   const send = (role: Role, c: Case): request.Test => {
     const session = role === 'owner' || role === 'editor' || role === 'stranger' ? users[role] : null;
@@ -220,6 +229,16 @@ describe('authorization matrix', () => {
       expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
     },
     { name: 'POST /api/team/members', method: 'post', path: () => '/api/team/members', body: () => ({ name: 'Someone', email: `someone-${Math.random().toString(36).slice(2)}@example.org` }), expect: { anonymous: 401, revokedKey: 401, stranger: 201, editor: 201, owner: 201 } },
+    { name: 'POST /api/auth/verify-email', method: 'post', path: () => '/api/auth/verify-email', body: () => ({ token: 'not-a-mailed-token' }), expect: { anonymous: 400, revokedKey: 400, stranger: 400, editor: 400, owner: 400 } },
+    { name: 'POST /api/auth/verify-email/resend', method: 'post', path: () => '/api/auth/verify-email/resend', expect: { anonymous: 401, revokedKey: 401, stranger: 202, editor: 202, owner: 202 } },
+    {
+      name: 'POST /api/team/invitations/accept',
+      method: 'post',
+      path: () => '/api/team/invitations/accept',
+      body: () => ({ token: 'not-a-mailed-token' }),
+      // Unverified accounts are refused before the token is looked at; the verified editor gets "invalid link".
+      expect: { anonymous: 401, revokedKey: 401, stranger: 403, editor: 404, owner: 403 },
+    },
     { name: 'POST /api/api-keys/revoke/', method: 'post', path: () => '/api/api-keys/revoke/', body: () => ({ key_id: liveKeyId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
     { name: 'POST /api/delete-model/', method: 'post', path: () => '/api/delete-model/', body: () => ({ model_id: agentId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 } },
     { name: 'DELETE /api/team/members/:id', method: 'delete', path: () => `/api/team/members/${memberId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 204 } },
@@ -227,7 +246,7 @@ describe('authorization matrix', () => {
 
   it('has a row for every route of the gateway', () => {
     const covered = new Set(cases.map((c) => c.name.split(' (')[0]));
-    const routes = ['GET /api/auth/me', 'GET /api/account', 'PATCH /api/account', 'GET /api/agents/public', 'GET /api/agents/mine', 'GET /api/agents/:id', 'PATCH /api/agents/:id', 'POST /api/agents/:id/visibility', 'GET /api/documents/status', 'POST /api/update-model/', 'POST /api/documents/process/', 'GET /api/models/download', 'GET /api/api-keys/list/', 'GET /api/api-keys/usage/', 'POST /api/api-keys/create/', 'GET /api/usage/summary', 'GET /api/team', 'POST /api/translate/', 'POST /api/team/members', 'POST /api/api-keys/revoke/', 'POST /api/delete-model/', 'DELETE /api/team/members/:id'];
+    const routes = ['GET /api/auth/me', 'GET /api/account', 'PATCH /api/account', 'GET /api/agents/public', 'GET /api/agents/mine', 'GET /api/agents/:id', 'PATCH /api/agents/:id', 'POST /api/agents/:id/visibility', 'GET /api/documents/status', 'POST /api/update-model/', 'POST /api/documents/process/', 'GET /api/models/download', 'GET /api/api-keys/list/', 'GET /api/api-keys/usage/', 'POST /api/api-keys/create/', 'GET /api/usage/summary', 'GET /api/team', 'POST /api/translate/', 'POST /api/team/members', 'POST /api/auth/verify-email', 'POST /api/auth/verify-email/resend', 'POST /api/team/invitations/accept', 'POST /api/api-keys/revoke/', 'POST /api/delete-model/', 'DELETE /api/team/members/:id'];
     for (const r of routes) expect(covered).toContain(r);
   });
 

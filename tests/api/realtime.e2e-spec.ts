@@ -1,9 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { createTestDatabase, type TestApp, type TestDatabase } from '@gaia/testing';
+import type { IngestionTaskDto } from '@gaia/contracts';
+import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import { createTestDatabase, waitFor, type TestApp, type TestDatabase } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
+import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -48,15 +50,19 @@ describe('realtime (Socket.IO)', () => {
   const u = {} as Record<'owner' | 'editor' | 'stranger', User>;
   const sockets: Socket[] = [];
   let agentId: string;
+  let inbox: SmtpInbox;
+  let editorMemberId: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const common = { env: { REDIS_URL }, without: ['TranslationModule'], imports: [TranslationStandInModule], ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] }, database: db };
+    inbox = await SmtpInbox.start();
+    const common = { env: { REDIS_URL, SMTP_URL: inbox.url }, without: ['TranslationModule'], imports: [TranslationStandInModule], ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] }, database: db };
     a = await startApi(common);
     b = await startApi(common);
     rpc = a.app.get(RPC_CLIENT);
     for (const r of ['owner', 'editor', 'stranger'] as const) u[r] = await signUp(a.url, r);
-    await u.owner.agent.post('/api/team/members').set('X-CSRF-Token', u.owner.csrf).send({ name: 'Ed', email: u.editor.email }).expect(201);
+    await verifyEmail(a.url, inbox, u.editor);
+    editorMemberId = await inviteAndAccept(a.url, inbox, u.owner, u.editor, 'Ed');
     agentId = (await rpc.call('agents.create.v1', { ownerId: u.owner.uid, ownerEmail: u.owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rt' })).id;
   });
 
@@ -64,6 +70,7 @@ describe('realtime (Socket.IO)', () => {
     for (const s of sockets) s.disconnect();
     await b?.close({ keepDatabase: true });
     await a?.close();
+    await inbox?.close();
   });
 
   const open = async (url: string, user: User) => {
@@ -138,5 +145,36 @@ describe('realtime (Socket.IO)', () => {
     const err = next<{ type: string; message: string }>(strangerSocket, 'translation_event');
     expect(await strangerSocket.emitWithAck('translate', { text: 'hola', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })).toEqual({ ok: false, error: 'Model not found.' });
     expect(await err).toEqual({ type: 'error', message: 'Model not found.' });
+  });
+  it('a removed editor stops receiving task_progress of the agent at once, on any replica', async () => {
+    const up = await u.owner.agent
+      .post('/api/documents/process/')
+      .set('X-CSRF-Token', u.owner.csrf)
+      .field('src_lang', 'es')
+      .field('tgt_lang', 'qu')
+      .field('custom_prompt', 'removal')
+      .attach('files', Buffer.from(JSON.stringify([{ es: 'luna', qu: 'killa' }])), 'r.json')
+      .expect(200);
+    const taskId: string = up.body.task_id;
+    // The agent is created from ingestion.task-started.v1 (asynchronous), shared with the team's editors.
+    await waitFor(() => u.editor.agent.get(`/api/agents/${up.body.model_id}`).then((r) => r.status), (st) => st === 200, { what: 'agent shared with the editor' });
+    const owner = await open(b.url, u.owner);
+    const editor = await open(b.url, u.editor);
+    const seenByEditor: Array<{ id: string; message: string }> = [];
+    editor.on('task_progress', (t) => seenByEditor.push(t));
+    const current = next<IngestionTaskDto>(editor, 'task_progress', (t) => t.id === taskId);
+    expect(await editor.emitWithAck('subscribe_task', { task_id: taskId })).toEqual({ ok: true });
+    const task = await current;
+
+    await u.owner.agent.delete(`/api/team/members/${editorMemberId}`).set('X-CSRF-Token', u.owner.csrf).expect(204);
+    // A progress event of that task after the removal, through the real outbox → gateway listener → Redis adapter.
+    const marker = 'after the editor was removed';
+    const ownerGot = next<{ id: string; message: string }>(owner, 'task_progress', (t) => t.id === taskId && t.message === marker);
+    await a.dataSource.transaction((em) => a.app.get<Outbox>(OUTBOX).add(em, 'ingestion.task-progress.v1', { agentId: up.body.model_id, ownerId: u.owner.uid, task: { ...task, message: marker } }));
+    await ownerGot;
+    // Both sockets live on replica b: an answer on the editor's socket after the owner's push proves nothing was sent to it.
+    expect(await editor.emitWithAck('unsubscribe_task', { task_id: 'none' })).toEqual({ ok: true });
+    expect(seenByEditor.filter((t) => t.message === marker)).toEqual([]);
+    expect(await editor.emitWithAck('subscribe_task', { task_id: taskId })).toEqual({ ok: false, error: 'Task not found.' });
   });
 });

@@ -11,6 +11,8 @@ import { ModelsPage } from './public/models/models-page';
 import { PostPage } from './public/post/post-page';
 import { PricingPage } from './public/pricing/pricing-page';
 import { PrivacyPage } from './public/privacy/privacy-page';
+import { AcceptInvitationPage } from './auth/accept-invitation-page';
+import { VerifyEmailPage } from './auth/verify-email-page';
 
 /** The signed-in area is its own chunk; `src/dashboard/index.tsx` default-exports its root element. */
 const Dashboard = lazy(() => import('./dashboard'));
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'models', element: <ModelsPage /> },
       { path: 'models/:modelId', element: <ModelDetailPage /> },
       { path: 'documentation', element: <DocumentationPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
+      { path: 'invitations/accept', element: <AcceptInvitationPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -52,6 +52,8 @@ export interface UserDto {
   creationTime: string;
   lastSignInTime: string | null;
   plan: string;
+  /** False until the user opened the verification link. */
+  emailVerified?: boolean;
 }
 
 export interface PublicConfigDto {
@@ -75,7 +77,7 @@ export interface TeamMemberDto {
   name: string;
   email: string;
   role: 'Editor';
-  status: 'invited';
+  status: 'invited' | 'active';
   addedAt: string;
 }
 

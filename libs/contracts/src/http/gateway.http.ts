@@ -20,7 +20,12 @@ export interface UserDto {
   lastSignInTime: string | null;
   /** Plan name ('Free' | 'Starter' | 'Enterprise'). */
   plan: string;
+  /** True once the user opened the verification link (or the identity provider vouched for the address). */
+  emailVerified: boolean;
 }
+
+/** Body of POST /api/auth/verify-email and POST /api/team/invitations/accept: the token of the mailed link. */
+export const linkTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 
 export interface PublicConfigDto {
   publicApiKey: string;

@@ -84,7 +84,8 @@ export const teamMemberDtoSchema = z.object({
   /** Lower-cased. */
   email: z.string(),
   role: z.literal('Editor'),
-  status: z.literal('invited'),
+  /** invited: mailed a single-use link, grants nothing yet; active: accepted by the signed-in, verified owner of the email. */
+  status: z.enum(['invited', 'active']),
   /** ISO time. */
   addedAt: z.string(),
 });
@@ -188,8 +189,15 @@ export const agentsRpc = {
   'agents.team-invite.v1': defineRpc({
     service: 'agents',
     description:
-      "Invites an editor (role Editor, status invited): the lower-cased email joins sharedWithEmails of every agent of the owner, now and later. 400 'Please fill in all fields.' / 'Please enter a valid email address.', 409 when already a member.",
-    request: z.object({ ownerId: z.string().min(1), ownerEmail: z.string().default(''), name: z.string(), email: z.string() }),
+      "Invites an editor (role Editor, status invited) with a single-use link whose token only the caller knows (the agents service stores its SHA-256). A pending invitation grants nothing: the email joins sharedWithEmails once the invitee accepts (agents.team-accept.v1). 400 'Please fill in all fields.' / 'Please enter a valid email address.', 409 when already a member.",
+    request: z.object({ ownerId: z.string().min(1), ownerEmail: z.string().default(''), name: z.string(), email: z.string(), tokenHash: z.string().regex(/^[0-9a-f]{64}$/u) }),
+    response: teamMemberDtoSchema,
+  }),
+  'agents.team-accept.v1': defineRpc({
+    service: 'agents',
+    description:
+      "Accepts an invitation by its token hash for a signed-in viewer whose email is verified (the caller checks verification): the member becomes active (the token is used up) and the email joins sharedWithEmails of every agent of the owner, now and later. 404 'This invitation link is invalid, expired or already used.', 403 when the viewer's email is not the invited one.",
+    request: z.object({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/u), viewer: agentViewerSchema }),
     response: teamMemberDtoSchema,
   }),
   'agents.team-remove.v1': defineRpc({

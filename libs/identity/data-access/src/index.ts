@@ -7,3 +7,4 @@ export * from './lib/idempotency.repository';
 export * from './lib/rate-counter.repository';
 export * from './lib/oidc-state.repository';
 export * from './lib/setting.repository';
+export * from './lib/email-token.repository';

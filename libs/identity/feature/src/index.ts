@@ -6,5 +6,6 @@ export * from './lib/idempotency.service';
 export * from './lib/oidc.service';
 export * from './lib/tokens.util';
 export * from './lib/password-policy';
+export * from './lib/email-links.service';
 export * from './lib/argon2-password-hasher.adapter';
 export { identitySchema } from '@gaia/identity/data-access';

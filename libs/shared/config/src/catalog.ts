@@ -88,6 +88,13 @@ export const VARIABLE_GROUPS = {
     OIDC_CLIENT_SECRET: { schema: z.string().optional(), secret: true, description: 'OIDC client secret.' },
     OIDC_PROVIDER_NAME: { schema: z.string().default('Single sign-on'), description: 'Label of the popup sign-in button.' },
     TRUST_PROXY: { schema: bool.default(false), description: 'Trust X-Forwarded-* headers (behind an ingress) for client IPs.' },
+    SMTP_URL: {
+      schema: z.string().url().optional(),
+      secret: true,
+      description: 'SMTP server for verification and invitation mail. Unset: the embedded mailbox writes each message to DATA_DIR/mailbox and logs its link (development only).',
+      example: 'smtps://gaia:***@smtp.example.org:465',
+    },
+    MAIL_FROM: { schema: z.string().default('Gaia <no-reply@localhost>'), description: 'Sender (From) of verification and invitation mail.' },
   },
   web: {
     WEB_DIST_DIR: { schema: z.string().optional(), description: 'Folder of the built web app served at / (default dist/apps/web).' },

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context';
 import { Logo } from '../../layout/logo';
 import { initials } from '../lib/rules';
+import { EmailVerificationNotice } from './email-verification-notice';
 import { TABS, tabFromSearch, tabHref, type TabId } from './tabs';
 
 const ICONS: Record<TabId, string> = {
@@ -96,6 +97,7 @@ export function DashboardShell() {
         )}
       </aside>
       <div className="dash-content">
+        <EmailVerificationNotice />
         <Outlet />
       </div>
     </div>

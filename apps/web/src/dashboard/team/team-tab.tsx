@@ -140,7 +140,7 @@ export function TeamTab() {
                 </span>
                 <span className="member__meta">
                   <span className="pill pill--shared">{t('team.roleEditor')}</span>
-                  <span className="pill pill--private">{t('team.statusInvited')}</span>
+                  <span className="pill pill--private">{t(m.status === 'active' ? 'team.statusActive' : 'team.statusInvited')}</span>
                   <span className="muted small">{t('team.addedOn', { date: formatDate(m.addedAt, i18n.language) })}</span>
                 </span>
                 <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={() => setRemoving(m)} aria-label={`${t('team.remove')} ${m.name}`}>

@@ -38,6 +38,10 @@ export interface TeamMemberEntity {
   /** Lower-cased. */
   email: string;
   role: 'Editor';
-  status: 'invited';
+  /** invited: grants nothing yet; active: accepted by the verified owner of the email. */
+  status: 'invited' | 'active';
   addedAt: Date;
+  /** SHA-256 of the invitation link token while pending (null once accepted). */
+  tokenHash: string | null;
+  tokenExpiresAt: Date | null;
 }

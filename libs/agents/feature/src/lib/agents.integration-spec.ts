@@ -1,5 +1,5 @@
 import { Injectable, Module } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AgentDto, EventMap, RpcRequest } from '@gaia/contracts';
 import { agentsSchema } from '@gaia/agents/data-access';
 import { OnEvent, OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
@@ -38,12 +38,20 @@ class EventRecorder {
 class RecorderModule {}
 
 const OWNER = { uid: 'owner-1', email: 'owner@gaia.test' };
+/** The stored form of an invitation link token (the gateway mails the token, the agents service sees its hash). */
+const newTokenHash = () => createHash('sha256').update(randomUUID()).digest('hex');
 const EDITOR = { uid: 'editor-1', email: 'Editor@Gaia.test' };
 const STRANGER = { uid: 'stranger-1', email: 'stranger@gaia.test' };
 
 describe('agents service on the real Postgres', () => {
   let t: TestApp;
   let rpc: RpcClient;
+  /** Invites and accepts as the invitee (the gateway checks the invitee's verified email before accepting). */
+  const addEditor = async (ownerId: string, name: string, email: string) => {
+    const tokenHash = newTokenHash();
+    await rpc.call('agents.team-invite.v1', { ownerId, name, email, tokenHash });
+    return rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: `uid-${email.toLowerCase()}`, email: email.toLowerCase() } });
+  };
   let recorder: EventRecorder;
 
   beforeAll(async () => {
@@ -78,7 +86,7 @@ describe('agents service on the real Postgres', () => {
     let pub: AgentDto;
     beforeAll(async () => {
       const owner = { uid: 'perm-owner', email: 'perm-owner@gaia.test' };
-      await rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ed', email: EDITOR.email });
+      await addEditor(owner.uid, 'Ed', EDITOR.email);
       priv = await create({ ownerId: owner.uid });
       pub = await create({ ownerId: owner.uid, public: true });
       Object.assign(OWNER_P, owner);
@@ -141,7 +149,7 @@ describe('agents service on the real Postgres', () => {
     for (let i = 1; i < agents.length; i++) expect(agents[i - 1].created_at >= agents[i].created_at).toBe(true);
 
     const ed = { uid: 'lister-editor', email: 'lister-ed@gaia.test' };
-    await rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ed', email: ed.email.toUpperCase() });
+    await addEditor(owner.uid, 'Ed', ed.email.toUpperCase());
     const mine = await rpc.call('agents.list-mine.v1', { viewer: owner });
     expect(mine.owned.map((a) => a.id)).toEqual([hidden.id, second.id, first.id]);
     expect(mine.shared).toEqual([]);
@@ -154,19 +162,28 @@ describe('agents service on the real Postgres', () => {
     const owner = { uid: 'team-owner', email: 'team-owner@gaia.test' };
 
     it('validates invites with the spec texts', async () => {
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: ' ', email: 'a@b.co' })).rejects.toMatchObject({ status: 400, message: 'Please fill in all fields.' });
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'nope' })).rejects.toMatchObject({ status: 400, message: 'Please enter a valid email address.' });
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: 'Me', email: owner.email.toUpperCase() })).rejects.toMatchObject({ status: 400 });
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: ' ', email: 'a@b.co', tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 400, message: 'Please fill in all fields.' });
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'nope', tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 400, message: 'Please enter a valid email address.' });
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: 'Me', email: owner.email.toUpperCase(), tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 400 });
       expect((await rpc.call('agents.team-list.v1', { ownerId: owner.uid })).members).toEqual([]);
     });
 
     it('propagates an invite to existing and future agents, and a removal everywhere', async () => {
       const before = [await create({ ownerId: owner.uid }), await create({ ownerId: owner.uid, public: true })];
       const other = await create({ ownerId: 'not-the-team-owner' });
-      const member = await rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: ' Ana ', email: ' Ana@Example.PE ' });
-      expect(member).toMatchObject({ name: 'Ana', email: 'ana@example.pe', role: 'Editor', status: 'invited' });
-      expect(Number.isNaN(Date.parse(member.addedAt))).toBe(false);
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'ana@example.pe' })).rejects.toMatchObject({ status: 409 });
+      const tokenHash = newTokenHash();
+      const invited = await rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: ' Ana ', email: ' Ana@Example.PE ', tokenHash });
+      expect(invited).toMatchObject({ name: 'Ana', email: 'ana@example.pe', role: 'Editor', status: 'invited' });
+      expect(Number.isNaN(Date.parse(invited.addedAt))).toBe(false);
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'ana@example.pe', tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 409 });
+      // Pending: nothing is shared yet.
+      for (const a of before) expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual([]);
+      expect((await rpc.call('agents.list-mine.v1', { viewer: { uid: 'ana', email: 'ana@example.pe' } })).shared).toEqual([]);
+      await expect(rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'eve', email: 'eve@example.pe' } })).rejects.toMatchObject({ status: 403 });
+      await expect(rpc.call('agents.team-accept.v1', { tokenHash: newTokenHash(), viewer: { uid: 'ana', email: 'ana@example.pe' } })).rejects.toMatchObject({ status: 404 });
+      const member = await rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'ana', email: 'ANA@example.pe' } });
+      expect(member).toMatchObject({ id: invited.id, status: 'active' });
+      await expect(rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'ana', email: 'ana@example.pe' } })).rejects.toMatchObject({ status: 404 });
       const after = await create({ ownerId: owner.uid });
       for (const a of [...before, after]) expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual(['ana@example.pe']);
       expect((await rpc.call('agents.access.v1', { agentId: other.id, viewer: { uid: 'not-the-team-owner', email: '' } })).agent.sharedWithEmails).toEqual([]);
@@ -189,11 +206,13 @@ describe('agents service on the real Postgres', () => {
       expect(removal).toHaveLength(3);
     });
 
-    it('never misses an agent created while an invite runs', async () => {
+    it('never misses an agent created while an acceptance runs', async () => {
       const o = { uid: 'race-owner', email: '' };
+      const tokenHash = newTokenHash();
+      await rpc.call('agents.team-invite.v1', { ownerId: o.uid, name: 'Rae', email: 'rae@gaia.test', tokenHash });
       const results = await Promise.all([
         ...Array.from({ length: 8 }, () => create({ ownerId: o.uid })),
-        rpc.call('agents.team-invite.v1', { ownerId: o.uid, name: 'Rae', email: 'rae@gaia.test' }),
+        rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'rae', email: 'rae@gaia.test' } }),
         ...Array.from({ length: 8 }, () => create({ ownerId: o.uid })),
       ]);
       expect(results).toHaveLength(17);
@@ -205,7 +224,7 @@ describe('agents service on the real Postgres', () => {
 
   it('deletes for the owner only, emits the cascade event, and never serves the agent again', async () => {
     const a = await create({ public: true });
-    await rpc.call('agents.team-invite.v1', { ownerId: OWNER.uid, name: 'Del', email: 'del@gaia.test' }).catch(() => undefined);
+    await addEditor(OWNER.uid, 'Del', 'del@gaia.test').catch(() => undefined);
     await expect(rpc.call('agents.delete.v1', { agentId: a.id, viewer: { uid: 'x', email: 'del@gaia.test' } })).rejects.toMatchObject({ status: 403 });
     expect(await rpc.call('agents.delete.v1', { agentId: a.id, viewer: OWNER })).toEqual({ success: true });
     await t.drain();
@@ -226,7 +245,7 @@ describe('agents service on the real Postgres', () => {
 
   it('mirrors ingestion: creates on task-started, finishes once even when the event is delivered again', async () => {
     const owner = { uid: 'ingest-owner', email: 'io@gaia.test' };
-    await rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ivy', email: 'ivy@gaia.test' });
+    await addEditor(owner.uid, 'Ivy', 'ivy@gaia.test');
     const agentId = randomUUID();
     const taskId = randomUUID();
     await publish('ingestion.task-started.v1', { taskId, agentId, ownerId: owner.uid, mode: 'create', srcLang: 'ES', tgtLang: 'AYM', customPrompt: 'Aymara', coreMemory: 'n', totalFiles: 2, filenames: ['a.json', 'b.pdf'], createdAt: new Date().toISOString() });

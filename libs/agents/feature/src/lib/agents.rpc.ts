@@ -85,7 +85,12 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.team-invite.v1')
   teamInvite(r: Req<'agents.team-invite.v1'>): Res<'agents.team-invite.v1'> {
-    return this.team.invite(r.ownerId, r.ownerEmail ?? '', r.name, r.email);
+    return this.team.invite(r.ownerId, r.ownerEmail ?? '', r.name, r.email, r.tokenHash);
+  }
+
+  @OnRpc('agents.team-accept.v1')
+  teamAccept(r: Req<'agents.team-accept.v1'>): Res<'agents.team-accept.v1'> {
+    return this.team.accept(r.tokenHash, viewerOf(r.viewer)!);
   }
 
   @OnRpc('agents.team-remove.v1')

@@ -68,7 +68,7 @@ export class CreateAgentUseCase {
       coreMemory: input.coreMemory,
       learnedMemory: '',
       public: input.public,
-      sharedWithEmails: [...new Set(members.map((m) => m.email))],
+      sharedWithEmails: [...new Set(members.filter((m) => m.status === 'active').map((m) => m.email))],
       documentSource: mergeDocumentSource(null, input.filenames),
       processingTaskId: input.processingTaskId,
       processingStatus: input.processingTaskId ? 'PROCESSING' : null,

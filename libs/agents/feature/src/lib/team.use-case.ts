@@ -5,9 +5,13 @@ import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/databas
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import type { DataSource } from 'typeorm';
 import { AgentEventPublisher } from './agent-events';
-import { normalizeEmail } from './agent-policy';
+import { normalizeEmail, type Viewer } from './agent-policy';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
+export const INVALID_INVITATION = 'This invitation link is invalid, expired or already used.';
+export const INVITATION_FOR_ANOTHER_EMAIL = 'This invitation was sent to another email address. Sign in with that address to accept it.';
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 /** The "simple pattern" of spec §5: something@something.something, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
@@ -31,9 +35,10 @@ export const toTeamMemberDto = (m: TeamMemberEntity): TeamMemberDto => ({
 });
 
 /**
- * Teams (spec §6): an invited editor's email joins sharedWithEmails of every agent of the owner (and of
- * agents created later, see CreateAgentUseCase); removing the member removes it everywhere. Team and
- * agents change in one transaction under the owner's lock.
+ * Teams (spec §6): an invitation is mailed as a single-use link (only its token's hash is stored here) and
+ * grants nothing while pending. When the signed-in, verified owner of the invited email accepts, the email
+ * joins sharedWithEmails of every agent of the owner (and of agents created later, see CreateAgentUseCase);
+ * removing the member removes it everywhere. Team and agents change in one transaction under the owner's lock.
  */
 @Injectable()
 export class TeamUseCase {
@@ -50,15 +55,40 @@ export class TeamUseCase {
     return (await this.team.list(this.ds.manager, ownerId)).map(toTeamMemberDto);
   }
 
-  invite(ownerId: string, ownerEmail: string, name: string, email: string): Promise<TeamMemberDto> {
+  invite(ownerId: string, ownerEmail: string, name: string, email: string, tokenHash: string): Promise<TeamMemberDto> {
     const v = validateInvite(name, email);
     if (ownerEmail && normalizeEmail(ownerEmail) === v.email) throw DomainError.invalid('You cannot invite yourself.', 'self_invite');
     return this.uow.run(async (em) => {
       await this.agents.lockOwner(em, ownerId);
       const now = this.clock.now();
-      const member: TeamMemberEntity = { id: newId(), ownerId, name: v.name, email: v.email, role: 'Editor', status: 'invited', addedAt: now };
+      const member: TeamMemberEntity = {
+        id: newId(),
+        ownerId,
+        name: v.name,
+        email: v.email,
+        role: 'Editor',
+        status: 'invited',
+        addedAt: now,
+        tokenHash,
+        tokenExpiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      };
       if (!(await this.team.insert(em, member))) throw DomainError.conflict('This person is already a member of your team.', 'member_exists');
-      for (const a of await this.agents.addSharedEmail(em, ownerId, v.email, now)) await this.events.updated(em, a, 'sharing');
+      return toTeamMemberDto(member);
+    });
+  }
+
+  /** The invitee (signed in, email verified: checked by the caller) accepts: rights start here. */
+  accept(tokenHash: string, viewer: Viewer): Promise<TeamMemberDto> {
+    const email = normalizeEmail(viewer.email);
+    return this.uow.run(async (em) => {
+      const pending = await this.team.findByTokenHash(em, tokenHash);
+      if (!pending) throw DomainError.notFound(INVALID_INVITATION, 'invitation_invalid');
+      if (pending.email !== email) throw DomainError.forbidden(INVITATION_FOR_ANOTHER_EMAIL, 'invitation_other_email');
+      await this.agents.lockOwner(em, pending.ownerId);
+      const now = this.clock.now();
+      const member = await this.team.activate(em, tokenHash, email, now);
+      if (!member) throw DomainError.notFound(INVALID_INVITATION, 'invitation_invalid');
+      for (const a of await this.agents.addSharedEmail(em, member.ownerId, member.email, now)) await this.events.updated(em, a, 'sharing');
       return toTeamMemberDto(member);
     });
   }

@@ -8,6 +8,8 @@ export interface UserRecord {
   oidcSubject: string | null;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /** When the user proved the address (verification link, or an identity provider's verified claim); null = unverified. */
+  emailVerifiedAt: Date | null;
 }
 
 export interface SessionRecord {

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { UserRecord } from './identity.entities';
 
-const COLS = `id, email, password_hash, full_name, display_name, oidc_issuer, oidc_subject, created_at, last_sign_in_at`;
+const COLS = `id, email, password_hash, full_name, display_name, oidc_issuer, oidc_subject, created_at, last_sign_in_at, email_verified_at`;
 
 function toUser(r: Record<string, unknown>): UserRecord {
   return {
@@ -16,6 +16,7 @@ function toUser(r: Record<string, unknown>): UserRecord {
     oidcSubject: (r['oidc_subject'] as string | null) ?? null,
     createdAt: new Date(r['created_at'] as string),
     lastSignInAt: r['last_sign_in_at'] ? new Date(r['last_sign_in_at'] as string) : null,
+    emailVerifiedAt: r['email_verified_at'] ? new Date(r['email_verified_at'] as string) : null,
   };
 }
 
@@ -24,11 +25,11 @@ export class UserRepository {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
   /** Inserts a user; returns null when the email is taken. */
-  async insert(u: { id: string; email: string; passwordHash: string | null; fullName: string | null; displayName: string | null; oidcIssuer?: string | null; oidcSubject?: string | null; now: Date }): Promise<UserRecord | null> {
+  async insert(u: { id: string; email: string; passwordHash: string | null; fullName: string | null; displayName: string | null; oidcIssuer?: string | null; oidcSubject?: string | null; emailVerified?: boolean; now: Date }): Promise<UserRecord | null> {
     const rows = await this.ds.query(
-      `INSERT INTO identity_user (id, email, password_hash, full_name, display_name, oidc_issuer, oidc_subject, created_at, last_sign_in_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING RETURNING ${COLS}`,
-      [u.id, u.email, u.passwordHash, u.fullName, u.displayName, u.oidcIssuer ?? null, u.oidcSubject ?? null, u.now],
+      `INSERT INTO identity_user (id, email, password_hash, full_name, display_name, oidc_issuer, oidc_subject, created_at, last_sign_in_at, email_verified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, CASE WHEN $9::boolean THEN $8::timestamptz END) ON CONFLICT DO NOTHING RETURNING ${COLS}`,
+      [u.id, u.email, u.passwordHash, u.fullName, u.displayName, u.oidcIssuer ?? null, u.oidcSubject ?? null, u.now, u.emailVerified ?? false],
     );
     return rows.length ? toUser(rows[0]) : null;
   }
@@ -57,6 +58,16 @@ export class UserRepository {
 
   async linkOidc(id: string, issuer: string, subject: string): Promise<void> {
     await this.ds.query(`UPDATE identity_user SET oidc_issuer = $2, oidc_subject = $3 WHERE id = $1`, [id, issuer, subject]);
+  }
+
+  /** Marks the address verified, only while the account still has that email; null otherwise. */
+  async markEmailVerified(id: string, email: string, at: Date): Promise<UserRecord | null> {
+    const rows = await this.ds.query(
+      `UPDATE identity_user SET email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1 AND lower(email) = lower($2) RETURNING ${COLS}`,
+      [id, email, at],
+    );
+    const r = Array.isArray(rows[0]) ? rows[0] : rows;
+    return r.length ? toUser(r[0]) : null;
   }
 
   async touchSignIn(id: string, at: Date): Promise<void> {

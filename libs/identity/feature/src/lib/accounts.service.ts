@@ -124,10 +124,10 @@ export class AccountsService {
     if (byEmail) {
       if (!claims.emailVerified) throw DomainError.conflict('An account with this email already exists. Sign in with your password.', 'email_taken');
       await this.users.linkOidc(byEmail.id, claims.issuer, claims.subject);
-      return byEmail;
+      return (await this.users.markEmailVerified(byEmail.id, email, this.clock.now())) ?? byEmail;
     }
     const name = clean(claims.name, 200);
-    const created = await this.users.insert({ id: newId(), email, passwordHash: null, fullName: name, displayName: name, oidcIssuer: claims.issuer, oidcSubject: claims.subject, now: this.clock.now() });
+    const created = await this.users.insert({ id: newId(), email, passwordHash: null, fullName: name, displayName: name, oidcIssuer: claims.issuer, oidcSubject: claims.subject, emailVerified: claims.emailVerified, now: this.clock.now() });
     if (!created) return this.signInWithOidc(claims);
     return created;
   }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import {
   ApiKeyRepository,
+  EmailTokenRepository,
   IdempotencyRepository,
   OidcStateRepository,
   RateCounterRepository,
@@ -8,8 +9,10 @@ import {
   SettingRepository,
   UserRepository,
 } from '@gaia/identity/data-access';
+import { MailModule } from '@gaia/shared/mail';
 import { AccountsService } from './accounts.service';
 import { ApiKeysService } from './api-keys.service';
+import { EmailLinksService } from './email-links.service';
 import { Argon2PasswordHasher } from './argon2-password-hasher.adapter';
 import { IdempotencyService } from './idempotency.service';
 import { DEFAULT_IDENTITY_OPTIONS, IDENTITY_OPTIONS, PASSWORD_HASHER, RATE_LIMITER, type IdentityOptions } from './identity.tokens';
@@ -26,6 +29,7 @@ export class IdentityModule {
     const o: IdentityOptions = { ...DEFAULT_IDENTITY_OPTIONS, ...options };
     return {
       module: IdentityModule,
+      imports: [MailModule],
       providers: [
         { provide: IDENTITY_OPTIONS, useValue: o },
         { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher(o.argon2MemoryKiB, o.argon2TimeCost) },
@@ -37,12 +41,14 @@ export class IdentityModule {
         RateCounterRepository,
         OidcStateRepository,
         SettingRepository,
+        EmailTokenRepository,
+        EmailLinksService,
         AccountsService,
         ApiKeysService,
         IdempotencyService,
         OidcService,
       ],
-      exports: [AccountsService, ApiKeysService, IdempotencyService, OidcService, RATE_LIMITER, IDENTITY_OPTIONS],
+      exports: [AccountsService, ApiKeysService, IdempotencyService, OidcService, EmailLinksService, RATE_LIMITER, IDENTITY_OPTIONS],
     };
   }
 }

@@ -30,6 +30,8 @@ export interface IdentityOptions {
   argon2TimeCost: number;
   /** Default daily request limit of a user API key (spec §9: 1,000). */
   defaultKeyRateLimit: number;
+  /** How long an email verification link works. Default 24 hours. */
+  emailTokenTtlMs: number;
 }
 
 export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
@@ -37,4 +39,5 @@ export const DEFAULT_IDENTITY_OPTIONS: IdentityOptions = {
   argon2MemoryKiB: 19456,
   argon2TimeCost: 2,
   defaultKeyRateLimit: 1000,
+  emailTokenTtlMs: 24 * 3600 * 1000,
 };

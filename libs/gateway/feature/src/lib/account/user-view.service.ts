@@ -25,6 +25,7 @@ export class UserViewService {
       creationTime: u.createdAt.toISOString(),
       lastSignInTime: u.lastSignInAt ? u.lastSignInAt.toISOString() : null,
       plan,
+      emailVerified: u.emailVerifiedAt !== null,
     };
   }
 }

@@ -1,12 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { signInBodySchema, signUpBodySchema, type UserDto } from '@gaia/contracts';
-import { AccountsService, OidcService, RATE_LIMITER, sha256, type RateLimiter } from '@gaia/identity/feature';
+import { linkTokenBodySchema, signInBodySchema, signUpBodySchema, type UserDto } from '@gaia/contracts';
+import { AccountsService, EmailLinksService, OidcService, RATE_LIMITER, sha256, type RateLimiter } from '@gaia/identity/feature';
+import type { UserRecord } from '@gaia/identity/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { isDomainError } from '@gaia/shared/kernel';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import { assertUnderRateRules, countRateRules, enforceRateRules } from '../http/rate-limit';
+import { publicBaseUrl } from '../http/public-base-url';
 import { parseBody } from '../http/validation';
 import { UserViewService } from '../account/user-view.service';
 import { Auth, CurrentPrincipal } from './auth.guard';
@@ -23,8 +25,11 @@ const accountBucket = (email: unknown) => `auth:account:${sha256(typeof email ==
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
+  private readonly logger = new Logger('Auth');
+
   constructor(
     private readonly accounts: AccountsService,
+    private readonly links: EmailLinksService,
     private readonly oidc: OidcService,
     private readonly users: UserViewService,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
@@ -35,7 +40,7 @@ export class AuthController {
   @Post('signup')
   @Auth('optional')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an account (argon2id) and sign in' })
+  @ApiOperation({ summary: 'Create an account (argon2id), sign in, and mail a link to verify the email address (emailVerified false until opened)' })
   @ApiBody({ schema: S.signUp })
   @ApiResponse({ status: 201, schema: S.userEnvelope })
   @ApiResponse({ status: 400, schema: S.error })
@@ -47,7 +52,36 @@ export class AuthController {
     const user = await this.accounts.signUp(b);
     const s = await this.accounts.openSession(user.id);
     setSessionCookies(res, s.token, s.csrfToken, s.expiresAt, isSecureRequest(req, this.config.PUBLIC_BASE_URL));
+    await this.mailVerification(user, req);
     return { user: await this.users.toDto({ ...user, lastSignInAt: new Date() }) };
+  }
+
+  @Post('verify-email')
+  @Auth('optional')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Verify the email address with the token of the mailed link (single use; works signed in or not)' })
+  @ApiBody({ schema: S.linkToken })
+  @ApiResponse({ status: 200, schema: S.verified })
+  @ApiResponse({ status: 400, schema: S.error, description: 'This verification link is invalid, expired or already used. …' })
+  @ApiResponse({ status: 429, schema: S.error })
+  async verifyEmail(@Body() body: unknown, @Req() req: Request): Promise<{ verified: true; email: string }> {
+    await enforceRateRules(this.limiter, `auth:ip:${clientIp(req)}`, this.options.authPerIp, TOO_MANY_SIGN_INS);
+    const user = await this.links.verify(parseBody(linkTokenBodySchema, body, 'token is required.').token);
+    return { verified: true, email: user.email };
+  }
+
+  @Post('verify-email/resend')
+  @Auth('session')
+  @HttpCode(202)
+  @ApiCookieAuth('session')
+  @ApiOperation({ summary: 'Mail a new verification link to the signed-in user (earlier links stop working); nothing when already verified' })
+  @ApiResponse({ status: 202, schema: S.success })
+  @ApiResponse({ status: 429, schema: S.error })
+  async resendVerification(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<{ success: true }> {
+    if (p.kind !== 'session') throw new Error('unreachable');
+    await enforceRateRules(this.limiter, `auth:ip:${clientIp(req)}`, this.options.authPerIp, TOO_MANY_SIGN_INS);
+    await this.mailVerification(p.user, req);
+    return { success: true };
   }
 
   @Post('signin')
@@ -142,5 +176,14 @@ export class AuthController {
           `<script>(function(){var m=${message};try{if(window.opener){window.opener.postMessage(m,window.location.origin);}}finally{window.close();}})();</script>` +
           `</body></html>`,
       );
+  }
+
+  /** A mail failure never fails the request: the user can ask for a new link. */
+  private async mailVerification(user: UserRecord, req: Request): Promise<void> {
+    try {
+      await this.links.sendVerification(user, publicBaseUrl(req, this.config));
+    } catch (e) {
+      this.logger.warn(`verification mail not sent: ${(e as Error).message}`);
+    }
   }
 }

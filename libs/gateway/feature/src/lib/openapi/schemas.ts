@@ -22,6 +22,7 @@ const user: SchemaObject = obj({
   creationTime: { type: 'string', format: 'date-time' },
   lastSignInTime: { type: 'string', format: 'date-time', nullable: true },
   plan: str,
+  emailVerified: bool,
 });
 const apiKey: SchemaObject = obj({ key_id: str, name: str, prefix: str, created_at: { type: 'string', format: 'date-time' }, revoked: bool });
 const agent = json(agentDtoSchema);
@@ -105,4 +106,6 @@ export const S = {
   member,
   teamList: obj({ members: { type: 'array', items: member } }),
   teamInvite: obj({ name: str, email: str }),
+  verified: obj({ verified: { type: 'boolean', enum: [true] }, email: str }),
+  linkToken: obj({ token: { type: 'string', maxLength: 200, description: 'The token of the mailed link' } }),
 };

@@ -16,7 +16,6 @@ import { TranslateService } from '../translate/translate.service';
 
 export const userRoom = (uid: string) => `user:${uid}`;
 export const emailRoom = (email: string) => `email:${email.toLowerCase()}`;
-export const taskRoom = (taskId: string) => `task:${taskId}`;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -40,8 +39,9 @@ interface SocketData {
 
 /**
  * Socket.IO at /socket.io: the handshake is authenticated by the session cookie (and a cross-site Origin is
- * refused); each socket joins its user room and email room, so `task_progress` / `agent_updated` reach the
- * owner and editors only. With REDIS_URL the Redis adapter lets any replica reach any browser.
+ * refused); each socket joins its user room and email room only, so `task_progress` / `agent_updated` reach
+ * whoever is owner or editor when the push happens (membership changes apply to open sockets at once). With
+ * REDIS_URL the Redis adapter lets any replica reach any browser.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplicationShutdown {
@@ -118,7 +118,10 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
     (socket.data as SocketData).translations = new Map();
   }
 
-  /** Joins the room of a task the user may see (owner or editor) and answers its current state. */
+  /**
+   * Answers the current state of a task the user may see (owner or editor). Later progress reaches the user's
+   * sockets through the user/email rooms while the user is still owner or editor; no per-task room is joined.
+   */
   @SubscribeMessage('subscribe_task')
   async subscribeTask(@ConnectedSocket() socket: Socket, @MessageBody() body: { task_id?: unknown }): Promise<{ ok: boolean; error?: string }> {
     const user = (socket.data as SocketData).user;
@@ -127,7 +130,6 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
       if (!taskId) throw DomainError.invalid('task_id is required.');
       const t = await this.rpc.call('ingestion.get-task.v1', { taskId });
       if (t.ownerId !== user.id) await this.rpc.call('agents.access.v1', { agentId: t.agentId, viewer: { uid: user.id, email: user.email.toLowerCase() }, need: 'edit' });
-      await socket.join(taskRoom(taskId));
       socket.emit('task_progress', t.task satisfies IngestionTaskDto);
       return { ok: true };
     } catch (e) {
@@ -136,9 +138,9 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
     }
   }
 
+  /** Acknowledged for clients of the protocol (nothing to leave: pushes follow membership, see subscribe_task). */
   @SubscribeMessage('unsubscribe_task')
-  async unsubscribeTask(@ConnectedSocket() socket: Socket, @MessageBody() body: { task_id?: unknown }): Promise<{ ok: true }> {
-    if (typeof body?.task_id === 'string') await socket.leave(taskRoom(body.task_id));
+  unsubscribeTask(): { ok: true } {
     return { ok: true };
   }
 

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { verifyEmail } from '../api/email-links-api';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { useAuth } from './auth-context';
+
+type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
+
+/** /verify-email?token=…: the link of the verification mail. Uses the token once (no double submit in strict mode). */
+export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('verify.title'));
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { refresh } = useAuth();
+  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'failed' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    verifyEmail(token).then(
+      (r) => {
+        setState({ kind: 'done', email: r.email });
+        void refresh();
+      },
+      () => setState({ kind: 'failed' }),
+    );
+  }, [token, refresh]);
+
+  return (
+    <div className="container page page-narrow">
+      <h1>{t('verify.title')}</h1>
+      {state.kind === 'working' && (
+        <p className="lead" role="status">
+          {t('verify.working')}
+        </p>
+      )}
+      {state.kind === 'done' && (
+        <>
+          <p className="alert alert--success" role="status" data-testid="verify-email-result">
+            {t('verify.done', { email: state.email })}
+          </p>
+          <Link to="/dashboard" className="btn btn--primary">
+            {t('verify.toDashboard')}
+          </Link>
+        </>
+      )}
+      {state.kind === 'failed' && (
+        <>
+          <p className="alert alert--error" role="alert" data-testid="verify-email-result">
+            {t('verify.failed')}
+          </p>
+          <Link to="/dashboard" className="btn btn--outline">
+            {t('verify.toDashboard')}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { Logger } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { MailMessage, MailSender } from './mail.port';
+
+/** Sends through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.org:465). Never logs links or tokens. */
+export class SmtpMailSender implements MailSender {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter;
+
+  constructor(smtpUrl: string, private readonly from: string) {
+    this.transport = createTransport(smtpUrl);
+  }
+
+  async send(m: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+    this.logger.log(`mail "${m.subject}" sent by SMTP`);
+  }
+}
