@@ -1,2 +1,3 @@
 export * from './lib/billing.schema';
 export * from './lib/billing.repositories';
+export * from './lib/plan-history.repository';

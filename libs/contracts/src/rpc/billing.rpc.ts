@@ -52,6 +52,25 @@ export const billingPeriodSchema = z.object({
   /** API calls today (UTC) and the plan's daily limit (null = none). */
   api_calls_today: z.number().int(),
   daily_api_calls: z.number().int().nullable(),
+  /**
+   * The month split at plan changes (proration): each part bills its plan's price and included words in
+   * proportion to its share of the month, and its words beyond that at its plan's rate.
+   */
+  segments: z
+    .array(
+      z.object({
+        plan: planIdSchema,
+        start: z.string(),
+        end: z.string(),
+        share: z.number(),
+        words: z.number().int(),
+        included_words: z.number().int().nullable(),
+        overage_words: z.number().int(),
+        overage_cost: z.number(),
+        plan_price: z.number(),
+      }),
+    )
+    .optional(),
 });
 
 /** UsageSummaryDto of docs/api-surface.md (+ `period`). `total_cost` is the token cost estimate (all time). */
@@ -88,6 +107,17 @@ export const authorizeRequestSchema = z.object({
   words: z.number().int().nonnegative().default(0),
 });
 export type AuthorizeRequest = z.input<typeof authorizeRequestSchema>;
+
+/** A request for a paid plan (Pricing's Get Started): the operator sees it (`gaia plans requests`) and grants it (`gaia plan set`). */
+export const planRequestDtoSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  plan: planIdSchema,
+  status: z.enum(['pending', 'granted']),
+  requested_at: z.string(),
+  granted_at: z.string().nullable(),
+});
+export type PlanRequestDto = z.infer<typeof planRequestDtoSchema>;
 
 /** Calls served by the billing service. Add entries; never rename or remove one (add a v2 instead). */
 export const billingRpc = {
@@ -140,6 +170,19 @@ export const billingRpc = {
     description: 'Changes a user\'s plan with immediate effect. Emits billing.plan-changed.v1.',
     request: z.object({ userId: z.string().min(1), plan: planIdSchema }),
     response: planDtoSchema,
+  }),
+  'billing.request-plan.v1': defineRpc({
+    service: 'billing',
+    description:
+      "Pricing's Get Started for a signed-in user: Free applies at once (status active); Starter and Enterprise record a pending request (status requested; asking again answers the same request) that the operator grants with set-plan.",
+    request: z.object({ userId: z.string().min(1).max(200), plan: planIdSchema }),
+    response: z.object({ status: z.enum(['active', 'requested']), plan: planDtoSchema, request: planRequestDtoSchema.nullable() }),
+  }),
+  'billing.list-plan-requests.v1': defineRpc({
+    service: 'billing',
+    description: 'Plan requests, oldest first (operator): pending only, or all.',
+    request: z.object({ status: z.enum(['pending', 'all']).default('pending'), limit: z.number().int().min(1).max(1000).default(500) }),
+    response: z.object({ requests: z.array(planRequestDtoSchema) }),
   }),
   'billing.list-plans.v1': defineRpc({
     service: 'billing',

@@ -6,7 +6,7 @@ import { agentsPublishCommand, agentsRebuildCommand } from './commands/agents.co
 import type { OperatorCommand } from './commands/command';
 import { keysRateLimitCommand } from './commands/keys.command';
 import { outboxRetryCommand, outboxStatusCommand } from './commands/outbox.command';
-import { planSetCommand } from './commands/plan.command';
+import { planSetCommand, plansRequestsCommand } from './commands/plan.command';
 import { seedCommand } from './commands/seed.command';
 import { usersListCommand, usersShowCommand } from './commands/users.command';
 
@@ -14,6 +14,7 @@ export const OPERATOR_COMMANDS: OperatorCommand[] = [
   usersListCommand,
   usersShowCommand,
   planSetCommand,
+  plansRequestsCommand,
   keysRateLimitCommand,
   agentsRebuildCommand,
   agentsPublishCommand,

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { getUsageSummary } from '../../api/account-api';
 import type { AgentDto, UsageSummaryDto } from '../../api/types';
 import { useAuth } from '../../auth/auth-context';
+import { BillingMonth } from '../components/billing-month';
 import { PlanLimits } from '../components/plan-limits';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate, formatNumber, formatPair } from '../lib/format';
@@ -110,6 +111,7 @@ export function OverviewTab() {
       </section>
 
       {usage && <PlanLimits summary={usage} />}
+      {usage && <BillingMonth summary={usage} />}
       <UsageChart series={usage?.series ?? []} />
     </div>
   );

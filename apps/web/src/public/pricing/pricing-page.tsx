@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../layout/use-document-title';
+import { GetStartedButton } from './get-started-button';
 
 export const PLAN_IDS = ['free', 'starter', 'enterprise'] as const;
 export const POPULAR_PLAN = 'starter';
@@ -45,9 +45,7 @@ export function PricingPage() {
                   <li key={f}>{f}</li>
                 ))}
               </ul>
-              <Link to="/dashboard" className={`btn btn--block ${popular ? 'btn--primary' : 'btn--outline'}`}>
-                {t('pricing.getStarted')}
-              </Link>
+              <GetStartedButton plan={id} primary={popular} />
               <p className="plan__note">{t('pricing.contactNote')}</p>
             </article>
           );

@@ -155,7 +155,11 @@ describe('billing service on the real Postgres', () => {
 
   it('user summary: totals, a daily series with empty days, and the billing month with overage (user from the key when the event has none)', async () => {
     const user = 'sum-user';
+    // On Starter since the start of the month (a change mid-month is prorated: plans.integration-spec.ts).
+    const now = clock.now();
+    clock.set(new Date('2026-05-01T00:00:00.000Z'));
     await rpc.call('billing.set-plan.v1', { userId: user, plan: 'starter' });
+    clock.set(now);
     await rpc.call('billing.authorize.v1', { requestId: randomUUID(), keyId: 'sum-key', userId: user });
     await emitUsage(usage({ userId: user, sourceWords: 4_000, inputTokens: 1_000_000, outputTokens: 0, occurredAt: '2026-04-30T23:59:59.000Z' })); // last month
     await emitUsage(usage({ userId: user, sourceWords: 3_000, inputTokens: 0, outputTokens: 1_000_000, occurredAt: '2026-05-18T09:00:00.000Z' }));
@@ -179,10 +183,15 @@ describe('billing service on the real Postgres', () => {
       amount_due: 32.5,
       api_calls_today: 0,
       daily_api_calls: null,
+      segments: [{ plan: 'starter', start: '2026-05-01T00:00:00.000Z', end: '2026-06-01T00:00:00.000Z', share: 1, words: 6_000, included_words: 5_000, overage_words: 1_000, overage_cost: 2.5, plan_price: 30 }],
     });
-    // Changing the plan applies at once.
+    // Changing the plan applies at once: from now on the month bills Enterprise (prorated).
     await rpc.call('billing.set-plan.v1', { userId: user, plan: 'enterprise' });
-    expect((await rpc.call('billing.usage-summary.v1', { userId: user })).period).toMatchObject({ overage_words: 0, amount_due: 1_000 });
+    const changed = (await rpc.call('billing.usage-summary.v1', { userId: user })).period;
+    expect(changed.segments?.map((x) => [x.plan, x.start, x.words])).toEqual([
+      ['starter', '2026-05-01T00:00:00.000Z', 6_000],
+      ['enterprise', '2026-05-20T18:00:00.000Z', 0],
+    ]);
     expect(await rpc.call('billing.get-plan.v1', { userId: 'nobody' })).toMatchObject({ id: 'free', name: 'Free', daily_api_calls: 10 });
     expect((await rpc.call('billing.list-plans.v1', {})).plans.map((p) => p.name)).toEqual(['Free', 'Starter', 'Enterprise']);
   });

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
+import { PLAN_HISTORY_REPOSITORY, PostgresPlanHistoryRepository, PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { AuthorizeUseCase } from './authorize.use-case';
@@ -38,6 +38,7 @@ export class BillingModule {
           : { provide: PUBLIC_TRANSLATOR_LIMITS, useFactory: limitsFromConfig, inject: [APP_CONFIG] },
         { provide: QUOTA_REPOSITORY, useClass: PostgresQuotaRepository },
         { provide: USAGE_REPOSITORY, useClass: PostgresUsageRepository },
+        { provide: PLAN_HISTORY_REPOSITORY, useClass: PostgresPlanHistoryRepository },
         AuthorizeUseCase,
         RecordUsageUseCase,
         UsageQueriesUseCase,

@@ -46,6 +46,16 @@ export class BillingRpcHandlers {
     return this.plans.set(r.userId, r.plan);
   }
 
+  @OnRpc('billing.request-plan.v1')
+  requestPlan(r: RpcRequest<'billing.request-plan.v1'>): Promise<RpcResponse<'billing.request-plan.v1'>> {
+    return this.plans.request(r.userId, r.plan);
+  }
+
+  @OnRpc('billing.list-plan-requests.v1')
+  async planRequests(r: RpcRequest<'billing.list-plan-requests.v1'>): Promise<RpcResponse<'billing.list-plan-requests.v1'>> {
+    return { requests: await this.plans.requests(r.status ?? 'pending', r.limit ?? 500) };
+  }
+
   @OnRpc('billing.list-plans.v1')
   listPlans(): RpcResponse<'billing.list-plans.v1'> {
     return { plans: this.plans.list() };

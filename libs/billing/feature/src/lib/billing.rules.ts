@@ -12,7 +12,8 @@ export const DEFAULT_PLAN: PlanId = 'free';
 export const INPUT_MICROS_PER_TOKEN = 3;
 export const OUTPUT_MICROS_PER_TOKEN = 15;
 
-const MICROS = 1_000_000;
+/** Micro-dollars per dollar: amounts are exact integers until rounded for display. */
+export const MICROS = 1_000_000;
 /** Dollars from micro-dollars, with the 6 decimals the dashboard shows. */
 export const dollars = (micros: number): number => Math.round(micros) / MICROS;
 /** Dollars rounded to cents (amounts due). */
@@ -30,25 +31,6 @@ export function tokenCost(inputTokens: number, outputTokens: number): TokenCost 
   const inMicros = inputTokens * INPUT_MICROS_PER_TOKEN;
   const outMicros = outputTokens * OUTPUT_MICROS_PER_TOKEN;
   return { input_cost: dollars(inMicros), output_cost: dollars(outMicros), total_cost: dollars(inMicros + outMicros), micros: inMicros + outMicros };
-}
-
-export interface MonthlyCharge {
-  included_words: number | null;
-  overage_words: number;
-  /** Dollars, charged per word at the plan's rate per 1,000 (pro rata), rounded to cents. */
-  overage_cost: number;
-  plan_price: number;
-  amount_due: number;
-}
-
-/** What a billing month costs on a plan for `words` submitted source words (spec §9). */
-export function monthlyCharge(plan: PlanDto, words: number): MonthlyCharge {
-  const included = plan.included_words;
-  const overageWords = included === null || plan.overage_per_1000_words === null ? 0 : Math.max(0, words - included);
-  // $X per 1,000 words = X * 1000 micro-dollars per word: exact integers.
-  const overageMicros = overageWords * Math.round((plan.overage_per_1000_words ?? 0) * 1000);
-  const priceMicros = Math.round(plan.price * MICROS);
-  return { included_words: included, overage_words: overageWords, overage_cost: cents(overageMicros), plan_price: plan.price, amount_due: cents(priceMicros + overageMicros) };
 }
 
 const DAY_MS = 86_400_000;

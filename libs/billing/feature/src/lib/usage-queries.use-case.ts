@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_KEY_RATE_LIMIT, type KeyUsageDto, type UsageSummaryDto } from '@gaia/contracts';
-import { QUOTA_REPOSITORY, USAGE_REPOSITORY, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
+import { PLAN_HISTORY_REPOSITORY, QUOTA_REPOSITORY, USAGE_REPOSITORY, type PlanHistoryRepositoryPort, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { Clock } from '@gaia/shared/kernel';
 import { keyCounter, planCounter } from './authorize.use-case';
 import { BILLING_CLOCK } from './billing.tokens';
-import { billingMonth, DEFAULT_PLAN, lastDays, monthlyCharge, PLANS, tokenCost, utcDayStart } from './billing.rules';
+import { billingMonth, cents, DEFAULT_PLAN, lastDays, PLANS, tokenCost, utcDayStart } from './billing.rules';
+import { periodStatement, planSegments } from './billing-period.rules';
 
 /** Usage pages: per key (API tab) and per user (dashboard stat cards and chart, current bill). */
 @Injectable()
@@ -15,6 +16,7 @@ export class UsageQueriesUseCase {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(USAGE_REPOSITORY) private readonly usage: UsageRepositoryPort,
     @Inject(QUOTA_REPOSITORY) private readonly quota: QuotaRepositoryPort,
+    @Inject(PLAN_HISTORY_REPOSITORY) private readonly history: PlanHistoryRepositoryPort,
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,14 +50,17 @@ export class UsageQueriesUseCase {
     const month = billingMonth(now);
     const planId = (await this.quota.getPlan(em, userId)) ?? DEFAULT_PLAN;
     const plan = PLANS[planId];
-    const [all, daily, monthTotals, callsToday] = await Promise.all([
+    const [all, daily, changes, callsToday] = await Promise.all([
       this.usage.userTotals(em, userId),
       this.usage.userDaily(em, userId, from, to),
-      this.usage.userTotals(em, userId, month.start, month.end),
+      this.history.changes(em, userId, month.start, month.end),
       this.quota.count(em, planCounter(userId, now)),
     ]);
     const byDate = new Map(daily.map((d) => [d.date, d]));
-    const charge = monthlyCharge(plan, monthTotals.words);
+    // Words are counted per plan segment of the month (proration), each against its own allowance and rate.
+    const segments = planSegments(month, planId, changes);
+    const words = await Promise.all(segments.map(async (seg) => (await this.usage.userTotals(em, userId, seg.start, seg.end)).words));
+    const charge = periodStatement(PLANS, month, segments, words);
     return {
       total_requests: all.requests,
       total_words: all.words,
@@ -68,7 +73,7 @@ export class UsageQueriesUseCase {
       period: {
         start: month.start.toISOString(),
         end: month.end.toISOString(),
-        words: monthTotals.words,
+        words: charge.words,
         included_words: charge.included_words,
         overage_words: charge.overage_words,
         overage_cost: charge.overage_cost,
@@ -76,6 +81,17 @@ export class UsageQueriesUseCase {
         amount_due: charge.amount_due,
         api_calls_today: callsToday,
         daily_api_calls: plan.daily_api_calls,
+        segments: charge.segments.map((c) => ({
+          plan: c.plan,
+          start: c.start.toISOString(),
+          end: c.end.toISOString(),
+          share: c.share,
+          words: c.words,
+          included_words: c.included_words,
+          overage_words: c.overage_words,
+          overage_cost: cents(c.overage_micros),
+          plan_price: cents(c.price_micros),
+        })),
       },
     };
   }

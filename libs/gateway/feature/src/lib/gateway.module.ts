@@ -11,6 +11,7 @@ import { UserViewService } from './account/user-view.service';
 import { AgentsController } from './agents/agents.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { UsageController } from './api-keys/usage.controller';
+import { PlansController } from './account/plans.controller';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { DocumentsController } from './documents/documents.controller';
@@ -35,6 +36,7 @@ export const GATEWAY_CONTROLLERS = [
   PublicController,
   ApiKeysController,
   UsageController,
+  PlansController,
   TranslateController,
   TranslateBatchController,
   AgentsController,

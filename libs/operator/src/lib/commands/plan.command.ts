@@ -8,3 +8,11 @@ export const planSetCommand: OperatorCommand = {
   arity: 2,
   run: (app, [email, plan]) => app.get(OperatorPlanUseCase).set(email, plan),
 };
+
+export const plansRequestsCommand: OperatorCommand = {
+  words: ['plans', 'requests'],
+  args: '[--all]',
+  summary: 'paid-plan requests from Pricing, oldest first (grant one with plan set)',
+  arity: 0,
+  run: (app, _args, flags) => app.get(OperatorPlanUseCase).requests(flags['all'] === true),
+};

@@ -52,6 +52,8 @@ export const S = {
   revokeKey: obj({ key_id: str, uid: str }, ['key_id']),
   keyUsage: obj({ success: bool, usage: json(billingRpc['billing.key-usage.v1'].response) }),
   usageSummary: json(billingRpc['billing.usage-summary.v1'].response),
+  planRequestBody: obj({ plan: { type: 'string', enum: ['free', 'starter', 'enterprise'] } }),
+  planRequest: json(billingRpc['billing.request-plan.v1'].response),
   translateBody: obj(
     { text: { type: 'string', maxLength: 2000, description: 'At most 50 words' }, model_id: str, src_lang: str, tgt_lang: str, stream: { type: 'boolean', default: true } },
     ['text', 'model_id', 'src_lang', 'tgt_lang'],
