@@ -127,3 +127,22 @@ describe('Translator loanwords into the agent source language (toy corpus, rever
     expect(tr.looksLike('escuelita', 1)).toBeGreaterThan(tr.looksLike("jawiraq'a", 1));
   });
 });
+
+describe('Translator borrowing learned from the data', () => {
+  // an invented language that keeps rare Spanish nouns unchanged (as many indigenous-language corpora do)
+  const BORROWED = ['chocolate', 'guitarra', 'bicicleta', 'televisor', 'computadora', 'teléfono', 'camión', 'plátano', 'zapato', 'ventana'];
+  const pairs = [...toyCorpus(), ...BORROWED.map((w, i) => ({ id: `b-${i}`, source: `el perro come ${w}.`, target: `anu ${w} manq'i.` }))];
+  const tr = new Translator(trainAgentModel(pairs), new HybridIndex());
+
+  it('treats a long unknown word as a probable loanword only where the data shows borrowing', () => {
+    expect(tr.borrowingRate(0)).toBeGreaterThan(0.03);
+    expect(tr.carryKind('manzanas', false, 0)).toBe('borrowed');
+    const everyday = new Translator(trainAgentModel(everydayCorpus()), new HybridIndex());
+    expect(everyday.borrowingRate(0)).toBe(0);
+    expect(everyday.carryKind('manzanas', false, 0)).toBeNull();
+  });
+
+  it('still reports a kept probable loanword as untranslated', () => {
+    expect(tr.untranslatedSpans('el perro come manzanas.', 0).spans).toEqual([{ start: 14, end: 22, text: 'manzanas' }]);
+  });
+});

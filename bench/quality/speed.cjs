@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/*
+ * Per-sentence CPU time of the translator before and after a change, side by side in one process:
+ *
+ *   node bench/quality/speed.cjs --base <git rev> [--data ../shared/data/americasnlp2021] [--lang shp] [--limit 200]
+ *                                [--out bench/results/quality-speed.json]
+ *
+ * Extracts libs/engine of <rev> into a temporary folder, builds one agent per engine from train.* of one language,
+ * then translates the same dev sentences (both directions) alternating between the two engines sentence by
+ * sentence, so both see the same machine load. Reports the p50 / p90 CPU milliseconds per sentence and the ratio.
+ */
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const swc = require('@swc/core');
+
+require.extensions['.ts'] = function (module, filename) {
+  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), { filename, jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } });
+  module._compile(out.code, filename);
+};
+
+function args(argv) {
+  const a = { base: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, out: 'bench/results/quality-speed.json' };
+  for (let i = 0; i < argv.length; i += 2) a[argv[i].replace(/^--/, '')] = argv[i + 1];
+  if (!a.base) {
+    console.error('usage: speed.cjs --base <git rev> [--data dir] [--lang code] [--limit n] [--out file.json]');
+    process.exit(2);
+  }
+  return a;
+}
+
+const lines = (f) => {
+  const l = fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (l[l.length - 1] === '') l.pop();
+  return l;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+function main() {
+  const a = args(process.argv.slice(2));
+  const root = path.resolve(__dirname, '../..');
+  const rev = execFileSync('git', ['rev-parse', '--short', a.base], { cwd: root }).toString().trim();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gaia-engine-base-'));
+  execFileSync('sh', ['-c', `git archive ${rev} libs/engine | tar -x -C ${tmp}`], { cwd: root });
+  const engines = {
+    before: require(path.join(tmp, 'libs/engine/src/index.ts')),
+    after: require(path.join(root, 'libs/engine/src/index.ts')),
+  };
+  const dir = path.resolve(a.data, `es-${a.lang}`);
+  const trS = lines(path.join(dir, 'train.es'));
+  const trT = lines(path.join(dir, `train.${a.lang}`));
+  const pairs = trS.slice(0, trT.length).map((s, i) => ({ id: String(i), source: s, target: trT[i] }));
+  const dev = { forward: lines(path.join(dir, 'dev.es')).slice(0, Number(a.limit)), reverse: lines(path.join(dir, `dev.${a.lang}`)).slice(0, Number(a.limit)) };
+  const tr = {};
+  for (const [k, e] of Object.entries(engines)) {
+    const index = new e.HybridIndex();
+    index.add(pairs);
+    tr[k] = new e.Translator(e.trainAgentModel(pairs), index);
+    tr[k].translateText(dev.forward[0]); // warm-up
+  }
+  const cpu = { before: [], after: [] };
+  for (const direction of ['forward', 'reverse'])
+    dev[direction].forEach((s, i) => {
+      const order = i % 2 ? ['after', 'before'] : ['before', 'after'];
+      for (const k of order) {
+        const c0 = process.cpuUsage();
+        tr[k].translateText(s, { direction });
+        const c = process.cpuUsage(c0);
+        cpu[k].push((c.user + c.system) / 1000);
+      }
+    });
+  const stat = (xs) => ({ p50_cpu_ms: Number(pct(xs, 50).toFixed(2)), p90_cpu_ms: Number(pct(xs, 90).toFixed(2)), mean_cpu_ms: Number((xs.reduce((x, y) => x + y, 0) / xs.length).toFixed(2)) });
+  const result = {
+    generated_at: new Date().toISOString(),
+    base: rev,
+    lang: a.lang,
+    sentences: cpu.after.length,
+    machine: { cpu: (os.cpus()[0] || {}).model, cores: os.cpus().length, node: process.version, loadavg: os.loadavg().map((x) => x.toFixed(1)).join(' ') },
+    before: stat(cpu.before),
+    after: stat(cpu.after),
+  };
+  result.p50_ratio = Number((result.after.p50_cpu_ms / result.before.p50_cpu_ms).toFixed(3));
+  fs.writeFileSync(path.resolve(a.out), JSON.stringify(result, null, 2) + '\n');
+  const md = [
+    '# Translator CPU time per sentence, before / after (one process, alternating sentences)',
+    '',
+    `Base ${rev}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
+    '',
+    '| engine | p50 CPU ms | p90 CPU ms | mean CPU ms |',
+    '|---|---|---|---|',
+    `| before (${rev}) | ${result.before.p50_cpu_ms} | ${result.before.p90_cpu_ms} | ${result.before.mean_cpu_ms} |`,
+    `| after (working tree) | ${result.after.p50_cpu_ms} | ${result.after.p90_cpu_ms} | ${result.after.mean_cpu_ms} |`,
+    '',
+    `p50 ratio after / before: ${result.p50_ratio}`,
+  ];
+  fs.writeFileSync(path.resolve(a.out).replace(/\.json$/, '.md'), md.join('\n') + '\n');
+  console.log(md.join('\n'));
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+main();
