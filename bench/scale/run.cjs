@@ -4,8 +4,9 @@
  *   npm run bench:scale [-- --data ../shared/data/americasnlp2021] [--agents 50] [--pairs 500000] [--budget-mb 512]
  *                       [--seconds 8] [--out bench/results/scale.json]
  *
- * 1. build: the AmericasNLP train files as real agents, plus synthetic agents (seeded samples of the real pairs)
- *    up to --agents / --pairs; artifacts cached under tmp/bench-scale (rebuilt when the engine sources change).
+ * 1. build: the AmericasNLP train files as real agents (artifacts cached under tmp/bench-scale, rebuilt when the
+ *    engine sources change), plus synthetic agents up to --agents / --pairs: copies of the real agents' artifacts
+ *    under new agent ids (each one a separate file the server must load on its own).
  * 2. serve (fresh child process): the translation service's own AgentLoader (LRU by bytes, --budget-mb) over the
  *    stored artifacts; every agent translates (cold: first request, load included), RSS sampled throughout;
  *    then an HTTP endpoint around it and a bare Node HTTP server, both loaded by a Node client at 1/8/32
@@ -79,39 +80,9 @@ function engineHash() {
   return h.digest('hex').slice(0, 12);
 }
 
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Agent specs: the real train files, then seeded samples of all real pairs (synthetic agents). */
-function agentSpecs(a) {
-  const real = LANGS.filter((l) => fs.existsSync(path.join(a.data, `es-${l}`, 'train.es'))).map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
-  const all = real.flatMap((r) => r.pairs);
-  const realCount = all.length;
-  const nSynth = Math.max(0, a.agents - real.length);
-  const per = nSynth ? Math.max(100, Math.floor((a.pairs - realCount) / nSynth)) : 0;
-  const specs = real.map((r) => ({ id: r.id, lang: r.lang, build: () => r.pairs, count: r.pairs.length }));
-  for (let k = 0; k < nSynth; k++)
-    specs.push({
-      id: `synthetic-${String(k).padStart(2, '0')}-${per}`,
-      lang: 'mix',
-      count: per,
-      build: () => {
-        const rnd = mulberry32(1000 + k);
-        const out = [];
-        for (let i = 0; i < per; i++) {
-          const p = all[Math.floor(rnd() * all.length)];
-          out.push({ id: `s${k}-${i}`, source: p.source, target: p.target });
-        }
-        return out;
-      },
-    });
-  return specs;
+/** The real train files as agents. */
+function realSpecs(a) {
+  return LANGS.filter((l) => fs.existsSync(path.join(a.data, `es-${l}`, 'train.es'))).map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
 }
 
 function utf8Bytes(pairs) {
@@ -126,11 +97,11 @@ async function build(a) {
   const hash = engineHash();
   const storeDir = path.join(CACHE, hash);
   const agents = [];
-  for (const s of agentSpecs(a)) {
+  for (const s of realSpecs(a)) {
     const file = path.join(storeDir, artifactKey(s.id, '1'));
     const metaFile = `${file}.json`;
     if (!fs.existsSync(metaFile)) {
-      const pairs = s.build();
+      const pairs = s.pairs;
       const t0 = Date.now();
       const model = engine.trainAgentModel(pairs);
       const index = new engine.HybridIndex();
@@ -142,7 +113,21 @@ async function build(a) {
       process.stdout.write(`built ${s.id}: ${pairs.length} pairs, ${(bytes.length / 1e6).toFixed(1)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     }
     const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
-    agents.push({ id: s.id, lang: s.lang, pairs: meta.pairs, textBytes: meta.textBytes, artifactBytes: fs.statSync(file).size });
+    agents.push({ id: s.id, lang: s.lang, pairs: meta.pairs, textBytes: meta.textBytes, artifactBytes: fs.statSync(file).size, file });
+  }
+  const real = agents.slice();
+  let total = real.reduce((x, r) => x + r.pairs, 0);
+  const nSynth = Math.max(0, a.agents - real.length);
+  for (let k = 0; k < nSynth; k++) {
+    // the smallest real agent that keeps the total on course for --pairs, else the largest below it
+    const left = (a.pairs - total) / (nSynth - k);
+    const src = [...real].sort((x, y) => Math.abs(x.pairs - left) - Math.abs(y.pairs - left))[0];
+    const id = `synthetic-${String(k).padStart(2, '0')}`;
+    const file = path.join(storeDir, artifactKey(id, '1'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.copyFileSync(src.file, file);
+    agents.push({ id, lang: `copy-of-${src.lang}`, pairs: src.pairs, textBytes: src.textBytes, artifactBytes: src.artifactBytes, file });
+    total += src.pairs;
   }
   return { storeDir, hash, agents };
 }
@@ -247,7 +232,6 @@ function bare() {
 async function load(port, connections, seconds, sentences) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const lat = [];
-  let done = 0;
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const one = (text) =>
@@ -276,7 +260,6 @@ async function load(port, connections, seconds, sentences) {
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         await one(sentences[k++ % sentences.length]);
-        done++;
       }
     }),
   );
@@ -346,7 +329,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGB: Math.round(os.totalmem() / 1e9), node: process.version, loadavgAtStart: loadStart.map((x) => Math.round(x * 10) / 10), loadavgAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10), note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side' },
     engineHash: built.hash,
-    agents: { count: built.agents.length, pairs: totalPairs, real: built.agents.filter((x) => x.lang !== 'mix').map((x) => ({ id: x.id, pairs: x.pairs })), synthetic: 'seeded samples of the real train pairs' },
+    agents: { count: built.agents.length, pairs: totalPairs, real: built.agents.filter((x) => x.id.startsWith('real-')).map((x) => ({ id: x.id, pairs: x.pairs })), synthetic: 'copies of the real agents\' artifacts under new agent ids, chosen to reach --pairs' },
     storage: {
       artifactBytesTotal: totalArtifact,
       artifactBytesPerPair: Math.round(totalArtifact / totalPairs),

@@ -763,12 +763,13 @@ export class Translator {
   }
 
   /** Phase 1 only: the candidate drafts (for the LLM engine). */
-  candidates(text: string, opts?: { direction?: Direction; k?: number }): { candidates: Candidate[]; hits: RetrievalHit[] } {
+  /** `examples`: nearest pairs retrieved elsewhere (a remote retrieval index) instead of this translator's index. */
+  candidates(text: string, opts?: { direction?: Direction; k?: number; examples?: RetrievalHit[] }): { candidates: Candidate[]; hits: RetrievalHit[] } {
     const dir = dirIndex(opts?.direction);
     const K = opts?.k ?? this.k;
     const surface = tokenize(text);
     const qTok = surface.map(normalizeToken);
-    const hits = this.retrieve(text, opts?.direction);
+    const hits = opts?.examples ? opts.examples.slice(0, this.nExamples) : this.retrieve(text, opts?.direction);
     const raw: { tokens: string[]; strategy: string; used: LexiconUse[]; hit?: RetrievalHit; overlap?: number }[] = [];
     const dec = this.decode(qTok, surface, dir, this.nbest);
     for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
@@ -818,7 +819,7 @@ export class Translator {
     return { candidates: cands, hits };
   }
 
-  translateText(text: string, opts?: { direction?: Direction; k?: number }): TranslateResult {
+  translateText(text: string, opts?: { direction?: Direction; k?: number; examples?: RetrievalHit[] }): TranslateResult {
     const lines = text.split(/\r?\n/);
     if (lines.length > 1) {
       const parts = lines.map((l) => (l.trim() ? this.translateText(l, opts) : null));
@@ -897,7 +898,7 @@ export class Translator {
     return { spans, share: wordChars ? missing / wordChars : 0 };
   }
 
-  async *translate(text: string, opts?: { direction?: Direction; k?: number; signal?: AbortSignal }): AsyncIterable<TranslationEvent> {
+  async *translate(text: string, opts?: { direction?: Direction; k?: number; signal?: AbortSignal; examples?: RetrievalHit[] }): AsyncIterable<TranslationEvent> {
     const t0 = Date.now();
     try {
       if (opts?.signal?.aborted) throw new Error('Translation aborted');

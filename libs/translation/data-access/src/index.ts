@@ -9,3 +9,5 @@ export * from './lib/file-storage-agent-artifacts.adapter';
 // The artifact container is produced by the retrieval service; translation reads it.
 export { encodeAgentArtifacts, decodeAgentArtifacts } from '@gaia/retrieval/data-access';
 export * from './lib/rpc-agent-directory.adapter';
+export * from './lib/retrieval-examples.port';
+export * from './lib/rpc-retrieval-examples.adapter';

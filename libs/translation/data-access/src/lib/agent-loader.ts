@@ -28,7 +28,7 @@ export class AgentLoader {
 
   constructor(
     private readonly artifacts: AgentArtifactsPort,
-    private readonly build: (artifacts: AgentArtifacts, langs: { srcLang: string; tgtLang: string }) => AgentBrain,
+    private readonly build: (artifacts: AgentArtifacts, agent: { agentId: string; srcLang: string; tgtLang: string }) => AgentBrain,
     options: AgentLoaderOptions,
   ) {
     this.cache = new AgentCache<AgentBrain, TranslationAgentProfile>((id, version, profile) => this.loadBrain(id, version, profile), options);
@@ -66,6 +66,6 @@ export class AgentLoader {
   private async loadBrain(id: string, version: string, profile: TranslationAgentProfile): Promise<AgentBrain> {
     const bytes = await this.artifacts.load(id, version, profile.artifactKey);
     if (!bytes) throw new AgentArtifactsMissingError(id);
-    return this.build(bytes, { srcLang: profile.srcLang, tgtLang: profile.tgtLang });
+    return this.build(bytes, { agentId: id, srcLang: profile.srcLang, tgtLang: profile.tgtLang });
   }
 }

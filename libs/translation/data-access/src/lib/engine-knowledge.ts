@@ -8,9 +8,11 @@ import {
   summarizeCoreMemory,
   type AgentModel,
   type Direction,
+  type RetrievalHit,
 } from '@gaia/engine';
 import type { AgentKnowledge, LexiconEntry, RetrievedExample } from '@gaia/translation/llm';
 import type { AgentArtifacts } from './agent-artifacts.port';
+import type { RetrievalExamplesPort } from './retrieval-examples.port';
 
 /** The artifacts-derived part of a loaded agent (what the LRU holds). */
 export interface AgentBrain {
@@ -20,19 +22,53 @@ export interface AgentBrain {
   pairCount: number;
 }
 
-/** Builds the engines' view of an agent from `@gaia/engine` artifacts; its size for the LRU is what the loaded structures hold. */
-export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: string; tgtLang: string }, k = 5): AgentBrain {
+/** Nearest examples asked per translation when they come from the retrieval service. */
+const REMOTE_EXAMPLES = 8;
+/** Examples fetched by `retrieve` kept for the `draft` of the same text that follows it (LLM engine). */
+const REMEMBERED_EXAMPLES = 64;
+
+/** Where the examples of an agent come from: its own index (embedded) or the retrieval service. */
+export type ExampleSource = { kind: 'embedded' } | { kind: 'remote'; agentId: string; port: RetrievalExamplesPort };
+
+/**
+ * Builds the engines' view of an agent from `@gaia/engine` artifacts; its size for the LRU is what the loaded
+ * structures hold. With remote examples only the core memory (model) is loaded — the index stays with the
+ * retrieval service — and its bytes are copied out so the artifact buffer is released.
+ */
+export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: string; tgtLang: string }, k = 5, examples: ExampleSource = { kind: 'embedded' }): AgentBrain {
+  if (examples.kind === 'remote') {
+    const model = deserializeModel(artifacts.model.slice());
+    return brainFrom(model, new HybridIndex(), langs, k, modelByteSize(model), examples);
+  }
   const model = deserializeModel(artifacts.model);
   const index = HybridIndex.deserialize(artifacts.index);
   return brainFrom(model, index, langs, k, modelByteSize(model) + index.byteSize);
 }
 
-export function brainFrom(model: AgentModel, index: HybridIndex, langs: { srcLang: string; tgtLang: string }, k: number, approxBytes: number): AgentBrain {
+export function brainFrom(
+  model: AgentModel,
+  index: HybridIndex,
+  langs: { srcLang: string; tgtLang: string },
+  k: number,
+  approxBytes: number,
+  examples: ExampleSource = { kind: 'embedded' },
+): AgentBrain {
   const translator = new Translator(model, index, { k });
+  const side = (direction: Direction): 'source' | 'target' => (direction === 'reverse' ? 'target' : 'source');
+  const remembered = new Map<string, RetrievalHit[]>();
+  /** Remote examples of a text (undefined: the translator searches its own index). */
+  const remote = async (text: string, direction: Direction, n: number): Promise<RetrievalHit[] | undefined> => {
+    if (examples.kind !== 'remote') return undefined;
+    const hits = await examples.port.search(examples.agentId, text, side(direction), n);
+    remembered.set(`${direction}\u0000${text}`, hits);
+    if (remembered.size > REMEMBERED_EXAMPLES) remembered.delete(remembered.keys().next().value as string);
+    return hits;
+  };
   const knowledge: AgentKnowledge = {
     async retrieve(text: string, direction: Direction, n: number): Promise<RetrievedExample[]> {
       const reverse = direction === 'reverse';
-      return index.search(text, n, { side: reverse ? 'target' : 'source' }).map((h) => ({
+      const hits = (await remote(text, direction, n)) ?? index.search(text, n, { side: side(direction) });
+      return hits.map((h) => ({
         id: h.id,
         score: h.score,
         // oriented in the request's direction
@@ -50,11 +86,11 @@ export function brainFrom(model: AgentModel, index: HybridIndex, langs: { srcLan
       return [...byTerm].map(([term, translations]) => ({ term, translations }));
     },
     draft(text: string, direction: Direction, n: number) {
-      const r = translator.translateText(text, { direction, k: n });
+      const r = translator.translateText(text, { direction, k: n, examples: examples.kind === 'remote' ? remembered.get(`${direction}\u0000${text}`) ?? [] : undefined });
       return { translation: r.translation, confidence: r.confidence, candidates: r.candidates.map((c) => c.text) };
     },
-    translate(text: string, direction: Direction, n: number) {
-      return translator.translate(text, { direction, k: n });
+    async *translate(text: string, direction: Direction, n: number) {
+      yield* translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES) });
     },
     countTokens(text: string): number {
       return tokenize(text).length;

@@ -11,6 +11,7 @@ import {
   BuiltinTranslationEngine,
   FileStorageAgentArtifacts,
   RpcAgentDirectory,
+  RpcRetrievalExamples,
   USAGE_RECORDER,
   UsageRecorder,
   buildAgentBrain,
@@ -80,11 +81,16 @@ export class TranslationModule {
       { provide: VISION_EXTRACTOR, inject: [LLM_CLIENT], useFactory: (client: LlmClient | null) => (client ? new LlmVisionExtractor(client) : null) },
       {
         provide: AGENT_LOADER,
-        inject: [AGENT_ARTIFACTS, { token: APP_CONFIG, optional: true }],
-        useFactory: (artifacts: AgentArtifactsPort, app: AppConfig | undefined) =>
-          new AgentLoader(artifacts, (a, langs) => buildAgentBrain(a, langs, options.builtinK ?? 5), {
-            maxBytes: options.agentCacheBytes ?? (app?.TRANSLATION_AGENT_CACHE_MB ?? DEFAULT_AGENT_CACHE_MB) * BYTES_PER_MB,
-          }),
+        inject: [AGENT_ARTIFACTS, RPC_CLIENT, { token: APP_CONFIG, optional: true }],
+        useFactory: (artifacts: AgentArtifactsPort, rpc: RpcClient, app: AppConfig | undefined) => {
+          // With an external retrieval index the replica keeps only the core memory and asks the retrieval service.
+          const remote = app?.RETRIEVAL_BACKEND === 'opensearch' ? new RpcRetrievalExamples(rpc) : null;
+          return new AgentLoader(
+            artifacts,
+            (a, agent) => buildAgentBrain(a, agent, options.builtinK ?? 5, remote ? { kind: 'remote', agentId: agent.agentId, port: remote } : { kind: 'embedded' }),
+            { maxBytes: options.agentCacheBytes ?? (app?.TRANSLATION_AGENT_CACHE_MB ?? DEFAULT_AGENT_CACHE_MB) * BYTES_PER_MB },
+          );
+        },
       },
       { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
       TranslateUseCase,
