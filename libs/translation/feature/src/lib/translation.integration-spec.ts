@@ -133,6 +133,10 @@ describe('translation service (real Postgres, in-process transport, engine artif
     expect(streamed.trim()).toBe(done.final_translation.trim());
     expect(done).toMatchObject({ source_text: req.text, source_language: 'spanish', target_language: 'guarani', engine: 'builtin' });
     expect(done.response_time).toBeGreaterThan(0);
+    // the built-in engine's untranslated spans and confidence reach the event (spans index into source_text)
+    expect(done.confidence).toBeGreaterThan(0);
+    expect(Array.isArray(done.untranslated)).toBe(true);
+    for (const s of done.untranslated) expect(req.text.slice(s.start, s.end)).toBe(s.text);
     expect(double.requests).toHaveLength(0);
 
     await t.drain();
