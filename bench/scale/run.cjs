@@ -269,7 +269,7 @@ async function load(port, connections, seconds, sentences) {
 }
 
 function child(args) {
-  const p = spawn(process.execPath, ['--max-old-space-size=4096', __filename, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const p = spawn(process.execPath, [__filename, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = [];
   let buf = '';
   const waiters = [];

@@ -51,6 +51,10 @@ function sortByKey(keys: Float64Array, ...cols: Float32Array[]): void {
   for (const c of cols) c.set(Float32Array.from(order, (i) => c[i]));
 }
 
+const LM_CACHE_MAX = 200000;
+/** A Map entry of a number key and a number value in V8 (measured order of magnitude). */
+const LM_CACHE_ENTRY_BYTES = 48;
+
 const LM_COLUMNS = ['c3v', 'x3s', 'x3n', 'b2v', 'x2s', 'x2n'] as const;
 const LM_KEYS = ['c3k', 'x3k', 'b2k', 'x2k'] as const;
 
@@ -59,6 +63,11 @@ export class KnLm {
   private cache = new Map<number, number>();
 
   constructor(readonly data: KnLmData) {}
+
+  /** Most memory the log-probability cache takes once warm (for memory budgets). */
+  get cacheBytesBound(): number {
+    return Math.min(LM_CACHE_MAX, this.data.c3k.length + this.data.b2k.length) * LM_CACHE_ENTRY_BYTES;
+  }
 
   static train(sentences: Int32Array[], V: number): KnLm {
     if (V * V * V > Number.MAX_SAFE_INTEGER) throw new Error('KnLm: vocabulary too large for numeric keys');
@@ -186,7 +195,7 @@ export class KnLm {
       p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n[x]) / s) * this.p2(v, w);
     }
     const lp = Math.log(Math.max(p, 1e-30));
-    if (this.cache.size > 200000) this.cache.clear();
+    if (this.cache.size > LM_CACHE_MAX) this.cache.clear();
     this.cache.set(ck, lp);
     return lp;
   }

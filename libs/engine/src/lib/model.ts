@@ -680,7 +680,6 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     const start = new Int32Array(len.length + 1);
     for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
     const keyIndex = new PhraseKeyIndex(sides[d], start, r.int32(`keyIds${d}`));
-    let keys: string[] | undefined;
     const t: Omit<PhraseTable, 'keys'> = {
       keyIndex,
       off: r.int32(`off${d}`),
@@ -689,10 +688,12 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
       scores: r.float32(`scores${d}`),
       counts: r.float32(`counts${d}`),
     };
-    // the key texts are only needed by the stem back-off: materialized on first use
-    return Object.defineProperty(t, 'keys', { enumerable: true, get: () => (keys ??= keyIndex.texts()) }) as PhraseTable;
+    // the key texts are only needed by the stem back-off (which keeps the single words it wants): built on each
+    // access and not kept, so a loaded agent does not carry every phrase as a string
+    return Object.defineProperty(t, 'keys', { enumerable: true, get: () => keyIndex.texts() }) as PhraseTable;
   };
-  const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`) });
+  // copied, like every other decoded column, so the model keeps no view into the artifact buffer
+  const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`).slice() });
   return {
     version: 1,
     sides,
@@ -709,6 +710,7 @@ export function modelByteSize(m: AgentModel): number {
   const STRING_OVERHEAD = 40;
   const MAP_ENTRY = 64;
   let b = 0;
+  for (const lm of m.lms) b += lm.cacheBytesBound;
   for (let d = 0; d < 2; d++) {
     const v = m.sides[d];
     b += v.freq.byteLength + v.words.length * (STRING_OVERHEAD + MAP_ENTRY);

@@ -41,7 +41,8 @@ export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: str
     return brainFrom(model, new HybridIndex(), langs, k, modelByteSize(model), examples);
   }
   const model = deserializeModel(artifacts.model);
-  const index = HybridIndex.deserialize(artifacts.index);
+  // the index keeps views into its bytes (texts, postings): a copy of its part lets the whole artifact buffer go
+  const index = HybridIndex.deserialize(artifacts.index.slice());
   return brainFrom(model, index, langs, k, modelByteSize(model) + index.byteSize);
 }
 
