@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, DESKTOP, screenshot } from './support/browser';
+import { CHROMIUM_FLAGS, DESKTOP, screenshot, trackCspViolations } from './support/browser';
 import { startOwnPlatform, type OwnPlatform } from './support/own-platform';
 
 /**
@@ -62,6 +62,7 @@ afterAll(async () => {
 describe('popup sign-in with the identity provider', () => {
   it('a signed-out visitor of /dashboard signs in through the popup and lands on the dashboard', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: platform.url });
+    await trackCspViolations(context);
     await context.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'gaia-en'));
     try {
       const page = await context.newPage();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screenshot, seriousA11yViolations, uniqueEmail, type TrackedPage } from './support/browser';
+import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screenshot, seriousA11yViolations, trackCspViolations, uniqueEmail, type TrackedPage } from './support/browser';
 
 /**
  * The signed-in journey against the running platform, in order: sign up → build an agent from a JSON file →
@@ -301,6 +301,7 @@ describe('owner journey', () => {
     expect(await page.getByTestId('account-type').innerText()).toBe('Standard');
 
     const mobile = await browser.newContext({ viewport: MOBILE, baseURL: baseUrl(), storageState: await context.storageState() });
+    await trackCspViolations(mobile);
     try {
       const m = await mobile.newPage();
       for (const [name, path] of shots) {
@@ -326,6 +327,7 @@ describe('owner journey', () => {
     }
 
     const spanish = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), storageState: await context.storageState() });
+    await trackCspViolations(spanish);
     try {
       await spanish.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'gaia-es'));
       const es = await spanish.newPage();

@@ -6,6 +6,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('../../..', import.meta.url)),
   test: {
     include: ['tests/e2e/dashboard/**/*.e2e-spec.ts'],
+    // Every test fails on a Content-Security-Policy violation of its pages.
+    setupFiles: ['tests/e2e/support/csp-setup.ts'],
     environment: 'node',
     testTimeout: 240_000,
     hookTimeout: 90_000,

@@ -6,6 +6,7 @@ export interface ErrorBody {
   error: string;
 }
 
+export * from './field-limits';
 export * from './gateway.http';
 export * from './translate-batch.http';
 export * from './translate-file.http';

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trackCspViolations } from '../../support/csp';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const DESKTOP = { width: 1366, height: 900 };
@@ -35,6 +36,7 @@ export async function openContext(browser: Browser, viewport = DESKTOP, language
   await context.addInitScript((value) => {
     if (!window.localStorage.getItem('preferredLanguage')) window.localStorage.setItem('preferredLanguage', value);
   }, language);
+  await trackCspViolations(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -56,3 +58,4 @@ export function uniqueEmail(who: string): string {
 }
 
 export { seriousA11yViolations, type AxeViolation } from '../../support/a11y';
+export { trackCspViolations };

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
+import { trackCspViolations } from '../../support/csp';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -62,6 +63,7 @@ export async function openContext(browser: Browser, opts: OpenOptions = {}): Pro
       if (!window.localStorage.getItem('preferredLanguage')) window.localStorage.setItem('preferredLanguage', value);
     }, language);
   }
+  await trackCspViolations(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -1,5 +1,5 @@
-import { DynamicModule, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
+import { DynamicModule, Inject, Logger, Module, type NestModule, type OnModuleInit } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE, ApplicationConfig, HttpAdapterHost, ModulesContainer } from '@nestjs/core';
 import { MulterModule } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
@@ -22,7 +22,9 @@ import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi/openapi';
 import { PublicController } from './public/public.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { FieldLimitsPipe } from './http/field-limits.pipe';
 import { RealtimeListener } from './realtime/realtime.listener';
+import { installSecurityHeaders } from './http/security-headers';
 import { TeamController } from './team/team.controller';
 import { TranslateController } from './translate/translate.controller';
 import { TranslateService } from './translate/translate.service';
@@ -53,7 +55,7 @@ export interface GatewayModuleOptions extends Partial<GatewayOptions> {
  * auth/CSRF guard. Calls other services only through RPC_CLIENT. Needs CoreModule with `identitySchema`.
  */
 @Module({})
-export class GatewayModule implements OnModuleInit {
+export class GatewayModule implements OnModuleInit, NestModule {
   private readonly logger = new Logger('Gateway');
 
   constructor(
@@ -61,7 +63,20 @@ export class GatewayModule implements OnModuleInit {
     private readonly modules: ModulesContainer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
-  ) {}
+  ) {
+    // Installed as soon as the HTTP server exists (NestFactory.create), before the web app's static files.
+    this.installSecurityHeaders();
+  }
+
+  /** Before Nest registers its routes; covers apps whose HTTP server is created after the modules (testing). */
+  configure(): void {
+    this.installSecurityHeaders();
+  }
+
+  private installSecurityHeaders(): void {
+    const adapter = this.adapterHost.httpAdapter;
+    if (adapter?.getType() === 'express') installSecurityHeaders(adapter.getInstance<express.Express>());
+  }
 
   static forRoot(options: GatewayModuleOptions = {}): DynamicModule {
     const { identity, ...rest } = options;
@@ -87,6 +102,7 @@ export class GatewayModule implements OnModuleInit {
         RealtimeGateway,
         RealtimeListener,
       ],
+        { provide: APP_PIPE, useClass: FieldLimitsPipe },
       exports: [TranslateService, TranslationMeter],
     };
   }

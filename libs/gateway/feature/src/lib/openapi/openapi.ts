@@ -1,5 +1,6 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type SecurityRequirementObject } from '@nestjs/swagger';
+import { fieldMaxLength } from '@gaia/contracts';
 import { AUTH_MODE, type AuthMode } from '../auth/auth.guard';
 
 export const OPENAPI_PATH = 'api/docs';
@@ -68,7 +69,31 @@ export function buildOpenApiDocument(app: INestApplication, controllers: Array<T
       o.security = securityOf(modes.get(o.operationId ?? ''));
     }
   }
-  return sortKeys(doc) as OpenAPIObject;
+  return sortKeys(documentFieldLimits(doc)) as OpenAPIObject;
+}
+
+type Schema = { type?: string; maxLength?: number; properties?: Record<string, Schema>; items?: Schema };
+
+/** The `maxLength` of every string input (request bodies, query and path parameters): the contracts' FIELD_MAX_LENGTH, enforced by FieldLimitsPipe. */
+export function documentFieldLimits(source: OpenAPIObject): OpenAPIObject {
+  const doc = structuredClone(source);
+  const limit = (schema: Schema | undefined, name: string | undefined): Schema | undefined => {
+    if (!schema || typeof schema !== 'object') return schema;
+    const out: Schema = { ...schema };
+    if (out.type === 'string' && name && out.maxLength === undefined) out.maxLength = fieldMaxLength(name);
+    if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, limit(v, k) as Schema]));
+    if (out.items) out.items = limit(out.items, name);
+    return out;
+  };
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      if (!op || typeof op !== 'object' || !('responses' in op)) continue;
+      const o = op as { parameters?: Array<{ name?: string; schema?: Schema }>; requestBody?: { content?: Record<string, { schema?: Schema }> } };
+      for (const p of o.parameters ?? []) if (p.schema) p.schema = limit(p.schema, p.name);
+      for (const c of Object.values(o.requestBody?.content ?? {})) if (c.schema) c.schema = limit(c.schema, undefined);
+    }
+  }
+  return doc;
 }
 
 export function sortKeys(v: unknown): unknown {

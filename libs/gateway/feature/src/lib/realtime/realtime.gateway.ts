@@ -1,5 +1,5 @@
-import { Inject, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
+import { createParamDecorator, Inject, Logger, type ExecutionContext, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
@@ -12,7 +12,14 @@ import { DomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { errorResponse } from '../http/domain-error.filter';
+import { assertFieldLimits } from '../http/field-limits.pipe';
 import { TranslateService } from '../translate/translate.service';
+
+/**
+ * The message body, outside the HTTP pipes (a pipe's exception would never reach the client's ack):
+ * each handler validates inside its try (field limits included) and acknowledges the error.
+ */
+const SocketMessage = createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => ctx.switchToWs().getData());
 
 export const userRoom = (uid: string) => `user:${uid}`;
 export const emailRoom = (email: string) => `email:${email.toLowerCase()}`;
@@ -123,10 +130,11 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
    * sockets through the user/email rooms while the user is still owner or editor; no per-task room is joined.
    */
   @SubscribeMessage('subscribe_task')
-  async subscribeTask(@ConnectedSocket() socket: Socket, @MessageBody() body: { task_id?: unknown }): Promise<{ ok: boolean; error?: string }> {
+  async subscribeTask(@ConnectedSocket() socket: Socket, @SocketMessage() body: { task_id?: unknown }): Promise<{ ok: boolean; error?: string }> {
     const user = (socket.data as SocketData).user;
     const taskId = typeof body?.task_id === 'string' ? body.task_id : '';
     try {
+      assertFieldLimits(body);
       if (!taskId) throw DomainError.invalid('task_id is required.');
       const t = await this.rpc.call('ingestion.get-task.v1', { taskId });
       if (t.ownerId !== user.id) await this.rpc.call('agents.access.v1', { agentId: t.agentId, viewer: { uid: user.id, email: user.email.toLowerCase() }, need: 'edit' });
@@ -146,7 +154,7 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
 
   /** Translation over the socket (session caller): `translation_event` objects, ending with complete or error. */
   @SubscribeMessage('translate')
-  async translate(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean; error?: string }> {
+  async translate(@ConnectedSocket() socket: Socket, @SocketMessage() body: unknown): Promise<{ ok: boolean; error?: string }> {
     const data = socket.data as SocketData;
     const ip = socket.handshake.address;
     try {

@@ -5,6 +5,7 @@ import { TRANSLATION_MAX_CHARS, TRANSLATION_MAX_WORDS, translateBodySchema, type
 import { DomainError, countWords } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { viewerOf, type Principal } from '../auth/principal';
+import { assertFieldLimits } from '../http/field-limits.pipe';
 import { TranslationMeter } from './translation-meter';
 
 export const MODEL_NOT_FOUND = 'Model not found.';
@@ -44,6 +45,7 @@ export class TranslateService {
   ) {}
 
   async prepare(p: Principal, ip: string, body: unknown, requestId: string = randomUUID()): Promise<PreparedTranslation> {
+    assertFieldLimits(body); // HTTP bodies passed the pipe already; Socket.IO messages are checked here
     const parsed = translateBodySchema.safeParse(body ?? {});
     if (!parsed.success) {
       const b = (body ?? {}) as Record<string, unknown>;
