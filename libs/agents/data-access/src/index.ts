@@ -2,3 +2,4 @@ export * from './lib/agent.entity';
 export * from './lib/agent.repository';
 export * from './lib/team.repository';
 export * from './lib/agents.schema';
+export * from './lib/account-erasure.repository';

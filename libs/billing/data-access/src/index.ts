@@ -1,3 +1,4 @@
 export * from './lib/billing.schema';
 export * from './lib/billing.repositories';
 export * from './lib/plan-history.repository';
+export * from './lib/account-erasure.repository';

@@ -13,6 +13,7 @@ export * from './translation.events';
 export * from './ingestion.events';
 export * from './agents.events';
 export * from './billing.events';
+export * from './identity.events';
 export { agentsEvents, billingEvents, diagnosticsEvents, identityEvents, ingestionEvents, retrievalEvents, translationEvents };
 
 /** Every event the platform knows, by topic. */

@@ -8,3 +8,4 @@ export * from './lib/rate-counter.repository';
 export * from './lib/oidc-state.repository';
 export * from './lib/setting.repository';
 export * from './lib/email-token.repository';
+export * from './lib/account-erasure.repository';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AGENT_REPOSITORY, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { AGENT_REPOSITORY, AgentsErasureRepository, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { AccountEventsListener } from './account-events.listener';
 import { AgentEventPublisher } from './agent-events';
 import { AgentProcessingUseCase } from './agent-processing.use-case';
 import { AgentQueriesUseCase } from './agent-queries.use-case';
@@ -7,6 +8,7 @@ import { AgentsRpcHandlers } from './agents.rpc';
 import { CreateAgentUseCase } from './create-agent.use-case';
 import { DeleteAgentUseCase } from './delete-agent.use-case';
 import { EditAgentUseCase } from './edit-agent.use-case';
+import { EraseAccountAgentsUseCase } from './erase-account.use-case';
 import { ProcessingEventsListener } from './processing-events.listener';
 import { TeamUseCase } from './team.use-case';
 
@@ -28,6 +30,9 @@ import { TeamUseCase } from './team.use-case';
     TeamUseCase,
     AgentsRpcHandlers,
     ProcessingEventsListener,
+    AgentsErasureRepository,
+    EraseAccountAgentsUseCase,
+    AccountEventsListener,
   ],
   exports: [AgentQueriesUseCase, CreateAgentUseCase, EditAgentUseCase, DeleteAgentUseCase, TeamUseCase, AgentProcessingUseCase],
 })

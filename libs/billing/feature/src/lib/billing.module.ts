@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { PLAN_HISTORY_REPOSITORY, PostgresPlanHistoryRepository, PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
+import { BillingErasureRepository, PLAN_HISTORY_REPOSITORY, PostgresPlanHistoryRepository, PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
+import { BillingAccountEventsListener } from './account-events.listener';
 import { AuthorizeUseCase } from './authorize.use-case';
 import { BillingRpcHandlers, UsageListener } from './billing.rpc';
 import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from './billing.tokens';
+import { EraseAccountBillingUseCase } from './erase-account.use-case';
 import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from './metering.rules';
 import { PlansUseCase } from './plans.use-case';
 import { RecordUsageUseCase } from './record-usage.use-case';
@@ -45,6 +47,9 @@ export class BillingModule {
         PlansUseCase,
         BillingRpcHandlers,
         UsageListener,
+        BillingErasureRepository,
+        EraseAccountBillingUseCase,
+        BillingAccountEventsListener,
       ],
       exports: [AuthorizeUseCase, UsageQueriesUseCase, PlansUseCase],
     };

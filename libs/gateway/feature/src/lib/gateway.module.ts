@@ -12,6 +12,10 @@ import { AgentsController } from './agents/agents.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { UsageController } from './api-keys/usage.controller';
 import { PlansController } from './account/plans.controller';
+import { AccountErasureRepository } from '@gaia/identity/data-access';
+import { DeleteAccountUseCase } from './privacy/delete-account.use-case';
+import { PrivacyController } from './privacy/privacy.controller';
+import { PrivacyJobs } from './privacy/privacy.handlers';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { DocumentsController } from './documents/documents.controller';
@@ -39,6 +43,7 @@ export const GATEWAY_CONTROLLERS = [
   ApiKeysController,
   UsageController,
   PlansController,
+  PrivacyController,
   TranslateController,
   TranslateBatchController,
   AgentsController,
@@ -95,6 +100,9 @@ export class GatewayModule implements OnModuleInit, NestModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         IdempotencyInterceptor,
         UserViewService,
+        AccountErasureRepository,
+        DeleteAccountUseCase,
+        PrivacyJobs,
         UploadsUseCase,
         TranslateService,
         TranslationMeter,

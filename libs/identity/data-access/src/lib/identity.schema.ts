@@ -1,9 +1,10 @@
 import type { SchemaBundle } from '@gaia/shared/database';
 import { IdentityInit1767512000000 } from './migrations/1767512000000-identity-init';
 import { IdentityEmailVerification1779500000000 } from './migrations/1779500000000-identity-email-verification';
+import { IdentityErasure1795490000100 } from './migrations/1795490000100-identity-erasure';
 
 export const identitySchema: SchemaBundle = {
   name: 'identity',
   entities: [],
-  migrations: [IdentityInit1767512000000, IdentityEmailVerification1779500000000],
+  migrations: [IdentityInit1767512000000, IdentityEmailVerification1779500000000, IdentityErasure1795490000100],
 };

@@ -54,6 +54,7 @@ export const S = {
   usageSummary: json(billingRpc['billing.usage-summary.v1'].response),
   planRequestBody: obj({ plan: { type: 'string', enum: ['free', 'starter', 'enterprise'] } }),
   planRequest: json(billingRpc['billing.request-plan.v1'].response),
+  accountDelete: obj({ email: { type: 'string', maxLength: 320, description: 'The account email, to confirm' } }),
   translateBody: obj(
     { text: { type: 'string', maxLength: 2000, description: 'At most 50 words' }, model_id: str, src_lang: str, tgt_lang: str, stream: { type: 'boolean', default: true } },
     ['text', 'model_id', 'src_lang', 'tgt_lang'],
