@@ -15,6 +15,10 @@ import type { KafkaSettings } from './kafka-settings';
 import { KafkaWireDouble } from './testing/kafka-wire.double';
 
 const TOPIC = 'ingestion.task-progress.v1';
+// Real kafkajs clients against the wire double: group joins and rebalances take longer on a loaded machine. Every
+// condition is awaited with its own deadline (waitFor), so Jest's 5 s default must not cut a test short.
+const WIRE_TEST_TIMEOUT_MS = 120_000;
+jest.setTimeout(WIRE_TEST_TIMEOUT_MS);
 
 /** Polls until the condition holds (state owned by the kafkajs runners); fails with the last value. */
 async function waitFor<T>(probe: () => Promise<T>, done: (v: T) => boolean, opts: { timeoutMs?: number; what?: string } = {}): Promise<T> {

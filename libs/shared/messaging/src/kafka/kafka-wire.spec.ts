@@ -14,6 +14,10 @@ import { toKafkaMessage } from './kafka-message';
 import { withDeadLetter } from './kafka-dead-letter';
 import type { KafkaSettings } from './kafka-settings';
 import { KafkaWireDouble, crc32c } from './testing/kafka-wire.double';
+// Real kafkajs clients against the wire double: group joins and rebalances take longer on a loaded machine. Every
+// condition is awaited with its own deadline (waitFor), so Jest's 5 s default must not cut a test short.
+const WIRE_TEST_TIMEOUT_MS = 120_000;
+jest.setTimeout(WIRE_TEST_TIMEOUT_MS);
 
 const TOPIC = 'usage.recorded.v1';
 const PARTITIONS = 12;
