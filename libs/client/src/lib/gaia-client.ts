@@ -13,6 +13,9 @@ import type {
   TranslateBatchEvent,
   TranslateBatchHttpBody,
   TranslateBatchJsonResponse,
+  TranslateFileFields,
+  TranslateFileStartResponse,
+  TranslateFileTaskDto,
   TranslateHttpBody,
   TranslateJsonResponse,
   TranslationEventDto,
@@ -62,6 +65,8 @@ export type AccountPatch = z.input<typeof updateAccountBodySchema>;
 export type AgentPatchBody = z.input<typeof agentPatchBodySchema>;
 export type TranslateRequest = Omit<TranslateHttpBody, 'stream'>;
 export type TranslateBatchRequest = Omit<TranslateBatchHttpBody, 'stream'>;
+/** A file to translate and where: the agent, languages, CSV/TSV column (name or 0-based index). */
+export type TranslateFileRequest = TranslateFileFields & { file: UploadFile };
 export type PublicAgentList = RpcResponse<'agents.list-public.v1'>;
 export type TeamList = RpcResponse<'agents.team-list.v1'>;
 /** A file to upload: a Blob/File, or bytes with a name. */
@@ -77,6 +82,8 @@ export interface AgentUpload {
 
 const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
 const DEFAULT_BASE_RETRY_DELAY_MS = 500;
+/** Status polling of a file translation (the spec's 2 s). */
+const DEFAULT_POLL_INTERVAL_MS = 2000;
 const RETRYABLE_STATUSES = new Set([429, 503]);
 const SESSION_COOKIES = ['gaia_session', 'gaia_csrf'];
 const CSRF_COOKIE = 'gaia_csrf';
@@ -257,6 +264,36 @@ export class GaiaClient {
   /** A batch as it happens: every event tagged with the index of its text, then `batch_complete`. */
   streamBatch(req: TranslateBatchRequest, o?: WriteOptions): AsyncGenerator<TranslateBatchEvent> {
     return this.events<TranslateBatchEvent>(ROUTES.translateBatch, { ...req, stream: true }, o);
+  }
+
+  /**
+   * Starts translating a TXT, CSV/TSV, TMX or XLIFF file (same format back, targets filled). Follow it with
+   * translateFileStatus / waitForFileTranslation, then downloadTranslatedFile.
+   */
+  translateFile(req: TranslateFileRequest, o?: WriteOptions): Promise<TranslateFileStartResponse> {
+    const form = new FormData();
+    for (const k of ['model_id', 'src_lang', 'tgt_lang', 'column', 'format'] as const) if (req[k] !== undefined) form.append(k, req[k] as string);
+    form.append('file', toBlob(req.file), fileName(req.file, 0));
+    return this.json(ROUTES.translateFile, { form, write: o, keyed: true });
+  }
+  translateFileStatus(taskId: string): Promise<{ task: TranslateFileTaskDto }> {
+    return this.json(ROUTES.translateFileStatus, { query: { task_id: taskId }, keyed: true });
+  }
+  /** Polls the task until it is COMPLETED (resolves) or FAILED (throws GaiaServerError with its message). */
+  async waitForFileTranslation(taskId: string, o: { onProgress?: (task: TranslateFileTaskDto) => void; intervalMs?: number; signal?: AbortSignal } = {}): Promise<TranslateFileTaskDto> {
+    for (;;) {
+      const { task } = await this.translateFileStatus(taskId);
+      o.onProgress?.(task);
+      if (task.status === 'COMPLETED') return task;
+      if (task.status === 'FAILED') throw new GaiaServerError(task.message || 'File translation failed', 500, task);
+      if (o.signal?.aborted) throw o.signal.reason;
+      await new Promise((r) => setTimeout(r, o.intervalMs ?? DEFAULT_POLL_INTERVAL_MS));
+    }
+  }
+  /** The translated file, once the task is COMPLETED. */
+  async downloadTranslatedFile(taskId: string): Promise<Uint8Array> {
+    const res = await this.send(ROUTES.downloadTranslatedFile, { query: { task_id: taskId }, keyed: true, accept: '*/*' });
+    return new Uint8Array(await res.arrayBuffer());
   }
 
   // Plumbing

@@ -33,6 +33,9 @@ export const ROUTES = {
   removeTeamMember: { method: 'DELETE', path: '/api/team/members/{id}' },
   translate: { method: 'POST', path: '/api/translate' },
   translateBatch: { method: 'POST', path: '/api/translate/batch' },
+  translateFile: { method: 'POST', path: '/api/translate/file' },
+  translateFileStatus: { method: 'GET', path: '/api/translate/file/status' },
+  downloadTranslatedFile: { method: 'GET', path: '/api/translate/file/download' },
 } as const satisfies Record<string, Route>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -18,6 +18,7 @@ import { useTaskProgress } from '../lib/use-task-progress';
 import { AgentSettings } from './agent-settings';
 import { ProcessingCard } from './processing-card';
 import { TestTranslator } from './test-translator';
+import { TranslateFileCard } from './translate-file-card';
 
 export interface AgentViewProps {
   agent: AgentDto;
@@ -142,6 +143,7 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
       <div className="agent-layout">
         <div className="agent-layout__main">
           {processing ? <ProcessingCard task={task} /> : <TestTranslator agent={agent} />}
+          {!processing && <TranslateFileCard agent={agent} />}
           <AgentSettings
             agent={agent}
             reload={reload}

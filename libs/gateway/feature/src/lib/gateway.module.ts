@@ -35,6 +35,9 @@ import { TranslateService } from './translate/translate.service';
 import { TranslationMeter } from './translate/translation-meter';
 import { TranslateBatchController } from './translate-batch/translate-batch.controller';
 import { TranslateBatchUseCase } from './translate-batch/translate-batch.use-case';
+import { TranslateFileController } from './translate-file/translate-file.controller';
+import { TranslateFileTaskStore } from './translate-file/translate-file-task.store';
+import { TranslateFileUseCase } from './translate-file/translate-file.use-case';
 
 export const GATEWAY_CONTROLLERS = [
   AuthController,
@@ -46,6 +49,7 @@ export const GATEWAY_CONTROLLERS = [
   PrivacyController,
   TranslateController,
   TranslateBatchController,
+  TranslateFileController,
   AgentsController,
   DocumentsController,
   TeamController,
@@ -98,6 +102,7 @@ export class GatewayModule implements OnModuleInit, NestModule {
         { provide: GATEWAY_OPTIONS, useValue: o },
         { provide: APP_FILTER, useClass: DomainErrorFilter },
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_PIPE, useClass: FieldLimitsPipe },
         IdempotencyInterceptor,
         UserViewService,
         AccountErasureRepository,
@@ -107,10 +112,11 @@ export class GatewayModule implements OnModuleInit, NestModule {
         TranslateService,
         TranslationMeter,
         TranslateBatchUseCase,
+        TranslateFileTaskStore,
+        TranslateFileUseCase,
         RealtimeGateway,
         RealtimeListener,
       ],
-        { provide: APP_PIPE, useClass: FieldLimitsPipe },
       exports: [TranslateService, TranslationMeter],
     };
   }

@@ -32,7 +32,7 @@ describe('OpenAPI document (docs/openapi.json)', () => {
     const doc = JSON.parse(await generate()) as { paths: Record<string, Record<string, unknown>> };
     const ops = Object.entries(doc.paths).flatMap(([p, m]) => Object.keys(m).map((k) => `${k.toUpperCase()} ${p}`));
     const expected = [
-      'GET /healthz', 'GET /readyz', 'GET /api/public/config', 'GET /api/agents/public', 'GET /api/agents/{id}', 'POST /api/translate', 'POST /api/translate/batch',
+      'GET /healthz', 'GET /readyz', 'GET /api/public/config', 'GET /api/agents/public', 'GET /api/agents/{id}', 'POST /api/translate', 'POST /api/translate/batch', 'POST /api/translate/file', 'GET /api/translate/file/status', 'GET /api/translate/file/download',
       'GET /api/models/download', 'POST /api/auth/signup', 'POST /api/auth/signin', 'POST /api/auth/signout', 'GET /api/auth/me', 'GET /api/auth/session',
       'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback', 'GET /api/account', 'PATCH /api/account', 'GET /api/agents/mine',
       'PATCH /api/agents/{id}', 'POST /api/agents/{id}/visibility', 'POST /api/delete-model', 'POST /api/documents/process',

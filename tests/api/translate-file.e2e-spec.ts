@@ -1,0 +1,117 @@
+import { io, type Socket } from 'socket.io-client';
+import type { TestApp } from '@gaia/testing';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { GaiaClient, GaiaNotFoundError, GaiaPermissionError, GaiaValidationError } from '@gaia/client';
+import type { TranslateFileTaskDto } from '@gaia/contracts';
+import { signUp, startApi, type User } from './support/api-app';
+import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+
+/**
+ * File translation through @gaia/client (POST /api/translate/file, status, download) on the platform
+ * composition; the translation service is the RPC stand-in that upper-cases words.
+ */
+describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
+  let t: TestApp & { url: string };
+  let standIn: TranslationStandIn;
+  let owner: User;
+  let keyed: GaiaClient;
+  let agentId: string;
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  const fields = () => ({ model_id: agentId, src_lang: 'es', tgt_lang: 'qu' });
+
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
+    standIn = t.app.get(TranslationStandIn);
+    owner = await signUp(t.url, 'files');
+    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    // Every segment is metered: the Starter plan's words cover the suite (Free allows 10 translations a day).
+    await rpc.call('billing.set-plan.v1', { userId: owner.uid, plan: 'starter' });
+    agentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'files', public: true })).id;
+    const key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'files' }).expect(200)).body.api_key as string;
+    keyed = new GaiaClient({ baseUrl: t.url, apiKey: key });
+  });
+  afterAll(() => t?.close());
+
+  const translate = async (name: string, content: string, extra: Record<string, string> = {}) => {
+    const started = await keyed.translateFile({ ...fields(), ...extra, file: { name, data: content } });
+    const task = await keyed.waitForFileTranslation(started.task_id, { intervalMs: 20 });
+    return { started, task, out: decode(await keyed.downloadTranslatedFile(started.task_id)) };
+  };
+
+  it('TXT: line by line, blank lines kept', async () => {
+    const { started, task, out } = await translate('poema.txt', 'allin punchaw\n\nsumaq tuta\n');
+    expect(started.total_segments).toBe(2);
+    expect(task).toMatchObject({ status: 'COMPLETED', progress: 100, format: 'txt', translated_segments: 2, failed_segments: 0, file_name: 'poema.txt' });
+    expect(out).toBe('ALLIN PUNCHAW\n\nSUMAQ TUTA\n');
+  });
+
+  it('CSV: the chosen column into a target column named after the language; TSV by index', async () => {
+    const csv = await translate('frases.csv', 'id,es\n1,"hola, amigo"\n2,buenos días\n', { column: 'es' });
+    expect(csv.out).toBe('id,es,qu\n1,"hola, amigo","HOLA, AMIGO"\n2,buenos días,BUENOS DÍAS\n');
+    const tsv = await translate('frases.tsv', 'n\ttexto\n1\tagua\n', { column: '1' });
+    expect(tsv.out).toBe('n\ttexto\tqu\n1\tagua\tAGUA\n');
+  });
+
+  it('TMX and XLIFF 1.2/2.0: the same format back with the targets filled', async () => {
+    const tmx = '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="es"/><body>\n<tu><tuv xml:lang="es"><seg>pan &amp; agua</seg></tuv></tu>\n</body></tmx>\n';
+    expect((await translate('memoria.tmx', tmx)).out).toBe(tmx.replace('</tuv></tu>', '</tuv><tuv xml:lang="qu"><seg>PAN &amp; AGUA</seg></tuv></tu>'));
+    const x12 = '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>casa</source><target/></trans-unit></body></file></xliff>';
+    expect((await translate('ui.xlf', x12)).out).toBe(x12.replace('<target/>', '<target>CASA</target>'));
+    const x20 = '<xliff version="2.0" srcLang="es" trgLang="qu"><file id="f"><unit id="u"><segment><source>río</source></segment></unit></file></xliff>';
+    expect((await translate('ui2.xliff', x20)).out).toBe(x20.replace('<source>río</source>', '<source>río</source><target>RÍO</target>'));
+  });
+
+  it('meters every segment; a segment over the limits keeps an empty target', async () => {
+    const before = standIn.requests.length;
+    const long = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
+    const { task, out } = await translate('mix.txt', `uno\n${long}\ntres\n`);
+    expect(task).toMatchObject({ status: 'COMPLETED', translated_segments: 2, failed_segments: 1 });
+    expect(task.message).toMatch(/Segment 2: Text is too long: 51 words/);
+    expect(out).toBe(`UNO\n${long}\nTRES\n`);
+    expect(standIn.requests.slice(before).map((r) => r.text)).toEqual(['uno', 'tres']);
+  });
+
+  it('pushes progress over Socket.IO to the owner (translate_file_progress) until COMPLETED', async () => {
+    const socket: Socket = io(t.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: owner.cookie }, reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      const seen: TranslateFileTaskDto[] = [];
+      const done = new Promise<void>((resolve) =>
+        socket.on('translate_file_progress', (task: TranslateFileTaskDto) => {
+          seen.push(task);
+          if (task.status !== 'PROCESSING') resolve();
+        }),
+      );
+      const session = new GaiaClient({ baseUrl: t.url });
+      const lines = Array.from({ length: 45 }, (_, i) => `línea ${i}`).join('\n');
+      const started = await keyed.translateFile({ ...fields(), file: { name: 'largo.txt', data: lines } });
+      await done;
+      expect(seen.at(-1)).toMatchObject({ id: started.task_id, status: 'COMPLETED', translated_segments: 45 });
+      expect(seen.every((x) => x.id === started.task_id)).toBe(true);
+      const progress = seen.map((x) => x.progress);
+      expect(progress.length).toBeGreaterThanOrEqual(3);
+      expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+      expect(progress.at(-1)).toBe(100);
+      expect(session).toBeDefined();
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("refuses an unknown agent, the public key, an unsupported file; another user's task is not found", async () => {
+    await expect(keyed.translateFile({ ...fields(), model_id: 'no-such-agent', file: { name: 'a.txt', data: 'hola' } })).rejects.toEqual(new GaiaNotFoundError('Model not found.', 404));
+    await expect(keyed.translateFile({ ...fields(), file: { name: 'a.pdf', data: 'x' } })).rejects.toBeInstanceOf(GaiaValidationError);
+    await expect(keyed.translateFile({ ...fields(), file: { name: 'vacío.txt', data: '\n\n' } })).rejects.toMatchObject({ status: 400, message: 'vacío.txt: nothing to translate.' });
+    const publicKey = (await new GaiaClient({ baseUrl: t.url }).publicConfig()).publicApiKey;
+    await expect(new GaiaClient({ baseUrl: t.url, apiKey: publicKey }).translateFile({ ...fields(), file: { name: 'a.txt', data: 'hola' } })).rejects.toBeInstanceOf(GaiaPermissionError);
+    const started = await keyed.translateFile({ ...fields(), file: { name: 'mine.txt', data: 'hola' } });
+    await keyed.waitForFileTranslation(started.task_id, { intervalMs: 20 });
+    const other = await signUp(t.url, 'other-files');
+    await other.agent.get(`/api/translate/file/status?task_id=${started.task_id}`).expect(404);
+    await other.agent.get(`/api/translate/file/download?task_id=${started.task_id}`).expect(404);
+    expect((await owner.agent.get(`/api/translate/file/download?task_id=${started.task_id}`).expect(200)).headers['content-disposition']).toContain('mine.qu.txt');
+  });
+});
