@@ -78,7 +78,8 @@ try {
     const r = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(root, 'tests/e2e', suite, 'vitest.config.ts'), '--reporter=default', '--reporter=json', `--outputFile.json=${join(jsonDir, `browser-${suite}.json`)}`], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, GAIA_E2E_BASE_URL: base },
+      // The suites read the platform's embedded mailbox (DATA_DIR/mailbox) to follow verification and invitation links.
+      env: { ...process.env, GAIA_E2E_BASE_URL: base, ...(dataDir ? { GAIA_E2E_DATA_DIR: dataDir } : {}) },
     });
     if (r.status !== 0) status = r.status ?? 1;
   }

@@ -19,6 +19,7 @@ describe('passwords: common ones are refused, failed sign-ins are throttled per 
   it.each(['        ', 'password', '12345678', 'qwertyuiop', 'iloveyou123', 'Password1!', 'ana.quispe@example.org'])('refuses the password %j at sign-up', async (password) => {
     const res = await request(t.url).post('/api/auth/signup').send({ email: 'ana.quispe@example.org', password, fullName: 'Ana Quispe' }).expect(400);
     expect(res.body).toEqual({ error: COMMON_PASSWORD });
+    expect(res.headers['x-error-code']).toBe('common_password');
     expect((await t.dataSource.query(`SELECT 1 FROM identity_user WHERE email = 'ana.quispe@example.org'`)).length).toBe(0);
   });
 
@@ -35,6 +36,7 @@ describe('passwords: common ones are refused, failed sign-ins are throttled per 
     }
     const locked = await request(t.url).post('/api/auth/signin').set('X-Forwarded-For', '203.0.113.50').send({ email: victim.email.toUpperCase(), password: 'correct horse battery' }).expect(429);
     expect(locked.body).toEqual({ error: ACCOUNT_LOCKED });
+    expect(locked.headers['x-error-code']).toBe('account_locked');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     await request(t.url).post('/api/auth/signin').set('X-Forwarded-For', '203.0.113.51').send({ email: other.email, password: 'correct horse battery' }).expect(200);
     // Unknown emails are counted the same way (no hint whether an account exists).

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailboxLink } from './support/mailbox';
 import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screenshot, seriousA11yViolations, trackCspViolations, uniqueEmail, type TrackedPage } from './support/browser';
 
 /**
  * The signed-in journey against the running platform, in order: sign up → build an agent from a JSON file →
  * progress reaches COMPLETED → test translation → API key shown once → the public API with it → usage on the
- * API tab; invite an editor → the editor signs in (sent to sign in and back), sees and edits the agent, cannot
+ * API tab; invite an editor → the editor signs in (sent to sign in and back), confirms the email and accepts the
+ * invitation through the links of the platform's mailbox folder, sees and edits the agent, cannot
  * delete it; public → on /models for a visitor; delete → gone everywhere. Screenshots of every screen.
  */
 const PASSWORD = 'e2e-Password-123';
@@ -226,13 +228,24 @@ describe('owner journey', () => {
     await screenshot(page, 'dashboard-team-desktop');
   });
 
-  it('the editor is sent to sign in and back, sees and edits the agent, and cannot delete it or change its visibility', async () => {
+  it('the editor is sent to sign in and back, confirms the email and accepts the invitation from the mailbox, sees and edits the agent, and cannot delete it or change its visibility', async () => {
     editorTab = await openContext(browser, DESKTOP);
     const { page } = editorTab;
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     await page.waitForURL((url) => url.pathname === '/');
     await signUpInDialog(page, editor);
     await page.waitForURL((url) => url.pathname === `/dashboard/${agentId}`);
+    // A pending invitation grants nothing: the dashboard asks to confirm the address first.
+    await page.getByTestId('email-verification-notice').waitFor();
+    expect(await page.getByTestId('pair-badge').count()).toBe(0);
+    // The links arrive in the platform's embedded mailbox (DATA_DIR/mailbox): confirm, then accept.
+    await page.goto(await mailboxLink(editor.email, 'Confirm your email address'));
+    await expect.poll(() => page.getByTestId('verify-email-result').textContent()).toBe(`Thank you: ${editor.email} is confirmed.`);
+    await page.goto(await mailboxLink(editor.email, 'invited you to edit translation agents'));
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect.poll(() => page.getByTestId('invitation-result').textContent()).toContain('Invitation accepted');
+    await screenshot(page, 'invitation-accepted-desktop');
+    await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     await page.getByTestId('pair-badge').waitFor();
     await page.getByText('Shared with you (editor)').waitFor();
     expect(await page.getByRole('switch').count()).toBe(0);

@@ -8,7 +8,8 @@ export function EmailVerificationNotice() {
   const { user } = useAuth();
   if (!user || user.emailVerified !== false) return null;
   return (
-    <div className="alert" role="status" data-testid="email-verification-notice">
+    // A long address must wrap on a narrow screen rather than widen the page.
+    <div className="alert" role="status" data-testid="email-verification-notice" style={{ overflowWrap: 'anywhere' }}>
       <p>{t('verify.notice', { email: user.email })}</p>
       <ResendVerificationButton />
     </div>

@@ -96,7 +96,7 @@ export class AuthController {
     await enforceRateRules(this.limiter, `auth:ip:${clientIp(req)}`, this.options.authPerIp, TOO_MANY_SIGN_INS);
     const b = parseBody(signInBodySchema, body, 'Please fill in all fields.');
     const bucket = accountBucket(b.email);
-    await assertUnderRateRules(this.limiter, bucket, this.options.failedSignInsPerAccount, ACCOUNT_LOCKED);
+    await assertUnderRateRules(this.limiter, bucket, this.options.failedSignInsPerAccount, ACCOUNT_LOCKED, 'account_locked');
     const user = await this.accounts.verifyCredentials(b).catch(async (e: unknown) => {
       if (isDomainError(e) && e.status === 401) await countRateRules(this.limiter, bucket, this.options.failedSignInsPerAccount);
       throw e;
