@@ -44,6 +44,8 @@ export const fieldMaxLength = (field: string): number => (FIELD_MAX_LENGTH as Re
 export const fieldTooLongMessage = (field: string, length: number, max: number): string =>
   `${field} is too long: ${length.toLocaleString('en-US')} characters (maximum ${max.toLocaleString('en-US')}).`;
 
-/** Page sizes of cursor-paginated lists (`limit` query parameter). */
-export const PAGE_SIZE_DEFAULT = 50;
+/**
+ * Cursor-paginated lists (`limit` and `cursor` query parameters, `next_cursor` in the answer, null on the
+ * last page): at most this many items a page, and this many when `limit` is omitted (the size lists had).
+ */
 export const PAGE_SIZE_MAX = 200;

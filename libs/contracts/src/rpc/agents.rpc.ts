@@ -151,7 +151,11 @@ export const agentsRpc = {
   'agents.list-public.v1': defineRpc({
     service: 'agents',
     description: 'Public agents, newest first, as their public projection (owners read theirs in full through agents.list-mine.v1).',
-    request: z.object({ limit: z.number().int().min(1).max(1000).default(200) }),
+    request: z.object({
+      limit: z.number().int().min(1).max(1000).default(200),
+      /** Keyset page: the agents listed after this one (newest first, then id). */
+      afterId: z.string().min(1).max(200).nullable().optional(),
+    }),
     response: z.object({ agents: z.array(publicAgentDtoSchema) }),
   }),
   'agents.list-mine.v1': defineRpc({

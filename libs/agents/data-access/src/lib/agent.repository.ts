@@ -10,7 +10,8 @@ export interface AgentRepositoryPort {
   insert(em: EntityManager, agent: AgentEntity): Promise<void>;
   /** Writes every mutable field of `agent` (the caller bumped version/updatedAt). */
   save(em: EntityManager, agent: AgentEntity): Promise<void>;
-  listPublic(em: EntityManager, limit: number): Promise<AgentEntity[]>;
+  /** Public live agents, newest first (then id); after `afterId` when given (keyset page). */
+  listPublic(em: EntityManager, limit: number, afterId?: string | null): Promise<AgentEntity[]>;
   listOwned(em: EntityManager, ownerId: string): Promise<AgentEntity[]>;
   /** Live agents whose sharedWithEmails contains `email` (lower-cased). */
   listSharedWith(em: EntityManager, email: string): Promise<AgentEntity[]>;
@@ -105,8 +106,13 @@ export class PostgresAgentRepository implements AgentRepositoryPort {
     await em.query(`UPDATE agent SET ${sets} WHERE id = $1`, values(a));
   }
 
-  async listPublic(em: EntityManager, limit: number): Promise<AgentEntity[]> {
-    const rows: AgentRow[] = await em.query(`SELECT * FROM agent WHERE public AND deleted_at IS NULL ORDER BY created_at DESC, id LIMIT $1`, [limit]);
+  async listPublic(em: EntityManager, limit: number, afterId: string | null = null): Promise<AgentEntity[]> {
+    const rows: AgentRow[] = await em.query(
+      `SELECT * FROM agent WHERE public AND deleted_at IS NULL
+         AND ($2::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM agent WHERE id = $2))
+       ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit, afterId],
+    );
     return rows.map(toEntity);
   }
 

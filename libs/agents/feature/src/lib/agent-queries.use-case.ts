@@ -33,8 +33,8 @@ export class AgentQueriesUseCase {
     return a && !a.deletedAt ? toAgentRecord(a) : null;
   }
 
-  async listPublic(limit: number): Promise<PublicAgentDto[]> {
-    return (await this.agents.listPublic(this.ds.manager, limit)).map(toPublicAgentDto);
+  async listPublic(limit: number, afterId: string | null = null): Promise<PublicAgentDto[]> {
+    return (await this.agents.listPublic(this.ds.manager, limit, afterId)).map(toPublicAgentDto);
   }
 
   async listMine(viewer: Viewer): Promise<{ owned: AgentDto[]; shared: AgentDto[] }> {

@@ -55,7 +55,7 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.list-public.v1')
   async listPublic(r: Req<'agents.list-public.v1'>): Res<'agents.list-public.v1'> {
-    return { agents: await this.queries.listPublic(r.limit ?? 200) };
+    return { agents: await this.queries.listPublic(r.limit ?? 200, r.afterId ?? null) };
   }
 
   @OnRpc('agents.list-mine.v1')

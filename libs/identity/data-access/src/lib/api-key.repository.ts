@@ -42,8 +42,14 @@ export class ApiKeyRepository {
     return rows.length ? toKey(rows[0]) : null;
   }
 
-  async listByUser(userId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.ds.query(`SELECT ${COLS} FROM identity_api_key WHERE user_id = $1 AND kind = 'user' ORDER BY created_at DESC, id`, [userId]);
+  /** The user's keys, newest first (then id); a keyset page when `page` is given (`limit` keys after `afterId`). */
+  async listByUser(userId: string, page?: { limit: number; afterId: string | null }): Promise<ApiKeyRecord[]> {
+    const rows = await this.ds.query(
+      `SELECT ${COLS} FROM identity_api_key WHERE user_id = $1 AND kind = 'user'
+         AND ($2::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM identity_api_key WHERE id::text = $2 AND user_id = $1))
+       ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [userId, page?.afterId ?? null, page?.limit ?? null],
+    );
     return rows.map(toKey);
   }
 

@@ -41,8 +41,8 @@ export class ApiKeysService implements OnModuleInit {
     return { apiKey: k.key, record };
   }
 
-  list(userId: string): Promise<ApiKeyRecord[]> {
-    return this.keys.listByUser(userId);
+  list(userId: string, page?: { limit: number; afterId: string | null }): Promise<ApiKeyRecord[]> {
+    return this.keys.listByUser(userId, page);
   }
 
   /** A key of this user (revoked or not); 404 for anyone else's. */

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { agentPatchBodySchema, deleteModelBodySchema, visibilityBodySchema, type RpcResponse } from '@gaia/contracts';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { agentPatchBodySchema, deleteModelBodySchema, PAGE_SIZE_MAX, visibilityBodySchema, type RpcResponse } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import { viewerOf, type Principal } from '../auth/principal';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { pageOf, parsePage } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
 import { DomainError } from '@gaia/shared/kernel';
@@ -26,10 +27,16 @@ export class AgentsController {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   @Get('agents/public')
-  @ApiOperation({ summary: 'Public agents, newest first (public projection: no owner uid, editors or owner notes)' })
+  @ApiOperation({ summary: 'Public agents, newest first (public projection: no owner uid, editors or owner notes); cursor-paginated' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX } })
+  @ApiQuery({ name: 'cursor', required: false, description: '`next_cursor` of the previous page' })
   @ApiResponse({ status: 200, schema: S.publicAgentList })
-  listPublic(): Promise<PublicAgentList> {
-    return this.rpc.call('agents.list-public.v1', { limit: 200 });
+  @ApiResponse({ status: 400, schema: S.error, description: 'Invalid limit or cursor' })
+  async listPublic(@Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<PublicAgentList & { next_cursor: string | null }> {
+    const page = parsePage({ limit, cursor });
+    const { agents } = await this.rpc.call('agents.list-public.v1', { limit: page.limit + 1, afterId: page.afterId });
+    const { items, nextCursor } = pageOf(agents, page.limit, (a) => a.id);
+    return { agents: items, next_cursor: nextCursor };
   }
 
   @Get('agents/mine')

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { API_KEY_SECRET_SHOWN_ONCE, createApiKeyBodySchema, revokeApiKeyBodySchema, type ApiKeyDto, type CreateApiKeyReplayResponse, type CreateApiKeyResponse } from '@gaia/contracts';
+import { API_KEY_SECRET_SHOWN_ONCE, createApiKeyBodySchema, PAGE_SIZE_MAX, revokeApiKeyBodySchema, type ApiKeyDto, type CreateApiKeyReplayResponse, type CreateApiKeyResponse } from '@gaia/contracts';
 import type { ApiKeyRecord } from '@gaia/identity/data-access';
 import { ApiKeysService } from '@gaia/identity/feature';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
@@ -8,6 +8,7 @@ import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
 import { IdempotencyInterceptor, IdempotentReplayAs } from '../http/idempotency.interceptor';
+import { pageOf, parsePage } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
 
@@ -52,11 +53,17 @@ export class ApiKeysController {
 
   @Get('list')
   @Auth('session')
-  @ApiOperation({ summary: "The caller's keys, newest first (`uid` query accepted and ignored)" })
+  @ApiOperation({ summary: "The caller's keys, newest first (`uid` query accepted and ignored); cursor-paginated" })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX } })
+  @ApiQuery({ name: 'cursor', required: false, description: '`next_cursor` of the previous page' })
   @ApiResponse({ status: 200, schema: S.keyList })
+  @ApiResponse({ status: 400, schema: S.error, description: 'Invalid limit or cursor' })
   @ApiResponse({ status: 401, schema: S.error })
-  async list(@CurrentPrincipal() p: Principal): Promise<{ success: true; api_keys: ApiKeyDto[] }> {
-    return { success: true, api_keys: (await this.keys.list(sessionUser(p).id)).map(toApiKeyDto) };
+  async list(@CurrentPrincipal() p: Principal, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<{ success: true; api_keys: ApiKeyDto[]; next_cursor: string | null }> {
+    const page = parsePage({ limit, cursor });
+    const keys = await this.keys.list(sessionUser(p).id, { limit: page.limit + 1, afterId: page.afterId });
+    const { items, nextCursor } = pageOf(keys, page.limit, (k) => k.id);
+    return { success: true, api_keys: items.map(toApiKeyDto), next_cursor: nextCursor };
   }
 
   @Post('revoke')

@@ -11,6 +11,8 @@ function json(schema: z.ZodType): SchemaObject {
 
 const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
+/** Cursor of the next page of a list (pass it as `cursor`); null on the last page. */
+const nextCursor: SchemaObject = { type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' };
 const obj = (properties: Record<string, SchemaObject>, required: string[] = Object.keys(properties)): SchemaObject => ({ type: 'object', properties, required });
 
 const user: SchemaObject = obj({
@@ -48,7 +50,7 @@ export const S = {
     secret_shown_once: { type: 'boolean', description: 'Only on a replay: true, the secret was shown once in the first answer' },
     message: { type: 'string', description: 'Only on a replay: what to do if the secret was lost' },
   }, ['success', 'api_key', 'key']),
-  keyList: obj({ success: bool, api_keys: { type: 'array', items: apiKey } }),
+  keyList: obj({ success: bool, api_keys: { type: 'array', items: apiKey }, next_cursor: nextCursor }),
   revokeKey: obj({ key_id: str, uid: str }, ['key_id']),
   keyUsage: obj({ success: bool, usage: json(billingRpc['billing.key-usage.v1'].response) }),
   usageSummary: json(billingRpc['billing.usage-summary.v1'].response),
@@ -73,7 +75,7 @@ export const S = {
   agent,
   publicAgent,
   agentView: { oneOf: [agent, publicAgent] } as SchemaObject,
-  publicAgentList: obj({ agents: { type: 'array', items: publicAgent } }),
+  publicAgentList: obj({ agents: { type: 'array', items: publicAgent }, next_cursor: nextCursor }),
   agentsMine: obj({ owned: { type: 'array', items: agent }, shared: { type: 'array', items: agent } }),
   agentPatch: obj({ src_lang: str, tgt_lang: str, custom_prompt: str, core_memory: str }, []),
   visibility: obj({ public: bool }),
