@@ -12,16 +12,18 @@ export function usePlanLabel(): (plan: string) => string {
 }
 
 /**
- * What binds, shown one way (from the server's numbers): calls used today of the plan's allowance (Free), words
+ * What binds, shown one way (`words={false}` where the billing month card already shows the words) (from the server's numbers): calls used today of the plan's allowance (Free), words
  * used this month of the included words and the overage (Starter, Enterprise), and the key's own daily limit only
  * where it is the tighter one.
  */
-export function PlanLimits({ summary, keyUsage = null, keyName }: { summary: UsageSummaryDto; keyUsage?: KeyUsageDto | null; keyName?: string }) {
+export function PlanLimits({ summary, keyUsage = null, keyName, words = true }: { summary: UsageSummaryDto; keyUsage?: KeyUsageDto | null; keyName?: string; words?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const planLabel = usePlanLabel();
   const { period } = summary;
   const n = (v: number) => formatNumber(v, i18n.language);
   const showKey = keyUsage !== null && keyLimitBinds(period, keyUsage);
+  const showWords = words && period.included_words !== null;
+  if (period.daily_api_calls === null && !showWords && !showKey) return null;
   return (
     <section className="card" aria-labelledby="limits-heading" data-testid="plan-limits">
       <h2 id="limits-heading" className="card__title">
@@ -38,7 +40,7 @@ export function PlanLimits({ summary, keyUsage = null, keyName }: { summary: Usa
             </dd>
           </div>
         )}
-        {period.included_words !== null && (
+        {showWords && period.included_words !== null && (
           <div data-testid="limit-words">
             <dt>{t('limits.wordsThisMonth')}</dt>
             <dd>

@@ -110,7 +110,8 @@ export function OverviewTab() {
         )}
       </section>
 
-      {usage && <PlanLimits summary={usage} />}
+      {/* The words of the month are on the billing month card: the limits card adds the daily ones. */}
+      {usage && <PlanLimits summary={usage} words={false} />}
       {usage && <BillingMonth summary={usage} />}
       <UsageChart series={usage?.series ?? []} />
     </div>

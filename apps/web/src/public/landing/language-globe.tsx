@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import Globe, { type GlobeMethods } from 'react-globe.gl';
 import { MeshPhongMaterial } from 'three';
 import { feature } from 'topojson-client';
@@ -26,6 +26,8 @@ interface Props {
 /** Below this width (phones) the globe is as tall as it is wide, plus a little room for the atmosphere. */
 const NARROW_WIDTH = 640;
 const NARROW_HEIGHT_RATIO = 1.1;
+/** A touch that moves less than this (px) between down and up is a tap, not a drag of the globe. */
+const TAP_SLOP_PX = 10;
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -45,6 +47,20 @@ export default function LanguageGlobe({ points, labels, onSelect }: Props) {
   const ref = useRef<GlobeMethods | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+
+  // A tap is too short for the globe's hover detection: place it on the globe and pick the nearest language.
+  const onTap = (e: PointerEvent<HTMLDivElement>) => {
+    const start = touchStart.current;
+    touchStart.current = null;
+    const g = ref.current;
+    const el = box.current;
+    if (!start || !g || !el || Math.hypot(e.clientX - start.x, e.clientY - start.y) > TAP_SLOP_PX) return;
+    const rect = el.getBoundingClientRect();
+    const at = g.toGlobeCoords(e.clientX - rect.left, e.clientY - rect.top);
+    const near = at && nearestPoint(points, at);
+    if (near) onSelect(near);
+  };
 
   const land = useMemo(() => {
     const topo = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
@@ -84,7 +100,15 @@ export default function LanguageGlobe({ points, labels, onSelect }: Props) {
   };
 
   return (
-    <div ref={box} className="globe-canvas" style={size ? { height: size.height } : undefined}>
+    <div
+      ref={box}
+      className="globe-canvas"
+      style={size ? { height: size.height } : undefined}
+      onPointerDown={(e) => {
+        touchStart.current = e.pointerType === 'mouse' ? null : { x: e.clientX, y: e.clientY };
+      }}
+      onPointerUp={onTap}
+    >
       {size && size.width > 0 && (
       <Globe
         ref={ref}

@@ -38,6 +38,25 @@ describe('posts carousel', () => {
     expect(activeIndex()).toBe(0);
   });
 
+  it('pauses while the pointer or the keyboard focus is in it, and resumes after', () => {
+    render(<PostsCarousel />);
+    const carousel = screen.getByRole('region', { name: /./ });
+    fireEvent.pointerOver(carousel);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(activeIndex()).toBe(0);
+    fireEvent.pointerOut(carousel, { relatedTarget: document.body });
+    act(() => vi.advanceTimersByTime(4000));
+    expect(activeIndex()).toBe(1);
+
+    act(() => screen.getByRole('button', { name: 'Go to post 1' }).focus());
+    expect(activeIndex()).toBe(1);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(activeIndex()).toBe(1);
+    act(() => screen.getByRole('button', { name: 'Go to post 1' }).blur());
+    act(() => vi.advanceTimersByTime(4000));
+    expect(activeIndex()).toBe(0);
+  });
+
   it('opens a post with a full page link to /post/{id}', () => {
     render(<PostsCarousel />);
     const read = screen.getAllByRole('link', { name: 'Read' })[0];

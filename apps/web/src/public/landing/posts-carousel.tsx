@@ -8,20 +8,36 @@ export function nextIndex(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
 
-/** Posts carousel: auto-advances every 4 s; dot buttons jump; a post opens with a full page navigation. */
+/**
+ * Posts carousel: auto-advances every 4 s, paused while the pointer or the keyboard focus is in it (a reader is
+ * not moved away from the slide they are on); dot buttons jump; a post opens with a full page navigation.
+ */
 export function PostsCarousel() {
   const { t } = useTranslation(['public', 'posts']);
   const posts = POSTS.map((p) => loadPost(p, t));
   const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
 
   useEffect(() => {
-    if (posts.length < 2) return;
+    if (posts.length < 2 || paused) return;
     const id = window.setInterval(() => setIndex((i) => nextIndex(i, posts.length)), CAROUSEL_INTERVAL_MS);
     return () => window.clearInterval(id);
-  }, [index, posts.length]);
+  }, [index, posts.length, paused]);
 
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={t('landing.carousel.label')}>
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t('landing.carousel.label')}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <div className="carousel__viewport">
         {posts.map((post, i) => (
           <article
