@@ -7,6 +7,7 @@ import type {
   CreateApiKeyResponse,
   IngestionTaskDto,
   KeyUsageDto,
+  PlanId,
   PublicConfigDto,
   RpcResponse,
   TeamMemberDto,
@@ -158,6 +159,13 @@ export class GaiaClient {
   session(): Promise<{ user: UserDto | null }> {
     return this.json(ROUTES.session);
   }
+  /** Confirms the email address with the token of the mailed link (signed in or not). */
+  verifyEmail(token: string, o?: WriteOptions): Promise<{ verified: true; email: string }> {
+    return this.json(ROUTES.verifyEmail, { json: { token }, write: o });
+  }
+  resendVerificationEmail(o?: WriteOptions): Promise<{ success: true }> {
+    return this.json(ROUTES.resendVerificationEmail, { write: o });
+  }
 
   // Account
   account(): Promise<UserDto> {
@@ -165,6 +173,16 @@ export class GaiaClient {
   }
   updateAccount(patch: AccountPatch, o?: WriteOptions): Promise<UserDto> {
     return this.json(ROUTES.updateAccount, { json: patch, write: o });
+  }
+  /** Deletes the account and everything it owns; `email` confirms it. */
+  async deleteAccount(email: string, o?: WriteOptions): Promise<{ success: true }> {
+    const r = await this.json<{ success: true }>(ROUTES.deleteAccount, { json: { email }, write: o });
+    for (const c of SESSION_COOKIES) this.cookies.delete(c);
+    return r;
+  }
+  /** Free applies at once; Starter or Enterprise is recorded as a request the operator grants. */
+  requestPlan(plan: PlanId, o?: WriteOptions): Promise<RpcResponse<'billing.request-plan.v1'>> {
+    return this.json(ROUTES.requestPlan, { json: { plan }, write: o });
   }
 
   // Agents
@@ -238,6 +256,10 @@ export class GaiaClient {
   }
   async removeTeamMember(id: string, o?: WriteOptions): Promise<void> {
     await this.send(ROUTES.removeTeamMember, { params: { id }, write: o });
+  }
+  /** Accepts a team invitation with the token of the mailed link (the invited, verified email must be yours). */
+  acceptTeamInvitation(token: string, o?: WriteOptions): Promise<RpcResponse<'agents.team-accept.v1'>> {
+    return this.json(ROUTES.acceptTeamInvitation, { json: { token }, write: o });
   }
 
   // Translation
