@@ -7,6 +7,7 @@ import { usePlanLabel } from '../components/plan-limits';
 import { formatDateTime } from '../lib/format';
 import { SAVED_MESSAGE_MS } from '../lib/rules';
 import { useTimedMessage } from '../lib/use-timed-message';
+import { PrivacySection } from './privacy-section';
 
 type Editable = 'fullName' | 'displayName';
 
@@ -158,6 +159,7 @@ export function AccountTab() {
           </div>
         </dl>
       </section>
+      <PrivacySection email={account.email} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { UsageController } from './api-keys/usage.controller';
 import { PlansController } from './account/plans.controller';
 import { AccountErasureRepository } from '@gaia/identity/data-access';
 import { DeleteAccountUseCase } from './privacy/delete-account.use-case';
+import { ExportAccountUseCase } from './privacy/export-account.use-case';
 import { PrivacyController } from './privacy/privacy.controller';
 import { PrivacyJobs } from './privacy/privacy.handlers';
 import { AuthController } from './auth/auth.controller';
@@ -107,6 +108,7 @@ export class GatewayModule implements OnModuleInit, NestModule {
         UserViewService,
         AccountErasureRepository,
         DeleteAccountUseCase,
+        ExportAccountUseCase,
         PrivacyJobs,
         UploadsUseCase,
         TranslateService,

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { unzipSync, zipSync, type Zippable } from 'fflate';
+import type { UserRecord } from '@gaia/identity/data-access';
+import { ApiKeysService } from '@gaia/identity/feature';
+import { isDomainError } from '@gaia/shared/kernel';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+
+/** Requests of each key listed in the export (newest first). */
+const KEY_REQUESTS_IN_EXPORT = 1000;
+/** Days of the daily usage series in the export. */
+const USAGE_DAYS_IN_EXPORT = 366;
+
+const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v, null, 2)}\n`);
+
+const README = `Gaia account export
+account.json            your profile and plan
+usage.json              usage totals, the daily series of the last year and the current billing month
+api-keys.json           your API keys (metadata only: secrets are never stored) with their usage
+team.json               the editors you invited
+agents/<id>/agent.json  each agent you own: languages, description, notes, learned memory, engine, visibility
+agents/<id>/dataset/    its data: the files you uploaded and the normalised pairs (JSONL and TMX)
+`;
+
+/**
+ * The privacy promise "export": everything the account owns as one zip — profile, agents with settings and
+ * data, keys' metadata and usage, team. Gathered from the owning services over RPC.
+ */
+@Injectable()
+export class ExportAccountUseCase {
+  constructor(
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly keys: ApiKeysService,
+  ) {}
+
+  async build(user: UserRecord): Promise<Uint8Array> {
+    const viewer = { uid: user.id, email: user.email.toLowerCase() };
+    const [plan, usage, mine, keys, team] = await Promise.all([
+      this.rpc.call('billing.get-plan.v1', { userId: user.id }),
+      this.rpc.call('billing.usage-summary.v1', { userId: user.id, days: USAGE_DAYS_IN_EXPORT }),
+      this.rpc.call('agents.list-mine.v1', { viewer }),
+      this.keys.list(user.id),
+      this.rpc.call('agents.team-list.v1', { ownerId: user.id }),
+    ]);
+    const files: Zippable = {
+      'README.txt': new TextEncoder().encode(README),
+      'account.json': json({ uid: user.id, email: user.email, fullName: user.fullName, displayName: user.displayName, creationTime: user.createdAt.toISOString(), plan }),
+      'usage.json': json(usage),
+      'team.json': json(team.members),
+    };
+    const keyRows = [];
+    for (const k of keys) {
+      const keyUsage = await this.rpc.call('billing.key-usage.v1', { keyId: k.id, limit: KEY_REQUESTS_IN_EXPORT });
+      keyRows.push({ key_id: k.id, name: k.name, prefix: k.prefix, rate_limit: k.rateLimit, created_at: k.createdAt.toISOString(), revoked: k.revokedAt !== null, usage: keyUsage });
+    }
+    files['api-keys.json'] = json(keyRows);
+    for (const agent of mine.owned) {
+      files[`agents/${agent.id}/agent.json`] = json(agent);
+      const dataset = await this.dataset(agent.id);
+      for (const [name, bytes] of Object.entries(dataset)) files[`agents/${agent.id}/dataset/${name}`] = bytes;
+    }
+    return zipSync(files);
+  }
+
+  /** The agent's dataset zip (originals + pairs) unpacked; empty when it has no data yet. */
+  private async dataset(agentId: string): Promise<Record<string, Uint8Array>> {
+    try {
+      const { key } = await this.rpc.call('ingestion.prepare-download.v1', { agentId });
+      return unzipSync(await this.storage.get(key));
+    } catch (e) {
+      if (isDomainError(e) && e.status === 404) return {};
+      throw e;
+    }
+  }
+}
