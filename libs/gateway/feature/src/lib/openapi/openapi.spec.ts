@@ -34,6 +34,7 @@ describe('OpenAPI document (docs/openapi.json)', () => {
     const expected = [
       'GET /healthz', 'GET /readyz', 'GET /api/public/config', 'GET /api/agents/public', 'GET /api/agents/{id}', 'POST /api/translate', 'POST /api/translate/batch', 'POST /api/translate/file', 'GET /api/translate/file/status', 'GET /api/translate/file/download',
       'GET /api/models/download', 'POST /api/auth/signup', 'POST /api/auth/signin', 'POST /api/auth/signout', 'GET /api/auth/me', 'GET /api/auth/session',
+      'POST /api/auth/verify-email', 'POST /api/auth/verify-email/resend', 'POST /api/team/invitations/accept',
       'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback', 'GET /api/account', 'PATCH /api/account', 'GET /api/agents/mine',
       'PATCH /api/agents/{id}', 'POST /api/agents/{id}/visibility', 'POST /api/delete-model', 'POST /api/documents/process',
       'GET /api/documents/status', 'POST /api/update-model', 'POST /api/api-keys/create', 'GET /api/api-keys/list',
