@@ -57,7 +57,7 @@ describe('API keys and POST /api/translate/', () => {
       expect(rows[0].secret_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(rows)).not.toContain(secret);
       const list = await owner.agent.get('/api/api-keys/list/').expect(200);
-      expect(list.body).toEqual({ success: true, api_keys: [{ key_id: ownerKeyId, name: 'CI key', prefix: ownerKey.slice(0, 17), created_at: expect.any(String), revoked: false }] });
+      expect(list.body).toEqual({ success: true, api_keys: [{ key_id: ownerKeyId, name: 'CI key', prefix: ownerKey.slice(0, 17), created_at: expect.any(String), revoked: false }], next_cursor: null });
       expect(JSON.stringify(list.body)).not.toContain(secret);
       expect((await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys).toEqual([]);
     });
