@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openContext } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openContext, screenshot } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +46,31 @@ describe('the landing page', () => {
       await page.getByRole('heading', { level: 1, name: '500,000 public parallel sentences and counting' }).waitFor();
       // A full navigation loads a new document, so the marker set on the old one is gone.
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits the globe on a phone (390 px) and shows the language nearest to a tap', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: MOBILE, hasTouch: true });
+    try {
+      await page.goto('/');
+      const canvas = page.locator('.globe-wrap canvas');
+      await canvas.waitFor();
+      const box = (await canvas.boundingBox())!;
+      const wrap = (await page.locator('.globe-wrap').boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(wrap.width + 1);
+      expect(box.x).toBeGreaterThanOrEqual(wrap.x - 1);
+      const details = page.getByTestId('globe-details');
+      expect(await details.locator('h3').count()).toBe(0);
+      await canvas.scrollIntoViewIfNeeded();
+      const inView = (await canvas.boundingBox())!;
+      // The middle of the canvas is on the globe: a tap there selects the nearest language.
+      await page.touchscreen.tap(inView.x + inView.width / 2, inView.y + inView.height / 2);
+      await details.locator('h3').waitFor();
+      expect((await details.locator('h3').innerText()).trim().length).toBeGreaterThan(0);
+      await screenshot(page, 'landing-globe-tapped-mobile');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

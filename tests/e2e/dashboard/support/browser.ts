@@ -3,10 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trackCspViolations } from '../../support/csp';
+import { trackConsoleErrors } from '../../support/page-checks';
 
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const DESKTOP = { width: 1366, height: 900 };
-export const MOBILE = { width: 375, height: 812 };
+export const MOBILE = { width: 390, height: 844 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = resolve(here, '../../screenshots');
@@ -28,6 +29,8 @@ export interface TrackedPage {
   page: Page;
   /** Uncaught exceptions of the page. */
   pageErrors: string[];
+  /** Console errors (failed resources included) and uncaught exceptions of every page of the context. */
+  errors: string[];
 }
 
 /** A fresh browser profile (own cookies) with English stored as the language, so no language modal. */
@@ -37,10 +40,11 @@ export async function openContext(browser: Browser, viewport = DESKTOP, language
     if (!window.localStorage.getItem('preferredLanguage')) window.localStorage.setItem('preferredLanguage', value);
   }, language);
   await trackCspViolations(context);
+  const errors = trackConsoleErrors(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
-  return { context, page, pageErrors };
+  return { context, page, pageErrors, errors };
 }
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {

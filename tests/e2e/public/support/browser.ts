@@ -1,9 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vi } from 'vitest';
 import { trackCspViolations } from '../../support/csp';
+import { trackConsoleErrors } from '../../support/page-checks';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -17,7 +18,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const DESKTOP = { width: 1366, height: 900 };
-export const MOBILE = { width: 375, height: 812 };
+export const MOBILE = { width: 390, height: 844 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = resolve(here, '../../screenshots');
@@ -37,26 +38,19 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** preferredLanguage to store before the app starts; null leaves it unset (first visit). */
   language?: 'gaia-en' | 'gaia-es' | null;
+  /** A touch screen (taps instead of mouse hovers). */
+  hasTouch?: boolean;
 }
 
 export interface TrackedPage {
   context: BrowserContext;
   page: Page;
-  /** Console errors and uncaught page errors seen so far (expected ones filtered out). */
+  /** Console errors (failed resources included) and uncaught page errors seen so far, of every page of the context. */
   errors: string[];
 }
 
-/**
- * Chromium logs every non-2xx resource as a console error. The only one a visitor's page causes by design
- * is the anonymous GET /api/auth/me → 401 of the auth context; anything else counts.
- */
-function isExpected(msg: ConsoleMessage): boolean {
-  const url = msg.location()?.url ?? '';
-  return /\/api\/auth\/me$/.test(url) && /401/.test(msg.text());
-}
-
 export async function openContext(browser: Browser, opts: OpenOptions = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, baseURL: baseUrl() });
+  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, baseURL: baseUrl(), hasTouch: opts.hasTouch ?? false });
   const language = opts.language === undefined ? 'gaia-en' : opts.language;
   if (language) {
     await context.addInitScript((value) => {
@@ -64,12 +58,9 @@ export async function openContext(browser: Browser, opts: OpenOptions = {}): Pro
     }, language);
   }
   await trackCspViolations(context);
+  // Chromium logs every failed resource (a 401 included) as a console error: none is expected, signed out or in.
+  const errors = trackConsoleErrors(context);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !isExpected(msg)) errors.push(`${msg.text()} @ ${msg.location()?.url ?? ''}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return { context, page, errors };
 }
 
