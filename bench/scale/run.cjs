@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Many agents on one box (issue #13):
- *   npm run bench:scale [-- --data ../shared/data/americasnlp2021] [--agents 50] [--pairs 500000] [--budget-mb 512]
- *                       [--seconds 8] [--out bench/results/scale.json]
+ *   npm run bench:scale [-- --data ../shared/data/americasnlp2021] [--agents 50] [--pairs 500000] [--budget-mb N]
+ *                       [--seconds 8] [--out bench/results/scale.json]   (budget default: the config's TRANSLATION_AGENT_CACHE_MB)
  *
  * 1. build: the AmericasNLP train files as real agents (artifacts cached under tmp/bench-scale, rebuilt when the
  *    engine sources change), plus synthetic agents up to --agents / --pairs: copies of the real agents' artifacts
@@ -39,7 +39,7 @@ const CONNECTIONS = [1, 8, 32];
 const WARMUP_REQUESTS = 50;
 
 function args(argv) {
-  const a = { data: path.resolve(ROOT, '../shared/data/americasnlp2021'), agents: 50, pairs: 500000, budgetMb: 512, seconds: 8, out: path.join(ROOT, 'bench/results/scale.json'), mode: 'main', port: 0 };
+  const a = { data: path.resolve(ROOT, '../shared/data/americasnlp2021'), agents: 50, pairs: 500000, budgetMb: configuredBudgetMb(), seconds: 8, out: path.join(ROOT, 'bench/results/scale.json'), mode: 'main', port: 0 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -63,6 +63,12 @@ function args(argv) {
 }
 
 const CACHE = path.join(ROOT, 'tmp/bench-scale');
+
+/** The LRU budget a platform gets by default: TRANSLATION_AGENT_CACHE_MB of the validated config. */
+function configuredBudgetMb() {
+  const { VARIABLE_GROUPS } = require(path.join(ROOT, 'libs/shared/config/src/catalog.ts'));
+  return VARIABLE_GROUPS.translation.TRANSLATION_AGENT_CACHE_MB.schema.parse(undefined);
+}
 const readLines = (f) => fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((_, i, all) => i < all.length - 1 || all[i] !== '');
 function readPairs(data, lang, split) {
   const s = readLines(path.join(data, `es-${lang}`, `${split}.es`));

@@ -74,7 +74,7 @@ export const VARIABLE_GROUPS = {
     INGESTION_JOB_LEASE_MS: { schema: z.coerce.number().int().min(1000).default(120000), description: 'Lease of a processing task: how long before a task whose process died is resumed by another ingestion replica.' },
   },
   translation: {
-    TRANSLATION_AGENT_CACHE_MB: { schema: z.coerce.number().int().min(16).default(512), description: 'Memory budget of the LRU of loaded agents per translation process (their in-memory model + index); agents beyond it stay on disk and load on their next request.' },
+    TRANSLATION_AGENT_CACHE_MB: { schema: z.coerce.number().int().min(16).default(384), description: 'Memory budget of the LRU of loaded agents per translation process (their in-memory model + index); agents beyond it stay on disk and load on their next request.' },
   },
   metering: {
     PUBLIC_TRANSLATE_PER_IP_PER_MINUTE: { schema: z.coerce.number().int().min(1).default(20), description: 'Public translator (anonymous, the shared page key): translations per client IP per minute. Signed-in users count under their plan (Free: 10 a day, API and dashboard together).' },

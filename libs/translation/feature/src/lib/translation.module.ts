@@ -54,7 +54,7 @@ export interface TranslationModuleOptions {
  * DatabaseModule and MessagingModule, and `translationSchema` in the app's schema bundles.
  */
 /** Budget when no app config is present (module tests); apps take `TRANSLATION_AGENT_CACHE_MB` from their validated config. */
-const DEFAULT_AGENT_CACHE_MB = 512;
+const DEFAULT_AGENT_CACHE_MB = 384;
 const BYTES_PER_MB = 1024 * 1024;
 
 @Module({})
