@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@gaia/testing';
-import { embeddedPort, freePort, listening, npmStart, processGroup, ready, type PlatformProcess } from './support/platform-process';
+import { embeddedPort, freePort, listening, npmStart, processGroup, ready, removeDataFolder, type PlatformProcess } from './support/platform-process';
 
 /** What a process manager does: SIGTERM to the `npm start` it launched, and nothing else. */
 describe('npm start under a process manager', () => {
@@ -10,7 +10,7 @@ describe('npm start under a process manager', () => {
   let p: PlatformProcess | undefined;
   afterAll(() => {
     if (p?.child.pid && processGroup(p.child.pid).length) process.kill(-p.child.pid, 'SIGKILL');
-    rmSync(join(dataDir, '..'), { recursive: true, force: true });
+    removeDataFolder(join(dataDir, '..'));
   });
 
   it('stops the whole tree (npm, start script, platform, embedded Postgres) on SIGTERM to npm, and frees the ports', async () => {

@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embeddedPort, freePort, listening, ready, startPlatform, stop, type PlatformProcess } from './support/platform-process';
+import { embeddedPort, freePort, listening, ready, removeDataFolder, startPlatform, stop, type PlatformProcess } from './support/platform-process';
 
 describe('several platforms on one machine', () => {
   const base = mkdtempSync(join(tmpdir(), 'gaia-two-platforms-'));
   const started: PlatformProcess[] = [];
   afterAll(async () => {
     for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-    rmSync(base, { recursive: true, force: true });
+    removeDataFolder(base);
   });
 
   it('runs two platforms at once, each with its own DATA_DIR and PORT; each remembers its embedded Postgres port', async () => {

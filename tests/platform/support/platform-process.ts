@@ -3,9 +3,9 @@
  * Postgres under a DATA_DIR of the test's choosing, a free PORT. Build first: `node tools/build.mjs`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { waitFor } from '@gaia/testing';
 
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -106,4 +106,22 @@ export function listening(port: number): Promise<boolean> {
 /** Port of the embedded Postgres a data folder remembers. */
 export function embeddedPort(dataDir: string): number {
   return (JSON.parse(readFileSync(join(dataDir, 'postgres.json'), 'utf8')) as { port: number }).port;
+}
+
+/**
+ * Removes a test's data folder and, when its embedded cluster lives outside it (as root, under
+ * /var/lib/gaia/clusters), that cluster too.
+ */
+export function removeDataFolder(folder: string): void {
+  const walk = (dir: string): string[] => {
+    if (!existsSync(dir)) return [];
+    const found = existsSync(join(dir, 'postgres.json')) ? [dir] : [];
+    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isDirectory() && e.name !== 'postgres') found.push(...walk(join(dir, e.name)));
+    return found;
+  };
+  for (const dataDir of walk(folder)) {
+    const { clusterDir } = JSON.parse(readFileSync(join(dataDir, 'postgres.json'), 'utf8')) as { clusterDir: string };
+    if (!resolve(clusterDir).startsWith(resolve(folder))) rmSync(clusterDir, { recursive: true, force: true });
+  }
+  rmSync(folder, { recursive: true, force: true });
 }
