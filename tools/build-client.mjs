@@ -25,10 +25,15 @@ function walk(dir, files = []) {
   return files;
 }
 
-/** Relative specifiers get their extension (ESM needs it); anything else would be a runtime dependency. */
+/**
+ * Relative specifiers get their extension (ESM needs it); anything else would be a runtime dependency. The
+ * CLI (src/cli) may also use Node's built-in modules (`node:…`); the library may not.
+ */
 function rewriteImports(code, file, ext) {
+  const isCli = relative(src, file).startsWith('cli');
   return code.replace(/(from\s+|require\()(['"])(\.{1,2}\/[^'"]+)\2/g, (_, lead, q, spec) => `${lead}${q}${spec}${ext}${q}`).replace(/(from\s+|require\()(['"])([^.'"][^'"]*)\2/g, (m, _l, _q, spec) => {
-    throw new Error(`${relative(root, file)} imports '${spec}' at run time: @gaia/client may only use relative imports (type-only imports of @gaia/contracts are fine)`);
+    if (isCli && spec.startsWith('node:')) return m;
+    throw new Error(`${relative(root, file)} imports '${spec}' at run time: @gaia/client may only use relative imports (type-only imports of @gaia/contracts are fine; the CLI may use node: built-ins)`);
   });
 }
 
@@ -76,6 +81,8 @@ function listDts(dir, acc = []) {
 
 const manifest = JSON.parse(readFileSync(join(root, 'libs/client/package.json'), 'utf8'));
 writeFileSync(join(out, 'esm/package.json'), `${JSON.stringify({ type: 'module' })}\n`);
+// In the repo the bin builds then runs the CLI (libs/client/bin); published, it is the built CLI itself.
+manifest.bin = { 'gaia-translate': './cjs/cli/main.cjs' };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 copyFileSync(join(root, 'libs/client/README.md'), join(out, 'README.md'));
 console.log(`@gaia/client built in ${relative(root, out) || out} (${files.length} modules, ESM + CJS + types)`);

@@ -34,11 +34,15 @@ describe('@gaia/client package (ESM + CJS, no runtime dependency)', () => {
     expect(js.length).toBeGreaterThan(0);
     for (const f of js) {
       const specifiers = [...readFileSync(f, 'utf8').matchAll(/(?:from\s+|require\(|import\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
-      expect({ file: f, external: specifiers.filter((s) => !s.startsWith('./') && !s.startsWith('../')) }).toEqual({ file: f, external: [] });
+      // The library: only its own files. The CLI (cli/): also Node's built-ins.
+      const allowed = (s: string) => s.startsWith('./') || s.startsWith('../') || (f.includes('/cli/') && s.startsWith('node:'));
+      expect({ file: f, external: specifiers.filter((s) => !allowed(s)) }).toEqual({ file: f, external: [] });
     }
-    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { dependencies?: unknown; exports: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { dependencies?: unknown; exports: Record<string, unknown>; bin: unknown };
     expect(manifest.dependencies).toBeUndefined();
     expect(manifest.exports['.']).toEqual({ types: './types/client/src/index.d.ts', import: './esm/index.js', require: './cjs/index.cjs' });
+    expect(manifest.bin).toEqual({ 'gaia-translate': './cjs/cli/main.cjs' });
+    expect(readFileSync(join(pkg, 'cjs/cli/main.cjs'), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
   });
 
   it('its declarations type-check a consumer (strict, node16 resolution)', () => {
