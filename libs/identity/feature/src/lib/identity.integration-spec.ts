@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Test } from '@nestjs/testing';
 import { identitySchema } from '@gaia/identity/data-access';
 import { DatabaseModule } from '@gaia/shared/database';
@@ -14,7 +16,7 @@ import { RATE_LIMITER, type RateLimiter } from './identity.tokens';
 /** Two independent module instances on one database = two gateway replicas. */
 async function replica(db: TestDatabase, clock: ManualClock) {
   @Global()
-  @Module({ providers: [{ provide: CLOCK, useValue: clock }, { provide: APP_CONFIG, useValue: {} }], exports: [CLOCK, APP_CONFIG] })
+  @Module({ providers: [{ provide: CLOCK, useValue: clock }, { provide: APP_CONFIG, useValue: { DATA_DIR: join(tmpdir(), 'gaia-identity-test') } }], exports: [CLOCK, APP_CONFIG] })
   class TestCoreModule {}
   return Test.createTestingModule({
     imports: [TestCoreModule, DatabaseModule.forRoot({ url: db.url, schemas: [identitySchema], poolSize: 5, runMigrations: false, applicationName: 'identity-test' }), IdentityModule.forRoot({ sessionTtlMs: 3600_000 })],
