@@ -170,6 +170,22 @@ export function DocumentationPage() {
               <dt>{t('docs.benchmarks.uploadToReady.label', { pairs: formatNumber(MEASURED.uploadToReady.pairs, i18n.language) })}</dt>
               <dd>{formatResponseTime(MEASURED.uploadToReady.seconds, i18n.language)}</dd>
             </div>
+            <div className="spec" data-testid="measured-many-agents">
+              <dt>{t('docs.benchmarks.manyAgents.label', { agents: formatNumber(MEASURED.scale.agents, i18n.language), pairs: formatNumber(MEASURED.scale.pairs, i18n.language) })}</dt>
+              <dd>{t('docs.benchmarks.manyAgents.value', { mb: formatNumber(MEASURED.scale.maxRssMB, i18n.language) })}</dd>
+            </div>
+            <div className="spec" data-testid="measured-storage">
+              <dt>{t('docs.benchmarks.storage.label')}</dt>
+              <dd>{t('docs.benchmarks.storage.value', { bytes: formatNumber(MEASURED.scale.bytesPerPair, i18n.language) })}</dd>
+            </div>
+            <div className="spec" data-testid="measured-cold">
+              <dt>{t('docs.benchmarks.cold.label')}</dt>
+              <dd>{formatResponseTime(MEASURED.scale.coldSeconds, i18n.language)}</dd>
+            </div>
+            <div className="spec" data-testid="measured-throughput">
+              <dt>{t('docs.benchmarks.throughput.label', { connections: MEASURED.scale.connections })}</dt>
+              <dd>{t('docs.benchmarks.throughput.value', { rps: formatNumber(MEASURED.scale.requestsPerSecond, i18n.language) })}</dd>
+            </div>
             {(['bertscore', 'maxWords', 'maxChars', 'rateLimit'] as const).map((k) => (
               <div key={k} className="spec">
                 <dt>{t(`docs.benchmarks.${k}.label`)}</dt>
