@@ -43,6 +43,32 @@ describe('cursor pagination', () => {
     expect((await request(t.url).get('/api/agents/public?cursor=not-a-cursor').expect(400)).body.error).toMatch(/^cursor/);
   });
 
+  it("pages through the owner's agents and those shared with them (one newest-first sequence split into owned and shared)", async () => {
+    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    const other = await signUp(t.url, 'sharer');
+    const shared = await rpc.call('agents.create.v1', { ownerId: other.uid, ownerEmail: other.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'shared', public: false });
+    await t.dataSource.query(`UPDATE agent SET shared_with_emails = ARRAY[$2] WHERE id = $1`, [shared.id, owner.email.toLowerCase()]);
+    const all = (await owner.agent.get('/api/agents/mine').expect(200)).body;
+    expect(all.next_cursor).toBeNull();
+    expect(all.owned).toHaveLength(6);
+    expect(all.shared.map((a: { id: string }) => a.id)).toEqual([shared.id]);
+    const owned: string[] = [];
+    const sharedSeen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: request.Response = await owner.agent.get('/api/agents/mine').query({ limit: 3, ...(cursor ? { cursor } : {}) }).expect(200);
+      expect(res.body.owned.length + res.body.shared.length).toBeLessThanOrEqual(3);
+      owned.push(...res.body.owned.map((a: { id: string }) => a.id));
+      sharedSeen.push(...res.body.shared.map((a: { id: string }) => a.id));
+      cursor = res.body.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(owned).toEqual(all.owned.map((a: { id: string }) => a.id));
+    expect(sharedSeen).toEqual([shared.id]);
+  });
+
   it("pages through the owner's API keys, newest first", async () => {
     for (const name of ['a', 'b', 'c']) await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name }).expect(200);
     const first = (await owner.agent.get('/api/api-keys/list/?limit=2').expect(200)).body;

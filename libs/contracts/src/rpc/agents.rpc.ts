@@ -160,9 +160,11 @@ export const agentsRpc = {
   }),
   'agents.list-mine.v1': defineRpc({
     service: 'agents',
-    description: "The viewer's own agents and those shared with the viewer's email (sharedWithEmails), newest first.",
-    request: z.object({ viewer: agentViewerSchema }),
-    response: z.object({ owned: z.array(agentDtoSchema), shared: z.array(agentDtoSchema) }),
+    description:
+      "The viewer's own agents and those shared with the viewer's email (sharedWithEmails): one newest-first sequence split into owned and shared; " +
+      'a keyset page of `limit` agents after `afterId` when given, with `nextAfterId` (null on the last page).',
+    request: z.object({ viewer: agentViewerSchema, limit: z.number().int().min(1).max(1000).optional(), afterId: z.string().min(1).max(200).nullable().optional() }),
+    response: z.object({ owned: z.array(agentDtoSchema), shared: z.array(agentDtoSchema), nextAfterId: z.string().nullable().optional() }),
   }),
   'agents.update.v1': defineRpc({
     service: 'agents',

@@ -12,9 +12,11 @@ export interface AgentRepositoryPort {
   save(em: EntityManager, agent: AgentEntity): Promise<void>;
   /** Public live agents, newest first (then id); after `afterId` when given (keyset page). */
   listPublic(em: EntityManager, limit: number, afterId?: string | null): Promise<AgentEntity[]>;
-  listOwned(em: EntityManager, ownerId: string): Promise<AgentEntity[]>;
-  /** Live agents whose sharedWithEmails contains `email` (lower-cased). */
-  listSharedWith(em: EntityManager, email: string): Promise<AgentEntity[]>;
+  /**
+   * Live agents owned by `ownerId` or shared with `email` (lower-cased; '' = none), newest first (then id);
+   * at most `limit` (null = all) after `afterId` when given (keyset page).
+   */
+  listMine(em: EntityManager, ownerId: string, email: string, limit: number | null, afterId: string | null): Promise<AgentEntity[]>;
   /** Adds `email` to every live agent of the owner that lacks it; answers the changed agents. */
   addSharedEmail(em: EntityManager, ownerId: string, email: string, now: Date): Promise<AgentEntity[]>;
   /** Removes `email` from every live agent of the owner that has it; answers the changed agents. */
@@ -116,15 +118,13 @@ export class PostgresAgentRepository implements AgentRepositoryPort {
     return rows.map(toEntity);
   }
 
-  async listOwned(em: EntityManager, ownerId: string): Promise<AgentEntity[]> {
-    const rows: AgentRow[] = await em.query(`SELECT * FROM agent WHERE owner_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id`, [ownerId]);
-    return rows.map(toEntity);
-  }
-
-  async listSharedWith(em: EntityManager, email: string): Promise<AgentEntity[]> {
+  async listMine(em: EntityManager, ownerId: string, email: string, limit: number | null, afterId: string | null): Promise<AgentEntity[]> {
     const rows: AgentRow[] = await em.query(
-      `SELECT * FROM agent WHERE shared_with_emails @> ARRAY[$1]::text[] AND deleted_at IS NULL ORDER BY created_at DESC, id`,
-      [email],
+      `SELECT * FROM agent WHERE deleted_at IS NULL
+         AND (owner_id = $1 OR ($2 <> '' AND shared_with_emails @> ARRAY[$2]::text[]))
+         AND ($3::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM agent WHERE id = $3))
+       ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [ownerId, email, afterId, limit],
     );
     return rows.map(toEntity);
   }

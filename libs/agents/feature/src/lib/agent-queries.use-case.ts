@@ -37,10 +37,16 @@ export class AgentQueriesUseCase {
     return (await this.agents.listPublic(this.ds.manager, limit, afterId)).map(toPublicAgentDto);
   }
 
-  async listMine(viewer: Viewer): Promise<{ owned: AgentDto[]; shared: AgentDto[] }> {
-    const owned = await this.agents.listOwned(this.ds.manager, viewer.uid);
+  /** Owned and shared agents as one newest-first sequence (a keyset page when `limit` is set), split by role. */
+  async listMine(viewer: Viewer, page: { limit: number | null; afterId: string | null } = { limit: null, afterId: null }): Promise<{ owned: AgentDto[]; shared: AgentDto[]; nextAfterId: string | null }> {
     const email = normalizeEmail(viewer.email);
-    const shared = email ? (await this.agents.listSharedWith(this.ds.manager, email)).filter((a) => a.ownerId !== viewer.uid) : [];
-    return { owned: owned.map(toAgentDto), shared: shared.map(toAgentDto) };
+    const rows = await this.agents.listMine(this.ds.manager, viewer.uid, email, page.limit === null ? null : page.limit + 1, page.afterId);
+    const items = page.limit === null ? rows : rows.slice(0, page.limit);
+    const more = page.limit !== null && rows.length > page.limit && items.length > 0;
+    return {
+      owned: items.filter((a) => a.ownerId === viewer.uid).map(toAgentDto),
+      shared: items.filter((a) => a.ownerId !== viewer.uid).map(toAgentDto),
+      nextAfterId: more ? items[items.length - 1].id : null,
+    };
   }
 }

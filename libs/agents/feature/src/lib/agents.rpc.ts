@@ -60,7 +60,7 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.list-mine.v1')
   listMine(r: Req<'agents.list-mine.v1'>): Res<'agents.list-mine.v1'> {
-    return this.queries.listMine(viewerOf(r.viewer)!);
+    return this.queries.listMine(viewerOf(r.viewer)!, { limit: r.limit ?? null, afterId: r.afterId ?? null });
   }
 
   @OnRpc('agents.update.v1')

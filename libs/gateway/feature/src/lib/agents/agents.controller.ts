@@ -5,7 +5,7 @@ import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import { viewerOf, type Principal } from '../auth/principal';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
-import { pageOf, parsePage } from '../http/pagination';
+import { encodeCursor, pageOf, parsePage } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
 import { DomainError } from '@gaia/shared/kernel';
@@ -42,11 +42,16 @@ export class AgentsController {
   @Get('agents/mine')
   @Auth('session')
   @ApiCookieAuth('session')
-  @ApiOperation({ summary: "The caller's agents and those shared with the caller's email" })
+  @ApiOperation({ summary: "The caller's agents and those shared with the caller's email: one newest-first sequence split into owned and shared; cursor-paginated" })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX } })
+  @ApiQuery({ name: 'cursor', required: false, description: '`next_cursor` of the previous page' })
   @ApiResponse({ status: 200, schema: S.agentsMine })
+  @ApiResponse({ status: 400, schema: S.error, description: 'Invalid limit or cursor' })
   @ApiResponse({ status: 401, schema: S.error })
-  listMine(@CurrentPrincipal() p: Principal): Promise<{ owned: AgentDto[]; shared: AgentDto[] }> {
-    return this.rpc.call('agents.list-mine.v1', { viewer: signedInViewer(p) });
+  async listMine(@CurrentPrincipal() p: Principal, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<{ owned: AgentDto[]; shared: AgentDto[]; next_cursor: string | null }> {
+    const page = parsePage({ limit, cursor });
+    const r = await this.rpc.call('agents.list-mine.v1', { viewer: signedInViewer(p), limit: page.limit, afterId: page.afterId });
+    return { owned: r.owned, shared: r.shared, next_cursor: encodeCursor(r.nextAfterId ?? null) };
   }
 
   @Get('agents/:id')

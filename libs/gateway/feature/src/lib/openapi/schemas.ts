@@ -76,7 +76,7 @@ export const S = {
   publicAgent,
   agentView: { oneOf: [agent, publicAgent] } as SchemaObject,
   publicAgentList: obj({ agents: { type: 'array', items: publicAgent }, next_cursor: nextCursor }),
-  agentsMine: obj({ owned: { type: 'array', items: agent }, shared: { type: 'array', items: agent } }),
+  agentsMine: obj({ owned: { type: 'array', items: agent }, shared: { type: 'array', items: agent }, next_cursor: nextCursor }),
   agentPatch: obj({ src_lang: str, tgt_lang: str, custom_prompt: str, core_memory: str }, []),
   visibility: obj({ public: bool }),
   deleteModel: obj({ model_id: str, uid: str }, ['model_id']),
