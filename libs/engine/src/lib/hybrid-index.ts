@@ -516,16 +516,46 @@ class Side {
 /** Learned context vectors keyed by hashed (side, word): a sorted base block plus additions. */
 class ContextVectors {
   baseKeys: Int32Array = new Int32Array(0);
-  baseVecs: Float32Array = new Float32Array(0);
+  private baseVecs: Float32Array | null = new Float32Array(0);
+  /** a loaded index's vectors as stored (16-bit): decoded one by one for queries, all at once before a change */
+  private quantized: { q: Int16Array; scale: Float32Array } | null = null;
   extra = new Map<number, Float32Array>();
+
+  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: Int16Array; scale: Float32Array } | null): void {
+    this.baseKeys = keys;
+    this.baseVecs = vecs;
+    this.quantized = quantized;
+  }
+
+  get byteSize(): number {
+    return this.baseKeys.byteLength + (this.baseVecs?.byteLength ?? 0) + (this.quantized ? this.quantized.q.byteLength + this.quantized.scale.byteLength : 0);
+  }
 
   get(k: number): Float32Array | undefined {
     const b = bsearch(this.baseKeys, k);
-    if (b >= 0) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
+    if (b >= 0) {
+      if (this.baseVecs) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
+      const { q, scale } = this.quantized!;
+      const out = new Float32Array(DIM);
+      for (let i = 0; i < DIM; i++) out[i] = q[b * DIM + i] * scale[b];
+      return out;
+    }
     return this.extra.get(k);
   }
 
+  private decoded(): Float32Array {
+    if (!this.baseVecs) {
+      const { q, scale } = this.quantized!;
+      const v = new Float32Array(q.length);
+      for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) v[d * DIM + i] = q[d * DIM + i] * scale[d];
+      this.baseVecs = v;
+      this.quantized = null;
+    }
+    return this.baseVecs;
+  }
+
   getOrCreate(k: number): Float32Array {
+    this.decoded();
     let v = this.get(k);
     if (!v) this.extra.set(k, (v = new Float32Array(DIM)));
     return v;
@@ -533,7 +563,8 @@ class ContextVectors {
 
   pack(): { keys: Int32Array; vecs: Float32Array } {
     const all = new Map<number, Float32Array>();
-    for (let b = 0; b < this.baseKeys.length; b++) all.set(this.baseKeys[b], this.baseVecs.subarray(b * DIM, b * DIM + DIM));
+    const base = this.decoded();
+    for (let b = 0; b < this.baseKeys.length; b++) all.set(this.baseKeys[b], base.subarray(b * DIM, b * DIM + DIM));
     for (const [k, v] of this.extra) all.set(k, v);
     const keys = Int32Array.from(all.keys()).sort();
     const vecs = new Float32Array(keys.length * DIM);
@@ -871,9 +902,7 @@ export class HybridIndex {
       };
       s.char.load(null, grams, [], r.int32(`gramLen${side}`), cap);
     });
-    ix.ctx.baseKeys = r.int32('ctxKeys');
-    ix.ctx.baseVecs = new Float32Array(ix.ctx.baseKeys.length * DIM);
-    readVectors(r, 'ctx', ix.ctx.baseVecs);
+    ix.ctx.load(r.int32('ctxKeys'), null, { q: r.raw<Int16Array>('ctxQ'), scale: r.raw<Float32Array>('ctxScale') });
     for (let s = 0; s < 2; s++) readVectors(r, `vec${s}`, ix.vecs[s]);
     return ix;
   }
@@ -910,15 +939,14 @@ export class HybridIndex {
         fi++;
       }
     }
-    ix.ctx.baseKeys = arrays.ctxKeys as Int32Array;
-    ix.ctx.baseVecs = arrays.ctxVecs as Float32Array;
+    ix.ctx.load(arrays.ctxKeys as Int32Array, arrays.ctxVecs as Float32Array, null);
     for (let s = 0; s < 2; s++) ix.vecs[s].set(arrays[`vec${s}`] as Float32Array);
     return ix;
   }
 
   /** Approximate bytes this index holds in memory (typed arrays, packed postings and texts). */
   get byteSize(): number {
-    let b = this.alive.byteLength * (2 + 2 * DIM * 4) + this.ctx.baseVecs.byteLength + this.ctx.baseKeys.byteLength;
+    let b = this.alive.byteLength * (2 + 2 * DIM * 4) + this.ctx.byteSize;
     for (const s of this.sides)
       for (const f of [s.word, s.char]) {
         b += f.docLen.byteLength;

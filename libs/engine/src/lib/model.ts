@@ -688,9 +688,17 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
       scores: r.float32(`scores${d}`),
       counts: r.float32(`counts${d}`),
     };
-    // the key texts are only needed by the stem back-off (which keeps the single words it wants): built on each
-    // access and not kept, so a loaded agent does not carry every phrase as a string
-    return Object.defineProperty(t, 'keys', { enumerable: true, get: () => keyIndex.texts() }) as PhraseTable;
+    // the key texts are only needed by the decoder's back-offs (which keep the single words they want): built on
+    // access and only weakly kept, so a loaded agent does not carry every phrase as a string
+    let texts: WeakRef<string[]> | undefined;
+    const keys = (): string[] => {
+      const hit = texts?.deref();
+      if (hit) return hit;
+      const all = keyIndex.texts();
+      texts = new WeakRef(all);
+      return all;
+    };
+    return Object.defineProperty(t, 'keys', { enumerable: true, get: keys }) as PhraseTable;
   };
   // copied, like every other decoded column, so the model keeps no view into the artifact buffer
   const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`).slice() });
