@@ -99,6 +99,11 @@ describeChart('helm/gaia', () => {
         // every component with two or more replicas has a disruption budget
         expect(find(objs, 'PodDisruptionBudget', d.metadata.name)).toHaveLength(min >= 2 ? 1 : 0);
       }
+      // Prometheus scrapes every pod's /metrics on its HTTP port.
+      for (const d of deployments) {
+        const port = d['spec'].template.spec.containers[0].ports.find((p: { name: string }) => p.name === 'http').containerPort;
+        expect(d['spec'].template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+      }
       const edge = c.components.includes('gateway') ? 'gateway' : 'platform';
       for (const i of find(objs, 'Ingress')) {
         for (const rule of i['spec'].rules) for (const path of rule.http.paths) expect(path.backend.service.name).toMatch(new RegExp(`-${edge}$`));

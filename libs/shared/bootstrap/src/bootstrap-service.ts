@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ConfigError, loadAppConfig, type AppConfig, type AppName } from '@gaia/shared/config';
 import { createDataSource, runMigrations, startEmbeddedPostgres, type EmbeddedPostgresHandle, type SchemaBundle } from '@gaia/shared/database';
 import { messagingSchema } from '@gaia/shared/messaging';
-import { createRootLogger, httpLogging, PinoNestLogger } from '@gaia/shared/observability';
+import { createRootLogger, httpLogging, METRICS, PinoNestLogger, type GaiaMetrics } from '@gaia/shared/observability';
 import { serveWebApp } from './web-static';
 
 export interface ServiceSpec {
@@ -57,6 +57,7 @@ export async function startService(spec: ServiceSpec, env: NodeJS.ProcessEnv = p
   }
   try {
     app.use(httpLogging(root));
+  app.use(app.get<GaiaMetrics>(METRICS).httpMiddleware());
     if (spec.configure) await spec.configure(app, config);
     if (spec.serveWeb) {
       const dir = config.WEB_DIST_DIR ?? join(process.cwd(), 'dist/apps/web');

@@ -5,8 +5,11 @@ import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { DatabaseModule, type SchemaBundle } from '@gaia/shared/database';
 import { CLOCK, systemClock } from '@gaia/shared/kernel';
 import { MessagingModule, messagingSchema } from '@gaia/shared/messaging';
+import { GaiaMetrics, METRICS } from '@gaia/shared/observability';
 import { StorageModule } from '@gaia/shared/storage';
 import { HealthController } from './health.controller';
+import { MessagingGauges } from './messaging-gauges';
+import { MetricsController } from './metrics.controller';
 
 export interface CoreModuleOptions {
   processName: string;
@@ -16,7 +19,7 @@ export interface CoreModuleOptions {
   consumers: readonly ConsumerName[];
 }
 
-/** What every Gaia process has: config, clock, database + migrations, messaging, file storage, health. */
+/** What every Gaia process has: config, clock, database + migrations, messaging, file storage, health, Prometheus metrics. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -52,12 +55,14 @@ export class CoreModule {
         }),
         StorageModule.forRoot({ dir: c.FILE_STORAGE_DIR ?? join(c.DATA_DIR, 'files') }),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
         { provide: APP_CONFIG, useValue: c },
         { provide: CLOCK, useValue: systemClock },
+        { provide: METRICS, useValue: new GaiaMetrics(o.processName) },
+        MessagingGauges,
       ],
-      exports: [APP_CONFIG, CLOCK],
+      exports: [APP_CONFIG, CLOCK, METRICS],
     };
   }
 }

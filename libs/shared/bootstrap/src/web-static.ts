@@ -13,7 +13,7 @@ export function serveWebApp(app: INestApplication, dir: string): boolean {
     if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
     if (/\/assets\/.+-[A-Za-z0-9_-]{6,}\.(js|css|png|svg|woff2?|jpg|webp)$/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   } }));
-  http.get(/^(?!\/(api|socket\.io|healthz|readyz)(\/|$)).*/, (req, res, next) => {
+  http.get(/^(?!\/(api|socket\.io|healthz|readyz|metrics)(\/|$)).*/, (req, res, next) => {
     if (req.method !== 'GET' || !req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);

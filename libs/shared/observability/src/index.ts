@@ -1,3 +1,4 @@
 export * from './request-context';
 export * from './logger';
 export * from './http-logging.middleware';
+export * from './metrics';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { TranslateRpcRequest, TranslationEventDto } from '@gaia/contracts';
 import { CLOCK, DomainError, systemClock, type Clock } from '@gaia/shared/kernel';
+import { METRICS, type GaiaMetrics } from '@gaia/shared/observability';
 import {
   AGENT_DIRECTORY,
   AGENT_LOADER,
@@ -43,7 +44,10 @@ export class TranslateUseCase {
     @Inject(LLM_ENGINE) private readonly llm: TranslationEnginePort | null,
     @Inject(USAGE_RECORDER) private readonly usage: UsageRecorder,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
-  ) {}
+    @Optional() @Inject(METRICS) private readonly metrics: GaiaMetrics | null = null,
+  ) {
+    metrics?.agentCache(() => loader.stats());
+  }
 
   async start(request: TranslateRpcRequest): Promise<AsyncIterable<TranslationEventDto>> {
     const receivedAt = performance.now();
@@ -87,10 +91,12 @@ export class TranslateUseCase {
         if (event.type === 'status' || event.type === 'translation_chunk') {
           yield event;
         } else if (event.type === 'error') {
+          this.metrics?.countTranslation(engine.kind, 'error');
           yield { type: 'error', message: event.message };
           return;
         } else {
           const latencyMs = performance.now() - p.receivedAt;
+          this.metrics?.countTranslation(event.engine, event.fallback_reason ? 'fallback' : 'success');
           // The usage write (outbox, one transaction) starts now and overlaps the delivery of the final
           // event; the stream ends only once it is committed (a consumer that stops early still gets it
           // written: `finally` runs on return()).
@@ -132,9 +138,11 @@ export class TranslateUseCase {
         }
       }
       this.logger.error(`engine ${engine.kind} ended without a result for agent ${agent.id}`);
+      this.metrics?.countTranslation(engine.kind, 'error');
       yield { type: 'error', message: 'Translation failed. Please try again.' };
     } catch (e) {
       this.logger.error(`translation with agent ${agent.id} failed: ${(e as Error)?.stack ?? e}`);
+      this.metrics?.countTranslation(engine.kind, 'error');
       yield { type: 'error', message: 'Translation failed. Please try again.' };
     }
   }
