@@ -4,7 +4,7 @@
 //   types/ declarations (the client's and the contract types it uses; zod is a types-only peer)
 //   package.json with the exports map, README.md
 // The client only has type imports of @gaia/contracts, so the JS has no dependency beyond global fetch.
-//   node tools/build-client.mjs [outDir]
+//   node tools/build-client.mjs [outDir] [--js-only]   (--js-only: no declarations, for tests that only run it)
 import { transformFile } from '@swc/core';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'libs/client/src');
-const out = resolve(process.argv[2] ?? join(root, 'dist/libs/client'));
+const args = process.argv.slice(2);
+const jsOnly = args.includes('--js-only');
+const out = resolve(args.find((a) => !a.startsWith('--')) ?? join(root, 'dist/libs/client'));
 const isSource = (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/\.(spec|integration-spec|e2e-spec)\.ts$/.test(f);
 
 function walk(dir, files = []) {
@@ -57,16 +59,18 @@ for (const f of files) {
 }
 
 // Declarations: the client and the contract files it refers to, with the alias made relative.
-const tsc = spawnSync(
-  process.execPath,
-  [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'libs/client/tsconfig.lib.json'), '--declaration', '--emitDeclarationOnly', '--noEmit', 'false', '--sourceMap', 'false', '--rootDir', join(root, 'libs'), '--outDir', join(out, 'types')],
-  { stdio: 'inherit' },
-);
-if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-for (const f of listDts(join(out, 'types/client/src'))) {
-  const text = readFileSync(f, 'utf8');
-  const rel = relative(dirname(f), join(out, 'types/contracts/src/index')).replace(/\\/g, '/');
-  writeFileSync(f, text.replace(/(['"])@gaia\/contracts\1/g, `$1${rel.startsWith('.') ? rel : `./${rel}`}$1`));
+if (!jsOnly) {
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'libs/client/tsconfig.lib.json'), '--declaration', '--emitDeclarationOnly', '--noEmit', 'false', '--sourceMap', 'false', '--rootDir', join(root, 'libs'), '--outDir', join(out, 'types')],
+    { stdio: 'inherit' },
+  );
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  for (const f of listDts(join(out, 'types/client/src'))) {
+    const text = readFileSync(f, 'utf8');
+    const rel = relative(dirname(f), join(out, 'types/contracts/src/index')).replace(/\\/g, '/');
+    writeFileSync(f, text.replace(/(['"])@gaia\/contracts\1/g, `$1${rel.startsWith('.') ? rel : `./${rel}`}$1`));
+  }
 }
 
 function listDts(dir, acc = []) {
@@ -85,4 +89,4 @@ writeFileSync(join(out, 'esm/package.json'), `${JSON.stringify({ type: 'module' 
 manifest.bin = { 'gaia-translate': './cjs/cli/main.cjs' };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 copyFileSync(join(root, 'libs/client/README.md'), join(out, 'README.md'));
-console.log(`@gaia/client built in ${relative(root, out) || out} (${files.length} modules, ESM + CJS + types)`);
+console.log(`@gaia/client built in ${relative(root, out) || out} (${files.length} modules, ESM + CJS${jsOnly ? '' : ' + types'})`);

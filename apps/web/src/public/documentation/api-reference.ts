@@ -1,4 +1,5 @@
 import { MAX_CHARS, MAX_WORDS } from '../../config';
+import { curlExample } from './examples';
 
 /**
  * The public endpoints this page documents. The e2e suite checks each one against the gateway's OpenAPI
@@ -24,17 +25,9 @@ export const REQUIRED_HEADERS = [
   { name: 'X-API-Key', value: 'YOUR_API_KEY', key: 'apiKey' },
 ] as const;
 
+/** cURL, from the example file the e2e suite runs (examples/translate.curl.sh). */
 export function curlSample(origin: string): string {
-  return `curl -N -X POST ${origin}/api/translate/ \\
-  -H "Content-Type: application/json" \\
-  -H "X-API-Key: YOUR_API_KEY" \\
-  -d '{
-    "text": "Allinllachu kashanki?",
-    "model_id": "YOUR_MODEL_ID",
-    "src_lang": "quechua",
-    "tgt_lang": "spanish",
-    "stream": true
-  }'`;
+  return curlExample(origin);
 }
 
 export function javascriptSample(origin: string): string {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../copy-button';
+import { cliExample, clientExample } from './examples';
 import { curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { formatResponseTime } from '../../lib/response-time';
@@ -142,6 +143,8 @@ export function DocumentationPage() {
           <h2 id="doc-examples-h">{t('docs.examples.title')}</h2>
           <CodeSample title="cURL" lang="bash" code={curlSample(origin)} />
           <CodeSample title="JavaScript" lang="js" code={javascriptSample(origin)} />
+          <CodeSample title="@gaia/client (JavaScript / TypeScript)" lang="js" code={clientExample(origin)} />
+          <CodeSample title="CLI (gaia-translate)" lang="bash" code={cliExample(origin)} />
         </section>
 
         <section id="doc-responses" aria-labelledby="doc-responses-h">

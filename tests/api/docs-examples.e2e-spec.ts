@@ -1,0 +1,79 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestApp } from '@gaia/testing';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { signUp, startApi } from './support/api-app';
+import { TranslationStandInModule } from './fixtures/translation-stand-in';
+
+const ROOT = join(__dirname, '../..');
+/** The files the documentation page shows (apps/web/src/public/documentation/examples). */
+const EXAMPLES = join(ROOT, 'apps/web/src/public/documentation/examples');
+const EXAMPLE_ORIGIN = 'http://localhost:8080';
+
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // npm_config_offline: `npx gaia-translate` must resolve to this repo's bin, never to a registry download.
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, npm_config_offline: 'true' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+/**
+ * The documentation's examples (cURL, @gaia/client, the gaia-translate CLI) run as a reader would run them,
+ * against a real gateway: only the placeholders (origin, API key, model id) are replaced.
+ */
+describe('documentation examples', () => {
+  let t: TestApp & { url: string };
+  let key: string;
+  let agentId: string;
+  // Inside the repo, so `npx gaia-translate` finds the repo's bin (as in a project that installed @gaia/client).
+  const work = join(ROOT, 'tmp', `docs-examples-${process.pid}`);
+  const example = (name: string) =>
+    readFileSync(join(EXAMPLES, name), 'utf8').split(EXAMPLE_ORIGIN).join(t.url).split('YOUR_API_KEY').join(key).split('YOUR_MODEL_ID').join(agentId);
+
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
+    const u = await signUp(t.url, 'docs');
+    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'starter' });
+    agentId = (await rpc.call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'quechua', tgtLang: 'spanish', customPrompt: 'docs', public: true })).id;
+    key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'docs' }).expect(200)).body.api_key;
+    mkdirSync(work, { recursive: true });
+  });
+  afterAll(async () => {
+    rmSync(work, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('cURL: streams the SSE events of a translation', async () => {
+    const r = await run('bash', ['-c', example('translate.curl.sh')], work);
+    expect(r.code).toBe(0);
+    const events = r.stdout.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as { type: string; final_translation?: string });
+    expect(events.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: 'ALLINLLACHU KASHANKI?' });
+  });
+
+  it('@gaia/client: JSON, stream, batch and a typed error, from the published package', async () => {
+    const pkg = join(work, 'node_modules/@gaia/client');
+    execFileSync(process.execPath, [join(ROOT, 'tools/build-client.mjs'), pkg, '--js-only'], { cwd: ROOT, stdio: 'pipe' });
+    writeFileSync(join(work, 'example.mjs'), example('translate.client.mjs'));
+    const r = await run(process.execPath, ['example.mjs'], work);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.split('\n')).toEqual(['ALLINLLACHU KASHANKI?', expect.stringMatching(/^ALLINLLACHU KASHANKI\? \([\d.]+ s\)$/), '0 ALLINLLACHU KASHANKI?', '1 SULPAYKI', '404 Model not found.', '']);
+  });
+
+  it('CLI: a text file line by line, and a TMX file into TMX', async () => {
+    writeFileSync(join(work, 'phrases.txt'), 'Allinllachu kashanki?\nSulpayki\n');
+    writeFileSync(join(work, 'memory.tmx'), '<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv></tu></body></tmx>\n');
+    const r = await run('bash', ['-e', '-c', example('translate.cli.sh')], work);
+    expect(r).toMatchObject({ code: 0 });
+    expect(readFileSync(join(work, 'phrases.es.txt'), 'utf8')).toBe('ALLINLLACHU KASHANKI?\nSULPAYKI\n');
+    expect(readFileSync(join(work, 'memory.es.tmx'), 'utf8')).toBe('<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv><tuv xml:lang="spanish"><seg>SULPAYKI</seg></tuv></tu></body></tmx>\n');
+  });
+});
