@@ -102,6 +102,8 @@ interface GramPostings {
 }
 
 const SEG_MAX = 1 << 22;
+/** Postings of n-gram document lists kept per field once derived (12 bytes each: ≤ 6 MB per field). */
+const GRAM_CACHE_POSTINGS = 1 << 19;
 
 /** Sorts (term, doc, tf) triplets by term (stable) into CSR segments of at most SEG_MAX postings. */
 function buildSegments(T: Int32Array, D: Int32Array, F: Uint16Array, n: number): Segment[] {
@@ -159,6 +161,46 @@ class PostingField {
   packed: PackedPostings | null = null;
   grams: GramPostings | null = null;
   private gramTf = new Float64Array(0);
+  private gramDocs = new Int32Array(0);
+  /** document lists of recently queried n-grams (bounded by GRAM_CACHE_POSTINGS postings) */
+  private gramCache = new Map<number, { docs: Int32Array; tfs: Float64Array }>();
+  private gramCached = 0;
+
+  /** The documents (ascending, as document-level postings list them) and term frequencies of gram `g`. */
+  private gramList(G: GramPostings, g: number): { docs: Int32Array; tfs: Float64Array } {
+    const hit = this.gramCache.get(g);
+    if (hit) return hit;
+    const n = this.docLen.length;
+    if (this.gramTf.length < n) {
+      this.gramTf = new Float64Array(n);
+      this.gramDocs = new Int32Array(n);
+    }
+    const acc = this.gramTf;
+    const found = this.gramDocs;
+    let nd = 0;
+    for (let x = G.gStart[g]; x < G.gStart[g + 1]; x++) {
+      const m = G.gMult[x];
+      forPostings(G.wBytes, G.wStart[G.gWord[x]], G.wStart[G.gWord[x] + 1], (d, tf) => {
+        if (acc[d] === 0) found[nd++] = d;
+        acc[d] += tf * m;
+      });
+    }
+    const docs = found.slice(0, nd).sort(); // typed-array sort: numeric
+    const tfs = new Float64Array(nd);
+    for (let i = 0; i < nd; i++) {
+      tfs[i] = acc[docs[i]];
+      acc[docs[i]] = 0;
+    }
+    const list = { docs, tfs };
+    this.gramCache.set(g, list);
+    this.gramCached += nd;
+    for (const [k, v] of this.gramCache) {
+      if (this.gramCached <= GRAM_CACHE_POSTINGS) break;
+      this.gramCache.delete(k);
+      this.gramCached -= v.docs.length;
+    }
+    return list;
+  }
   private pT = new Int32Array(4096);
   private pD = new Int32Array(4096);
   private pF = new Uint16Array(4096);
@@ -267,23 +309,11 @@ class PostingField {
       const G = this.grams;
       const gb = G ? bsearch(G.keys, t) : -1;
       if (G && gb >= 0) {
-        if (this.gramTf.length < alive.length) this.gramTf = new Float64Array(alive.length);
-        const tfs = this.gramTf;
-        const docs: number[] = [];
-        for (let x = G.gStart[gb]; x < G.gStart[gb + 1]; x++) {
-          const w = G.gWord[x];
-          const m = G.gMult[x];
-          forPostings(G.wBytes, G.wStart[w], G.wStart[w + 1], (d, tf) => {
-            if (tfs[d] === 0) docs.push(d);
-            tfs[d] += tf * m;
-          });
-        }
-        // ascending documents, as document-level postings would visit them
-        docs.sort((a, b) => a - b);
-        for (const d of docs) {
-          const tf = tfs[d];
-          tfs[d] = 0;
+        const { docs, tfs } = this.gramList(G, gb);
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i];
           if (!alive[d]) continue;
+          const tf = tfs[i];
           if (acc[d] === 0) touched.push(d);
           acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
@@ -315,6 +345,8 @@ class PostingField {
   load(packed: PackedPostings | null, grams: GramPostings | null, segs: Segment[], lens: Int32Array, cap: number): void {
     this.packed = packed;
     this.grams = grams;
+    this.gramCache.clear();
+    this.gramCached = 0;
     this.segs = segs;
     this.pN = 0;
     this.removedDf = new Map();
@@ -951,7 +983,7 @@ export class HybridIndex {
       for (const f of [s.word, s.char]) {
         b += f.docLen.byteLength;
         if (f.packed) b += f.packed.bytes.byteLength + f.packed.keys.byteLength * 3;
-        if (f.grams) b += f.grams.wBytes.byteLength + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2 + f.grams.wStart.byteLength;
+        if (f.grams) b += f.grams.wBytes.byteLength + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2 + f.grams.wStart.byteLength + GRAM_CACHE_POSTINGS * 12;
         for (const g of f.segs) b += g.keys.byteLength + g.off.byteLength + g.doc.byteLength + g.tf.byteLength;
       }
     if (this.stored) b += this.stored.src.byteSize + this.stored.tgt.byteSize;
