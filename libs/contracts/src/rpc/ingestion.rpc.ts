@@ -58,6 +58,17 @@ export const startProcessingRequestSchema = z.object({
   requestId: z.string().optional(),
 });
 
+/** A corpus of the public catalogue (snake_case, as the web app reads it). */
+export const publicCorpusSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  pairs: z.number().int(),
+  size_bytes: z.number().int(),
+  license: z.string(),
+  format: z.enum(['moses', 'tmx']),
+});
+export type PublicCorpusDto = z.infer<typeof publicCorpusSchema>;
+
 export const ingestionRpc = {
   'ingestion.start-processing.v1': defineRpc({
     service: 'ingestion',
@@ -98,6 +109,28 @@ export const ingestionRpc = {
       "Operator rebuild: announces the agent's latest stored pairs again (ingestion.pairs-stored.v1) under a fresh version, so retrieval learns a new artifact. 404 when the agent has no learned data.",
     request: z.object({ agentId: z.string().min(1).max(200) }),
     response: z.object({ version: z.string(), pairCount: z.number().int() }),
+  }),
+  'ingestion.list-public-corpora.v1': defineRpc({
+    service: 'ingestion',
+    description: 'Public parallel corpora for a language pair from the OPUS-style catalogue (PUBLIC_CORPORA_URL): name, version, pairs, size, license, format (moses or tmx zip). 502 when the catalogue is unreachable.',
+    request: z.object({ srcLang: z.string().trim().min(1).max(20), tgtLang: z.string().trim().min(1).max(20) }),
+    response: z.object({ corpora: z.array(publicCorpusSchema) }),
+    timeoutMs: 120_000,
+  }),
+  'ingestion.import-public-corpus.v1': defineRpc({
+    service: 'ingestion',
+    description:
+      "Downloads a listed corpus (Moses or TMX zip) and ingests it through the normal path: a new agent of ownerId (mode create) or the owner's agentId (mode update); the corpus, its version and license are recorded in the agent's description. 404 unknown corpus or agent, 403 not the owner, 413 too large.",
+    request: z.object({
+      ownerId: z.string().min(1).max(200),
+      srcLang: z.string().trim().min(1).max(20),
+      tgtLang: z.string().trim().min(1).max(20),
+      corpus: z.string().min(1).max(200),
+      format: z.enum(['moses', 'tmx']).optional(),
+      agentId: z.string().min(1).max(200).optional(),
+    }),
+    response: z.object({ task_id: z.string(), model_id: z.string(), corpus: publicCorpusSchema }),
+    timeoutMs: 300_000,
   }),
 } satisfies RpcRegistry;
 

@@ -17,7 +17,7 @@ describe('gaia command line', () => {
   });
 
   it('lists every command in the usage text', () => {
-    for (const c of ['users list', 'users show', 'plan set', 'plans requests', 'keys rate-limit', 'agents rebuild', 'agents publish', 'outbox status', 'outbox retry', 'seed']) expect(usage()).toContain(`gaia ${c}`);
+    for (const c of ['users list', 'users show', 'plan set', 'plans requests', 'keys rate-limit', 'agents rebuild', 'agents publish', 'outbox status', 'outbox retry', 'seed', 'corpora list', 'corpora import']) expect(usage()).toContain(`gaia ${c}`);
   });
 
   it('renders lists as tables and records as key: value lines', () => {

@@ -4,6 +4,7 @@ import type { AppConfig, AppName } from '@gaia/shared/config';
 import { DomainError } from '@gaia/shared/kernel';
 import { agentsPublishCommand, agentsRebuildCommand } from './commands/agents.command';
 import type { OperatorCommand } from './commands/command';
+import { corporaImportCommand, corporaListCommand } from './commands/corpora.command';
 import { keysRateLimitCommand } from './commands/keys.command';
 import { outboxRetryCommand, outboxStatusCommand } from './commands/outbox.command';
 import { planSetCommand, plansRequestsCommand } from './commands/plan.command';
@@ -21,6 +22,8 @@ export const OPERATOR_COMMANDS: OperatorCommand[] = [
   outboxStatusCommand,
   outboxRetryCommand,
   seedCommand,
+  corporaListCommand,
+  corporaImportCommand,
 ];
 
 export type ParsedCommand = { command: OperatorCommand; args: string[]; flags: Record<string, string | true> } | { error: string };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyRepository, UserRepository } from '@gaia/identity/data-access';
 import { OperatorAgentsUseCase } from './agents.use-case';
+import { OperatorCorporaUseCase } from './corpora.use-case';
 import { OperatorKeysUseCase } from './keys.use-case';
 import { SEED_SOURCE } from './operator.tokens';
 import { OutboxStatusRepository } from './outbox-status.repository';
@@ -28,7 +29,8 @@ import { OperatorUsersUseCase } from './users.use-case';
     OperatorAgentsUseCase,
     OperatorOutboxUseCase,
     SeedUseCase,
+    OperatorCorporaUseCase,
   ],
-  exports: [OperatorUsersUseCase, OperatorPlanUseCase, OperatorKeysUseCase, OperatorAgentsUseCase, OperatorOutboxUseCase, SeedUseCase],
+  exports: [OperatorUsersUseCase, OperatorPlanUseCase, OperatorKeysUseCase, OperatorAgentsUseCase, OperatorOutboxUseCase, SeedUseCase, OperatorCorporaUseCase],
 })
 export class OperatorModule {}

@@ -72,6 +72,7 @@ export const VARIABLE_GROUPS = {
   },
   ingestion: {
     INGESTION_JOB_LEASE_MS: { schema: z.coerce.number().int().min(1000).default(120000), description: 'Lease of a processing task: how long before a task whose process died is resumed by another ingestion replica.' },
+    PUBLIC_CORPORA_URL: { schema: z.string().url().default('https://opus.nlpl.eu/opusapi/'), description: 'JSON API of the OPUS-style catalogue of public parallel corpora (Builder "Find public data", `gaia corpora`): `?source=&target=&preprocessing=&version=latest` answers `{corpora:[{corpus, version, alignment_pairs, size, url, …}]}`.' },
   },
   translation: {
     TRANSLATION_AGENT_CACHE_MB: { schema: z.coerce.number().int().min(16).default(384), description: 'Memory budget of the LRU of loaded agents per translation process (their in-memory model + index); agents beyond it stay on disk and load on their next request.' },

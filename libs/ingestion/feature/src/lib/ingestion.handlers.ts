@@ -5,6 +5,7 @@ import { OnEvent, OnJob, OnRpc, type JobContext } from '@gaia/shared/messaging';
 import { LearningOutcomeUseCase } from './learning-outcome.use-case';
 import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from './ingestion.tokens';
 import { ProcessTaskUseCase } from './process-task.use-case';
+import { PublicCorporaUseCase } from './corpora/import-public-corpus.use-case';
 import { RebuildAgentUseCase } from './rebuild-agent.use-case';
 import { StartProcessingUseCase } from './start-processing.use-case';
 import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
@@ -17,6 +18,7 @@ export class IngestionRpcHandlers {
     private readonly getTask: GetTaskUseCase,
     private readonly agentData: AgentDataUseCase,
     private readonly rebuild: RebuildAgentUseCase,
+    private readonly corpora: PublicCorporaUseCase,
   ) {}
 
   @OnRpc('ingestion.start-processing.v1')
@@ -37,6 +39,16 @@ export class IngestionRpcHandlers {
   @OnRpc('ingestion.agent-stats.v1')
   stats(req: RpcRequest<'ingestion.agent-stats.v1'>): Promise<RpcResponse<'ingestion.agent-stats.v1'>> {
     return this.agentData.stats(req.agentId);
+  }
+
+  @OnRpc('ingestion.list-public-corpora.v1')
+  async listCorpora(req: RpcRequest<'ingestion.list-public-corpora.v1'>): Promise<RpcResponse<'ingestion.list-public-corpora.v1'>> {
+    return { corpora: await this.corpora.list(req.srcLang, req.tgtLang) };
+  }
+
+  @OnRpc('ingestion.import-public-corpus.v1')
+  importCorpus(req: RpcRequest<'ingestion.import-public-corpus.v1'>): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
+    return this.corpora.import(req);
   }
 
   @OnRpc('ingestion.rebuild-agent.v1')

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { FileRepository, OpenAiVisionExtractor, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { VISION_EXTRACTOR } from './ingestion.tokens';
+import { PublicCorporaUseCase } from './corpora/import-public-corpus.use-case';
+import { OpusCatalogueAdapter } from './corpora/opus-catalogue.adapter';
+import { PUBLIC_CORPORA } from './corpora/public-corpora.port';
 import { IngestionEventListener, IngestionRpcHandlers, ProcessTaskJob } from './ingestion.handlers';
 import { LearningOutcomeUseCase } from './learning-outcome.use-case';
 import { TaskLifecycle } from './task-lifecycle.service';
@@ -9,6 +12,9 @@ import { ProcessTaskUseCase } from './process-task.use-case';
 import { RebuildAgentUseCase } from './rebuild-agent.use-case';
 import { StartProcessingUseCase } from './start-processing.use-case';
 import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
+
+/** The OPUS catalogue's JSON API (the config's default; module tests without an app config use it too). */
+const DEFAULT_PUBLIC_CORPORA_URL = 'https://opus.nlpl.eu/opusapi/';
 
 /**
  * The ingestion service: RPCs `ingestion.*.v1`, the durable `ingestion.process-task` job, the events
@@ -27,6 +33,13 @@ import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
           ? new OpenAiVisionExtractor({ apiKey: c.OPENAI_API_KEY, baseURL: c.OPENAI_BASE_URL, model: c.OPENAI_VISION_MODEL, maxRetries: c.OPENAI_MAX_RETRIES })
           : null,
     },
+    {
+      // The public corpus catalogue (OPUS JSON API, or a catalogue speaking it).
+      provide: PUBLIC_CORPORA,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new OpusCatalogueAdapter(c.PUBLIC_CORPORA_URL ?? DEFAULT_PUBLIC_CORPORA_URL),
+    },
+    PublicCorporaUseCase,
     TaskRepository,
     FileRepository,
     PairRepository,

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { DomainError } from '@gaia/shared/kernel';
+import type { PublicCorporaPort, PublicCorpus } from './public-corpora.port';
+
+/** The formats Gaia imports, as the catalogue's `preprocessing` parameter names them. */
+const FORMATS = ['moses', 'tmx'] as const;
+const BYTES_PER_KB = 1024;
+/** Longest wait for the catalogue or a download. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+const entrySchema = z.object({
+  corpus: z.string().min(1).max(200),
+  version: z.string().max(50).default(''),
+  alignment_pairs: z.coerce.number().nonnegative().default(0),
+  size: z.coerce.number().nonnegative().default(0),
+  url: z.string().url().max(2000),
+  preprocessing: z.string().max(20).optional(),
+  license: z.string().max(500).optional(),
+});
+const answerSchema = z.object({ corpora: z.array(z.unknown()) });
+
+/**
+ * OPUS's JSON API (https://opus.nlpl.eu/opusapi/): `?source=&target=&preprocessing=moses|tmx&version=latest`
+ * answers `{corpora: [{corpus, version, alignment_pairs, size (KB), url, preprocessing, …}]}`; the url is a zip.
+ * OPUS does not state licenses in the API: a catalogue that does (`license`) is recorded as given.
+ */
+export class OpusCatalogueAdapter implements PublicCorporaPort {
+  constructor(private readonly baseUrl: string) {}
+
+  async list(srcLang: string, tgtLang: string): Promise<PublicCorpus[]> {
+    const out: PublicCorpus[] = [];
+    for (const format of FORMATS) {
+      const url = new URL(this.baseUrl);
+      url.search = new URLSearchParams({ source: srcLang, target: tgtLang, preprocessing: format, version: 'latest' }).toString();
+      const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      if (!res.ok) throw new DomainError('catalogue_unavailable', `The corpus catalogue answered ${res.status}.`, 502);
+      const parsed = answerSchema.safeParse(await res.json());
+      if (!parsed.success) throw new DomainError('catalogue_unavailable', 'The corpus catalogue answered in an unexpected format.', 502);
+      for (const raw of parsed.data.corpora) {
+        const e = entrySchema.safeParse(raw);
+        if (!e.success || (e.data.preprocessing && e.data.preprocessing !== format)) continue;
+        out.push({ name: e.data.corpus, version: e.data.version, pairs: e.data.alignment_pairs, sizeBytes: e.data.size * BYTES_PER_KB, license: e.data.license ?? 'unspecified', format, url: e.data.url });
+      }
+    }
+    return out.sort((a, b) => b.pairs - a.pairs || a.name.localeCompare(b.name) || a.format.localeCompare(b.format));
+  }
+
+  async download(url: string, maxBytes: number): Promise<Uint8Array> {
+    const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    if (!res.ok || !res.body) throw new DomainError('corpus_unavailable', `The corpus download answered ${res.status}.`, 502);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw new DomainError('file_too_large', `The corpus is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413);
+      chunks.push(chunk);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.byteLength;
+    }
+    return out;
+  }
+}
