@@ -6,6 +6,9 @@
 import { createTestDatabase, waitFor, type TestDatabase } from '@gaia/testing';
 import { SERVICES, migrate, startKafkaDouble, startOpenSearchDouble, startServiceCluster, type KafkaDoubleProcess, type OpenSearchDoubleProcess, type ServiceCluster } from './support/service-cluster';
 
+/** Migration, the doubles and 12 processes on a shared 2-core machine: above the cluster's own 120 s ready deadline. */
+const CLUSTER_START_TIMEOUT_MS = 300_000;
+
 /** Signs up on one gateway and reads the account on the other with the same cookie. */
 async function expectSessionOnBothGateways(cluster: ServiceCluster): Promise<void> {
   const [a, b] = cluster.gateways();
@@ -31,7 +34,7 @@ describe('service cluster: every service as its own process, 2 replicas each', (
     db = await createTestDatabase({ prefix: 'gaia_cluster' });
     await migrate(db.url);
     cluster = await startServiceCluster({ databaseUrl: db.url, replicas: 2 });
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
 
   afterAll(async () => {
     if (cluster) await cluster.stop();
@@ -74,7 +77,7 @@ describe('service cluster in the production configuration (Kafka and OpenSearch 
       transport: 'kafka',
       env: { KAFKA_BROKERS: kafka.brokers, RETRIEVAL_BACKEND: 'opensearch', OPENSEARCH_URL: opensearch.url },
     });
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
 
   afterAll(async () => {
     if (cluster) await cluster.stop();
