@@ -2,10 +2,11 @@
 /*
  * Per-sentence CPU time of the translator before and after a change, side by side in one process:
  *
- *   node bench/quality/speed.cjs --base <git rev> [--data ../shared/data/americasnlp2021] [--lang shp] [--limit 200]
- *                                [--out bench/results/quality-speed.json]
+ *   node bench/quality/speed.cjs --base <git rev> [--files a.ts,b.ts] [--data ../shared/data/americasnlp2021]
+ *                                [--lang shp] [--limit 200] [--out bench/results/quality-speed.json]
  *
- * Extracts libs/engine of <rev> into a temporary folder, builds one agent per engine from train.* of one language,
+ * Extracts libs/engine of <rev> into a temporary folder (with --files: the working tree's libs/engine with only
+ * those files taken from <rev>, to time one change while others change the engine too), builds one agent per engine from train.* of one language,
  * then translates the same dev sentences (both directions) alternating between the two engines sentence by
  * sentence, so both see the same machine load. Reports the p50 / p90 CPU milliseconds per sentence and the ratio.
  */
@@ -22,7 +23,7 @@ require.extensions['.ts'] = function (module, filename) {
 };
 
 function args(argv) {
-  const a = { base: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, out: 'bench/results/quality-speed.json' };
+  const a = { base: null, files: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, out: 'bench/results/quality-speed.json' };
   for (let i = 0; i < argv.length; i += 2) a[argv[i].replace(/^--/, '')] = argv[i + 1];
   if (!a.base) {
     console.error('usage: speed.cjs --base <git rev> [--data dir] [--lang code] [--limit n] [--out file.json]');
@@ -46,7 +47,10 @@ function main() {
   const root = path.resolve(__dirname, '../..');
   const rev = execFileSync('git', ['rev-parse', '--short', a.base], { cwd: root }).toString().trim();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gaia-engine-base-'));
-  execFileSync('sh', ['-c', `git archive ${rev} libs/engine | tar -x -C ${tmp}`], { cwd: root });
+  if (a.files) {
+    fs.cpSync(path.join(root, 'libs/engine'), path.join(tmp, 'libs/engine'), { recursive: true });
+    for (const f of a.files.split(',')) fs.writeFileSync(path.join(tmp, f), execFileSync('git', ['show', `${rev}:${f}`], { cwd: root }));
+  } else execFileSync('sh', ['-c', `git archive ${rev} libs/engine | tar -x -C ${tmp}`], { cwd: root });
   const engines = {
     before: require(path.join(tmp, 'libs/engine/src/index.ts')),
     after: require(path.join(root, 'libs/engine/src/index.ts')),
@@ -78,6 +82,7 @@ function main() {
   const result = {
     generated_at: new Date().toISOString(),
     base: rev,
+    base_files: a.files ? a.files.split(',') : 'libs/engine',
     lang: a.lang,
     sentences: cpu.after.length,
     machine: { cpu: (os.cpus()[0] || {}).model, cores: os.cpus().length, node: process.version, loadavg: os.loadavg().map((x) => x.toFixed(1)).join(' ') },
@@ -89,7 +94,7 @@ function main() {
   const md = [
     '# Translator CPU time per sentence, before / after (one process, alternating sentences)',
     '',
-    `Base ${rev}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
+    `Base ${rev}${a.files ? ` (only ${a.files.split(',').join(', ')}; the rest is the working tree)` : ''}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
     '',
     '| engine | p50 CPU ms | p90 CPU ms | mean CPU ms |',
     '|---|---|---|---|',

@@ -178,11 +178,13 @@ const VARIANT_MAX_DISTANCE = 0.2;
 /** Variants are looked for only for words at least this long (short words collide too easily). */
 const VARIANT_MIN_LENGTH = 4;
 const VARIANT_CACHE_SIZE = 5000;
+/** Phrase options tried for an unknown word translated through a variant or stem back-off. */
+const BACKOFF_OPTIONS = 4;
 
 interface VariantIndex {
   /** folded form → most frequent key with that form */
   folded: Map<string, { key: string; freq: number }>;
-  /** first folded letter → entries */
+  /** first folded letter + length → entries */
   buckets: Map<string, { fold: string; key: string; freq: number }[]>;
 }
 
@@ -197,18 +199,25 @@ function buildVariantIndex(keys: string[], freqOf: (k: string) => number): Varia
   const buckets = new Map<string, { fold: string; key: string; freq: number }[]>();
   for (const [fold, e] of folded) {
     if (fold.length < VARIANT_MIN_LENGTH - 1) continue;
-    const b = buckets.get(fold[0]) ?? [];
+    const bucket = fold[0] + fold.length;
+    const b = buckets.get(bucket) ?? [];
     b.push({ fold, key: e.key, freq: e.freq });
-    buckets.set(fold[0], b);
+    buckets.set(bucket, b);
   }
   return { folded, buckets };
 }
 
 /** Levenshtein distance of a and b, or `max + 1` as soon as it exceeds `max`. */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
 function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = new Int32Array(b.length + 1);
-  let cur = new Int32Array(b.length + 1);
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(2 * b.length + 2);
+    rowB = new Int32Array(2 * b.length + 2);
+  }
+  let prev = rowA;
+  let cur = rowB;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
@@ -233,12 +242,14 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
   if (max < 1) return null;
   let best: { key: string; freq: number } | null = null;
   let bestD = max + 1;
-  for (const e of ix.buckets.get(f[0]) ?? []) {
-    const d = boundedEditDistance(f, e.fold, Math.min(max, bestD));
-    if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
-      if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, e.fold.length))) continue;
-      best = e;
-      bestD = d;
+  for (let len = f.length - max; len <= f.length + max; len++) {
+    for (const e of ix.buckets.get(f[0] + len) ?? []) {
+      const d = boundedEditDistance(f, e.fold, Math.min(max, bestD));
+      if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
+        if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, e.fold.length))) continue;
+        best = e;
+        bestD = d;
+      }
     }
   }
   return best ? best.key : null;
@@ -371,27 +382,41 @@ export class Translator {
 
   /** Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'). */
   targetStem(surface: string, dir: 0 | 1): string | null {
+    const cache = this.stemCache[dir];
+    const hit = cache.get(surface);
+    if (hit !== undefined) return hit;
     const outV = this.model.sides[dir === 0 ? 1 : 0];
     const chars = Array.from(surface);
     const min = Math.max(TARGET_STEM_MIN, Math.ceil(TARGET_STEM_SHARE * chars.length));
-    for (let n = chars.length - 1; n >= min; n--) {
+    let found: string | null = null;
+    for (let n = chars.length - 1; n >= min && found === null; n--) {
       const pre = chars.slice(0, n).join('');
-      if (/[-'’]$/.test(pre)) continue;
-      if ((outV.index.get(normalizeToken(pre)) ?? 0) > 2) return pre;
+      if (!/[-'’]$/.test(pre) && (outV.index.get(normalizeToken(pre)) ?? 0) > 2) found = pre;
     }
-    return null;
+    if (cache.size > VARIANT_CACHE_SIZE) cache.clear();
+    cache.set(surface, found);
+    return found;
   }
+
+  private stemCache: [Map<string, string | null>, Map<string, string | null>] = [new Map(), new Map()];
 
   private spelling: [CharTrigrams, CharTrigrams] | null = null;
 
   /** Per-character log-likelihood ratio: spelling of the output language over that of the input language. */
   looksLike(word: string, dir: 0 | 1): number {
+    const cache = this.spellingCache[dir];
+    const hit = cache.get(word);
+    if (hit !== undefined) return hit;
     if (!this.spelling) this.spelling = [charTrigrams(this.model.sides[0].words), charTrigrams(this.model.sides[1].words)];
     const out = this.spelling[dir === 0 ? 1 : 0];
     const inp = this.spelling[dir];
-    if (!out.total || !inp.total) return 0;
-    return (trigramLogProb(out, word) - trigramLogProb(inp, word)) / (Array.from(word).length + 1);
+    const llr = !out.total || !inp.total ? 0 : (trigramLogProb(out, word) - trigramLogProb(inp, word)) / (Array.from(word).length + 1);
+    if (cache.size > VARIANT_CACHE_SIZE) cache.clear();
+    cache.set(word, llr);
+    return llr;
   }
+
+  private spellingCache: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
 
   private variantIndex: [VariantIndex | null, VariantIndex | null] = [null, null];
   private variantCache: [Map<string, string | null>, Map<string, string | null>] = [new Map(), new Map()];
@@ -514,6 +539,8 @@ export class Translator {
             const out = ids.map((id) => outV.words[id]);
             opts.push({ out, ids: ids.map((id) => this.lmId(dir, id)), tm, chars: out.reduce((a, w) => a + w.length, 0) });
           }
+          // a back-off (variant or stem of an unknown word) is a guess: only its best few options are tried
+          if (extra !== 0 && opts.length > BACKOFF_OPTIONS) opts.sort((x, y) => y.tm - x.tm).splice(BACKOFF_OPTIONS);
         }
         if (len === 1) {
           const known = k !== undefined && extra === 0;
@@ -680,9 +707,17 @@ export class Translator {
     const inV = this.model.sides[dir];
     const id = inV.index.get(w) ?? 0;
     if (id || !isWordToken(w)) return id;
+    const cache = this.backoffIds[dir];
+    const hit = cache.get(w);
+    if (hit !== undefined) return hit;
     const back = this.variantBackoff(w, dir) ?? this.stemBackoff(w, dir);
-    return back === null ? 0 : (inV.index.get(back) ?? 0);
+    const res = back === null ? 0 : (inV.index.get(back) ?? 0);
+    if (cache.size > VARIANT_CACHE_SIZE) cache.clear();
+    cache.set(w, res);
+    return res;
   }
+
+  private backoffIds: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
 
   private features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number): Record<string, number> {
     const m = this.model;
