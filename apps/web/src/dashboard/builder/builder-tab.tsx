@@ -11,6 +11,7 @@ import { useDashboardData } from '../lib/dashboard-data';
 import { LANGUAGE_SUGGESTIONS } from '../lib/format';
 import { BUILDER_ACCEPT, checkBuilderFile, MAX_FILES_PER_UPLOAD, UPLOAD_RELOAD_MS, type FileProblem } from '../lib/rules';
 import { useTaskProgress } from '../lib/use-task-progress';
+import { FindPublicData } from './find-public-data';
 
 type Phase = 'idle' | 'uploading' | 'processing' | 'completed' | 'failed';
 
@@ -208,6 +209,7 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
           </button>
         </div>
       </form>
+      <FindPublicData />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { DeleteAccountUseCase } from './privacy/delete-account.use-case';
 import { ExportAccountUseCase } from './privacy/export-account.use-case';
 import { PrivacyController } from './privacy/privacy.controller';
 import { PrivacyJobs } from './privacy/privacy.handlers';
+import { CorporaController } from './corpora/corpora.controller';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { DocumentsController } from './documents/documents.controller';
@@ -48,6 +49,7 @@ export const GATEWAY_CONTROLLERS = [
   UsageController,
   PlansController,
   PrivacyController,
+  CorporaController,
   TranslateController,
   TranslateBatchController,
   TranslateFileController,

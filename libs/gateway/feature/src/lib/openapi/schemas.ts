@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { agentDtoSchema, agentsRpc, billingRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema, untranslatedSpanSchema } from '@gaia/contracts';
+import { agentDtoSchema, agentsRpc, billingRpc, ingestionRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema, untranslatedSpanSchema } from '@gaia/contracts';
 
 /** JSON Schemas for the OpenAPI 3.0 document (`nullable`, no `const`), generated from the contract zod schemas where they exist. */
 function json(schema: z.ZodType): SchemaObject {
@@ -57,6 +57,9 @@ export const S = {
   planRequestBody: obj({ plan: { type: 'string', enum: ['free', 'starter', 'enterprise'] } }),
   planRequest: json(billingRpc['billing.request-plan.v1'].response),
   accountDelete: obj({ email: { type: 'string', maxLength: 320, description: 'The account email, to confirm' } }),
+  corpora: json(ingestionRpc['ingestion.list-public-corpora.v1'].response),
+  corpusImportBody: obj({ src_lang: str, tgt_lang: str, corpus: str, format: { type: 'string', enum: ['moses', 'tmx'] }, model_id: { type: 'string', description: 'Existing agent (owner only); omitted: a new agent' } }, ['src_lang', 'tgt_lang', 'corpus']),
+  corpusImport: json(ingestionRpc['ingestion.import-public-corpus.v1'].response),
   translateBody: obj(
     { text: { type: 'string', maxLength: 2000, description: 'At most 50 words' }, model_id: str, src_lang: str, tgt_lang: str, stream: { type: 'boolean', default: true } },
     ['text', 'model_id', 'src_lang', 'tgt_lang'],
