@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxLink } from './support/mailbox';
+import { overflowingElements, trackConsoleErrors, visibleEnglish } from '../support/page-checks';
 import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screenshot, seriousA11yViolations, trackCspViolations, uniqueEmail, type TrackedPage } from './support/browser';
 
 /**
@@ -13,25 +14,38 @@ import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screens
  * delete it; public → on /models for a visitor; delete → gone everywhere. Screenshots of every screen.
  */
 const PASSWORD = 'e2e-Password-123';
-const owner = { name: 'Ana Quispe', email: uniqueEmail('owner') };
-const editor = { name: 'Luis Mamani', email: uniqueEmail('editor') };
 const description = 'Cusco Quechua greetings and daily life (e2e)';
 
 let browser: Browser;
-let ownerTab: TrackedPage;
-let editorTab: TrackedPage | null = null;
-let agentId = '';
-let apiKey = '';
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  ownerTab = await openContext(browser, DESKTOP);
 });
 afterAll(async () => {
-  await editorTab?.context.close();
-  await ownerTab?.context.close();
   await browser?.close();
 });
+
+/**
+ * What every screen of the journey must be, besides its own checks: no console error (failed resources
+ * included), nothing wider than the viewport, and in Spanish no visible English (user content allowed).
+ */
+async function expectClean(page: Page, errors: string[], spanish: { allow: (string | RegExp)[] } | null = null) {
+  expect(errors, `console errors: ${errors.join(' | ')}`).toEqual([]);
+  const overflow = await overflowingElements(page);
+  expect(overflow, `elements wider than the viewport: ${JSON.stringify(overflow)}`).toEqual([]);
+  if (spanish) {
+    const english = await visibleEnglish(page, spanish.allow);
+    expect(english, `English text in the Spanish UI: ${english.join(' | ')}`).toEqual([]);
+  }
+}
+
+/**
+ * Takes out of `errors` the console errors of a request the test makes fail on purpose (a wrong password, a
+ * forbidden call, a deleted agent): Chromium logs each failed resource; expecting it keeps every other one an error.
+ */
+function expectedFailure(errors: string[], path: RegExp): void {
+  const kept = errors.filter((e) => !path.test(e));
+  errors.splice(0, errors.length, ...kept);
+}
 
 async function signUpInDialog(page: Page, who: { name: string; email: string }) {
   const dialog = page.getByRole('dialog', { name: 'Sign in to Gaia' });
@@ -57,12 +71,35 @@ async function publicAgentIds(): Promise<string[]> {
   return ((await res.json()) as { agents: { id: string }[] }).agents.map((a) => a.id);
 }
 
-describe('owner journey', () => {
+describe.each([
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const)('owner journey at %s size', (size, viewport) => {
+  const owner = { name: 'Ana Quispe', email: uniqueEmail(`owner-${size}`) };
+  const editor = { name: 'Luis Mamani', email: uniqueEmail(`editor-${size}`) };
+  /** User content and names that stay as typed in the Spanish UI. */
+  const USER_CONTENT: (string | RegExp)[] = [owner.name, editor.name, owner.email, editor.email, description, 'E2E server', 'Use Cusco spelling.', 'Standard', 'Quechua', 'Gaia', 'API', 'cURL', 'Starter', 'Enterprise'];
+  let ownerTab: TrackedPage;
+  let editorTab: TrackedPage | null = null;
+  let agentId = '';
+  let apiKey = '';
+
+  beforeAll(async () => {
+    ownerTab = await openContext(browser, viewport);
+  });
+  afterAll(async () => {
+    await editorTab?.context.close();
+    await ownerTab?.context.close();
+  });
   it('signs up from the landing page and lands on an empty dashboard', async () => {
     const { page } = ownerTab;
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    await screenshot(page, 'dashboard-sign-in-dialog-desktop', false);
+    if (size === 'mobile') {
+      // On a phone the header's links and Sign In are in the menu.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('button', { name: 'Sign In' }).click();
+    } else await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await screenshot(page, `dashboard-sign-in-dialog-${size}`, false);
 
     // A wrong password first: a clear error, no sign-in.
     const dialog = page.getByRole('dialog', { name: 'Sign in to Gaia' });
@@ -77,6 +114,10 @@ describe('owner journey', () => {
     await page.getByTestId('agents-empty').waitFor();
     expect(await page.getByTestId('stat-agents').innerText()).toContain('0');
     expect(await page.getByTestId('stat-cost').innerText()).toContain('$0.000000');
+    // The plan's limit is on the dashboard: calls today of the Free plan's 10.
+    await expect.poll(() => page.getByTestId('limit-calls').innerText()).toContain('0 of 10');
+    expectedFailure(ownerTab.errors, /\/api\/auth\/signin/);
+    await expectClean(page, ownerTab.errors);
   });
 
   it('builds an agent from a JSON file and watches processing reach COMPLETED', async () => {
@@ -94,7 +135,7 @@ describe('owner journey', () => {
     await page.getByLabel(/Target language/).fill('Spanish');
     await page.getByLabel(/Agent description/).fill(description);
     await page.getByLabel(/Core memory/).fill('Use Cusco spelling.');
-    await screenshot(page, 'dashboard-builder-desktop');
+    await screenshot(page, `dashboard-builder-${size}`);
     // Progress arrives over Socket.IO (same origin, session cookie).
     const frames: string[] = [];
     page.on('websocket', (ws) => {
@@ -106,7 +147,8 @@ describe('owner journey', () => {
     await result.waitFor({ timeout: 180_000 });
     expect(await result.innerText()).toContain('Processed 1 of 1 files successfully!');
     expect(frames.some((f) => f.includes('"task_progress"'))).toBe(true);
-    await screenshot(page, 'dashboard-builder-completed-desktop');
+    await screenshot(page, `dashboard-builder-completed-${size}`);
+    await expectClean(page, ownerTab.errors);
     await result.getByRole('link', { name: 'Open the agent' }).click();
     await page.waitForURL(/\/dashboard\/[^/?]+$/);
     agentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
@@ -132,7 +174,8 @@ describe('owner journey', () => {
     const output = (await translator.getByTestId('translation-output').innerText()).trim();
     expect(output.length).toBeGreaterThan(0);
     expect(output).not.toMatch(/^Error:/);
-    await screenshot(page, 'dashboard-agent-desktop');
+    await screenshot(page, `dashboard-agent-${size}`);
+    await expectClean(page, ownerTab.errors);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download files' }).click()]);
     expect(download.suggestedFilename()).toBe(`model_${agentId}_files.zip`);
@@ -163,6 +206,7 @@ describe('owner journey', () => {
     expect(await page.getByTestId('processing-error').count()).toBe(0);
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     await expect.poll(async () => (await page.getByText(/sentence pairs/).first().innerText()).match(/(\d+) sentence pairs/)?.[1]).toBe('25');
+    await expectClean(page, ownerTab.errors);
   });
 
   it('creates an API key shown once, calls the public API with it and sees the usage on the API tab', async () => {
@@ -176,7 +220,7 @@ describe('owner journey', () => {
     await modal.waitFor();
     apiKey = (await modal.getByTestId('new-api-key').innerText()).trim();
     expect(apiKey.length).toBeGreaterThan(16);
-    await screenshot(page, 'dashboard-api-new-key-desktop', false);
+    await screenshot(page, `dashboard-api-new-key-${size}`, false);
     await page.keyboard.press('Escape');
     expect(await modal.isVisible()).toBe(true);
     await modal.getByRole('button', { name: "I've saved my key" }).click();
@@ -207,7 +251,12 @@ describe('owner journey', () => {
       .toBeGreaterThanOrEqual(1);
     expect(await page.getByTestId('usage-cost').innerText()).toMatch(/^\$\d+\.\d{6}$/);
     expect(await page.getByTestId('curl-example').innerText()).toContain(`"model_id":"${agentId}"`);
-    await screenshot(page, 'dashboard-api-desktop');
+    // The limit that binds on the Free plan is shown, once: calls today of 10, not the key's looser 1,000 a day.
+    expect(await page.getByTestId('limit-calls').innerText()).toMatch(/[1-9]\d* of 10/);
+    expect(await page.getByTestId('limit-key').count()).toBe(0);
+    expect(await page.locator('main').innerText()).not.toContain('requests per day');
+    await screenshot(page, `dashboard-api-${size}`);
+    await expectClean(page, ownerTab.errors);
   });
 
   it('invites an editor from the Team tab', async () => {
@@ -225,26 +274,29 @@ describe('owner journey', () => {
     await member.waitFor();
     expect(await member.innerText()).toMatch(/Editor[\s\S]*Invited/);
     await page.getByTestId('team-error').waitFor({ state: 'detached' });
-    await screenshot(page, 'dashboard-team-desktop');
+    await screenshot(page, `dashboard-team-${size}`);
+    await expectClean(page, ownerTab.errors);
   });
 
   it('the editor is sent to sign in and back, confirms the email and accepts the invitation from the mailbox, sees and edits the agent, and cannot delete it or change its visibility', async () => {
-    editorTab = await openContext(browser, DESKTOP);
+    editorTab = await openContext(browser, viewport);
     const { page } = editorTab;
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     await page.waitForURL((url) => url.pathname === '/');
     await signUpInDialog(page, editor);
     await page.waitForURL((url) => url.pathname === `/dashboard/${agentId}`);
-    // A pending invitation grants nothing: the dashboard asks to confirm the address first.
+    // A pending invitation grants nothing: the agent is not found (its 404 is expected), and the dashboard asks to
+    // confirm the address first.
+    await page.getByRole('heading', { name: 'Agent not found' }).waitFor();
     await page.getByTestId('email-verification-notice').waitFor();
-    expect(await page.getByTestId('pair-badge').count()).toBe(0);
+    expectedFailure(editorTab.errors, new RegExp(`404 .*/api/agents/${agentId}$`));
     // The links arrive in the platform's embedded mailbox (DATA_DIR/mailbox): confirm, then accept.
     await page.goto(await mailboxLink(editor.email, 'Confirm your email address'));
     await expect.poll(() => page.getByTestId('verify-email-result').textContent()).toBe(`Thank you: ${editor.email} is confirmed.`);
     await page.goto(await mailboxLink(editor.email, 'invited you to edit translation agents'));
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await expect.poll(() => page.getByTestId('invitation-result').textContent()).toContain('Invitation accepted');
-    await screenshot(page, 'invitation-accepted-desktop');
+    await screenshot(page, `invitation-accepted-${size}`);
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     await page.getByTestId('pair-badge').waitFor();
     await page.getByText('Shared with you (editor)').waitFor();
@@ -256,7 +308,7 @@ describe('owner journey', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(/Agent updated successfully!/).waitFor();
     expect(await page.getByTestId('agent-description').innerText()).toBe(`${description} — reviewed by the editor`);
-    await screenshot(page, 'dashboard-agent-editor-desktop');
+    await screenshot(page, `dashboard-agent-editor-${size}`);
 
     const forbidden = await page.evaluate(async (id) => {
       const csrf = document.cookie.split('; ').find((c) => c.startsWith('gaia_csrf='))?.split('=')[1] ?? '';
@@ -264,11 +316,13 @@ describe('owner journey', () => {
       return res.status;
     }, agentId);
     expect(forbidden).toBe(403);
+    expectedFailure(editorTab.errors, /\/api\/delete-model\//);
 
     await page.goto('/dashboard');
     const row = page.getByTestId('agent-row').filter({ hasText: 'Shared with you' });
     await row.waitFor();
     expect(await row.getAttribute('href')).toBe(`/dashboard/${agentId}`);
+    await expectClean(page, editorTab.errors);
   });
 
   it('makes the agent public: a signed-out visitor finds it on /models', async () => {
@@ -282,12 +336,13 @@ describe('owner journey', () => {
     expect(await page.getByTestId('visibility-label').innerText()).toBe('Public');
     expect(await publicAgentIds()).toContain(agentId);
 
-    const visitor = await openContext(browser, DESKTOP);
+    const visitor = await openContext(browser, viewport);
     try {
       await visitor.page.goto('/models');
       await visitor.page.locator(`option[value="${agentId}"]`).waitFor({ state: 'attached' });
       await visitor.page.goto(`/models/${encodeURIComponent(agentId)}`);
       await visitor.page.getByRole('heading', { name: /Quechua → Spanish/ }).waitFor();
+      await expectClean(visitor.page, visitor.errors);
     } finally {
       await visitor.context.close();
     }
@@ -307,7 +362,8 @@ describe('owner journey', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle').catch(() => undefined);
-      await screenshot(page, `dashboard-${name}-desktop`);
+      await screenshot(page, `dashboard-${name}-${size}`);
+      await expectClean(page, ownerTab.errors);
       expect(await seriousA11yViolations(page), `${name}: serious accessibility violations`).toEqual([]);
     }
     await page.goto('/dashboard?tab=account');
@@ -315,15 +371,15 @@ describe('owner journey', () => {
 
     const mobile = await browser.newContext({ viewport: MOBILE, baseURL: baseUrl(), storageState: await context.storageState() });
     await trackCspViolations(mobile);
+    const mobileErrors = trackConsoleErrors(mobile);
     try {
       const m = await mobile.newPage();
       for (const [name, path] of shots) {
         await m.goto(path);
         await m.getByRole('heading', { level: 1 }).first().waitFor();
         await m.waitForLoadState('networkidle').catch(() => undefined);
-        const overflow = await m.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${name} overflows horizontally at 375px`).toBeLessThanOrEqual(0);
         await screenshot(m, `dashboard-${name}-mobile`);
+        await expectClean(m, mobileErrors);
         expect(await seriousA11yViolations(m), `${name} (mobile): serious accessibility violations`).toEqual([]);
       }
       await m.goto('/dashboard');
@@ -339,18 +395,25 @@ describe('owner journey', () => {
       await mobile.close();
     }
 
-    const spanish = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl(), storageState: await context.storageState() });
+    const spanish = await browser.newContext({ viewport, baseURL: baseUrl(), storageState: await context.storageState() });
     await trackCspViolations(spanish);
+    const spanishErrors = trackConsoleErrors(spanish);
     try {
       await spanish.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'gaia-es'));
       const es = await spanish.newPage();
       await es.goto('/dashboard');
       await es.getByRole('heading', { name: `Te damos la bienvenida, ${owner.name}` }).waitFor();
-      await es.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Constructor' }).waitFor();
-      await screenshot(es, 'dashboard-overview-es-desktop');
+      await es.getByRole('link', { name: 'Constructor', includeHidden: true }).first().waitFor({ state: 'attached' });
+      // Every tab and the agent page in Spanish: no English left (names and the owner's own texts aside).
+      for (const [name, path] of shots) {
+        await es.goto(path);
+        await es.getByRole('heading', { level: 1 }).first().waitFor();
+        await es.waitForLoadState('networkidle').catch(() => undefined);
+        await screenshot(es, `dashboard-${name}-es-${size}`);
+        await expectClean(es, spanishErrors, { allow: [...USER_CONTENT, `${description} — reviewed by the editor`, agentId] });
+      }
       await es.goto(`/dashboard/${encodeURIComponent(agentId)}`);
       await es.getByRole('heading', { name: 'Traductor de prueba' }).waitFor();
-      await screenshot(es, 'dashboard-agent-es-desktop');
     } finally {
       await spanish.close();
     }
@@ -362,7 +425,7 @@ describe('owner journey', () => {
     await page.getByRole('button', { name: 'Delete agent' }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.innerText()).toContain('Are you sure you want to delete this model? This action cannot be undone.');
-    await screenshot(page, 'dashboard-agent-delete-confirm-desktop', false);
+    await screenshot(page, `dashboard-agent-delete-confirm-${size}`, false);
     await confirm.getByRole('button', { name: 'Delete agent' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByTestId('agents-empty').waitFor();
@@ -371,16 +434,23 @@ describe('owner journey', () => {
     expect(res.status).toBe(404);
     expect(await publicAgentIds()).not.toContain(agentId);
 
+    await expectClean(page, ownerTab.errors);
+
     const { page: editorPage } = editorTab!;
     await editorPage.goto('/dashboard');
     await editorPage.getByTestId('agents-empty').waitFor();
     await editorPage.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     await editorPage.getByText('Agent not found').waitFor();
+    // The deleted agent answers 404 on purpose: that failed request is the one console error expected here.
+    expectedFailure(editorTab!.errors, new RegExp(`/api/agents/${agentId}`));
+    await expectClean(editorPage, editorTab!.errors);
 
-    const visitor = await openContext(browser, DESKTOP);
+    const visitor = await openContext(browser, viewport);
     try {
       await visitor.page.goto(`/models/${encodeURIComponent(agentId)}`);
       await visitor.page.getByText('The requested translation agent could not be found.').waitFor();
+      expectedFailure(visitor.errors, new RegExp(`/api/agents/${agentId}`));
+      await expectClean(visitor.page, visitor.errors);
     } finally {
       await visitor.context.close();
     }
