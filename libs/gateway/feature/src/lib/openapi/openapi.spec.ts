@@ -40,6 +40,7 @@ describe('OpenAPI document (docs/openapi.json)', () => {
       'GET /api/documents/status', 'POST /api/update-model', 'POST /api/api-keys/create', 'GET /api/api-keys/list',
       'POST /api/api-keys/revoke', 'GET /api/api-keys/usage', 'GET /api/usage/summary', 'GET /api/team', 'POST /api/team/members',
       'DELETE /api/team/members/{id}',
+      'POST /api/plans/request', 'GET /api/account/export', 'POST /api/account/delete', 'GET /api/corpora', 'POST /api/corpora/import',
     ];
     expect(ops.sort()).toEqual(expected.sort());
     for (const [path, methods] of Object.entries(doc.paths)) {
