@@ -180,6 +180,11 @@ export class GaiaClient {
     for (const c of SESSION_COOKIES) this.cookies.delete(c);
     return r;
   }
+  /** Everything the account owns, as one zip (profile, agents and their data, key metadata, usage, team). */
+  async exportAccount(): Promise<Uint8Array> {
+    const res = await this.send(ROUTES.exportAccount, { keyed: true, accept: 'application/zip' });
+    return new Uint8Array(await res.arrayBuffer());
+  }
   /** Free applies at once; Starter or Enterprise is recorded as a request the operator grants. */
   requestPlan(plan: PlanId, o?: WriteOptions): Promise<RpcResponse<'billing.request-plan.v1'>> {
     return this.json(ROUTES.requestPlan, { json: { plan }, write: o });
@@ -205,7 +210,14 @@ export class GaiaClient {
     return this.json(ROUTES.deleteAgent, { json: { model_id: modelId }, write: o });
   }
 
-  // Documents (building and feeding agents)
+  // Public corpora and documents (building and feeding agents)
+  listPublicCorpora(srcLang: string, tgtLang: string): Promise<RpcResponse<'ingestion.list-public-corpora.v1'>> {
+    return this.json(ROUTES.listPublicCorpora, { query: { src_lang: srcLang, tgt_lang: tgtLang } });
+  }
+  /** Imports a listed corpus into a new agent, or into `model_id` (owner only). */
+  importPublicCorpus(req: { corpus: string; src_lang: string; tgt_lang: string; format?: 'moses' | 'tmx'; model_id?: string }, o?: WriteOptions): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
+    return this.json(ROUTES.importPublicCorpus, { json: req, write: o });
+  }
   processDocuments(upload: AgentUpload, o?: WriteOptions): Promise<{ task_id: string; model_id: string; total_files: number }> {
     const form = new FormData();
     for (const k of ['src_lang', 'tgt_lang', 'custom_prompt', 'core_memory'] as const) if (upload[k] !== undefined) form.append(k, upload[k] as string);
