@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 
 export interface EmbeddedPostgresHandle {
@@ -37,6 +37,8 @@ const READY_LINE = 'database system is ready to accept connections';
 const CONNECT_TIMEOUT_MS = 1500;
 const LOG_TAIL_CHARS = 4000;
 const PORT_ATTEMPTS = 3;
+const ADOPTED_STOP_TIMEOUT_MS = 30_000;
+const ADOPTED_STOP_POLL_MS = 50;
 const DB_USER = 'gaia';
 const DB_NAME = 'gaia';
 
@@ -249,7 +251,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   if (await canConnect(`${baseOf(orphanPort)}/postgres`)) {
     opts.log?.(`embedded Postgres already running on ${orphanPort}; reusing it`);
     await ensureDatabase(baseOf(orphanPort));
-    return { url: `${baseOf(orphanPort)}/${DB_NAME}`, clusterDir: remembered?.clusterDir ?? join(root, 'postgres'), port: orphanPort, stop: async () => undefined };
+    const orphanDir = remembered?.clusterDir ?? join(root, 'postgres');
+    // A server whose parent died (kill -9) is adopted: stopping this process stops it, as it would one it
+    // started. One still run by a live Node process (the platform, while `migrate` runs) is left alone.
+    const adopted = orphanedServerPid(orphanDir);
+    return { url: `${baseOf(orphanPort)}/${DB_NAME}`, clusterDir: orphanDir, port: orphanPort, stop: async () => (adopted ? stopAdopted(adopted) : undefined) };
   }
 
   const isRoot = process.platform !== 'win32' && userInfo().uid === 0;
@@ -298,6 +304,35 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   }
   const running = server;
   return { url: `${baseOf(port)}/${DB_NAME}`, clusterDir, port, stop: () => stopServer(running) };
+}
+
+/** The postmaster pid of a cluster whose starting process is gone (Linux /proc; elsewhere: never adopted). */
+function orphanedServerPid(clusterDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parentIsNode = ppid > 1 && /^node/.test(basename(readlinkSync(`/proc/${ppid}/exe`)));
+    return parentIsNode ? null : pid;
+  } catch {
+    return null;
+  }
+}
+
+/** Fast shutdown of an adopted server, waiting until it is gone. */
+async function stopAdopted(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + ADOPTED_STOP_TIMEOUT_MS;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, ADOPTED_STOP_POLL_MS));
 }
 
 async function ensureDatabase(base: string): Promise<void> {
