@@ -11,6 +11,8 @@ export const MOBILE = { width: 390, height: 844 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = resolve(here, '../../screenshots');
+/** Committed screenshots of each state: JPEG keeps the set small enough to review in git. */
+const SCREENSHOT_JPEG_QUALITY = 70;
 export const FIXTURES = resolve(here, '../fixtures');
 
 /** The platform under test (the harness sets it, e.g. http://127.0.0.1:8080). */
@@ -49,10 +51,10 @@ export async function openContext(browser: Browser, viewport = DESKTOP, language
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = join(SCREENSHOT_DIR, `${name}.png`);
+  const file = join(SCREENSHOT_DIR, `${name}.jpg`);
   // A full-page capture of a scrolled page would paint the sticky header mid-page.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage });
+  await page.screenshot({ path: file, fullPage, type: 'jpeg', quality: SCREENSHOT_JPEG_QUALITY });
   return file;
 }
 

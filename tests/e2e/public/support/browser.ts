@@ -22,6 +22,8 @@ export const MOBILE = { width: 390, height: 844 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = resolve(here, '../../screenshots');
+/** Committed screenshots of each state: JPEG keeps the set small enough to review in git. */
+const SCREENSHOT_JPEG_QUALITY = 70;
 
 /** The platform under test; the harness sets it (e.g. http://127.0.0.1:8080). */
 export function baseUrl(): string {
@@ -66,8 +68,8 @@ export async function openContext(browser: Browser, opts: OpenOptions = {}): Pro
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const file = join(SCREENSHOT_DIR, `${name}.jpg`);
+  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: SCREENSHOT_JPEG_QUALITY });
   return file;
 }
 
