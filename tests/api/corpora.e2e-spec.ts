@@ -60,8 +60,8 @@ describe('public corpora through the API (Builder "Find public data")', () => {
     expect(agent).toMatchObject({ uid: ana.uid, processing_status: 'COMPLETED', public: false, custom_prompt: `Public data: Tiny v1 (${PAIRS.length} pairs), license: CC BY 4.0.` });
     expect(agent.pair_count).toBe(new Set(PAIRS.map((p) => `${p.source}\t${p.target}`)).size);
 
-    const refused = await ben.agent.post('/api/corpora/import').set('X-CSRF-Token', ben.csrf).send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Tiny', model_id: started.body.model_id }).expect(403);
-    expect(refused.body.error).toBe('Only the owner can add data to this agent.');
+    const refused = await ben.agent.post('/api/corpora/import').set('X-CSRF-Token', ben.csrf).send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Tiny', model_id: started.body.model_id }).expect(404);
+    expect(refused.body.error).toBe('Model not found.');
     await ana.agent.post('/api/corpora/import').set('X-CSRF-Token', ana.csrf).send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Nope' }).expect(404);
   });
 });

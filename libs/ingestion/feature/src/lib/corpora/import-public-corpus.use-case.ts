@@ -32,12 +32,13 @@ export class PublicCorporaUseCase {
   async import(req: RpcRequest<'ingestion.import-public-corpus.v1'>): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
     const srcLang = req.srcLang.toLowerCase();
     const tgtLang = req.tgtLang.toLowerCase();
+    // Who may add data comes first: a caller who is not the owner learns nothing and costs no catalogue call.
+    const agent = req.agentId ? await this.ownedAgent(req.agentId, req.ownerId) : null;
     const found = (await this.catalogue.list(srcLang, tgtLang)).filter((c) => c.name === req.corpus && (!req.format || c.format === req.format));
     // Moses halves are the lighter archive when both are offered.
     const corpus = found.find((c) => c.format === 'moses') ?? found[0];
     if (!corpus) throw DomainError.notFound(`No public corpus ${req.corpus} for ${srcLang}-${tgtLang}.`, 'corpus_not_found');
     const credit = corpusCredit(corpus);
-    const agent = req.agentId ? await this.ownedAgent(req.agentId, req.ownerId) : null;
     const bytes = await this.catalogue.download(corpus.url, INGESTION_MAX_FILE_BYTES);
     const filename = `${corpus.name}${corpus.version ? `-${corpus.version}` : ''}.${srcLang}-${tgtLang}.${corpus.format}.zip`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
     const key = `${ingestionUploadKey(`corpus-${newId()}`, 0)}-${filename}`;
@@ -55,8 +56,8 @@ export class PublicCorporaUseCase {
 
   private async ownedAgent(agentId: string, ownerId: string) {
     const { agent } = await this.rpc.call('agents.resolve.v1', { agentId });
-    if (!agent) throw DomainError.notFound('Model not found.', 'agent_not_found');
-    if (agent.uid !== ownerId) throw DomainError.forbidden('Only the owner can add data to this agent.', 'not_owner');
+    // Not the owner: the same answer as an agent that does not exist (editors add data through the agent page).
+    if (!agent || agent.uid !== ownerId) throw DomainError.notFound('Model not found.', 'agent_not_found');
     return agent;
   }
 }

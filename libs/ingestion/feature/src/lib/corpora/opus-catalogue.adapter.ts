@@ -24,6 +24,15 @@ const answerSchema = z.object({ corpora: z.array(z.unknown()) });
  * answers `{corpora: [{corpus, version, alignment_pairs, size (KB), url, preprocessing, …}]}`; the url is a zip.
  * OPUS does not state licenses in the API: a catalogue that does (`license`) is recorded as given.
  */
+/** A catalogue or archive host that cannot be reached (refused, DNS, timeout) is a 502, like one answering an error. */
+async function reach(url: URL | string, code: 'catalogue_unavailable' | 'corpus_unavailable', init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (e) {
+    throw new DomainError(code, `The public corpus service cannot be reached (${e instanceof Error ? e.message : String(e)}).`, 502);
+  }
+}
+
 export class OpusCatalogueAdapter implements PublicCorporaPort {
   constructor(private readonly baseUrl: string) {}
 
@@ -32,7 +41,7 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
     for (const format of FORMATS) {
       const url = new URL(this.baseUrl);
       url.search = new URLSearchParams({ source: srcLang, target: tgtLang, preprocessing: format, version: 'latest' }).toString();
-      const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      const res = await reach(url, 'catalogue_unavailable', { headers: { accept: 'application/json' } });
       if (!res.ok) throw new DomainError('catalogue_unavailable', `The corpus catalogue answered ${res.status}.`, 502);
       const parsed = answerSchema.safeParse(await res.json());
       if (!parsed.success) throw new DomainError('catalogue_unavailable', 'The corpus catalogue answered in an unexpected format.', 502);
@@ -46,7 +55,7 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
   }
 
   async download(url: string, maxBytes: number): Promise<Uint8Array> {
-    const res = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await reach(url, 'corpus_unavailable');
     if (!res.ok || !res.body) throw new DomainError('corpus_unavailable', `The corpus download answered ${res.status}.`, 502);
     const chunks: Uint8Array[] = [];
     let total = 0;
