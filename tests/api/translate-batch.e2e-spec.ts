@@ -72,6 +72,19 @@ describe('POST /api/translate/batch', () => {
     expect(ids.filter((id) => id !== failedId).map((id) => byId.get(id))).not.toContain('released');
   });
 
+  it('takes the largest batch the limits allow: 100 texts of 2,000 characters (a body far over the 100 KB default)', async () => {
+    const big = await newUser('batch-big');
+    // 50 words of 39 letters: 1,999 characters, the most one text may carry within 50 words.
+    const text = (i: number) => Array.from({ length: 50 }, (_, w) => `${String.fromCharCode(97 + ((i + w) % 26)).repeat(38)}${w % 10}`).join(' ');
+    const texts = Array.from({ length: 100 }, (_, i) => text(i));
+    expect(texts.every((x) => x.length === 1999)).toBe(true);
+    const r = await big.keyed.translateBatch(batch(texts));
+    expect(r.results).toHaveLength(100);
+    // Each text is within the limits: none fails as too long; the Free plan translates its 10 and refuses the rest.
+    expect(r.results.filter((x) => !x.ok && x.status === 400)).toEqual([]);
+    expect(r.succeeded).toBe(10);
+  });
+
   it("the plan's daily limit applies per text: the 11th text of a Free key fails with 429, the first 10 translate", async () => {
     const free = await newUser('batch-free');
     const r = await free.keyed.translateBatch(batch(Array.from({ length: 12 }, (_, i) => `texto ${i}`)));

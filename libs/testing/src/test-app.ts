@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { DataSource } from 'typeorm';
 import type { ConsumerName } from '@gaia/contracts';
-import { CoreModule } from '@gaia/shared/bootstrap';
+import { CoreModule, installJsonBodyParsers } from '@gaia/shared/bootstrap';
 import { loadAppConfig, type AppConfig } from '@gaia/shared/config';
 import { DATA_SOURCE, type SchemaBundle } from '@gaia/shared/database';
 import { MessagingDrain, type BacklogCounts, type TransportKind } from '@gaia/shared/messaging';
@@ -63,6 +63,7 @@ export async function createTestApp(o: TestAppOptions): Promise<TestApp> {
   const moduleRef = await Test.createTestingModule({ imports: [root] }).compile();
   moduleRef.useLogger(false);
   const app = moduleRef.createNestApplication({ logger: false });
+  installJsonBodyParsers(app);
   let url: string | undefined;
   if (o.http) {
     await app.listen(0, '127.0.0.1');

@@ -6,6 +6,13 @@ export const TRANSLATE_BATCH_MAX_TEXTS = 100;
 /** Hard cap of one item before its own validation (an item over 2,000 characters is a per-item 400, not a refused batch). */
 export const TRANSLATE_BATCH_ITEM_HARD_MAX_CHARS = TRANSLATION_MAX_CHARS * 4;
 const ID_MAX = 200;
+export const TRANSLATE_BATCH_PATH = '/api/translate/batch';
+/** Bytes of one character at most in a JSON string (a \uXXXX escape). */
+const MAX_JSON_BYTES_PER_CHAR = 6;
+/** The rest of a batch body (ids, languages, flags, punctuation). */
+const BATCH_ENVELOPE_BYTES = 16 * 1024;
+/** The JSON body of the largest batch the limits allow: 100 texts of 2,000 characters, each escaped at worst. */
+export const TRANSLATE_BATCH_MAX_BODY_BYTES = TRANSLATE_BATCH_MAX_TEXTS * TRANSLATION_MAX_CHARS * MAX_JSON_BYTES_PER_CHAR + BATCH_ENVELOPE_BYTES;
 
 /** POST /api/translate/batch body. `stream` (default true, like /api/translate) answers SSE tagged with the item index. */
 export const translateBatchBodySchema = z.object({

@@ -7,6 +7,7 @@ import { createDataSource, runMigrations, startEmbeddedPostgres, type EmbeddedPo
 import { messagingSchema } from '@gaia/shared/messaging';
 import { createRootLogger, httpLogging, METRICS, PinoNestLogger, type GaiaMetrics } from '@gaia/shared/observability';
 import { serveWebApp } from './web-static';
+import { installJsonBodyParsers } from './json-body';
 
 export interface ServiceSpec {
   app: AppName;
@@ -56,8 +57,9 @@ export async function startService(spec: ServiceSpec, env: NodeJS.ProcessEnv = p
     throw e;
   }
   try {
+    installJsonBodyParsers(app);
     app.use(httpLogging(root));
-  app.use(app.get<GaiaMetrics>(METRICS).httpMiddleware());
+    app.use(app.get<GaiaMetrics>(METRICS).httpMiddleware());
     if (spec.configure) await spec.configure(app, config);
     if (spec.serveWeb) {
       const dir = config.WEB_DIST_DIR ?? join(process.cwd(), 'dist/apps/web');

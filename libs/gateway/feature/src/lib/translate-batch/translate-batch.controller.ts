@@ -27,7 +27,7 @@ export class TranslateBatchController {
     description:
       'Each text is one translation (50 words / 2,000 characters, counted and billed like POST /api/translate). With stream true (default) the answer is SSE: ' +
       'every event of text i as `data: {"index": i, "type": …}`, then `{"type":"batch_complete"}`; else JSON. A refusal of the caller or the agent (401/403/404) refuses the batch. ' +
-      'The JSON body is limited to 100 KB.',
+      'The JSON body may reach 1.2 MB (100 texts of 2,000 characters); other JSON bodies stay at 100 KB.',
   })
   @ApiBody({ schema: SB.translateBatchBody })
   @ApiProduces('text/event-stream', 'application/json')
