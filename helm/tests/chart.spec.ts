@@ -99,10 +99,12 @@ describeChart('helm/gaia', () => {
         // every component with two or more replicas has a disruption budget
         expect(find(objs, 'PodDisruptionBudget', d.metadata.name)).toHaveLength(min >= 2 ? 1 : 0);
       }
-      // Prometheus scrapes every pod's /metrics on its HTTP port.
+      // Prometheus scrapes every pod's /metrics on its own metrics port, never on the HTTP port the Ingress routes to.
       for (const d of deployments) {
-        const port = d['spec'].template.spec.containers[0].ports.find((p: { name: string }) => p.name === 'http').containerPort;
-        expect(d['spec'].template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+        const ports = d['spec'].template.spec.containers[0].ports as Array<{ name: string; containerPort: number }>;
+        const metrics = ports.find((p) => p.name === 'metrics')!.containerPort;
+        expect(metrics).not.toBe(ports.find((p) => p.name === 'http')!.containerPort);
+        expect(d['spec'].template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metrics), 'prometheus.io/path': '/metrics' });
       }
       const edge = c.components.includes('gateway') ? 'gateway' : 'platform';
       for (const i of find(objs, 'Ingress')) {

@@ -45,15 +45,19 @@ describe('metrics: /metrics of a running process after traffic', () => {
   let db: TestDatabase;
   let child: ChildProcess;
   let url = '';
+  let metricsUrl = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'gaia-metrics-'));
 
   beforeAll(async () => {
     db = await createTestDatabase({ prefix: 'gaia_metrics' });
     const port = await freePort();
+    let metricsPort = await freePort();
+    while (metricsPort === port) metricsPort = await freePort();
     url = `http://127.0.0.1:${port}`;
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     child = spawn(process.execPath, [join(root, 'dist/apps/platform/main.js')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MESSAGING_TRANSPORT: 'inprocess', DATABASE_POOL_SIZE: '5' },
+      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MESSAGING_TRANSPORT: 'inprocess', DATABASE_POOL_SIZE: '5' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitFor(
@@ -72,6 +76,14 @@ describe('metrics: /metrics of a running process after traffic', () => {
     }
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves metrics only on METRICS_PORT, never on the public port a stranger reaches', async () => {
+    // The public port answers /metrics like any unknown path (the web app's page, or 404): no metric in it.
+    const publicPort = await (await fetch(`${url}/metrics`)).text();
+    expect(publicPort).not.toContain('# HELP');
+    expect(publicPort).not.toContain('gaia_');
+    expect((await fetch(metricsUrl)).status).toBe(200);
   });
 
   it('reports request latency per route, translations by engine and outcome, the agent cache, queue depth, outbox lag and dead letters', async () => {
@@ -108,7 +120,7 @@ describe('metrics: /metrics of a running process after traffic', () => {
       await sql.end();
     }
 
-    const res = await fetch(`${url}/metrics`);
+    const res = await fetch(metricsUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const m = parse(await res.text());

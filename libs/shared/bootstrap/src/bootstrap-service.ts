@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger, type DynamicModule, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ConfigError, loadAppConfig, type AppConfig, type AppName } from '@gaia/shared/config';
 import { createDataSource, runMigrations, startEmbeddedPostgres, type EmbeddedPostgresHandle, type SchemaBundle } from '@gaia/shared/database';
@@ -8,6 +9,7 @@ import { messagingSchema } from '@gaia/shared/messaging';
 import { createRootLogger, httpLogging, METRICS, PinoNestLogger, type GaiaMetrics } from '@gaia/shared/observability';
 import { serveWebApp } from './web-static';
 import { installJsonBodyParsers } from './json-body';
+import { METRICS_PATH, serveMetrics } from './metrics-server';
 
 export interface ServiceSpec {
   app: AppName;
@@ -29,6 +31,8 @@ export interface RunningService {
   app: INestApplication;
   config: AppConfig;
   url: string;
+  /** The Prometheus endpoint (its own port, METRICS_PORT), when one is configured. */
+  metricsUrl?: string;
   databaseUrl: string;
   stop(): Promise<void>;
 }
@@ -50,6 +54,7 @@ export async function startService(spec: ServiceSpec, env: NodeJS.ProcessEnv = p
   const pgLog = root.child({ context: 'EmbeddedPostgres' });
   const db = await resolveDatabase(spec, config, (m) => pgLog.debug(m));
   let app: INestApplication;
+  let metricsServer: Server | undefined;
   try {
     app = await NestFactory.create(spec.rootModule({ config, databaseUrl: db.url }), { logger: nestLogger, abortOnError: false });
   } catch (e) {
@@ -66,21 +71,26 @@ export async function startService(spec: ServiceSpec, env: NodeJS.ProcessEnv = p
       if (!serveWebApp(app, dir)) root.warn({ dir }, 'web build not found; the API runs without the web app');
     }
     await app.listen(config.PORT, config.HOST);
+    if (config.METRICS_PORT !== undefined) metricsServer = await serveMetrics(app.get<GaiaMetrics>(METRICS), config.METRICS_PORT, config.HOST);
   } catch (e) {
     await app.close().catch(() => undefined);
     await db.embedded?.stop();
     throw e;
   }
-  const addr = app.getHttpServer().address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-  const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${port}`;
+  const baseUrl = (server: { address(): ReturnType<Server['address']> }, fallback: number) => {
+    const addr = server.address();
+    return `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${typeof addr === 'object' && addr ? addr.port : fallback}`;
+  };
+  const url = baseUrl(app.getHttpServer(), config.PORT);
+  const metricsUrl = metricsServer ? `${baseUrl(metricsServer, config.METRICS_PORT ?? 0)}${METRICS_PATH}` : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await app.close();
       await db.embedded?.stop();
     })());
-  return { app, config, url, databaseUrl: db.url, stop };
+  return { app, config, url, metricsUrl, databaseUrl: db.url, stop };
 }
 
 /** `main.ts` of every app: `node main.js` serves; `node main.js migrate` applies migrations and exits. */
@@ -100,7 +110,7 @@ export async function runService(spec: ServiceSpec): Promise<void> {
     }
     const s = await startService(spec);
     const log = new Logger('Bootstrap');
-    log.log(`Gaia ${spec.app} ready at ${s.url}`);
+    log.log(`Gaia ${spec.app} ready at ${s.url}${s.metricsUrl ? ` (metrics at ${s.metricsUrl})` : ''}`);
     if (spec.serveWeb) process.stdout.write(`\n  Gaia is running at ${s.url}\n\n`);
     await spec.onReady?.(s);
     let shuttingDown = false;

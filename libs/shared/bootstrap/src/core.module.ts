@@ -9,7 +9,6 @@ import { GaiaMetrics, METRICS } from '@gaia/shared/observability';
 import { StorageModule } from '@gaia/shared/storage';
 import { HealthController } from './health.controller';
 import { MessagingGauges } from './messaging-gauges';
-import { MetricsController } from './metrics.controller';
 
 export interface CoreModuleOptions {
   processName: string;
@@ -55,7 +54,7 @@ export class CoreModule {
         }),
         StorageModule.forRoot({ dir: c.FILE_STORAGE_DIR ?? join(c.DATA_DIR, 'files') }),
       ],
-      controllers: [HealthController, MetricsController],
+      controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: c },
         { provide: CLOCK, useValue: systemClock },

@@ -24,6 +24,7 @@ export const VARIABLE_GROUPS = {
     LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level.' },
     PORT: { schema: port.default(8080), description: 'HTTP port (gateway/platform: the API and web app; other services: health endpoints only).' },
     HOST: { schema: z.string().default('0.0.0.0'), description: 'Interface to bind.' },
+    METRICS_PORT: { schema: port.optional(), description: 'Port of the Prometheus GET /metrics listener, apart from PORT so an Ingress never exposes it. Unset: no metrics listener (the Helm chart sets 9464); 0: any free port.', example: '9464' },
     DATA_DIR: { schema: z.string().default('./data'), description: 'Local data folder: embedded Postgres (when DATABASE_URL is unset) and default file storage.' },
     SHUTDOWN_GRACE_MS: { schema: z.coerce.number().int().positive().default(10000), description: 'How long SIGTERM waits for in-flight work before exiting.' },
   },
