@@ -12,6 +12,7 @@ import { ArtifactFormatError, ArtifactReader, ArtifactWriter, ByteSink, readVari
 import { unpackLegacyBinary } from './legacy-binary';
 import { foldToken, isWordToken, tokenize } from './tokenize';
 import type { ParallelPair, RetrievalHit } from './types';
+import { sortedIndexOf } from './sorted-keys';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -53,19 +54,6 @@ function countTerms(terms: string[], salt: number): Map<number, number> {
     m.set(h, (m.get(h) ?? 0) + 1);
   }
   return m;
-}
-
-function bsearch(keys: Int32Array, k: number): number {
-  let lo = 0;
-  let hi = keys.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = keys[mid];
-    if (v === k) return mid;
-    if (v < k) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 interface Segment {
@@ -272,15 +260,15 @@ class PostingField {
   df(t: number): number {
     let n = 0;
     if (this.packed) {
-      const b = bsearch(this.packed.keys, t);
+      const b = sortedIndexOf(this.packed.keys, t);
       if (b >= 0) n += this.packed.df[b];
     }
     if (this.grams) {
-      const b = bsearch(this.grams.keys, t);
+      const b = sortedIndexOf(this.grams.keys, t);
       if (b >= 0) n += this.grams.df[b];
     }
     for (const s of this.segs) {
-      const b = bsearch(s.keys, t);
+      const b = sortedIndexOf(s.keys, t);
       if (b >= 0) n += s.off[b + 1] - s.off[b];
     }
     return n - (this.removedDf.get(t) ?? 0);
@@ -299,7 +287,7 @@ class PostingField {
       if (df <= 0 || df > maxDfFrac * N + 1) continue;
       const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5)) * (1 + Math.log(qtf)) * (K1 + 1);
       const P = this.packed;
-      const pb = P ? bsearch(P.keys, t) : -1;
+      const pb = P ? sortedIndexOf(P.keys, t) : -1;
       if (P && pb >= 0)
         forPostings(P.bytes, P.start[pb], P.start[pb + 1], (d, tf) => {
           if (!alive[d]) return;
@@ -307,7 +295,7 @@ class PostingField {
           acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
         });
       const G = this.grams;
-      const gb = G ? bsearch(G.keys, t) : -1;
+      const gb = G ? sortedIndexOf(G.keys, t) : -1;
       if (G && gb >= 0) {
         const { docs, tfs } = this.gramList(G, gb);
         for (let i = 0; i < docs.length; i++) {
@@ -319,7 +307,7 @@ class PostingField {
         }
       }
       for (const s of this.segs) {
-        const b = bsearch(s.keys, t);
+        const b = sortedIndexOf(s.keys, t);
         if (b < 0) continue;
         const end = s.off[b + 1];
         for (let i = s.off[b]; i < end; i++) {
@@ -465,7 +453,7 @@ function packPostings(T: Int32Array, D: Int32Array, F: Uint16Array, n: number): 
   const keys = sorted.slice(0, nk);
   const df = new Int32Array(nk);
   const bucket = new Int32Array(n);
-  for (let i = 0; i < n; i++) df[(bucket[i] = bsearch(keys, T[i]))]++;
+  for (let i = 0; i < n; i++) df[(bucket[i] = sortedIndexOf(keys, T[i]))]++;
   const first = new Int32Array(nk + 1);
   for (let k = 0; k < nk; k++) first[k + 1] = first[k] + df[k];
   const order = new Int32Array(n);
@@ -564,7 +552,7 @@ class ContextVectors {
   }
 
   get(k: number): Float32Array | undefined {
-    const b = bsearch(this.baseKeys, k);
+    const b = sortedIndexOf(this.baseKeys, k);
     if (b >= 0) {
       if (this.baseVecs) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
       const { q, scale } = this.quantized!;

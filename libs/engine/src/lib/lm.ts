@@ -4,6 +4,7 @@
  */
 import type { ArtifactReader, ArtifactWriter } from './artifact-codec';
 import type { LegacyTypedArray } from './legacy-binary';
+import { sortedIndexOf } from './sorted-keys';
 
 export const UNK = 0;
 export const BOS = 1;
@@ -27,20 +28,6 @@ export interface KnLmData {
   x2k: Float64Array; // context v: Σ_w N1+(· v w), N1+(v ·)
   x2s: Float32Array;
   x2n: Float32Array;
-}
-
-/** Index of `k` in the sorted keys, or -1. */
-function find(keys: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = keys.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = keys[mid];
-    if (v === k) return mid;
-    if (v < k) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /** Sorts keys ascending, permuting the value columns alongside. */
@@ -170,10 +157,10 @@ export class KnLm {
 
   private p2(v: number, w: number): number {
     const d = this.data;
-    const x = find(d.x2k, v);
+    const x = sortedIndexOf(d.x2k, v);
     const s = x < 0 ? 0 : d.x2s[x];
     if (!s) return this.p1(w);
-    const b = find(d.b2k, v * d.V + w);
+    const b = sortedIndexOf(d.b2k, v * d.V + w);
     const c = b < 0 ? 0 : d.b2v[b];
     return Math.max(c - d.d2, 0) / s + ((d.d2 * d.x2n[x]) / s) * this.p1(w);
   }
@@ -185,12 +172,12 @@ export class KnLm {
     const hit = this.cache.get(ck);
     if (hit !== undefined) return hit;
     const ctx = u * d.V + v;
-    const x = find(d.x3k, ctx);
+    const x = sortedIndexOf(d.x3k, ctx);
     const s = x < 0 ? 0 : d.x3s[x];
     let p: number;
     if (!s) p = this.p2(v, w);
     else {
-      const t = find(d.c3k, ctx * d.V + w);
+      const t = sortedIndexOf(d.c3k, ctx * d.V + w);
       const c = t < 0 ? 0 : d.c3v[t];
       p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n[x]) / s) * this.p2(v, w);
     }
