@@ -9,8 +9,9 @@ import { requestFingerprint } from '../http/idempotency.interceptor';
 import { S } from '../openapi/schemas';
 import { SB } from '../openapi/translate-batch-file.schemas';
 import { TranslateBatchUseCase } from './translate-batch.use-case';
+import { openSse, sseFrame } from '../http/sse';
 
-const sse = (e: TranslateBatchEvent | { type: 'error'; message: string }): string => `data: ${JSON.stringify(e)}\n\n`;
+const sse = (e: TranslateBatchEvent | { type: 'error'; message: string }): string => sseFrame(e);
 
 @ApiTags('translate')
 @Controller('api')
@@ -64,11 +65,7 @@ export class TranslateBatchController {
     const start = () => {
       if (started) return;
       started = true;
-      res.status(200);
-      res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-cache, no-transform');
-      res.setHeader('X-Accel-Buffering', 'no');
-      res.flushHeaders();
+      openSse(res);
     };
     res.on('close', () => {
       if (res.writableFinished) return;

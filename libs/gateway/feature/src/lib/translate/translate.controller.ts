@@ -11,8 +11,9 @@ import { errorResponse } from '../http/domain-error.filter';
 import { requestFingerprint } from '../http/idempotency.interceptor';
 import { S } from '../openapi/schemas';
 import { TranslateService, type PreparedTranslation } from './translate.service';
+import { openSse, sseFrame } from '../http/sse';
 
-const sse = (e: TranslationEventDto | { type: 'error'; message: string }): string => `data: ${JSON.stringify(e)}\n\n`;
+const sse = (e: TranslationEventDto | { type: 'error'; message: string }): string => sseFrame(e);
 
 /** Runs the stream to its end (non-streamed answer). */
 function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () => void }): Promise<TranslateJsonResponse> {
@@ -119,12 +120,7 @@ export class TranslateController {
       const start = () => {
         if (started) return;
         started = true;
-        res.status(200);
-        res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-cache, no-transform');
-        res.setHeader('Connection', 'keep-alive');
-        res.setHeader('X-Accel-Buffering', 'no');
-        res.flushHeaders();
+        openSse(res);
       };
       const sub = t.events.subscribe({
         next: (e) => {
