@@ -32,6 +32,22 @@ describe('the landing page', () => {
     }
   });
 
+  it('shows measured performance figures, not typed-in claims (no "1-3 s", no "99.9%")', async () => {
+    const { context, page, errors } = await openContext(browser, { viewport: DESKTOP });
+    try {
+      await page.goto('/');
+      const metrics = page.locator('dl.metrics');
+      await metrics.getByText('median response time (measured, built-in engine)').waitFor();
+      const text = await metrics.innerText();
+      expect(text).not.toContain('1-3 s');
+      expect(text).not.toContain('99.9%');
+      expect(text).toMatch(/\d+ ms|\d[\d.,]* s/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens a post from the carousel with a full page navigation to /post/{id}', async () => {
     const { context, page, errors } = await openContext(browser, { viewport: DESKTOP });
     try {

@@ -8,13 +8,23 @@ import { PhaseDiagram } from './phase-diagram';
 import { PostsCarousel } from './posts-carousel';
 import { SectionNav } from './section-nav';
 import { useDocumentTitle } from '../../layout/use-document-title';
+import { formatResponseTime } from '../../lib/response-time';
+import { formatNumber } from '../../dashboard/lib/format';
+import { MEASURED } from '../documentation/measured';
 
 const STATS = ['sentences', 'languages', 'partners'] as const;
 const CHALLENGES = ['extraction', 'retrieval', 'consistency'] as const;
-const METRICS = ['bertscore', 'response', 'uptime'] as const;
+const METRICS = ['bertscore', 'response', 'uploadToReady'] as const;
 
 export function LandingPage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
+  // Measured figures (bench/results), not typed-in claims; BERTScore is the published study's figure.
+  const metricValue = (id: (typeof METRICS)[number]): string =>
+    id === 'response'
+      ? formatResponseTime(MEASURED.responseTime.p50Seconds, i18n.language)
+      : id === 'uploadToReady'
+        ? formatResponseTime(MEASURED.uploadToReady.seconds, i18n.language)
+        : t(`landing.metrics.${id}.value`);
   useDocumentTitle(t('landing.hero.eyebrow'));
   const [demoOpen, setDemoOpen] = useState(false);
 
@@ -113,8 +123,8 @@ export function LandingPage() {
           <dl className="metrics">
             {METRICS.map((id) => (
               <div key={id} className="metric">
-                <dt>{t(`landing.metrics.${id}.label`)}</dt>
-                <dd>{t(`landing.metrics.${id}.value`)}</dd>
+                <dt>{t(`landing.metrics.${id}.label`, { pairs: formatNumber(MEASURED.uploadToReady.pairs, i18n.language) })}</dt>
+                <dd>{metricValue(id)}</dd>
               </div>
             ))}
           </dl>
