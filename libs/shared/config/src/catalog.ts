@@ -72,7 +72,7 @@ export const VARIABLE_GROUPS = {
     OPENAI_CANDIDATE_MODE: { schema: z.enum(['n', 'sample']).default('n'), description: '`n` (one call with n=K) or `sample` (K calls at rising temperatures, for servers that ignore n).' },
   },
   ingestion: {
-    INGESTION_JOB_LEASE_MS: { schema: z.coerce.number().int().min(1000).default(120000), description: 'Lease of a processing task: how long before a task whose process died is resumed by another ingestion replica.' },
+    INGESTION_JOB_LEASE_MS: { schema: z.coerce.number().int().min(1000).default(120000), description: 'Lease of a processing task: the fallback after which another replica resumes a task whose process died (a dead process is noticed at once through its Postgres liveness lock; the lease applies only where session locks are not reliable, e.g. behind a transaction pooler).' },
     PUBLIC_CORPORA_URL: { schema: z.string().url().default('https://opus.nlpl.eu/opusapi/'), description: 'JSON API of the OPUS-style catalogue of public parallel corpora (Builder "Find public data", `gaia corpora`): `?source=&target=&preprocessing=&version=latest` answers `{corpora:[{corpus, version, alignment_pairs, size, url, …}]}`.' },
   },
   translation: {

@@ -10,8 +10,9 @@ import { createTestApp, createTestDatabase, waitFor, type TestApp, type TestData
 
 /**
  * SIGKILL in the middle of a task, on the real Postgres and NATS: a separate ingestion process is
- * killed while it works through the files; a new process resumes the task (job lease), and the agent
- * ends with exactly the pairs of an uninterrupted run of the same upload.
+ * killed while it works through the files; a new process resumes the task at once (the dead holder's liveness
+ * lock is gone; the 2-minute default lease is not waited for), and the agent ends with exactly the pairs of an
+ * uninterrupted run of the same upload.
  */
 const ROOT = resolve(__dirname, '../../../../..');
 const MAIN = join(ROOT, 'libs/ingestion/feature/src/testing/ingestion-process.main.ts');
@@ -55,7 +56,6 @@ describe('ingestion survives SIGKILL mid-task (real Postgres + NATS, two process
       DATA_DIR: dataDir,
       FILE_STORAGE_DIR: storageDir,
       OUTBOX_POLL_MS: '200',
-      INGESTION_JOB_LEASE_MS: '1500',
     };
     // The "gateway" side: stores originals and calls the ingestion RPC over NATS; hosts no consumer.
     gateway = await createTestApp({ schemas: [ingestionSchema], consumers: [], transport: 'nats', database: db, env: { FILE_STORAGE_DIR: storageDir, NATS_URL: env['NATS_URL']! } });

@@ -62,7 +62,7 @@ export class IngestionRpcHandlers {
   }
 }
 
-/** Lease of a task's job: a crashed worker's task is resumed by another process after this long (heartbeat per file). */
+/** Lease of a task's job (heartbeat per file): the fallback when a dead worker's liveness lock cannot be seen. */
 export const PROCESS_TASK_LEASE_MS = Number(process.env['INGESTION_JOB_LEASE_MS'] ?? 120_000);
 
 /** The durable worker of processing tasks (resumed after a crash by the job runner's lease). */
