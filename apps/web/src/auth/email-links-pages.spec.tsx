@@ -1,50 +1,33 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserDto } from '../api/types';
-import { routeFetch, user } from '../test/api-server';
+import { useRouteServer, user } from '../test/api-server';
 import { renderAt } from '../test/render';
 import { AcceptInvitationPage } from './accept-invitation-page';
 import { VerifyEmailPage } from './verify-email-page';
 
 /** The gateway's wire format for the session, POST /api/auth/verify-email and POST /api/team/invitations/accept. */
-let server: Server;
-let restore: () => void;
 let me: UserDto | null;
 const calls: Array<{ path: string; body: unknown }> = [];
 
-beforeEach(async () => {
+beforeEach(() => {
   me = null;
   calls.length = 0;
-  server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    let raw = '';
-    for await (const c of req) raw += c;
-    if (req.url === '/api/auth/session') return json(200, { user: me });
-    const body = raw ? (JSON.parse(raw) as { token?: string }) : {};
-    calls.push({ path: req.url ?? '', body });
-    if (req.url === '/api/auth/verify-email') {
-      return body.token === 'good' ? json(200, { verified: true, email: 'luis@example.org' }) : json(400, { error: 'This verification link is invalid, expired or already used.' });
-    }
-    if (req.url === '/api/auth/verify-email/resend') return json(202, { success: true });
-    if (req.url === '/api/team/invitations/accept') {
-      if (!me?.emailVerified) return json(403, { error: 'Please confirm your email address before accepting an invitation.' });
-      return body.token === 'good'
-        ? json(200, { id: 'm1', name: 'Luis', email: 'luis@example.org', role: 'Editor', status: 'active', addedAt: '2026-11-24T00:00:00.000Z' })
-        : json(404, { error: 'This invitation link is invalid, expired or already used.' });
-    }
-    return json(404, { error: 'Not found' });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  restore = routeFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
-afterEach(async () => {
-  restore();
-  await new Promise((r) => server.close(r));
+useRouteServer(({ path, body }) => {
+  if (path === '/api/auth/session') return [200, { user: me }];
+  calls.push({ path, body });
+  if (path === '/api/auth/verify-email') {
+    return body['token'] === 'good' ? [200, { verified: true, email: 'luis@example.org' }] : [400, { error: 'This verification link is invalid, expired or already used.' }];
+  }
+  if (path === '/api/auth/verify-email/resend') return [202, { success: true }];
+  if (path === '/api/team/invitations/accept') {
+    if (!me?.emailVerified) return [403, { error: 'Please confirm your email address before accepting an invitation.' }];
+    return body['token'] === 'good'
+      ? [200, { id: 'm1', name: 'Luis', email: 'luis@example.org', role: 'Editor', status: 'active', addedAt: '2026-11-24T00:00:00.000Z' }]
+      : [404, { error: 'This invitation link is invalid, expired or already used.' }];
+  }
+  return undefined;
 });
 
 describe('VerifyEmailPage', () => {

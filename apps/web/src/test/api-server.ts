@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentDto, UserDto } from '../api/types';
@@ -121,4 +122,39 @@ export function routeFetch(origin: string): () => void {
   return () => {
     globalThis.fetch = real;
   };
+}
+
+/** One request as a route of `useRouteServer` sees it (JSON body parsed, `{}` when empty). */
+export interface RoutedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+/** The answer of a route: status and JSON body; undefined → 404 `{ error: 'Not found' }`. */
+export type RouteAnswer = readonly [status: number, body: unknown] | undefined;
+
+/**
+ * A real HTTP server per test of a spec file (started in beforeEach, closed in afterEach) answering the gateway's
+ * JSON wire format from `route`, with the app's relative fetches sent to it.
+ */
+export function useRouteServer(route: (req: RoutedRequest) => RouteAnswer): void {
+  let server: Server;
+  let restore: () => void;
+  beforeEach(async () => {
+    server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+      let raw = '';
+      for await (const c of req) raw += c;
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const [status, body] = route({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: raw ? JSON.parse(raw) : {} }) ?? [404, { error: 'Not found' }];
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    restore = routeFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterEach(async () => {
+    restore();
+    await new Promise((r) => server.close(r));
+  });
 }

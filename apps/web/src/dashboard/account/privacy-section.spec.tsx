@@ -1,41 +1,25 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routeFetch, user } from '../../test/api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useRouteServer, user } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { PrivacySection } from './privacy-section';
 
 /** The gateway's wire format for the session and POST /api/account/delete. */
-let server: Server;
-let restore: () => void;
 let signedIn = true;
 const deletes: unknown[] = [];
 
-beforeEach(async () => {
+beforeEach(() => {
   signedIn = true;
   deletes.length = 0;
-  server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url === '/api/auth/session') return json(200, { user: signedIn ? user() : null });
-    if (req.url === '/api/account/delete' && req.method === 'POST') {
-      let raw = '';
-      for await (const c of req) raw += c;
-      deletes.push(JSON.parse(raw));
-      signedIn = false;
-      return json(200, { success: true });
-    }
-    return json(404, { error: 'Not found' });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  restore = routeFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
-afterEach(async () => {
-  restore();
-  await new Promise((r) => server.close(r));
+useRouteServer(({ method, path, body }) => {
+  if (path === '/api/auth/session') return [200, { user: signedIn ? user() : null }];
+  if (path === '/api/account/delete' && method === 'POST') {
+    deletes.push(body);
+    signedIn = false;
+    return [200, { success: true }];
+  }
+  return undefined;
 });
 
 describe('Account: your data', () => {

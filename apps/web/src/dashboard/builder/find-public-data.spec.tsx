@@ -1,40 +1,23 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agent, routeFetch } from '../../test/api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { agent, useRouteServer } from '../../test/api-server';
 import { StaticDashboardData } from '../lib/dashboard-data';
 import { FindPublicData } from './find-public-data';
 
 /** The gateway's wire format for GET /api/corpora and POST /api/corpora/import. */
-let server: Server;
-let restore: () => void;
 const imports: unknown[] = [];
 const TINY = { name: 'Tiny', version: 'v1', pairs: 1200, size_bytes: 3 * 1024 * 1024, license: 'CC BY 4.0', format: 'moses' };
 
-beforeEach(async () => {
+beforeEach(() => {
   imports.length = 0;
-  server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/api/corpora') return json(200, { corpora: url.searchParams.get('tgt_lang') === 'xx' ? [TINY] : [] });
-    if (url.pathname === '/api/corpora/import' && req.method === 'POST') {
-      let raw = '';
-      for await (const c of req) raw += c;
-      imports.push(JSON.parse(raw));
-      return json(200, { task_id: 't1', model_id: 'new-agent', corpus: TINY });
-    }
-    return json(404, { error: 'Not found' });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  restore = routeFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
-afterEach(async () => {
-  restore();
-  await new Promise((r) => server.close(r));
+useRouteServer(({ method, path, query, body }) => {
+  if (path === '/api/corpora') return [200, { corpora: query.get('tgt_lang') === 'xx' ? [TINY] : [] }];
+  if (path === '/api/corpora/import' && method === 'POST') {
+    imports.push(body);
+    return [200, { task_id: 't1', model_id: 'new-agent', corpus: TINY }];
+  }
+  return undefined;
 });
 
 const renderIt = () =>

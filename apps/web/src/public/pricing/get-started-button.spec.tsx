@@ -1,8 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routeFetch, user } from '../../test/api-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useRouteServer, user } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { PricingPage } from './pricing-page';
 
@@ -11,36 +9,22 @@ const PLANS = {
   free: { id: 'free', name: 'Free', price: 0, period: 'month', daily_api_calls: 10, included_words: null, overage_per_1000_words: null },
   starter: { id: 'starter', name: 'Starter', price: 30, period: 'month', daily_api_calls: null, included_words: 5000, overage_per_1000_words: 2.5 },
 };
-let server: Server;
-let restore: () => void;
 let signedIn = true;
 const asked: string[] = [];
 
-beforeEach(async () => {
+beforeEach(() => {
   signedIn = true;
   asked.length = 0;
-  server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url === '/api/auth/session') return json(200, { user: signedIn ? user() : null });
-    if (req.url === '/api/plans/request' && req.method === 'POST') {
-      let raw = '';
-      for await (const c of req) raw += c;
-      const { plan } = JSON.parse(raw) as { plan: string };
-      asked.push(plan);
-      if (plan === 'free') return json(200, { status: 'active', plan: PLANS.free, request: null });
-      return json(200, { status: 'requested', plan: PLANS.free, request: { id: 'r1', user_id: 'u-1', plan, status: 'pending', requested_at: '2026-11-24T00:00:00.000Z', granted_at: null } });
-    }
-    return json(404, { error: 'Not found' });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  restore = routeFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
-afterEach(async () => {
-  restore();
-  await new Promise((r) => server.close(r));
+useRouteServer(({ method, path, body }) => {
+  if (path === '/api/auth/session') return [200, { user: signedIn ? user() : null }];
+  if (path === '/api/plans/request' && method === 'POST') {
+    const plan = String(body['plan']);
+    asked.push(plan);
+    if (plan === 'free') return [200, { status: 'active', plan: PLANS.free, request: null }];
+    return [200, { status: 'requested', plan: PLANS.free, request: { id: 'r1', user_id: 'u-1', plan, status: 'pending', requested_at: '2026-11-24T00:00:00.000Z', granted_at: null } }];
+  }
+  return undefined;
 });
 
 describe("Pricing's Get Started", () => {
