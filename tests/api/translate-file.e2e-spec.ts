@@ -101,6 +101,12 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
     }
   });
 
+  it('downloads a file whose name is written in the language (Guaraní ẽ, ỹ are outside Latin-1)', async () => {
+    const { task, out } = await translate('ñe\u1EBDnga-ỹ.txt', 'allin punchaw\n');
+    expect(task).toMatchObject({ status: 'COMPLETED', file_name: 'ñe\u1EBDnga-ỹ.txt' });
+    expect(out).toBe('ALLIN PUNCHAW\n');
+  });
+
   it("refuses an unknown agent, the public key, an unsupported file; another user's task is not found", async () => {
     await expect(keyed.translateFile({ ...fields(), model_id: 'no-such-agent', file: { name: 'a.txt', data: 'hola' } })).rejects.toEqual(new GaiaNotFoundError('Model not found.', 404));
     await expect(keyed.translateFile({ ...fields(), file: { name: 'a.pdf', data: 'x' } })).rejects.toBeInstanceOf(GaiaValidationError);

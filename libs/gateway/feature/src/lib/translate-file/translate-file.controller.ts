@@ -61,7 +61,9 @@ export class TranslateFileController {
   async download(@CurrentPrincipal() p: Principal, @Query('task_id') taskId: unknown, @Res() res: Response): Promise<void> {
     const f = await this.files.download(p, taskId);
     res.setHeader('Content-Type', f.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename="${f.fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`);
+    // The quoted name is the ASCII fallback (a header carries no character beyond Latin-1: Guaraní ẽ/ỹ would
+    // throw); browsers and the client read the exact UTF-8 name from filename*.
+    res.setHeader('Content-Disposition', `attachment; filename="${f.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`);
     res.status(200).send(Buffer.from(f.bytes));
   }
 }
