@@ -2,3 +2,4 @@ export * from './services';
 export * from './events';
 export * from './rpc';
 export * from './http';
+export * from './quality';
