@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineKindSchema } from '../rpc/translation.rpc';
 import { defineEvent, type EventRegistry } from './define';
 
 export const usageRecordedSchema = z.object({
@@ -15,7 +16,7 @@ export const usageRecordedSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   /** Engine that produced the final text. */
-  engine: z.enum(['builtin', 'llm']),
+  engine: engineKindSchema,
   /** Set when the agent's LLM engine failed and the built-in engine answered (e.g. `rate_limited`). */
   fallbackReason: z.string().nullable(),
   latencyMs: z.number().nonnegative(),

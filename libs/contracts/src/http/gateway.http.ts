@@ -10,59 +10,61 @@ export const signUpBodySchema = z.object({ email: z.string(), password: z.string
 export const signInBodySchema = z.object({ email: z.string(), password: z.string() });
 export const updateAccountBodySchema = z.object({ fullName: z.string().max(200).nullable().optional(), displayName: z.string().max(200).nullable().optional() });
 
-export interface UserDto {
-  uid: string;
-  email: string;
-  fullName: string | null;
-  displayName: string | null;
-  accountType: 'Standard';
-  creationTime: string;
-  lastSignInTime: string | null;
+export const userDtoSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  displayName: z.string().nullable(),
+  accountType: z.literal('Standard'),
+  creationTime: z.iso.datetime(),
+  lastSignInTime: z.iso.datetime().nullable(),
   /** Plan name ('Free' | 'Starter' | 'Enterprise'). */
-  plan: string;
+  plan: z.string(),
   /** True once the user opened the verification link (or the identity provider vouched for the address). */
-  emailVerified: boolean;
-}
+  emailVerified: z.boolean(),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** Body of POST /api/auth/verify-email and POST /api/team/invitations/accept: the token of the mailed link. */
 export const linkTokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 
-export interface PublicConfigDto {
-  publicApiKey: string;
-  oidcEnabled: boolean;
-  oidcProviderName: string | null;
-}
+export const publicConfigDtoSchema = z.object({ publicApiKey: z.string(), oidcEnabled: z.boolean(), oidcProviderName: z.string().nullable() });
+export type PublicConfigDto = z.infer<typeof publicConfigDtoSchema>;
 
-export interface ApiKeyDto {
-  key_id: string;
-  name: string;
+export const apiKeyDtoSchema = z.object({
+  key_id: z.string(),
+  name: z.string(),
   /** Visible part of the key (`gaia_<prefix>_…`). */
-  prefix: string;
-  created_at: string;
-  revoked: boolean;
-}
+  prefix: z.string(),
+  created_at: z.iso.datetime(),
+  revoked: z.boolean(),
+});
+export type ApiKeyDto = z.infer<typeof apiKeyDtoSchema>;
 
 export const createApiKeyBodySchema = z.object({ name: z.string(), uid: z.string().optional() });
 export const revokeApiKeyBodySchema = z.object({ key_id: z.string().min(1), uid: z.string().optional() });
 
-export interface CreateApiKeyResponse {
-  success: true;
+export const createApiKeyResponseSchema = z.object({
+  success: z.literal(true),
   /** The full key, shown once. */
-  api_key: string;
-  key: ApiKeyDto;
-}
+  api_key: z.string(),
+  key: apiKeyDtoSchema,
+});
+export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 
 /** Text of a replayed key creation (the secret is never stored, so it cannot be answered again). */
 export const API_KEY_SECRET_SHOWN_ONCE = 'The secret of this key was shown only once, in the first answer; it is not stored. If it was lost, revoke the key and create a new one.';
 
 /** POST /api/api-keys/create/ replayed with the same Idempotency-Key: the key's metadata, never its secret. */
-export interface CreateApiKeyReplayResponse {
-  success: true;
-  api_key: null;
-  key: ApiKeyDto;
-  secret_shown_once: true;
-  message: string;
-}
+export const createApiKeyReplayResponseSchema = z.object({
+  success: z.literal(true),
+  api_key: z.null(),
+  key: apiKeyDtoSchema,
+  secret_shown_once: z.literal(true),
+  /** What to do if the secret was lost (API_KEY_SECRET_SHOWN_ONCE). */
+  message: z.string(),
+});
+export type CreateApiKeyReplayResponse = z.infer<typeof createApiKeyReplayResponseSchema>;
 
 /** POST /api/translate/ body (spec §7). */
 export const translateBodySchema = z.object({

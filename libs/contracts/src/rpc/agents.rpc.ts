@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc, type RpcRegistry } from './define';
+import { engineKindSchema } from './translation.rpc';
 
 /**
  * Agents (spec collection `sota`) and teams. Every call that acts for a person takes a `viewer`
@@ -17,7 +18,6 @@ export const agentViewerSchema = z.object({
 export type AgentViewer = z.input<typeof agentViewerSchema>;
 
 export const agentProcessingStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
-export const agentEngineSchema = z.enum(['builtin', 'llm']);
 
 /** AgentDto of docs/api-surface.md (snake_case, as the web app reads it). */
 export const agentDtoSchema = z.object({
@@ -45,7 +45,7 @@ export const agentDtoSchema = z.object({
   document_count: z.number().int(),
   text_blocks_extracted: z.number().int(),
   pair_count: z.number().int(),
-  engine: agentEngineSchema,
+  engine: engineKindSchema,
 });
 export type AgentDto = z.infer<typeof agentDtoSchema>;
 
@@ -74,7 +74,7 @@ export const agentPatchSchema = z.object({
   tgt_lang: z.string().optional(),
   custom_prompt: z.string().optional(),
   core_memory: z.string().optional(),
-  engine: agentEngineSchema.optional(),
+  engine: engineKindSchema.optional(),
 });
 export type AgentPatch = z.infer<typeof agentPatchSchema>;
 
@@ -107,7 +107,7 @@ export const createAgentRequestSchema = z.object({
   processingTaskId: z.string().min(1).nullable().default(null),
   /** File names of the upload. */
   filenames: z.array(z.string()).default([]),
-  engine: agentEngineSchema.default('builtin'),
+  engine: engineKindSchema.default('builtin'),
   public: z.boolean().default(false),
 });
 export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>;

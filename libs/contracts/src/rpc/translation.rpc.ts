@@ -37,28 +37,57 @@ export const untranslatedSpanSchema = z.object({
 });
 export type UntranslatedSpan = z.infer<typeof untranslatedSpanSchema>;
 
+/** Which engine serves an agent (stored on the agent; `builtin` by default) and which produced a translation. */
+export const engineKindSchema = z.enum(['builtin', 'llm']);
+export type EngineKind = z.infer<typeof engineKindSchema>;
+
+const statusEventSchema = z.object({ type: z.literal('status'), message: z.string() });
+const chunkEventSchema = z.object({ type: z.literal('translation_chunk'), content: z.string() });
+const errorEventSchema = z.object({ type: z.literal('error'), message: z.string() });
+
+/** What an engine reports with its final text: the engine-side fields of `translation_complete`. */
+export const translationResultSchema = z.object({
+  final_translation: z.string(),
+  /** Seconds, measured by the translation service from request receipt to the final event. */
+  response_time: z.number().nonnegative(),
+  source_text: z.string(),
+  /** 0..1: low when the candidates disagree, the source is poorly covered or parts are untranslated. */
+  confidence: z.number(),
+  /** Source spans left untranslated (empty when everything was translated or the engine does not report them). */
+  untranslated: z.array(untranslatedSpanSchema).max(TRANSLATION_MAX_UNTRANSLATED_SPANS).default([]),
+});
+export type TranslationResult = z.infer<typeof translationResultSchema>;
+
 /** The events of a translation, the objects of the SSE `data:` lines and Socket.IO `translation_event` (spec §7). */
 export const translationEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('status'), message: z.string() }),
-  z.object({ type: z.literal('translation_chunk'), content: z.string() }),
-  z.object({
+  statusEventSchema,
+  chunkEventSchema,
+  translationResultSchema.extend({
     type: z.literal('translation_complete'),
-    final_translation: z.string(),
-    /** Seconds, measured by the translation service from request receipt to the final event. */
-    response_time: z.number().nonnegative(),
-    source_text: z.string(),
     source_language: z.string(),
     target_language: z.string(),
-    /** 0..1: low when the candidates disagree, the source is poorly covered or parts are untranslated. */
-    confidence: z.number(),
-    /** Source spans left untranslated (empty when everything was translated or the engine does not report them). */
-    untranslated: z.array(untranslatedSpanSchema).max(TRANSLATION_MAX_UNTRANSLATED_SPANS).default([]),
+    /** Glossary terms of the agent found in the source and present in the translation (empty when none). */
+    applied_terms: z.array(appliedTermSchema).default([]),
     /** Engine that produced the final text (`builtin` after a fallback). */
-    engine: z.enum(['builtin', 'llm']),
+    engine: engineKindSchema,
+    /** Only when the request asked `explain: true`: the examples, lexicon and glossary entries that shaped the answer. */
+    explanation: translationExplanationSchema.optional(),
   }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  errorEventSchema,
 ]);
 export type TranslationEventDto = z.infer<typeof translationEventSchema>;
+
+/** The events before and instead of the result: `status`, `translation_chunk`, `error` (the same on the wire and in the engines). */
+export type TranslationProgressEvent = Exclude<TranslationEventDto, { type: 'translation_complete' }>;
+
+/**
+ * The events of a translation as an engine yields them (the built-in engine of `@gaia/engine`, the LLM engine):
+ * the wire's progress events, and a `translation_complete` of the engine's result fields plus the engine's
+ * `provenance` (its own shape; it never goes on the wire). The translation service turns them into `TranslationEventDto`.
+ */
+export type EngineTranslationEvent<Provenance = unknown> =
+  | TranslationProgressEvent
+  | ({ type: 'translation_complete'; provenance: Provenance } & TranslationResult);
 
 export const extractPairsRequestSchema = z.object({
   /** Key of the image or PDF in FILE_STORAGE (shared by the services). */
