@@ -1,3 +1,5 @@
+import type { EngineTranslationEvent } from '@gaia/contracts';
+
 export interface ParallelPair {
   id: string;
   source: string;
@@ -43,19 +45,8 @@ export interface Candidate {
   features: Record<string, number>;
 }
 
-export type TranslationEvent =
-  | { type: 'status'; message: string }
-  | { type: 'translation_chunk'; content: string }
-  | {
-      type: 'translation_complete';
-      final_translation: string;
-      response_time: number;
-      source_text: string;
-      confidence: number;
-      untranslated: UntranslatedSpan[];
-      provenance: Provenance;
-    }
-  | { type: 'error'; message: string };
+/** The streamed events of a translation: the shapes of `@gaia/contracts` (defined once there), with this engine's provenance. */
+export type TranslationEvent = EngineTranslationEvent<Provenance>;
 
 export interface RetrievalHit {
   id: string;

@@ -1,6 +1,9 @@
+import type { EngineKind } from '@gaia/contracts';
+
 /** Row shapes of the agents tables (plain SQL repositories; TypeORM runs the migrations). */
 export type ProcessingStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
-export type AgentEngine = 'builtin' | 'llm';
+/** The engine kind of `@gaia/contracts` (defined once there). */
+export type AgentEngine = EngineKind;
 
 export interface AgentEntity {
   id: string;

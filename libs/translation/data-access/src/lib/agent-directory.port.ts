@@ -1,4 +1,4 @@
-import type { EngineKind } from '@gaia/translation/llm';
+import type { EngineKind } from '@gaia/contracts';
 
 /** What the translation service needs to know about an agent (owned by the agents service). */
 export interface TranslationAgentProfile {

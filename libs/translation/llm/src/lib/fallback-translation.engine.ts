@@ -1,3 +1,4 @@
+import type { EngineKind } from '@gaia/contracts';
 import { isLlmUnavailable } from './llm.errors';
 import { addUsage } from './token-usage';
 import { EngineEvent, TranslateRequest, TranslationEnginePort } from './translation-engine.port';
@@ -9,7 +10,7 @@ import { EngineEvent, TranslateRequest, TranslationEnginePort } from './translat
  * why. Chunks the primary streamed before failing are superseded by the fallback's `translation_complete`.
  */
 export class FallbackTranslationEngine implements TranslationEnginePort {
-  readonly kind: 'builtin' | 'llm';
+  readonly kind: EngineKind;
 
   constructor(private readonly primary: TranslationEnginePort, private readonly fallback: TranslationEnginePort) {
     this.kind = primary.kind;

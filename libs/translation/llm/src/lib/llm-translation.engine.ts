@@ -104,6 +104,8 @@ export class LlmTranslationEngine implements TranslationEnginePort {
       response_time: (performance.now() - started) / 1000,
       source_text: text,
       confidence: candidates.length ? Math.max(0.5, agreeing / candidates.length) : 0.5,
+      // The LLM engine does not report untranslated spans.
+      untranslated: [],
       provenance: {
         engine: 'llm',
         model: this.client.config.chatModel,

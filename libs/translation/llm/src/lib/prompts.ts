@@ -1,3 +1,4 @@
+import type { EngineKind } from '@gaia/contracts';
 import type { ChatMessage } from './llm-client';
 import type { LexiconEntry, RetrievedExample } from './translation-engine.port';
 
@@ -14,7 +15,7 @@ export interface PromptContext {
 
 export interface Candidate {
   text: string;
-  origin: 'llm' | 'builtin';
+  origin: EngineKind;
 }
 
 function coreMemoryBlock(ctx: PromptContext): string {

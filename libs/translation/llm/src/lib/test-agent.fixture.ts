@@ -1,4 +1,5 @@
-import { AgentKnowledge, Direction, LoadedAgent, TranslationEvent } from './translation-engine.port';
+import type { EngineTranslationEvent } from '@gaia/contracts';
+import { AgentKnowledge, Direction, LoadedAgent } from './translation-engine.port';
 
 /**
  * A small in-memory agent (pure data, no I/O) for the engine's unit tests: fixed examples, lexicon and
@@ -16,7 +17,7 @@ export function fixtureAgent(overrides: Partial<LoadedAgent> = {}): LoadedAgent 
     },
     lexicon: (text) => (text.includes('róga') ? [{ term: 'róga', translations: ['casa', 'hogar'] }] : []),
     draft: () => ({ translation: 'mi casa grande', candidates: ['mi casa grande', 'casa grande mía'], confidence: 0.6 }),
-    async *translate(text): AsyncIterable<TranslationEvent> {
+    async *translate(text): AsyncIterable<EngineTranslationEvent> {
       yield { type: 'status', message: 'builtin: retrieving' };
       yield { type: 'translation_chunk', content: 'mi casa ' };
       yield { type: 'translation_chunk', content: 'grande' };
@@ -26,6 +27,7 @@ export function fixtureAgent(overrides: Partial<LoadedAgent> = {}): LoadedAgent 
         response_time: 0.01,
         source_text: text,
         confidence: 0.6,
+        untranslated: [],
         provenance: { strategy: 'fixture' },
       };
     },

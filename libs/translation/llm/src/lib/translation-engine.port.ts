@@ -1,27 +1,10 @@
-import type { UntranslatedSpan } from '@gaia/contracts';
+import type { EngineKind, EngineTranslationEvent, TranslationProgressEvent } from '@gaia/contracts';
 import { TokenUsage } from './token-usage';
 
-/** Which engine serves an agent (stored on the agent; `builtin` by default). */
-export type EngineKind = 'builtin' | 'llm';
 export type Direction = 'forward' | 'reverse';
 
-/** The stream events of a translation, as the gateway relays them (spec §7) — same shapes as `@gaia/engine`. */
-export type TranslationEvent =
-  | { type: 'status'; message: string }
-  | { type: 'translation_chunk'; content: string }
-  | {
-      type: 'translation_complete';
-      final_translation: string;
-      response_time: number;
-      source_text: string;
-      confidence: number;
-      /** source spans the engine left untranslated (the built-in engine reports them; the LLM engine does not) */
-      untranslated?: UntranslatedSpan[];
-      provenance: unknown;
-    }
-  | { type: 'error'; message: string };
-
-export type TranslationCompleteEvent = Extract<TranslationEvent, { type: 'translation_complete' }>;
+/** The final event of an engine (`provenance`: the engine's own shape, never on the wire). */
+export type TranslationCompleteEvent = Extract<EngineTranslationEvent, { type: 'translation_complete' }>;
 
 /**
  * What an engine yields: the translation events, where `translation_complete` also carries the tokens
@@ -32,7 +15,7 @@ export type TranslationCompleteEvent = Extract<TranslationEvent, { type: 'transl
  * and of the final translation.
  */
 export type EngineEvent =
-  | Exclude<TranslationEvent, { type: 'translation_complete' }>
+  | TranslationProgressEvent
   | (TranslationCompleteEvent & { usage: TokenUsage; engine: EngineKind; fallback_reason?: string });
 
 export interface RetrievedExample {
@@ -66,7 +49,7 @@ export interface AgentKnowledge {
   /** The built-in engine's best translation and its K candidates. */
   draft(text: string, direction: Direction, k: number): DraftResult;
   /** The built-in engine's streamed translation. */
-  translate(text: string, direction: Direction, k: number): AsyncIterable<TranslationEvent>;
+  translate(text: string, direction: Direction, k: number): AsyncIterable<EngineTranslationEvent>;
   /** Number of tokens of a text for the built-in engine's accounting. */
   countTokens(text: string): number;
 }
