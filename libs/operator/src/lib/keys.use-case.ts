@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { ApiKeyRepository } from '@gaia/identity/data-access';
+import { Inject, Injectable } from '@nestjs/common';
+import { API_KEY_REPOSITORY, type ApiKeyRepositoryPort } from '@gaia/identity/data-access';
 import { DomainError } from '@gaia/shared/kernel';
 
 /** Highest daily request limit an operator may give one key. */
@@ -8,7 +8,7 @@ export const MAX_KEY_RATE_LIMIT = 10_000_000;
 /** `gaia keys rate-limit <prefix> N`: a key's daily request limit (the gateway reads it on every call). */
 @Injectable()
 export class OperatorKeysUseCase {
-  constructor(private readonly keys: ApiKeyRepository) {}
+  constructor(@Inject(API_KEY_REPOSITORY) private readonly keys: ApiKeyRepositoryPort) {}
 
   async setRateLimit(prefix: string, limit: string): Promise<{ prefix: string; name: string; rate_limit: number }> {
     const n = Number(limit);

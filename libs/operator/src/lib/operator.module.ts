@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ApiKeyRepository, UserRepository } from '@gaia/identity/data-access';
+import { API_KEY_REPOSITORY, PostgresApiKeyRepository, PostgresUserRepository, USER_REPOSITORY } from '@gaia/identity/data-access';
 import { OperatorAgentsUseCase } from './agents.use-case';
 import { OperatorCorporaUseCase } from './corpora.use-case';
 import { OperatorKeysUseCase } from './keys.use-case';
@@ -18,8 +18,8 @@ import { OperatorUsersUseCase } from './users.use-case';
  */
 @Module({
   providers: [
-    UserRepository,
-    ApiKeyRepository,
+    { provide: USER_REPOSITORY, useClass: PostgresUserRepository },
+    { provide: API_KEY_REPOSITORY, useClass: PostgresApiKeyRepository },
     OutboxStatusRepository,
     SystemAccountService,
     { provide: SEED_SOURCE, useClass: LocalFolderSeedSource },

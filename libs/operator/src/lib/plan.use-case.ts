@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { planIdSchema, type PlanDto } from '@gaia/contracts';
-import { UserRepository } from '@gaia/identity/data-access';
+import { USER_REPOSITORY, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { DomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { OPERATOR_LIST_LIMIT } from './operator.tokens';
@@ -20,7 +20,7 @@ export interface PlanRequestRow {
 export class OperatorPlanUseCase {
   constructor(
     private readonly users: OperatorUsersUseCase,
-    private readonly userRecords: UserRepository,
+    @Inject(USER_REPOSITORY) private readonly userRecords: UserRepositoryPort,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 

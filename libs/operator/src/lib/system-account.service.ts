@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UserRepository, type UserRecord } from '@gaia/identity/data-access';
+import { USER_REPOSITORY, type UserRecord, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, newId, type Clock } from '@gaia/shared/kernel';
 import { SYSTEM_ACCOUNT_EMAIL, SYSTEM_ACCOUNT_NAME } from './operator.tokens';
 
@@ -7,7 +7,7 @@ import { SYSTEM_ACCOUNT_EMAIL, SYSTEM_ACCOUNT_NAME } from './operator.tokens';
 @Injectable()
 export class SystemAccountService {
   constructor(
-    private readonly users: UserRepository,
+    @Inject(USER_REPOSITORY) private readonly users: UserRepositoryPort,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiKeyRepository, UserRepository, type UserRecord } from '@gaia/identity/data-access';
+import { API_KEY_REPOSITORY, USER_REPOSITORY, type ApiKeyRepositoryPort, type UserRecord, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { DomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { OPERATOR_LIST_LIMIT } from './operator.tokens';
@@ -30,8 +30,8 @@ const row = (u: UserRecord): UserRow => ({
 @Injectable()
 export class OperatorUsersUseCase {
   constructor(
-    private readonly users: UserRepository,
-    private readonly keys: ApiKeyRepository,
+    @Inject(USER_REPOSITORY) private readonly users: UserRepositoryPort,
+    @Inject(API_KEY_REPOSITORY) private readonly keys: ApiKeyRepositoryPort,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 

@@ -12,7 +12,6 @@ import { AgentsController } from './agents/agents.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { UsageController } from './api-keys/usage.controller';
 import { PlansController } from './account/plans.controller';
-import { AccountErasureRepository } from '@gaia/identity/data-access';
 import { DeleteAccountUseCase } from './privacy/delete-account.use-case';
 import { ExportAccountUseCase } from './privacy/export-account.use-case';
 import { PrivacyController } from './privacy/privacy.controller';
@@ -108,7 +107,6 @@ export class GatewayModule implements OnModuleInit, NestModule {
         { provide: APP_PIPE, useClass: FieldLimitsPipe },
         IdempotencyInterceptor,
         UserViewService,
-        AccountErasureRepository,
         DeleteAccountUseCase,
         ExportAccountUseCase,
         PrivacyJobs,

@@ -16,9 +16,23 @@ export interface ErasureTarget {
  * it (sessions, API keys, email tokens by cascade), idempotency records and rate counters naming the account,
  * and the messaging rows that still carry its id or email once every consumer has applied the deletion.
  */
-@Injectable()
-export class AccountErasureRepository {
+export interface AccountErasureRepositoryPort {
   /** Deletes the account's identity rows; answers the ids of its API keys (null when there is no such user). */
+  eraseUser(em: EntityManager, userId: string, email: string): Promise<{ keyIds: string[] } | null>;
+  recordErasure(em: EntityManager, t: ErasureTarget, at: Date): Promise<void>;
+  findErasure(em: EntityManager, id: string): Promise<ErasureTarget | null>;
+  /** Events naming the account that some consumer has not applied yet (the scrub waits for them). */
+  undeliveredMentions(em: EntityManager, t: ErasureTarget): Promise<number>;
+  /**
+   * Removes delivered events and finished jobs that name the account or one of its deleted agents (found in the
+   * agents.agent-deleted.v1 events of the account), then the erasure itself.
+   */
+  scrubMessages(em: EntityManager, t: ErasureTarget): Promise<void>;
+}
+export const ACCOUNT_ERASURE_REPOSITORY = Symbol('ACCOUNT_ERASURE_REPOSITORY');
+
+@Injectable()
+export class PostgresAccountErasureRepository implements AccountErasureRepositoryPort {
   async eraseUser(em: EntityManager, userId: string, email: string): Promise<{ keyIds: string[] } | null> {
     const keys: { id: string }[] = await em.query(`SELECT id FROM identity_api_key WHERE user_id = $1`, [userId]);
     const deleted = rowsOf<{ id: string }>(await em.query(`DELETE FROM identity_user WHERE id = $1 RETURNING id`, [userId]));
@@ -38,7 +52,6 @@ export class AccountErasureRepository {
     return rows[0] ? { id: rows[0].id, userId: rows[0].user_id, email: rows[0].email } : null;
   }
 
-  /** Events naming the account that some consumer has not applied yet (the scrub waits for them). */
   async undeliveredMentions(em: EntityManager, t: ErasureTarget): Promise<number> {
     const rows: { n: number }[] = await em.query(
       `SELECT count(*)::int AS n FROM outbox_delivery d JOIN outbox_event e ON e.id = d.event_id
@@ -48,10 +61,6 @@ export class AccountErasureRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /**
-   * Removes delivered events and finished jobs that name the account or one of its deleted agents (found in the
-   * agents.agent-deleted.v1 events of the account), then the erasure itself.
-   */
   async scrubMessages(em: EntityManager, t: ErasureTarget): Promise<void> {
     const agents: { id: string }[] = await em.query(
       `SELECT DISTINCT payload->>'agentId' AS id FROM outbox_event WHERE topic = 'agents.agent-deleted.v1' AND payload->>'ownerId' = $1`,

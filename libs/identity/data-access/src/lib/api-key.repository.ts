@@ -19,11 +19,36 @@ function toKey(r: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
+export interface NewApiKey {
+  id: string;
+  userId: string | null;
+  kind: ApiKeyKind;
+  name: string;
+  prefix: string;
+  secretHash: string;
+  rateLimit: number;
+  now: Date;
+}
+
+/** API keys (user keys and the public translator's key), stored as a prefix and a secret hash. */
+export interface ApiKeyRepositoryPort {
+  insert(k: NewApiKey): Promise<ApiKeyRecord>;
+  findByPrefix(prefix: string): Promise<ApiKeyRecord | null>;
+  findById(id: string): Promise<ApiKeyRecord | null>;
+  /** The user's keys, newest first (then id); a keyset page when `page` is given (`limit` keys after `afterId`). */
+  listByUser(userId: string, page?: { limit: number; afterId: string | null }): Promise<ApiKeyRecord[]>;
+  /** Operator: sets a key's daily request limit; null when no key has this prefix. */
+  setRateLimit(prefix: string, rateLimit: number): Promise<ApiKeyRecord | null>;
+  /** Revokes a key of this user; false when the user has no such key. */
+  revoke(userId: string, id: string, at: Date): Promise<boolean>;
+}
+export const API_KEY_REPOSITORY = Symbol('API_KEY_REPOSITORY');
+
 @Injectable()
-export class ApiKeyRepository {
+export class PostgresApiKeyRepository implements ApiKeyRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
-  async insert(k: { id: string; userId: string | null; kind: ApiKeyKind; name: string; prefix: string; secretHash: string; rateLimit: number; now: Date }): Promise<ApiKeyRecord> {
+  async insert(k: NewApiKey): Promise<ApiKeyRecord> {
     const rows = await this.ds.query(
       `INSERT INTO identity_api_key (id, user_id, kind, name, prefix, secret_hash, rate_limit, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLS}`,
       [k.id, k.userId, k.kind, k.name, k.prefix, k.secretHash, k.rateLimit, k.now],
@@ -42,7 +67,6 @@ export class ApiKeyRepository {
     return rows.length ? toKey(rows[0]) : null;
   }
 
-  /** The user's keys, newest first (then id); a keyset page when `page` is given (`limit` keys after `afterId`). */
   async listByUser(userId: string, page?: { limit: number; afterId: string | null }): Promise<ApiKeyRecord[]> {
     const rows = await this.ds.query(
       `SELECT ${COLS} FROM identity_api_key WHERE user_id = $1 AND kind = 'user'
@@ -53,14 +77,12 @@ export class ApiKeyRepository {
     return rows.map(toKey);
   }
 
-  /** Operator: sets a key's daily request limit; null when no key has this prefix. */
   async setRateLimit(prefix: string, rateLimit: number): Promise<ApiKeyRecord | null> {
     const rows = await this.ds.query(`UPDATE identity_api_key SET rate_limit = $2 WHERE prefix = $1 RETURNING ${COLS}`, [prefix, rateLimit]);
     const r = Array.isArray(rows[0]) ? rows[0] : rows;
     return r.length ? toKey(r[0]) : null;
   }
 
-  /** Revokes a key of this user; false when the user has no such key. */
   async revoke(userId: string, id: string, at: Date): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
     const rows = await this.ds.query(

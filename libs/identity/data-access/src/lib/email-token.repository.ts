@@ -3,8 +3,16 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
 
 /** Single-use email verification tokens, stored as SHA-256 hashes only. */
+export interface EmailTokenRepositoryPort {
+  insert(t: { tokenHash: string; userId: string; email: string; now: Date; expiresAt: Date }): Promise<void>;
+  /** Uses a live token up (deleted in the same statement, so it works once); null when unknown, used or expired. */
+  consume(tokenHash: string, now: Date): Promise<{ userId: string; email: string } | null>;
+  deleteForUser(userId: string): Promise<void>;
+}
+export const EMAIL_TOKEN_REPOSITORY = Symbol('EMAIL_TOKEN_REPOSITORY');
+
 @Injectable()
-export class EmailTokenRepository {
+export class PostgresEmailTokenRepository implements EmailTokenRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
   async insert(t: { tokenHash: string; userId: string; email: string; now: Date; expiresAt: Date }): Promise<void> {
@@ -17,7 +25,6 @@ export class EmailTokenRepository {
     ]);
   }
 
-  /** Uses a live token up (deleted in the same statement, so it works once); null when unknown, used or expired. */
   async consume(tokenHash: string, now: Date): Promise<{ userId: string; email: string } | null> {
     const rows = await this.ds.query(`DELETE FROM identity_email_token WHERE token_hash = $1 RETURNING user_id, email, expires_at`, [tokenHash]);
     const r = (Array.isArray(rows[0]) ? rows[0] : rows)[0] as { user_id: string; email: string; expires_at: Date } | undefined;

@@ -3,12 +3,25 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { IdempotencyRecord } from './identity.entities';
 
+export type IdempotencyClaim = { claimed: true } | { claimed: false; record: IdempotencyRecord };
+
+/** Idempotency records of write requests, keyed by (scope, route, client key). */
+export interface IdempotencyRepositoryPort {
+  /** Claims (scope, route, key) for a request; returns the existing record when another request holds it. */
+  claim(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyClaim>;
+  complete(scope: string, route: string, key: string, status: number, body: unknown): Promise<void>;
+  /** Forgets records older than `before` (a replay window of a day is plenty for client retries). */
+  purgeOlderThan(before: Date): Promise<void>;
+  /** Drops a pending claim (the request failed, so a retry may run it). */
+  release(scope: string, route: string, key: string): Promise<void>;
+}
+export const IDEMPOTENCY_REPOSITORY = Symbol('IDEMPOTENCY_REPOSITORY');
+
 @Injectable()
-export class IdempotencyRepository {
+export class PostgresIdempotencyRepository implements IdempotencyRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
-  /** Claims (scope, route, key) for a request; returns the existing record when another request holds it. */
-  async claim(scope: string, route: string, key: string, requestHash: string): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord }> {
+  async claim(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
     const ins = await this.ds.query(
       `INSERT INTO identity_idempotency (scope, route, key, request_hash, state) VALUES ($1, $2, $3, $4, 'pending') ON CONFLICT DO NOTHING RETURNING key`,
       [scope, route, key, requestHash],
@@ -27,7 +40,6 @@ export class IdempotencyRepository {
     );
   }
 
-  /** Forgets records older than `before` (a replay window of a day is plenty for client retries). */
   async purgeOlderThan(before: Date): Promise<void> {
     await this.ds.query(`DELETE FROM identity_idempotency WHERE created_at < $1`, [before]);
   }

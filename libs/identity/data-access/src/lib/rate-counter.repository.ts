@@ -3,11 +3,19 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
 
 /** Fixed-window counters in Postgres: every gateway replica increments the same row atomically. */
+export interface RateCounterRepositoryPort {
+  /** Adds one hit to (bucket, window) and answers the count after it. */
+  increment(bucket: string, windowStart: Date, expiresAt: Date): Promise<number>;
+  /** The count of (bucket, window) without adding a hit. */
+  current(bucket: string, windowStart: Date): Promise<number>;
+  purgeExpired(now: Date): Promise<void>;
+}
+export const RATE_COUNTER_REPOSITORY = Symbol('RATE_COUNTER_REPOSITORY');
+
 @Injectable()
-export class RateCounterRepository {
+export class PostgresRateCounterRepository implements RateCounterRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
-  /** Adds one hit to (bucket, window) and answers the count after it. */
   async increment(bucket: string, windowStart: Date, expiresAt: Date): Promise<number> {
     const rows = await this.ds.query(
       `INSERT INTO identity_rate_counter (bucket, window_start, count, expires_at) VALUES ($1, $2, 1, $3)

@@ -3,8 +3,19 @@ import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { SessionRecord } from './identity.entities';
 
+/** Sign-in sessions, found by the hash of their cookie token. */
+export interface SessionRepositoryPort {
+  insert(s: { id: string; tokenHash: string; userId: string; csrfToken: string; now: Date; expiresAt: Date }): Promise<void>;
+  /** The live session of a token hash (expired sessions are not returned). */
+  findLive(tokenHash: string, now: Date): Promise<SessionRecord | null>;
+  deleteByTokenHash(tokenHash: string): Promise<void>;
+  /** Answers how many expired sessions it deleted. */
+  deleteExpired(now: Date): Promise<number>;
+}
+export const SESSION_REPOSITORY = Symbol('SESSION_REPOSITORY');
+
 @Injectable()
-export class SessionRepository {
+export class PostgresSessionRepository implements SessionRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
   async insert(s: { id: string; tokenHash: string; userId: string; csrfToken: string; now: Date; expiresAt: Date }): Promise<void> {
@@ -14,7 +25,6 @@ export class SessionRepository {
     );
   }
 
-  /** The live session of a token hash (expired sessions are not returned). */
   async findLive(tokenHash: string, now: Date): Promise<SessionRecord | null> {
     const rows = await this.ds.query(
       `SELECT id, user_id, csrf_token, created_at, expires_at FROM identity_session WHERE token_hash = $1 AND expires_at > $2`,

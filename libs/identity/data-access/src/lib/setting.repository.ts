@@ -2,8 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE } from '@gaia/shared/database';
 
+/** Named settings of the installation (e.g. the public translator's key), shared by every replica. */
+export interface SettingRepositoryPort {
+  get(name: string): Promise<string | null>;
+  /** Stores `value` unless a value exists; answers the stored one (first writer wins across replicas). */
+  getOrCreate(name: string, value: string): Promise<string>;
+}
+export const SETTING_REPOSITORY = Symbol('SETTING_REPOSITORY');
+
 @Injectable()
-export class SettingRepository {
+export class PostgresSettingRepository implements SettingRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
   async get(name: string): Promise<string | null> {
@@ -11,7 +19,6 @@ export class SettingRepository {
     return rows.length ? (rows[0].value as string) : null;
   }
 
-  /** Stores `value` unless a value exists; answers the stored one (first writer wins across replicas). */
   async getOrCreate(name: string, value: string): Promise<string> {
     await this.ds.query(`INSERT INTO identity_setting (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
     return (await this.get(name)) as string;

@@ -20,12 +20,42 @@ function toUser(r: Record<string, unknown>): UserRecord {
   };
 }
 
+export interface NewUser {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  fullName: string | null;
+  displayName: string | null;
+  oidcIssuer?: string | null;
+  oidcSubject?: string | null;
+  emailVerified?: boolean;
+  now: Date;
+}
+
+/** Persistence of user accounts. */
+export interface UserRepositoryPort {
+  /** Inserts a user; returns null when the email is taken. */
+  insert(u: NewUser): Promise<UserRecord | null>;
+  findById(id: string): Promise<UserRecord | null>;
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<UserRecord | null>;
+  /** Users oldest first (operator listing). */
+  list(limit: number, offset?: number): Promise<UserRecord[]>;
+  findByOidc(issuer: string, subject: string): Promise<UserRecord | null>;
+  linkOidc(id: string, issuer: string, subject: string): Promise<void>;
+  /** Marks the address verified, only while the account still has that email; null otherwise. */
+  markEmailVerified(id: string, email: string, at: Date): Promise<UserRecord | null>;
+  touchSignIn(id: string, at: Date): Promise<void>;
+  /** Changes the given fields only (undefined = keep); null when there is no such user. */
+  updateProfile(id: string, patch: { fullName?: string | null; displayName?: string | null }): Promise<UserRecord | null>;
+}
+export const USER_REPOSITORY = Symbol('USER_REPOSITORY');
+
 @Injectable()
-export class UserRepository {
+export class PostgresUserRepository implements UserRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
-  /** Inserts a user; returns null when the email is taken. */
-  async insert(u: { id: string; email: string; passwordHash: string | null; fullName: string | null; displayName: string | null; oidcIssuer?: string | null; oidcSubject?: string | null; emailVerified?: boolean; now: Date }): Promise<UserRecord | null> {
+  async insert(u: NewUser): Promise<UserRecord | null> {
     const rows = await this.ds.query(
       `INSERT INTO identity_user (id, email, password_hash, full_name, display_name, oidc_issuer, oidc_subject, created_at, last_sign_in_at, email_verified_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, CASE WHEN $9::boolean THEN $8::timestamptz END) ON CONFLICT DO NOTHING RETURNING ${COLS}`,
@@ -45,7 +75,6 @@ export class UserRepository {
     return rows.length ? toUser(rows[0]) : null;
   }
 
-  /** Users oldest first (operator listing). */
   async list(limit: number, offset = 0): Promise<UserRecord[]> {
     const rows = await this.ds.query(`SELECT ${COLS} FROM identity_user ORDER BY created_at, id LIMIT $1 OFFSET $2`, [limit, offset]);
     return rows.map(toUser);
@@ -60,7 +89,6 @@ export class UserRepository {
     await this.ds.query(`UPDATE identity_user SET oidc_issuer = $2, oidc_subject = $3 WHERE id = $1`, [id, issuer, subject]);
   }
 
-  /** Marks the address verified, only while the account still has that email; null otherwise. */
   async markEmailVerified(id: string, email: string, at: Date): Promise<UserRecord | null> {
     const rows = await this.ds.query(
       `UPDATE identity_user SET email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1 AND lower(email) = lower($2) RETURNING ${COLS}`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SessionRepository, UserRepository, type UserRecord } from '@gaia/identity/data-access';
+import { SESSION_REPOSITORY, USER_REPOSITORY, type SessionRepositoryPort, type UserRecord, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { IDENTITY_OPTIONS, PASSWORD_HASHER, type IdentityOptions, type PasswordHasher } from './identity.tokens';
 import { assertAcceptablePassword } from './password-policy';
@@ -34,8 +34,8 @@ export class AccountsService {
   private opened = 0;
 
   constructor(
-    private readonly users: UserRepository,
-    private readonly sessions: SessionRepository,
+    @Inject(USER_REPOSITORY) private readonly users: UserRepositoryPort,
+    @Inject(SESSION_REPOSITORY) private readonly sessions: SessionRepositoryPort,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ApiKeyRepository, SettingRepository, type ApiKeyRecord } from '@gaia/identity/data-access';
+import { API_KEY_REPOSITORY, SETTING_REPOSITORY, type ApiKeyRecord, type ApiKeyRepositoryPort, type SettingRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { IDENTITY_OPTIONS, type IdentityOptions } from './identity.tokens';
 import { newApiKey, parseApiKey, safeEqual, sha256 } from './tokens.util';
@@ -22,8 +22,8 @@ export class ApiKeysService implements OnModuleInit {
   private publicKey: string | null = null;
 
   constructor(
-    private readonly keys: ApiKeyRepository,
-    private readonly settings: SettingRepository,
+    @Inject(API_KEY_REPOSITORY) private readonly keys: ApiKeyRepositoryPort,
+    @Inject(SETTING_REPOSITORY) private readonly settings: SettingRepositoryPort,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EmailTokenRepository, UserRepository, type UserRecord } from '@gaia/identity/data-access';
+import { EMAIL_TOKEN_REPOSITORY, USER_REPOSITORY, type EmailTokenRepositoryPort, type UserRecord, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { MAIL_SENDER, type MailSender } from '@gaia/shared/mail';
 import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
 import { IDENTITY_OPTIONS, type IdentityOptions } from './identity.tokens';
@@ -28,8 +28,8 @@ export function linkTokenHash(token: unknown): string | null {
 @Injectable()
 export class EmailLinksService {
   constructor(
-    private readonly users: UserRepository,
-    private readonly tokens: EmailTokenRepository,
+    @Inject(USER_REPOSITORY) private readonly users: UserRepositoryPort,
+    @Inject(EMAIL_TOKEN_REPOSITORY) private readonly tokens: EmailTokenRepositoryPort,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,

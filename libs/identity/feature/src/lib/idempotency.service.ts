@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { IdempotencyRepository } from '@gaia/identity/data-access';
+import { Inject, Injectable } from '@nestjs/common';
+import { IDEMPOTENCY_REPOSITORY, type IdempotencyRepositoryPort } from '@gaia/identity/data-access';
 import { DomainError } from '@gaia/shared/kernel';
 
 export type IdempotencyStart = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
@@ -15,7 +15,7 @@ const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 @Injectable()
 export class IdempotencyService {
   private calls = 0;
-  constructor(private readonly records: IdempotencyRepository) {}
+  constructor(@Inject(IDEMPOTENCY_REPOSITORY) private readonly records: IdempotencyRepositoryPort) {}
 
   async begin(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyStart> {
     if (!KEY_PATTERN.test(key)) throw DomainError.invalid('Idempotency-Key must be 1-200 characters of letters, digits, ".", "_", ":" or "-".', 'invalid_idempotency_key');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
-import { OidcStateRepository, type UserRecord } from '@gaia/identity/data-access';
+import { OIDC_STATE_REPOSITORY, type OidcStateRepositoryPort, type UserRecord } from '@gaia/identity/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
 import { AccountsService } from './accounts.service';
@@ -20,7 +20,7 @@ export class OidcService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly states: OidcStateRepository,
+    @Inject(OIDC_STATE_REPOSITORY) private readonly states: OidcStateRepositoryPort,
     private readonly accounts: AccountsService,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateCounterRepository } from '@gaia/identity/data-access';
+import { RATE_COUNTER_REPOSITORY, type RateCounterRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import type { RateLimitDecision, RateLimiter } from './identity.tokens';
 
@@ -10,7 +10,7 @@ import type { RateLimitDecision, RateLimiter } from './identity.tokens';
 @Injectable()
 export class PostgresRateLimiter implements RateLimiter {
   private hits = 0;
-  constructor(private readonly counters: RateCounterRepository, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(@Inject(RATE_COUNTER_REPOSITORY) private readonly counters: RateCounterRepositoryPort, @Inject(CLOCK) private readonly clock: Clock) {}
 
   async hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitDecision> {
     const { now, start, end } = this.window(windowSeconds);

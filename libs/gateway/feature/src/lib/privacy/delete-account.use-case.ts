@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { AccountErasureRepository } from '@gaia/identity/data-access';
+import { ACCOUNT_ERASURE_REPOSITORY, type AccountErasureRepositoryPort } from '@gaia/identity/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/messaging';
@@ -22,7 +22,7 @@ export class DeleteAccountUseCase {
     @Inject(OUTBOX) private readonly outbox: Outbox,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly erasure: AccountErasureRepository,
+    @Inject(ACCOUNT_ERASURE_REPOSITORY) private readonly erasure: AccountErasureRepositoryPort,
   ) {}
 
   execute(user: { id: string; email: string }, confirmEmail: string): Promise<{ success: true }> {
