@@ -66,12 +66,8 @@ export const translationEventSchema = z.discriminatedUnion('type', [
     type: z.literal('translation_complete'),
     source_language: z.string(),
     target_language: z.string(),
-    /** Glossary terms of the agent found in the source and present in the translation (empty when none). */
-    applied_terms: z.array(appliedTermSchema).default([]),
     /** Engine that produced the final text (`builtin` after a fallback). */
     engine: engineKindSchema,
-    /** Only when the request asked `explain: true`: the examples, lexicon and glossary entries that shaped the answer. */
-    explanation: translationExplanationSchema.optional(),
   }),
   errorEventSchema,
 ]);
