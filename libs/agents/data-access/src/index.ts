@@ -3,3 +3,4 @@ export * from './lib/agent.repository';
 export * from './lib/team.repository';
 export * from './lib/agents.schema';
 export * from './lib/account-erasure.repository';
+export * from './lib/feedback.repository';

@@ -7,3 +7,5 @@ export * from './lib/edit-agent.use-case';
 export * from './lib/delete-agent.use-case';
 export * from './lib/agent-processing.use-case';
 export * from './lib/team.use-case';
+export * from './lib/corrections/corrections.use-case';
+export * from './lib/glossary/glossary.use-case';

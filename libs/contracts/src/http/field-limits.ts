@@ -31,6 +31,16 @@ export const FIELD_MAX_LENGTH = {
   limit: 10,
   file_count: 10,
   stream: 10,
+  // feedback (corrections and glossary)
+  source: 2_000,
+  translation: 2_000,
+  corrected: 2_000,
+  term: 200,
+  note: 500,
+  case_sensitive: 10,
+  glossary_file: 90_000,
+  correction_id: 200,
+  term_id: 200,
 } as const;
 
 export type LimitedField = keyof typeof FIELD_MAX_LENGTH;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UntranslatedSpan } from '../rpc/translation.rpc';
+import type { AppliedTerm, UntranslatedSpan } from '../rpc/translation.rpc';
 
 /**
  * HTTP DTOs of the gateway (docs/api-surface.md), shared with the web app. Request schemas are what the
@@ -83,6 +83,8 @@ export interface TranslateJsonResponse {
   confidence: number;
   /** Source spans left untranslated, as in the `translation_complete` event. */
   untranslated: UntranslatedSpan[];
+  /** Glossary terms applied, as in the `translation_complete` event. */
+  applied_terms: AppliedTerm[];
   source_text: string;
   response_time: number;
   source_language: string;

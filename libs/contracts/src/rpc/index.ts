@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { agentsRpc } from './agents.rpc';
+import { agentsFeedbackRpc } from './agents-feedback.rpc';
 import { billingRpc } from './billing.rpc';
 import { diagnosticsRpc } from './diagnostics.rpc';
 import { identityRpc } from './identity.rpc';
@@ -12,12 +13,14 @@ export * from './define';
 export * from './translation.rpc';
 export * from './ingestion.rpc';
 export * from './agents.rpc';
+export * from './agents-feedback.rpc';
 export * from './billing.rpc';
-export { agentsRpc, billingRpc, diagnosticsRpc, identityRpc, ingestionRpc, retrievalRpc, translationRpc };
+export { agentsRpc, agentsFeedbackRpc, billingRpc, diagnosticsRpc, identityRpc, ingestionRpc, retrievalRpc, translationRpc };
 
 export const RPCS = {
   ...diagnosticsRpc,
   ...agentsRpc,
+  ...agentsFeedbackRpc,
   ...identityRpc,
   ...ingestionRpc,
   ...retrievalRpc,

@@ -58,6 +58,10 @@ export const translationResultSchema = z.object({
 });
 export type TranslationResult = z.infer<typeof translationResultSchema>;
 
+/** A glossary term the answer applied: the source term as written in the text and the required translation it forced. */
+export const appliedTermSchema = z.object({ term: z.string(), translation: z.string() });
+export type AppliedTerm = z.infer<typeof appliedTermSchema>;
+
 /** The events of a translation, the objects of the SSE `data:` lines and Socket.IO `translation_event` (spec §7). */
 export const translationEventSchema = z.discriminatedUnion('type', [
   statusEventSchema,
@@ -66,6 +70,8 @@ export const translationEventSchema = z.discriminatedUnion('type', [
     type: z.literal('translation_complete'),
     source_language: z.string(),
     target_language: z.string(),
+    /** Glossary terms of the agent found in the source and present in the translation (empty when none). */
+    applied_terms: z.array(appliedTermSchema).default([]),
     /** Engine that produced the final text (`builtin` after a fallback). */
     engine: engineKindSchema,
   }),

@@ -32,6 +32,8 @@ export interface AgentEntity {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+  /** Bumped with every correction or glossary change (written only by the feedback repository). */
+  feedbackVersion?: number;
 }
 
 export interface TeamMemberEntity {

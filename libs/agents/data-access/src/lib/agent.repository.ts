@@ -51,6 +51,7 @@ interface AgentRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  feedback_version?: string | number;
 }
 
 const toEntity = (r: AgentRow): AgentEntity => ({
@@ -78,6 +79,7 @@ const toEntity = (r: AgentRow): AgentEntity => ({
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
   deletedAt: r.deleted_at ? new Date(r.deleted_at) : null,
+  feedbackVersion: Number(r.feedback_version ?? 0),
 });
 
 const COLUMNS = [

@@ -1,5 +1,6 @@
 import type { SchemaBundle } from '@gaia/shared/database';
 import { AgentsInit1767200000000 } from './migrations/1767200000000-agents-init';
 import { AgentsTeamInvitations1779500000001 } from './migrations/1779500000001-agents-team-invitations';
+import { AgentsFeedback1795500000014 } from './migrations/1795500000014-agents-feedback';
 
-export const agentsSchema: SchemaBundle = { name: 'agents', entities: [], migrations: [AgentsInit1767200000000, AgentsTeamInvitations1779500000001] };
+export const agentsSchema: SchemaBundle = { name: 'agents', entities: [], migrations: [AgentsInit1767200000000, AgentsTeamInvitations1779500000001, AgentsFeedback1795500000014] };

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AGENT_REPOSITORY, AgentsErasureRepository, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { AGENT_REPOSITORY, AgentsErasureRepository, FEEDBACK_REPOSITORY, PostgresFeedbackRepository, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
 import { AccountEventsListener } from './account-events.listener';
 import { AgentEventPublisher } from './agent-events';
 import { AgentProcessingUseCase } from './agent-processing.use-case';
@@ -11,6 +11,9 @@ import { EditAgentUseCase } from './edit-agent.use-case';
 import { EraseAccountAgentsUseCase } from './erase-account.use-case';
 import { ProcessingEventsListener } from './processing-events.listener';
 import { TeamUseCase } from './team.use-case';
+import { CorrectionsUseCase } from './corrections/corrections.use-case';
+import { FeedbackRpcHandlers } from './corrections/feedback.rpc';
+import { GlossaryUseCase } from './glossary/glossary.use-case';
 
 /**
  * The agents service: agents (spec `sota`) and teams. RPCs `agents.*.v1`, consumer `agents` of the
@@ -33,6 +36,10 @@ import { TeamUseCase } from './team.use-case';
     AgentsErasureRepository,
     EraseAccountAgentsUseCase,
     AccountEventsListener,
+    { provide: FEEDBACK_REPOSITORY, useClass: PostgresFeedbackRepository },
+    CorrectionsUseCase,
+    GlossaryUseCase,
+    FeedbackRpcHandlers,
   ],
   exports: [AgentQueriesUseCase, CreateAgentUseCase, EditAgentUseCase, DeleteAgentUseCase, TeamUseCase, AgentProcessingUseCase],
 })
