@@ -6,7 +6,11 @@ import type { AppliedTerm, UntranslatedSpan } from '../rpc/translation.rpc';
  * gateway validates; response types are what it answers.
  */
 
-export const signUpBodySchema = z.object({ email: z.string(), password: z.string(), fullName: z.string().max(200).optional() });
+export const signUpBodySchema = z.object({
+  email: z.string(),
+  password: z.string().describe('At least 8 characters; common passwords and ones containing the email or name are refused'),
+  fullName: z.string().max(200).optional(),
+});
 export const signInBodySchema = z.object({ email: z.string(), password: z.string() });
 export const updateAccountBodySchema = z.object({ fullName: z.string().max(200).nullable().optional(), displayName: z.string().max(200).nullable().optional() });
 
@@ -16,8 +20,8 @@ export const userDtoSchema = z.object({
   fullName: z.string().nullable(),
   displayName: z.string().nullable(),
   accountType: z.literal('Standard'),
-  creationTime: z.iso.datetime(),
-  lastSignInTime: z.iso.datetime().nullable(),
+  creationTime: z.string().meta({ format: 'date-time' }),
+  lastSignInTime: z.string().meta({ format: 'date-time' }).nullable(),
   /** Plan name ('Free' | 'Starter' | 'Enterprise'). */
   plan: z.string(),
   /** True once the user opened the verification link (or the identity provider vouched for the address). */
@@ -36,7 +40,7 @@ export const apiKeyDtoSchema = z.object({
   name: z.string(),
   /** Visible part of the key (`gaia_<prefix>_…`). */
   prefix: z.string(),
-  created_at: z.iso.datetime(),
+  created_at: z.string().meta({ format: 'date-time' }),
   revoked: z.boolean(),
 });
 export type ApiKeyDto = z.infer<typeof apiKeyDtoSchema>;
@@ -68,7 +72,7 @@ export type CreateApiKeyReplayResponse = z.infer<typeof createApiKeyReplayRespon
 
 /** POST /api/translate/ body (spec §7). */
 export const translateBodySchema = z.object({
-  text: z.string(),
+  text: z.string().describe('At most 50 words and 2,000 characters'),
   model_id: z.string(),
   src_lang: z.string(),
   tgt_lang: z.string(),

@@ -1,10 +1,39 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { agentDtoSchema, agentsRpc, billingRpc, ingestionRpc, ingestionTaskSchema, publicAgentDtoSchema, translationEventSchema, untranslatedSpanSchema } from '@gaia/contracts';
+import {
+  agentDtoSchema,
+  agentPatchBodySchema,
+  agentsRpc,
+  apiKeyDtoSchema,
+  billingRpc,
+  createApiKeyBodySchema,
+  createApiKeyReplayResponseSchema,
+  createApiKeyResponseSchema,
+  deleteModelBodySchema,
+  ingestionRpc,
+  ingestionTaskSchema,
+  linkTokenBodySchema,
+  publicAgentDtoSchema,
+  publicConfigDtoSchema,
+  revokeApiKeyBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  teamInviteBodySchema,
+  translateBodySchema,
+  translationEventSchema,
+  untranslatedSpanSchema,
+  updateAccountBodySchema,
+  userDtoSchema,
+  visibilityBodySchema,
+} from '@gaia/contracts';
 
-/** JSON Schemas for the OpenAPI 3.0 document (`nullable`, no `const`), generated from the contract zod schemas where they exist. */
-function json(schema: z.ZodType): SchemaObject {
-  const out = z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
+/**
+ * JSON Schemas for the OpenAPI 3.0 document (`nullable`, no `const`), generated from the contract zod schemas:
+ * `output` for what the API answers, `input` for request bodies (defaults optional). Only envelopes and multipart
+ * forms are composed here.
+ */
+function json(schema: z.ZodType, io: 'input' | 'output' = 'output'): SchemaObject {
+  const out = z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io }) as Record<string, unknown>;
   delete out['$schema'];
   return out as SchemaObject;
 }
@@ -15,18 +44,8 @@ const bool = { type: 'boolean' } as const;
 const nextCursor: SchemaObject = { type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' };
 const obj = (properties: Record<string, SchemaObject>, required: string[] = Object.keys(properties)): SchemaObject => ({ type: 'object', properties, required });
 
-const user: SchemaObject = obj({
-  uid: str,
-  email: str,
-  fullName: { type: 'string', nullable: true },
-  displayName: { type: 'string', nullable: true },
-  accountType: { type: 'string', enum: ['Standard'] },
-  creationTime: { type: 'string', format: 'date-time' },
-  lastSignInTime: { type: 'string', format: 'date-time', nullable: true },
-  plan: str,
-  emailVerified: bool,
-});
-const apiKey: SchemaObject = obj({ key_id: str, name: str, prefix: str, created_at: { type: 'string', format: 'date-time' }, revoked: bool });
+const user = json(userDtoSchema);
+const apiKey = json(apiKeyDtoSchema);
 const agent = json(agentDtoSchema);
 const publicAgent = json(publicAgentDtoSchema);
 const member = json(agentsRpc['agents.team-invite.v1'].response);
@@ -37,21 +56,15 @@ export const S = {
   user,
   userEnvelope: obj({ user }),
   sessionEnvelope: obj({ user: { ...user, nullable: true } }),
-  signUp: obj({ email: str, password: { type: 'string', minLength: 8 }, fullName: str }, ['email', 'password']),
-  signIn: obj({ email: str, password: str }),
-  accountPatch: obj({ fullName: { type: 'string', nullable: true }, displayName: { type: 'string', nullable: true } }, []),
-  publicConfig: obj({ publicApiKey: str, oidcEnabled: bool, oidcProviderName: { type: 'string', nullable: true } }),
+  signUp: json(signUpBodySchema, 'input'),
+  signIn: json(signInBodySchema, 'input'),
+  accountPatch: json(updateAccountBodySchema, 'input'),
+  publicConfig: json(publicConfigDtoSchema),
   apiKey,
-  createKey: obj({ name: str, uid: { type: 'string', description: 'Ignored (the caller is the session).' } }, ['name']),
-  createKeyResponse: obj({
-    success: bool,
-    api_key: { type: 'string', nullable: true, description: 'gaia_<prefix>_<secret>, shown once; null on an Idempotency-Key replay (the secret is never stored)' },
-    key: apiKey,
-    secret_shown_once: { type: 'boolean', description: 'Only on a replay: true, the secret was shown once in the first answer' },
-    message: { type: 'string', description: 'Only on a replay: what to do if the secret was lost' },
-  }, ['success', 'api_key', 'key']),
+  createKey: json(createApiKeyBodySchema, 'input'),
+  createKeyResponse: { oneOf: [json(createApiKeyResponseSchema), json(createApiKeyReplayResponseSchema)] } as SchemaObject,
   keyList: obj({ success: bool, api_keys: { type: 'array', items: apiKey }, next_cursor: nextCursor }),
-  revokeKey: obj({ key_id: str, uid: str }, ['key_id']),
+  revokeKey: json(revokeApiKeyBodySchema, 'input'),
   keyUsage: obj({ success: bool, usage: json(billingRpc['billing.key-usage.v1'].response) }),
   usageSummary: json(billingRpc['billing.usage-summary.v1'].response),
   planRequestBody: obj({ plan: { type: 'string', enum: ['free', 'starter', 'enterprise'] } }),
@@ -60,10 +73,7 @@ export const S = {
   corpora: json(ingestionRpc['ingestion.list-public-corpora.v1'].response),
   corpusImportBody: obj({ src_lang: str, tgt_lang: str, corpus: str, format: { type: 'string', enum: ['moses', 'tmx'] }, model_id: { type: 'string', description: 'Existing agent (owner only); omitted: a new agent' } }, ['src_lang', 'tgt_lang', 'corpus']),
   corpusImport: json(ingestionRpc['ingestion.import-public-corpus.v1'].response),
-  translateBody: obj(
-    { text: { type: 'string', maxLength: 2000, description: 'At most 50 words' }, model_id: str, src_lang: str, tgt_lang: str, stream: { type: 'boolean', default: true } },
-    ['text', 'model_id', 'src_lang', 'tgt_lang'],
-  ),
+  translateBody: json(translateBodySchema, 'input'),
   translateJson: obj({
     success: bool,
     data: obj({ translation: str, raw_translation: str }),
@@ -80,9 +90,9 @@ export const S = {
   agentView: { oneOf: [agent, publicAgent] } as SchemaObject,
   publicAgentList: obj({ agents: { type: 'array', items: publicAgent }, next_cursor: nextCursor }),
   agentsMine: obj({ owned: { type: 'array', items: agent }, shared: { type: 'array', items: agent }, next_cursor: nextCursor }),
-  agentPatch: obj({ src_lang: str, tgt_lang: str, custom_prompt: str, core_memory: str }, []),
-  visibility: obj({ public: bool }),
-  deleteModel: obj({ model_id: str, uid: str }, ['model_id']),
+  agentPatch: json(agentPatchBodySchema, 'input'),
+  visibility: json(visibilityBodySchema, 'input'),
+  deleteModel: json(deleteModelBodySchema, 'input'),
   task: obj({ task: json(ingestionTaskSchema) }),
   processUpload: {
     type: 'object',
@@ -113,7 +123,7 @@ export const S = {
   updateResponse: obj({ success: bool, task_id: str }, ['success']),
   member,
   teamList: obj({ members: { type: 'array', items: member } }),
-  teamInvite: obj({ name: str, email: str }),
+  teamInvite: json(teamInviteBodySchema, 'input'),
   verified: obj({ verified: { type: 'boolean', enum: [true] }, email: str }),
-  linkToken: obj({ token: { type: 'string', maxLength: 200, description: 'The token of the mailed link' } }),
+  linkToken: json(linkTokenBodySchema, 'input'),
 };
