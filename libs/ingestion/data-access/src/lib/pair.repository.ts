@@ -6,13 +6,33 @@ export const pairHash = (source: string, target: string): string => createHash('
 
 const BATCH = 5000;
 
-@Injectable()
-export class PairRepository {
+export interface StoredPair {
+  /** The pair's hash (stable across tasks: the same pair is stored once per agent). */
+  id: string;
+  source: string;
+  target: string;
+  taskId: string;
+}
+
+/** The agent's normalized sentence pairs. Every method runs on the caller's EntityManager (its transaction). */
+export interface PairRepositoryPort {
   /**
    * Inserts pairs with an agent-wide de-duplication (ON CONFLICT DO NOTHING): repeating the same call
    * (a resumed task) changes nothing. `ordBase` + position gives a stable global order. Returns the
    * number of new pairs.
    */
+  insertMany(em: EntityManager, agentId: string, taskId: string, fileIdx: number, ordBase: number, pairs: Array<{ source: string; target: string }>): Promise<number>;
+  /** The first free position of the agent's global pair order. */
+  nextOrd(em: EntityManager, agentId: string): Promise<number>;
+  count(em: EntityManager, agentId: string): Promise<number>;
+  /** Streams the agent's pairs in order (only those of `taskId` when given), `pageSize` at a time (keyset pagination). */
+  iterate(em: EntityManager, agentId: string, opts?: { taskId?: string; pageSize?: number }): AsyncGenerator<StoredPair>;
+  deleteForAgent(em: EntityManager, agentId: string): Promise<void>;
+}
+export const PAIR_REPOSITORY = Symbol('PAIR_REPOSITORY');
+
+@Injectable()
+export class PostgresPairRepository implements PairRepositoryPort {
   async insertMany(em: EntityManager, agentId: string, taskId: string, fileIdx: number, ordBase: number, pairs: Array<{ source: string; target: string }>): Promise<number> {
     let added = 0;
     for (let i = 0; i < pairs.length; i += BATCH) {
@@ -28,13 +48,17 @@ export class PairRepository {
     return added;
   }
 
+  async nextOrd(em: EntityManager, agentId: string): Promise<number> {
+    const [r] = await em.query(`SELECT COALESCE(max(ord), 0) + 1 AS next FROM ingestion_pair WHERE agent_id = $1`, [agentId]);
+    return Number(r.next);
+  }
+
   async count(em: EntityManager, agentId: string): Promise<number> {
     const [r] = await em.query(`SELECT count(*)::int AS n FROM ingestion_pair WHERE agent_id = $1`, [agentId]);
     return r.n;
   }
 
-  /** Streams the agent's pairs in order, `pageSize` at a time (keyset pagination). */
-  async *iterate(em: EntityManager, agentId: string, opts: { taskId?: string; pageSize?: number } = {}): AsyncGenerator<{ id: string; source: string; target: string; taskId: string }> {
+  async *iterate(em: EntityManager, agentId: string, opts: { taskId?: string; pageSize?: number } = {}): AsyncGenerator<StoredPair> {
     let after = -1;
     const size = opts.pageSize ?? 10_000;
     for (;;) {

@@ -28,9 +28,33 @@ function toEntity(r: Record<string, unknown>): ProcessingTaskEntity {
   };
 }
 
+export type NewProcessingTask = Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'> & {
+  idempotencyKey?: string | null;
+};
+export type ProcessingTaskPatch = Partial<
+  Pick<ProcessingTaskEntity, 'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'pairsVersion' | 'pairCount'>
+>;
+
+/** Processing tasks (one upload of files into an agent). Every method runs on the caller's EntityManager (its transaction). */
+export interface TaskRepositoryPort {
+  insert(em: EntityManager, t: NewProcessingTask): Promise<void>;
+  /** `lock` takes a row lock (FOR UPDATE) until the transaction ends. */
+  find(em: EntityManager, id: string, lock?: boolean): Promise<ProcessingTaskEntity | null>;
+  findByIdempotencyKey(em: EntityManager, ownerId: string, key: string): Promise<ProcessingTaskEntity | null>;
+  /** The oldest live (PROCESSING) task of the agent. */
+  findActiveForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity | null>;
+  /** Writes the given fields; a final status also stamps finished_at. */
+  update(em: EntityManager, id: string, patch: ProcessingTaskPatch): Promise<void>;
+  /** The agent's tasks, oldest first. */
+  listForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity[]>;
+  /** Answers how many tasks it deleted. */
+  deleteForAgent(em: EntityManager, agentId: string): Promise<number>;
+}
+export const TASK_REPOSITORY = Symbol('TASK_REPOSITORY');
+
 @Injectable()
-export class TaskRepository {
-  async insert(em: EntityManager, t: Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'> & { idempotencyKey?: string | null }): Promise<void> {
+export class PostgresTaskRepository implements TaskRepositoryPort {
+  async insert(em: EntityManager, t: NewProcessingTask): Promise<void> {
     await em.query(
       `INSERT INTO ingestion_task (id, agent_id, owner_id, mode, src_lang, tgt_lang, message, estimated_processing_time, total_files, idempotency_key)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
@@ -49,17 +73,12 @@ export class TaskRepository {
     return rows[0] ? toEntity(rows[0]) : null;
   }
 
-  /** A live (PROCESSING) task of the agent other than `exceptId`. */
   async findActiveForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity | null> {
     const rows = await em.query(`SELECT ${COLS} FROM ingestion_task WHERE agent_id = $1 AND status = 'PROCESSING' ORDER BY created_at LIMIT 1`, [agentId]);
     return rows[0] ? toEntity(rows[0]) : null;
   }
 
-  async update(
-    em: EntityManager,
-    id: string,
-    patch: Partial<Pick<ProcessingTaskEntity, 'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'pairsVersion' | 'pairCount'>>,
-  ): Promise<void> {
+  async update(em: EntityManager, id: string, patch: ProcessingTaskPatch): Promise<void> {
     const map: Record<string, string> = {
       status: 'status',
       progress: 'progress',

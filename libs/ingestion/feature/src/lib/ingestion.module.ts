@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
-import { FileRepository, OpenAiVisionExtractor, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
+import {
+  FILE_REPOSITORY,
+  OpenAiVisionExtractor,
+  PAIR_REPOSITORY,
+  PostgresFileRepository,
+  PostgresPairRepository,
+  PostgresTaskRepository,
+  TASK_REPOSITORY,
+} from '@gaia/ingestion/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { VISION_EXTRACTOR } from './ingestion.tokens';
 import { PublicCorporaUseCase } from './corpora/import-public-corpus.use-case';
@@ -40,9 +48,9 @@ const DEFAULT_PUBLIC_CORPORA_URL = 'https://opus.nlpl.eu/opusapi/';
       useFactory: (c: AppConfig) => new OpusCatalogueAdapter(c.PUBLIC_CORPORA_URL ?? DEFAULT_PUBLIC_CORPORA_URL),
     },
     PublicCorporaUseCase,
-    TaskRepository,
-    FileRepository,
-    PairRepository,
+    { provide: TASK_REPOSITORY, useClass: PostgresTaskRepository },
+    { provide: FILE_REPOSITORY, useClass: PostgresFileRepository },
+    { provide: PAIR_REPOSITORY, useClass: PostgresPairRepository },
     StartProcessingUseCase,
     ProcessTaskUseCase,
     GetTaskUseCase,

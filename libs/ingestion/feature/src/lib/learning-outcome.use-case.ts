@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
-import { TaskRepository } from '@gaia/ingestion/data-access';
+import { TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
 import { PARSE_END, TaskLifecycle } from './task-lifecycle.service';
 
 /**
@@ -11,7 +11,7 @@ import { PARSE_END, TaskLifecycle } from './task-lifecycle.service';
 @Injectable()
 export class LearningOutcomeUseCase {
   constructor(
-    private readonly tasks: TaskRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
     private readonly lifecycle: TaskLifecycle,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { FileRepository, PairRepository, TaskRepository, type ProcessingTaskEntity, type UploadedFileEntity } from '@gaia/ingestion/data-access';
+import { FILE_REPOSITORY, type FileRepositoryPort, PAIR_REPOSITORY, type PairRepositoryPort, type ProcessingTaskEntity, TASK_REPOSITORY, type TaskRepositoryPort, type UploadedFileEntity } from '@gaia/ingestion/data-access';
 import { isParseError, MAX_PAIRS_PER_AGENT, parseFile, type ParseResult } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { OUTBOX, type JobContext, type Outbox } from '@gaia/shared/messaging';
@@ -24,9 +24,9 @@ export class ProcessTaskUseCase {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(OUTBOX) private readonly outbox: Outbox,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    private readonly tasks: TaskRepository,
-    private readonly files: FileRepository,
-    private readonly pairs: PairRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
+    @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
+    @Inject(PAIR_REPOSITORY) private readonly pairs: PairRepositoryPort,
     private readonly lifecycle: TaskLifecycle,
     @Optional() @Inject(VISION_EXTRACTOR) private readonly vision?: VisionExtractorPort | null,
   ) {}
@@ -88,8 +88,7 @@ export class ProcessTaskUseCase {
           const t = await this.tasks.find(em, task.id, true);
           const current = (await this.files.listForTask(em, task.id)).find((x) => x.idx === f.idx);
           if (!t || t.status !== 'PROCESSING' || current?.status !== 'pending') return; // already applied
-          const [{ next }] = await em.query(`SELECT COALESCE(max(ord), 0) + 1 AS next FROM ingestion_pair WHERE agent_id = $1`, [task.agentId]);
-          const added = await this.pairs.insertMany(em, task.agentId, task.id, f.idx, Number(next), result!.pairs);
+          const added = await this.pairs.insertMany(em, task.agentId, task.id, f.idx, await this.pairs.nextOrd(em, task.agentId), result!.pairs);
           if ((await this.pairs.count(em, task.agentId)) > MAX_PAIRS_PER_AGENT) throw new PairLimitExceeded();
           await this.files.finish(em, f.id, {
             status: 'done',
@@ -100,7 +99,7 @@ export class ProcessTaskUseCase {
             stats: result!.stats,
             warnings: result!.warnings,
           });
-          if (f.companionIdx !== null) await em.query(`UPDATE ingestion_file SET status = 'done' WHERE task_id = $1 AND idx = $2`, [task.id, f.companionIdx]);
+          if (f.companionIdx !== null) await this.files.finishCompanion(em, task.id, f.companionIdx, 'done');
           await this.lifecycle.fileHandled(em, t, {
             successfulFiles: t.successfulFiles + halves,
             textBlocksExtracted: t.textBlocksExtracted + result!.pairs.length,
@@ -119,7 +118,7 @@ export class ProcessTaskUseCase {
       const current = (await this.files.listForTask(em, task.id)).find((x) => x.idx === f.idx);
       if (!t || t.status !== 'PROCESSING' || current?.status !== 'pending') return;
       await this.files.finish(em, f.id, { status: 'failed', error });
-      if (f.companionIdx !== null) await em.query(`UPDATE ingestion_file SET status = 'failed', error = $3 WHERE task_id = $1 AND idx = $2`, [task.id, f.companionIdx, error]);
+      if (f.companionIdx !== null) await this.files.finishCompanion(em, task.id, f.companionIdx, 'failed', error);
       await this.lifecycle.fileHandled(em, t, { errors: [...t.errors, { file: label, message: error! }], message: error! });
     });
   }

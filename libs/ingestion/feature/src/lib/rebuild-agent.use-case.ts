@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { RpcResponse } from '@gaia/contracts';
-import { TaskRepository } from '@gaia/ingestion/data-access';
+import { TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError, newId } from '@gaia/shared/kernel';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
@@ -16,7 +16,7 @@ export class RebuildAgentUseCase {
   constructor(
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(OUTBOX) private readonly outbox: Outbox,
-    private readonly tasks: TaskRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
   ) {}
 
   execute(agentId: string): Promise<RpcResponse<'ingestion.rebuild-agent.v1'>> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { startProcessingRequestSchema, type StartProcessingRequest } from '@gaia/contracts';
-import { FileRepository, TaskRepository, type ProcessingTaskEntity } from '@gaia/ingestion/data-access';
+import { FILE_REPOSITORY, type FileRepositoryPort, type ProcessingTaskEntity, TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
 import { detectFileKind, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, normalizeLanguage, pairMosesFiles } from '@gaia/ingestion/parsers';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { DomainError, newId } from '@gaia/shared/kernel';
@@ -31,8 +31,8 @@ export class StartProcessingUseCase {
     @Inject(OUTBOX) private readonly outbox: Outbox,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    private readonly tasks: TaskRepository,
-    private readonly files: FileRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
+    @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
   ) {}
 
   async execute(raw: StartProcessingRequest): Promise<{ task_id: string; model_id: string; total_files: number }> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FileRepository, PairRepository, TaskRepository, type ProcessingTaskEntity } from '@gaia/ingestion/data-access';
+import { FILE_REPOSITORY, type FileRepositoryPort, PAIR_REPOSITORY, type PairRepositoryPort, type ProcessingTaskEntity, TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
 import { toTaskDto } from './task-dto';
 
@@ -18,9 +18,9 @@ export const PARSE_END = 70;
 export class TaskLifecycle {
   constructor(
     @Inject(OUTBOX) private readonly outbox: Outbox,
-    private readonly tasks: TaskRepository,
-    private readonly files: FileRepository,
-    private readonly pairs: PairRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
+    @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
+    @Inject(PAIR_REPOSITORY) private readonly pairs: PairRepositoryPort,
   ) {}
 
   async update(em: EntityManager, t: ProcessingTaskEntity, patch: TaskPatch): Promise<ProcessingTaskEntity> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
 import type { IngestionTaskDto } from '@gaia/contracts';
-import { FileRepository, PairRepository, TaskRepository } from '@gaia/ingestion/data-access';
+import { FILE_REPOSITORY, type FileRepositoryPort, PAIR_REPOSITORY, type PairRepositoryPort, TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
 import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
@@ -14,7 +14,7 @@ import { toTaskDto } from './task-dto';
 export class GetTaskUseCase {
   constructor(
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
-    private readonly tasks: TaskRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
   ) {}
 
   async execute(taskId: string): Promise<{ task: IngestionTaskDto; ownerId: string; agentId: string }> {
@@ -29,9 +29,9 @@ export class AgentDataUseCase {
   constructor(
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    private readonly tasks: TaskRepository,
-    private readonly files: FileRepository,
-    private readonly pairs: PairRepository,
+    @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
+    @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
+    @Inject(PAIR_REPOSITORY) private readonly pairs: PairRepositoryPort,
   ) {}
 
   async stats(agentId: string): Promise<{ pairCount: number; documentCount: number; textBlocksExtracted: number }> {
