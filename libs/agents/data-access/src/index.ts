@@ -4,3 +4,4 @@ export * from './lib/team.repository';
 export * from './lib/agents.schema';
 export * from './lib/account-erasure.repository';
 export * from './lib/feedback.repository';
+export * from './lib/quality-report.repository';

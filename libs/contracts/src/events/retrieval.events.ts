@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventRegistry } from './define';
+import { learnedQualitySchema } from '../quality/quality.contracts';
 
 export const retrievalBuildProgressSchema = z.object({
   agentId: z.string(),
@@ -28,6 +29,8 @@ export const agentLearnedSchema = z.object({
     trainingMs: z.number(),
   }),
   learnedAt: z.string(),
+  /** Held-out quality of the version (absent from builds before issue #14). */
+  quality: learnedQualitySchema.optional(),
 });
 export type AgentLearnedV1 = z.infer<typeof agentLearnedSchema>;
 

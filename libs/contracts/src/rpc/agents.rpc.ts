@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc, type RpcRegistry } from './define';
+import { agentQualitySchema } from '../quality/quality.contracts';
 import { engineKindSchema } from './translation.rpc';
 
 /**
@@ -46,6 +47,8 @@ export const agentDtoSchema = z.object({
   text_blocks_extracted: z.number().int(),
   pair_count: z.number().int(),
   engine: engineKindSchema,
+  /** Quality report of the current version with the history across versions (single-agent reads only; null before the first report). */
+  quality: agentQualitySchema.nullable().optional(),
 });
 export type AgentDto = z.infer<typeof agentDtoSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc, type RpcRegistry } from './define';
+import { translationExplanationSchema } from '../quality/quality.contracts';
 
 /** Limits of one translation request (spec §5/§9: 50 words as the UI enforces, 2,000 characters as the API documents). */
 export const TRANSLATION_MAX_WORDS = 50;
@@ -19,6 +20,8 @@ export const translateRequestSchema = z.object({
   src_lang: z.string().min(1),
   tgt_lang: z.string().min(1),
   caller: translationCallerSchema,
+  /** Ask for `explanation` on translation_complete (the examples, lexicon and glossary entries that shaped the answer). */
+  explain: z.boolean().optional(),
 });
 export type TranslateRpcRequest = z.infer<typeof translateRequestSchema>;
 
@@ -74,6 +77,8 @@ export const translationEventSchema = z.discriminatedUnion('type', [
     applied_terms: z.array(appliedTermSchema).default([]),
     /** Engine that produced the final text (`builtin` after a fallback). */
     engine: engineKindSchema,
+    /** Only when the request asked `explain: true`: the examples, lexicon and glossary entries that shaped the answer. */
+    explanation: translationExplanationSchema.optional(),
   }),
   errorEventSchema,
 ]);

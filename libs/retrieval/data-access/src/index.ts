@@ -5,3 +5,6 @@ export * from './lib/learn-agent';
 export * from './lib/learn-in-worker';
 export * from './lib/embedded-retrieval.index';
 export * from './lib/retrieval-state.repository';
+export * from './lib/quality/holdout';
+export * from './lib/quality/quality-metrics';
+export * from './lib/quality/measure-holdout';

@@ -1,6 +1,7 @@
 import type { SchemaBundle } from '@gaia/shared/database';
 import { AgentsInit1767200000000 } from './migrations/1767200000000-agents-init';
 import { AgentsTeamInvitations1779500000001 } from './migrations/1779500000001-agents-team-invitations';
+import { AgentsQualityReports1795600000014 } from './migrations/1795600000014-agents-quality-reports';
 import { AgentsFeedback1795500000014 } from './migrations/1795500000014-agents-feedback';
 
-export const agentsSchema: SchemaBundle = { name: 'agents', entities: [], migrations: [AgentsInit1767200000000, AgentsTeamInvitations1779500000001, AgentsFeedback1795500000014] };
+export const agentsSchema: SchemaBundle = { name: 'agents', entities: [], migrations: [AgentsInit1767200000000, AgentsTeamInvitations1779500000001, AgentsFeedback1795500000014, AgentsQualityReports1795600000014] };

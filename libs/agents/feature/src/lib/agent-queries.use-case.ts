@@ -5,6 +5,7 @@ import { AGENT_REPOSITORY, type AgentRepositoryPort } from '@gaia/agents/data-ac
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from './agent-policy';
 import { toAgentDto, toAgentRecord, toAgentView, toPublicAgentDto } from './agent.mapper';
+import { QualityReportUseCase } from './quality/quality-report.use-case';
 
 /** Reads: one agent as a viewer may see it, public list, the viewer's own and shared agents. */
 @Injectable()
@@ -12,12 +13,13 @@ export class AgentQueriesUseCase {
   constructor(
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
+    private readonly quality: QualityReportUseCase,
   ) {}
 
   async get(agentId: string, viewer: Viewer | null, channel: 'session' | 'api-key' = 'session'): Promise<AgentView> {
     const found = await this.agents.findById(this.ds.manager, agentId);
     const { agent, role } = authorize(found, viewer, 'read');
-    return toAgentView(agent, role, channel);
+    return { ...toAgentView(agent, role, channel), quality: await this.quality.forAgent(agent.id) };
   }
 
   async access(agentId: string, viewer: Viewer | null, need: AgentNeed): Promise<{ role: AgentRole; agent: AgentDto }> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AGENT_REPOSITORY, AgentsErasureRepository, FEEDBACK_REPOSITORY, PostgresFeedbackRepository, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { PostgresQualityReportRepository, QUALITY_REPORT_REPOSITORY } from '@gaia/agents/data-access';
 import { AccountEventsListener } from './account-events.listener';
 import { AgentEventPublisher } from './agent-events';
 import { AgentProcessingUseCase } from './agent-processing.use-case';
@@ -11,6 +12,7 @@ import { EditAgentUseCase } from './edit-agent.use-case';
 import { EraseAccountAgentsUseCase } from './erase-account.use-case';
 import { ProcessingEventsListener } from './processing-events.listener';
 import { TeamUseCase } from './team.use-case';
+import { QualityReportUseCase } from './quality/quality-report.use-case';
 import { CorrectionsUseCase } from './corrections/corrections.use-case';
 import { FeedbackRpcHandlers } from './corrections/feedback.rpc';
 import { GlossaryUseCase } from './glossary/glossary.use-case';
@@ -36,6 +38,8 @@ import { GlossaryUseCase } from './glossary/glossary.use-case';
     AgentsErasureRepository,
     EraseAccountAgentsUseCase,
     AccountEventsListener,
+    { provide: QUALITY_REPORT_REPOSITORY, useClass: PostgresQualityReportRepository },
+    QualityReportUseCase,
     { provide: FEEDBACK_REPOSITORY, useClass: PostgresFeedbackRepository },
     CorrectionsUseCase,
     GlossaryUseCase,

@@ -3,11 +3,15 @@ import type { EntityManager } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
 import { OnEvent } from '@gaia/shared/messaging';
 import { AgentProcessingUseCase } from './agent-processing.use-case';
+import { QualityReportUseCase } from './quality/quality-report.use-case';
 
 /** The agents consumer of ingestion and retrieval events (each applied once, in the inbox transaction). */
 @Injectable()
 export class ProcessingEventsListener {
-  constructor(private readonly processing: AgentProcessingUseCase) {}
+  constructor(
+    private readonly processing: AgentProcessingUseCase,
+    private readonly quality: QualityReportUseCase,
+  ) {}
 
   @OnEvent('agents', 'ingestion.task-started.v1')
   onTaskStarted(p: EventMap['ingestion.task-started.v1'], em: EntityManager): Promise<void> {
@@ -26,8 +30,9 @@ export class ProcessingEventsListener {
   }
 
   @OnEvent('agents', 'retrieval.agent-learned.v1')
-  onAgentLearned(p: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
-    return this.processing.learned(em, p);
+  async onAgentLearned(p: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
+    await this.processing.learned(em, p);
+    await this.quality.learned(em, p);
   }
 
   @OnEvent('agents', 'retrieval.build-failed.v1')

@@ -92,6 +92,7 @@ export class BuildAgentUseCase {
           pairCount,
           stats: out.stats,
           learnedAt: this.clock.now().toISOString(),
+          quality: out.quality,
         });
       }, );
       this.logger.log(`agent ${e.agentId} v${e.version}: ${pairCount} pairs learned in ${out.stats.trainingMs} ms`);

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { QUALITY_HISTORY_MAX, resourceSizeCategory, type AgentQuality, type EventMap, type QualityAb } from '@gaia/contracts';
+import { QUALITY_REPORT_REPOSITORY, type QualityReportRepositoryPort } from '@gaia/agents/data-access';
+import { DATA_SOURCE } from '@gaia/shared/database';
+
+/**
+ * The quality report of each agent version: recorded when the version is learned (retrieval.agent-learned.v1 carries
+ * what the learning run measured on its held-out pairs) and shown as the `quality` field of the agent's record, with
+ * the history across versions and the resource-size category of the spec.
+ */
+@Injectable()
+export class QualityReportUseCase {
+  constructor(
+    @Inject(DATA_SOURCE) private readonly ds: DataSource,
+    @Inject(QUALITY_REPORT_REPOSITORY) private readonly reports: QualityReportRepositoryPort,
+  ) {}
+
+  /** In the event's transaction; builds before issue #14 carry no quality and record nothing. */
+  async learned(em: EntityManager, p: EventMap['retrieval.agent-learned.v1']): Promise<void> {
+    if (!p.quality) return;
+    const s = p.quality.scores;
+    await this.reports.insert(em, {
+      agentId: p.agentId,
+      version: p.version,
+      measured: p.quality.measured,
+      heldOut: p.quality.heldOut,
+      pairCount: p.pairCount,
+      chrf: s?.chrf ?? null,
+      bleu: s?.bleu ?? null,
+      margin: s?.margin ?? null,
+      evaluationMs: p.quality.evaluationMs,
+      ab: null,
+      createdAt: new Date(p.learnedAt),
+    });
+  }
+
+  async recordAb(agentId: string, version: string, ab: QualityAb): Promise<void> {
+    await this.reports.setAb(this.ds.manager, agentId, version, ab);
+  }
+
+  /** The agent's `quality` field: its newest report and the history (oldest first); null before the first measured build. */
+  async forAgent(agentId: string): Promise<AgentQuality | null> {
+    const history = await this.reports.recent(this.ds.manager, agentId, QUALITY_HISTORY_MAX);
+    const last = history[history.length - 1];
+    if (!last) return null;
+    return {
+      version: last.version,
+      measured: last.measured,
+      chrf: last.chrf,
+      bleu: last.bleu,
+      margin: last.margin,
+      held_out: last.heldOut,
+      pair_count: last.pairCount,
+      category: resourceSizeCategory(last.pairCount),
+      created_at: last.createdAt.toISOString(),
+      ab: last.ab,
+      history: history.map((h) => ({
+        version: h.version,
+        chrf: h.chrf,
+        bleu: h.bleu,
+        margin: h.margin,
+        held_out: h.heldOut,
+        pair_count: h.pairCount,
+        created_at: h.createdAt.toISOString(),
+      })),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { HybridIndex, Translator, sentenceChrF, trainAgentModel, type ParallelPair } from '@gaia/engine';
+import type { LearnedQuality } from '@gaia/contracts';
+import { selectHoldout } from './holdout';
+import { scoreTranslations } from './quality-metrics';
+
+/** One held-out pair translated by the model learned without it: the engine's raw confidence and the sentence chrF it earned. */
+export interface HeldOutTranslation {
+  source: string;
+  target: string;
+  hypothesis: string;
+  confidence: number;
+  chrf: number;
+}
+
+export interface HoldoutMeasurement {
+  quality: LearnedQuality;
+  /** Per held-out pair (for the confidence calibration and the LLM A/B); empty when too small to measure. */
+  translations: HeldOutTranslation[];
+}
+
+/**
+ * The quality of an agent version: holds out a fixed-seed 5 % of the pairs, learns a model and an index from the
+ * rest, translates the held-out sources with them and scores the translations against the held-out targets.
+ */
+export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (fraction: number, message: string) => void = () => undefined): HoldoutMeasurement {
+  const t0 = Date.now();
+  const { heldOut, train } = selectHoldout(pairs);
+  if (!heldOut.length) return { quality: { measured: false, heldOut: 0, scores: null, evaluationMs: 0 }, translations: [] };
+  onProgress(0, 'Learning a model without the held-out pairs');
+  const model = trainAgentModel(train, { onProgress: (f, m) => onProgress(0.7 * f, m) });
+  const index = new HybridIndex();
+  index.add(train);
+  const translator = new Translator(model, index);
+  const translations: HeldOutTranslation[] = [];
+  heldOut.forEach((p, i) => {
+    const r = translator.translateText(p.source);
+    translations.push({ source: p.source, target: p.target, hypothesis: r.translation, confidence: r.confidence, chrf: sentenceChrF(r.translation, p.target) });
+    onProgress(0.7 + (0.3 * (i + 1)) / heldOut.length, 'Measuring quality on held-out pairs');
+  });
+  const scores = scoreTranslations(
+    translations.map((t) => t.hypothesis),
+    translations.map((t) => t.target),
+  );
+  return { quality: { measured: true, heldOut: heldOut.length, scores, evaluationMs: Date.now() - t0 }, translations };
+}
