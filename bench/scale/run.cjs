@@ -50,6 +50,18 @@ function args(argv) {
     else if (k === '--seconds') a.seconds = Number(v);
     else if (k === '--out') a.out = path.resolve(v);
     else if (k === '--input') a.input = v;
+    else if (k === '--langs') a.langs = v.split(',');
+    else if (k === '--api-label') a.apiLabel = v;
+    else if (k === '--no-build') {
+      a.noBuild = true;
+      continue;
+    } else if (k === '--api-only') {
+      a.apiOnly = true;
+      continue;
+    } else if (k === '--build-only') {
+      a.buildOnly = true;
+      continue;
+    }
     else if (k === '--serve') {
       a.mode = 'serve';
       continue;
@@ -88,7 +100,7 @@ function engineHash() {
 
 /** The real train files as agents. */
 function realSpecs(a) {
-  return LANGS.filter((l) => fs.existsSync(path.join(a.data, `es-${l}`, 'train.es'))).map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
+  return LANGS.filter((l) => !a.langs || a.langs.includes(l)).filter((l) => fs.existsSync(path.join(a.data, `es-${l}`, 'train.es'))).map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
 }
 
 function utf8Bytes(pairs) {
@@ -235,20 +247,22 @@ function bare() {
 
 /* ------------------------------------------------------------------ load client */
 
-async function load(port, connections, seconds, sentences) {
+async function load(port, connections, seconds, sentences, target = { path: '/translate', headers: {}, body: (text) => ({ text }) }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const lat = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
+  let completed = 0;
   const one = (text) =>
     new Promise((resolve) => {
-      const body = JSON.stringify({ text });
+      const body = JSON.stringify(target.body(text));
       const t0 = performance.now();
-      const req = http.request({ host: '127.0.0.1', port, path: '/translate', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port, path: target.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...target.headers } }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => {
-          if (res.statusCode === 200) lat.push(performance.now() - t0);
-          else errors++;
+          if (res.statusCode === 200) {
+            lat.push(performance.now() - t0);
+            completed++;
+          } else errors++;
           resolve();
         });
       });
@@ -261,6 +275,7 @@ async function load(port, connections, seconds, sentences) {
   for (let i = 0; i < WARMUP_REQUESTS; i++) await one(sentences[i % sentences.length]);
   lat.length = 0;
   const t0 = performance.now();
+  const end = t0 + seconds * 1000;
   let k = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -271,7 +286,7 @@ async function load(port, connections, seconds, sentences) {
   );
   const secs = (performance.now() - t0) / 1000;
   agent.destroy();
-  return { connections, reqPerSec: Math.round((lat.length / secs) * 10) / 10, errors, latencyMs: stats(lat) };
+  return { connections, reqPerSec: Math.round((lat.length / secs) * 10) / 10, errors, completed, latencyMs: stats(lat) };
 }
 
 function child(args) {
@@ -307,7 +322,10 @@ async function main() {
   if (a.mode === 'bare') return bare();
   const t0 = Date.now();
   const loadStart = os.loadavg();
+  if (a.apiOnly) a.langs = ['gn'];
   const built = await build(a);
+  if (a.buildOnly) return process.exit(0);
+  if (a.apiOnly) return apiOnly(a, built, loadStart);
   const totalPairs = built.agents.reduce((s, x) => s + x.pairs, 0);
   const totalArtifact = built.agents.reduce((s, x) => s + x.artifactBytes, 0);
   const gn = built.agents.find((x) => x.lang === 'gn');
@@ -352,6 +370,51 @@ async function main() {
   fs.writeFileSync(a.out, JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(`\n${table(result)}\nwritten ${path.relative(ROOT, a.out)}\n`);
   process.exit(0);
+}
+
+const round1 = (x) => Math.round(x * 10) / 10;
+const machine = (loadStart) => ({ cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGB: Math.round(os.totalmem() / 1e9), node: process.version, loadavgAtStart: loadStart.map(round1), loadavgAtEnd: os.loadavg().map(round1), note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side' });
+
+/**
+ * The real request path (platform + API key + metering) at 1/8/32 connections beside a bare Node server, in
+ * the same run: written under `api.<label>` of the results file (the other sections are kept).
+ */
+async function apiRun(a, built, sentences) {
+  const { apiPoints } = require('./api-load.cjs');
+  const gn = built.agents.find((x) => x.lang === 'gn');
+  if (!gn) throw new Error('the es-gn train files are needed (--data)');
+  const api = await apiPoints({ artifactFile: gn.file, workDir: path.join(CACHE, 'api'), sentences, seconds: a.seconds, connections: CONNECTIONS, load, build: !a.noBuild });
+  const bareSrv = child(['--bare']);
+  const barePort = await bareSrv.next('port');
+  for (const p of api.points) {
+    const bareRun = await load(barePort, p.connections, a.seconds, sentences);
+    p.bareNode = { reqPerSec: bareRun.reqPerSec, latencyMs: bareRun.latencyMs };
+    p.ratioToBare = Math.round((p.reqPerSec / bareRun.reqPerSec) * 10000) / 10000;
+  }
+  bareSrv.p.kill();
+  return api;
+}
+
+async function apiOnly(a, built, loadStart) {
+  const sentences = readLines(path.join(a.data, 'es-gn', 'dev.es')).filter((s) => s.trim()).slice(0, 300);
+  const api = await apiRun(a, built, sentences);
+  const result = fs.existsSync(a.out) ? JSON.parse(fs.readFileSync(a.out, 'utf8')) : { benchmark: 'many agents on one box (issue #13)' };
+  result.api = result.api ?? {};
+  result.api.path = 'POST /api/translate, X-API-Key, stream:false, varied gn dev sentences → built platform (dist/apps/platform/main.js, in-process messaging, Postgres 127.0.0.1) → es-gn agent (26,032 pairs, built-in engine)';
+  result.api[a.apiLabel ?? 'current'] = { date: new Date().toISOString(), machine: machine(loadStart), durationSecondsPerPoint: a.seconds, ...api };
+  fs.mkdirSync(path.dirname(a.out), { recursive: true });
+  fs.writeFileSync(a.out, JSON.stringify(result, null, 2) + '\n');
+  process.stdout.write(`\n${apiTable(result.api)}\nwritten ${path.relative(ROOT, a.out)}\n`);
+  process.exit(0);
+}
+
+function apiTable(api) {
+  const labels = Object.keys(api).filter((k) => api[k] && typeof api[k] === 'object' && Array.isArray(api[k].points));
+  const rows = [];
+  for (const l of labels)
+    for (const p of api[l].points)
+      rows.push(`| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.pgRoundTripsPerTranslation} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`);
+  return ['| run | connections | req/s | p50 ms | p99 ms | Postgres round trips / translation | bare Node req/s | ratio to bare |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 function table(r) {

@@ -1,0 +1,199 @@
+/**
+ * The real request path under load (issue #13, throughput): the built platform (`dist/apps/platform/main.js`,
+ * as `npm start` runs it, in-process messaging, the machine's Postgres on a fresh database) serving the
+ * 26k-pair es-gn agent; POST /api/translate with an API key (`stream: false`, varied gn dev sentences) at
+ * 1/8/32 connections: req/s, p50/p99, Postgres round trips per translation (every `Client#query` of the
+ * platform process, counted by ./probe.cjs) and a CPU profile of the 8-connection point (top self time).
+ *
+ * Set-up shortcuts (the bench measures translations, not ingestion): the agent row and its artifact are
+ * written directly (agents table + file storage key), the user is put on the Enterprise plan and the key's
+ * daily limit is raised above the run's calls. Everything else goes through HTTP.
+ */
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const http = require('node:http');
+const crypto = require('node:crypto');
+const { spawn, spawnSync } = require('node:child_process');
+const { Client } = require('pg');
+
+const ROOT = path.resolve(__dirname, '../..');
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEY_DAILY_LIMIT = 10_000_000;
+const PROFILED_CONNECTIONS = 8;
+const TOP_FUNCTIONS = 15;
+const START_TIMEOUT_MS = 180_000;
+
+function ipcChild(file, args, env, execArgv = []) {
+  const p = spawn(process.execPath, [...execArgv, file, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let out = '';
+  p.stdout.on('data', (c) => (out += c));
+  p.stderr.on('data', (c) => (out += c));
+  const ask = (msg, key) =>
+    new Promise((resolve) => {
+      const on = (m) => {
+        if (m && typeof m === 'object' && key in m) {
+          p.off('message', on);
+          resolve(m[key]);
+        }
+      };
+      p.on('message', on);
+      p.send(msg);
+    });
+  const waitFor = (re) =>
+    new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`platform did not start:\n${out.slice(-3000)}`)), START_TIMEOUT_MS);
+      const check = () => {
+        const m = re.exec(out);
+        if (m) {
+          clearTimeout(t);
+          p.stdout.off('data', check);
+          resolve(m[1]);
+        }
+      };
+      p.stdout.on('data', check);
+      p.on('exit', (code) => reject(new Error(`platform exited (${code}):\n${out.slice(-3000)}`)));
+      check();
+    });
+  return { p, ask, waitFor, log: () => out };
+}
+
+function httpJson(url, method, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(url, { method, headers: { 'content-type': 'application/json', ...(data ? { 'content-length': Buffer.byteLength(data) } : {}), ...headers } }, (res) => {
+      let s = '';
+      res.on('data', (c) => (s += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: s ? JSON.parse(s) : null }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const cookie = (res, name) => (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+
+/** A fresh database, the platform on it (probe preloaded), a user on Enterprise with an API key, the gn agent. */
+async function startPlatform({ artifactFile, workDir }) {
+  const dbName = `gaia_bench_api_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const dbUrl = new URL(PG_ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const dataDir = path.join(workDir, dbName);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const env = { DATABASE_URL: dbUrl.toString(), PORT: '0', DATA_DIR: dataDir, FILE_STORAGE_DIR: path.join(dataDir, 'files'), NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
+  const srv = ipcChild(path.join(ROOT, 'dist/apps/platform/main.js'), [], env, ['-r', path.join(__dirname, 'probe.cjs')]);
+  const url = await srv.waitFor(/Gaia is running at (\S+)/);
+  const base = url.replace(/\/$/, '');
+
+  const email = `bench-${Date.now().toString(36)}@example.org`;
+  const signup = await httpJson(`${base}/api/auth/signup`, 'POST', { email, password: 'correct horse battery staple', fullName: 'Bench' });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status} ${JSON.stringify(signup.body)}`);
+  const uid = signup.body.user.uid;
+  const csrf = cookie(signup, 'gaia_csrf');
+  const session = `gaia_session=${cookie(signup, 'gaia_session')}; gaia_csrf=${csrf}`;
+  const created = await httpJson(`${base}/api/api-keys/create/`, 'POST', { name: 'bench' }, { cookie: session, 'x-csrf-token': csrf });
+  if (created.status !== 200) throw new Error(`key ${created.status} ${JSON.stringify(created.body)}`);
+  const apiKey = created.body.api_key;
+
+  const db = new Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+  const agentId = crypto.randomUUID();
+  const artifactKey = `agents/${agentId}/artifacts/v1.bin`;
+  fs.mkdirSync(path.dirname(path.join(env.FILE_STORAGE_DIR, artifactKey)), { recursive: true });
+  fs.copyFileSync(artifactFile, path.join(env.FILE_STORAGE_DIR, artifactKey));
+  await db.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'enterprise'`, [uid]);
+  await db.query(`UPDATE identity_api_key SET rate_limit = $1 WHERE id = $2`, [KEY_DAILY_LIMIT, created.body.key.key_id]);
+  await db.query(
+    `INSERT INTO agent (id, owner_id, owner_email, src_lang, tgt_lang, custom_prompt, public, processing_status, pair_count, engine, artifact_version, artifact_key, created_at, updated_at)
+     VALUES ($1, $2, $3, 'es', 'gn', 'es-gn bench', true, 'COMPLETED', 26032, 'builtin', '1', $4, now(), now())`,
+    [agentId, uid, email, artifactKey],
+  );
+  await db.end();
+
+  const stop = async () => {
+    await new Promise((resolve) => {
+      srv.p.once('exit', resolve);
+      srv.p.kill('SIGTERM');
+    });
+    const a = new Client({ connectionString: PG_ADMIN_URL });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await a.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, port: Number(new URL(url).port), apiKey, agentId, srv, stop };
+}
+
+/** Self time by function (and by where it lives) of a V8 CPU profile. */
+function summarizeProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  const fn = new Map();
+  const area = new Map();
+  for (const [id, us] of self) {
+    const n = byId.get(id);
+    const cf = n.callFrame;
+    const file = cf.url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
+    const name = `${cf.functionName || '(anonymous)'} ${file ? `${file}:${cf.lineNumber + 1}` : ''}`.trim();
+    fn.set(name, (fn.get(name) ?? 0) + us);
+    const where = !file
+      ? cf.functionName.startsWith('(') ? cf.functionName : 'node/V8 built-ins'
+      : file.startsWith('node:') ? 'node core'
+      : file.includes('node_modules/') ? `node_modules/${file.split('node_modules/').pop().split('/').slice(0, file.split('node_modules/').pop().startsWith('@') ? 2 : 1).join('/')}`
+      : /libs\/[^/]+\/[^/]+/.test(file) ? `gaia ${/libs\/([^/]+\/(?:src\/lib\/)?[^/]+)/.exec(file)[1].replace('/src/lib', '')}`
+      : file;
+    area.set(where, (area.get(where) ?? 0) + us);
+  }
+  const pct = (us) => Math.round((us / total) * 1000) / 10;
+  return {
+    sampledMs: Math.round(total / 1000),
+    byArea: [...area].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS).map(([where, us]) => ({ where, selfPct: pct(us) })),
+    topSelf: [...fn].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS).map(([fnName, us]) => ({ fn: fnName, selfPct: pct(us) })),
+  };
+}
+
+/** req/s at each connection count against the platform, with Postgres round trips per translation. */
+async function apiPoints({ artifactFile, workDir, sentences, seconds, connections, load, build = true }) {
+  if (build) {
+    const b = spawnSync(process.execPath, [path.join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const plat = await startPlatform({ artifactFile, workDir });
+  try {
+    const headers = { 'x-api-key': plat.apiKey };
+    const body = (text) => ({ text, model_id: plat.agentId, src_lang: 'es', tgt_lang: 'gn', stream: false });
+    const first = await httpJson(`${plat.base}/api/translate`, 'POST', body(sentences[0]), headers);
+    if (first.status !== 200) throw new Error(`translate ${first.status} ${JSON.stringify(first.body)}`);
+    const idle0 = await plat.srv.ask('pg-count', 'pgQueries');
+    const idleStart = performance.now();
+    await new Promise((r) => setTimeout(r, 2000));
+    const idlePerSec = ((await plat.srv.ask('pg-count', 'pgQueries')) - idle0) / ((performance.now() - idleStart) / 1000);
+    const points = [];
+    let profile = null;
+    for (const c of connections) {
+      const profiled = c === PROFILED_CONNECTIONS;
+      const q0 = await plat.srv.ask('pg-count', 'pgQueries');
+      if (profiled) await plat.srv.ask('prof-start', 'profiling');
+      const run = await load(plat.port, c, seconds, sentences, { path: '/api/translate', headers, body });
+      if (profiled) profile = summarizeProfile(await plat.srv.ask('prof-stop', 'profile'));
+      const q = (await plat.srv.ask('pg-count', 'pgQueries')) - q0;
+      const translations = run.completed;
+      points.push({ ...run, pgQueries: q, pgRoundTripsPerTranslation: Math.round((q / Math.max(1, translations)) * 100) / 100 });
+      process.stdout.write(`API ${c} connections: ${run.reqPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms), ${points.at(-1).pgRoundTripsPerTranslation} Postgres round trips per translation\n`);
+    }
+    return { idlePgQueriesPerSecond: Math.round(idlePerSec * 10) / 10, points, profile };
+  } finally {
+    await plat.stop();
+  }
+}
+
+module.exports = { apiPoints, summarizeProfile };
