@@ -13,6 +13,7 @@ import {
 } from '@gaia/translation/data-access';
 import { BUILTIN_ENGINE, LLM_ENGINE, type EngineEvent, type LoadedAgent, type TranslationEnginePort } from '@gaia/translation/llm';
 import { checkTranslationInput, resolveDirection } from './translation-request.rules';
+import { clampConfidence, toExplanation } from './explanation';
 
 interface Prepared {
   request: TranslateRpcRequest;
@@ -126,9 +127,10 @@ export class TranslateUseCase {
               source_text: p.text,
               source_language: from,
               target_language: to,
-              confidence: event.confidence,
+              confidence: clampConfidence(event.confidence),
               untranslated: event.untranslated ?? [],
               engine: event.engine,
+              ...(request.explain ? { explanation: toExplanation(event.provenance) } : {}),
             };
           } finally {
             const failed = await recording;
