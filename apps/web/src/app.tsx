@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Link, RouterProvider, type RouteObject } from 'react-router-dom';
+import { QueryProvider } from './api/query-client';
 import { AuthProvider } from './auth/auth-context';
 import { SiteLayout } from './layout/site-layout';
 import { DatasetsPage } from './public/datasets/datasets-page';
@@ -73,8 +74,10 @@ export const routes: RouteObject[] = [
 
 export function App({ router = createBrowserRouter(routes) }: { router?: ReturnType<typeof createBrowserRouter> }) {
   return (
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>
+    <QueryProvider>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryProvider>
   );
 }

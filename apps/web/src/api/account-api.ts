@@ -1,5 +1,5 @@
 import { apiJson } from './http';
-import type { AgentDto, ApiKeyDto, KeyUsageDto, TaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from './types';
+import type { AgentDto, ApiKeyDto, KeyUsageDto, IngestionTaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from '@gaia/contracts';
 
 // Accounts
 export const signUp = (body: { email: string; password: string; fullName?: string }) =>
@@ -25,7 +25,7 @@ export const deleteModel = (modelId: string) =>
 export const processDocuments = (form: FormData, idempotencyKey?: string) =>
   apiJson<{ task_id: string; model_id: string; total_files: number }>('/api/documents/process/', { method: 'POST', body: form, idempotencyKey }, 'Failed to process files');
 export const getTaskStatus = (taskId: string) =>
-  apiJson<{ task: TaskDto }>(`/api/documents/status?task_id=${encodeURIComponent(taskId)}`, {}, 'Failed to fetch status');
+  apiJson<{ task: IngestionTaskDto }>(`/api/documents/status?task_id=${encodeURIComponent(taskId)}`, {}, 'Failed to fetch status');
 export const updateModel = (form: FormData) =>
   apiJson<{ success: boolean; task_id?: string }>('/api/update-model/', { method: 'POST', body: form }, 'Failed to update agent');
 

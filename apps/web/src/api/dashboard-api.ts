@@ -1,9 +1,6 @@
-/** Calls of the signed-in area that the shared client does not cover: uploads with progress, session translate, owner downloads. */
-import { ApiError, apiFetch, buildHeaders, ERROR_CODE_HEADER, errorFrom } from './http';
-import { completeResult, jsonResult, SseLineParser, TRANSLATION_FAILED, TRANSLATION_REQUEST_FAILED, TRANSLATE_PATH, type TranslateResult } from './translate-stream';
-import type { TranslateJsonResponse, TranslateRequest, TranslationEvent } from './types';
-
-export const INVALID_RESPONSE_FORMAT = 'Invalid response format from server';
+/** Calls of the signed-in area that the shared client does not cover: uploads with progress, owner downloads. */
+import type { ProcessDocumentsResponse, UpdateModelResponse } from '@gaia/contracts';
+import { ApiError, apiFetch, buildHeaders, ERROR_CODE_HEADER } from './http';
 
 export interface UploadOptions {
   onProgress?: (fraction: number) => void;
@@ -62,7 +59,7 @@ export function processDocumentsWithProgress(input: ProcessDocumentsInput, opts:
   form.append('custom_prompt', input.description.trim());
   form.append('core_memory', input.coreMemory.trim());
   for (const f of input.files) form.append('files', f, f.name);
-  return uploadForm<{ task_id: string; model_id: string; total_files: number }>('/api/documents/process/', form, 'Failed to process files', opts);
+  return uploadForm<ProcessDocumentsResponse>('/api/documents/process/', form, 'Failed to process files', opts);
 }
 
 export interface UpdateModelInput {
@@ -74,6 +71,8 @@ export interface UpdateModelInput {
   files: File[];
 }
 
+export const UPDATE_AGENT_FAILED = 'Failed to update agent';
+
 /** POST /api/update-model/ (spec §7): parallel_sentences_{n} files and file_count. */
 export function updateModelWithFiles(input: UpdateModelInput, opts: UploadOptions = {}) {
   const form = new FormData();
@@ -84,7 +83,7 @@ export function updateModelWithFiles(input: UpdateModelInput, opts: UploadOption
   form.append('core_memory', input.coreMemory.trim());
   input.files.forEach((f, i) => form.append(`parallel_sentences_${i}`, f, f.name));
   form.append('file_count', String(input.files.length));
-  return uploadForm<{ success: boolean; task_id?: string }>('/api/update-model/', form, 'Failed to update agent', opts);
+  return uploadForm<UpdateModelResponse>('/api/update-model/', form, UPDATE_AGENT_FAILED, opts);
 }
 
 export function modelFilesName(modelId: string): string {
@@ -95,54 +94,4 @@ export function modelFilesName(modelId: string): string {
 export async function downloadModelFiles(modelId: string): Promise<Blob> {
   const res = await apiFetch(`/api/models/download?model_id=${encodeURIComponent(modelId)}`, { headers: { Accept: 'application/zip' } }, 'Failed to download files');
   return res.blob();
-}
-
-export interface SessionTranslateOptions {
-  signal?: AbortSignal;
-  onEvent?: (event: TranslationEvent) => void;
-}
-
-/**
- * The owner's test translator: POST /api/translate/ with the session cookie (and CSRF header), streamed.
- * Owners and editors may test private agents this way. Resolves with the final translation.
- */
-export async function translateWithSession(req: TranslateRequest, opts: SessionTranslateOptions = {}): Promise<TranslateResult> {
-  const headers = buildHeaders('POST', {}, true);
-  headers.set('Accept', 'text/event-stream, application/json');
-  const res = await fetch(TRANSLATE_PATH, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify({ ...req, stream: true }), signal: opts.signal });
-  if (!res.ok) {
-    throw await errorFrom(res, TRANSLATION_REQUEST_FAILED);
-  }
-  const contentType = res.headers.get('content-type') ?? '';
-  if (!contentType.includes('stream') || !res.body) {
-    let body: TranslateJsonResponse;
-    try {
-      body = (await res.json()) as TranslateJsonResponse;
-    } catch {
-      throw new Error(INVALID_RESPONSE_FORMAT);
-    }
-    if (!body || typeof body !== 'object') throw new Error(INVALID_RESPONSE_FORMAT);
-    if (!body.success || !body.data) throw new Error(body.error || TRANSLATION_FAILED);
-    return jsonResult({ ...body, data: body.data });
-  }
-  let accumulated = '';
-  let final: TranslateResult | null = null;
-  let failure: string | null = null;
-  const parser = new SseLineParser((event) => {
-    if (event.type === 'translation_chunk') accumulated += event.content ?? '';
-    if (event.type === 'translation_complete') final = completeResult(event, accumulated);
-    if (event.type === 'error') failure = event.message || TRANSLATION_REQUEST_FAILED;
-    opts.onEvent?.(event);
-  });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    parser.push(decoder.decode(value, { stream: true }));
-  }
-  parser.push(decoder.decode());
-  parser.end();
-  if (failure) throw new Error(failure);
-  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [] };
 }

@@ -1,5 +1,5 @@
 import { apiJson } from './http';
-import type { TeamMemberDto } from './types';
+import type { TeamMemberDto } from '@gaia/contracts';
 
 /** Links mailed by the platform: email verification and team invitations (single-use tokens). */
 export const verifyEmail = (token: string) => apiJson<{ verified: true; email: string }>('/api/auth/verify-email', { method: 'POST', body: { token } });

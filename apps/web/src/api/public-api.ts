@@ -1,33 +1,20 @@
 import { apiFetch, apiJson } from './http';
-import type { AgentDto, PublicConfigDto } from './types';
+import type { AgentView, PublicAgentDto, PublicConfigDto } from '@gaia/contracts';
 
 export const MODEL_NOT_FOUND = 'Model not found.';
 export const FAILED_TO_FETCH_MODEL = 'Failed to fetch model details.';
 
-let configPromise: Promise<PublicConfigDto> | null = null;
+/** GET /api/public/config (read through the query cache: publicConfigQuery). */
+export const getPublicConfig = () => apiJson<PublicConfigDto>('/api/public/config');
 
-/** GET /api/public/config, fetched once per page load (retried after a failure). */
-export function getPublicConfig(): Promise<PublicConfigDto> {
-  if (!configPromise) {
-    configPromise = apiJson<PublicConfigDto>('/api/public/config').catch((err) => {
-      configPromise = null;
-      throw err;
-    });
-  }
-  return configPromise;
-}
-
-export function resetPublicConfigCache(): void {
-  configPromise = null;
-}
-
-export async function listPublicAgents(): Promise<AgentDto[]> {
-  const body = await apiJson<{ agents: AgentDto[] }>('/api/agents/public');
+export async function listPublicAgents(): Promise<PublicAgentDto[]> {
+  const body = await apiJson<{ agents: PublicAgentDto[] }>('/api/agents/public');
   return body.agents ?? [];
 }
 
-export function getAgent(id: string): Promise<AgentDto> {
-  return apiJson<AgentDto>(`/api/agents/${encodeURIComponent(id)}`, {}, FAILED_TO_FETCH_MODEL);
+/** One agent as the viewer may see it: the full record for the owner and editors, the public projection otherwise. */
+export function getAgent(id: string): Promise<AgentView> {
+  return apiJson<AgentView>(`/api/agents/${encodeURIComponent(id)}`, {}, FAILED_TO_FETCH_MODEL);
 }
 
 export function datasetFileName(modelId: string): string {

@@ -1,21 +1,10 @@
 /** File translation of the signed-in area (POST /api/translate/file, status, download). */
+import type { TranslateFileStartResponse, TranslateFileTaskDto } from '@gaia/contracts';
 import { apiFetch, apiJson } from './http';
 
 export const TRANSLATE_FILE_ACCEPT = '.txt,.csv,.tsv,.tmx,.xlf,.xliff';
 
-export interface FileTask {
-  id: string;
-  status: 'PROCESSING' | 'COMPLETED' | 'FAILED';
-  progress: number;
-  message: string;
-  format: 'txt' | 'csv' | 'tsv' | 'tmx' | 'xliff';
-  file_name: string;
-  total_segments: number;
-  translated_segments: number;
-  failed_segments: number;
-}
-
-export function startFileTranslation(input: { file: File; modelId: string; srcLang: string; tgtLang: string; column?: string }, fallbackError: string): Promise<{ task_id: string; total_segments: number }> {
+export function startFileTranslation(input: { file: File; modelId: string; srcLang: string; tgtLang: string; column?: string }, fallbackError: string): Promise<TranslateFileStartResponse> {
   const form = new FormData();
   form.append('model_id', input.modelId);
   form.append('src_lang', input.srcLang);
@@ -25,8 +14,8 @@ export function startFileTranslation(input: { file: File; modelId: string; srcLa
   return apiJson('/api/translate/file', { method: 'POST', body: form, idempotencyKey: crypto.randomUUID() }, fallbackError);
 }
 
-export async function fileTranslationStatus(taskId: string, fallbackError: string): Promise<FileTask> {
-  return (await apiJson<{ task: FileTask }>(`/api/translate/file/status?task_id=${encodeURIComponent(taskId)}`, {}, fallbackError)).task;
+export async function fileTranslationStatus(taskId: string, fallbackError: string): Promise<TranslateFileTaskDto> {
+  return (await apiJson<{ task: TranslateFileTaskDto }>(`/api/translate/file/status?task_id=${encodeURIComponent(taskId)}`, {}, fallbackError)).task;
 }
 
 /** The translated file as a Blob, with the name the server gives it. */

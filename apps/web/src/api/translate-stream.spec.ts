@@ -2,11 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_KEY, startApiServer, type ApiServer } from '../test/api-server';
 import { SseLineParser, translate, TRANSLATION_FAILED } from './translate-stream';
-import type { TranslationEvent } from './types';
+import type { TranslationEventDto } from '@gaia/contracts';
 
 describe('SseLineParser', () => {
   it("parses 'data: ' lines split across chunks, warns on unparsable ones and goes on", () => {
-    const events: TranslationEvent[] = [];
+    const events: TranslationEventDto[] = [];
     const warn = vi.fn();
     const parser = new SseLineParser((e) => events.push(e), { warn });
     parser.push('data: {"type":"status","mess');
@@ -41,7 +41,7 @@ describe('translate() against a real HTTP server', () => {
       { text: 'Allinllachu', model_id: 'agent-1', src_lang: 'quechua', tgt_lang: 'spanish' },
       { apiKey: PUBLIC_KEY, baseUrl: server.origin, onEvent: (e) => events.push(e.type), logger: { warn } },
     );
-    expect(result).toEqual({ translation: 'Hola mundo', responseTime: 1.5, confidence: null, untranslated: [] });
+    expect(result).toEqual({ translation: 'Hola mundo', responseTime: 1.5, confidence: 0.8, untranslated: [] });
     expect(events).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(server.translateCalls[0].headers['x-api-key']).toBe(PUBLIC_KEY);

@@ -1,9 +1,18 @@
-import { CSRF_COOKIE, CSRF_HEADER, errorFrom, readCookie } from './http';
-import type { TranslateJsonResponse, TranslateRequest, TranslationEvent, UntranslatedSpan } from './types';
+import type { TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, UntranslatedSpan } from '@gaia/contracts';
+import { buildHeaders, errorFrom } from './http';
 
+/**
+ * The one client of POST /api/translate/ (spec §7) for every translator of the app: the public pages send the
+ * public API key, the dashboard's test translator the session (cookie + CSRF echo, which a signed-in visitor of
+ * the public pages sends too).
+ */
 export const TRANSLATE_PATH = '/api/translate/';
 export const TRANSLATION_REQUEST_FAILED = 'Translation request failed';
 export const TRANSLATION_FAILED = 'Translation failed';
+export const INVALID_RESPONSE_FORMAT = 'Invalid response format from server';
+const API_KEY_HEADER = 'X-API-Key';
+
+type CompleteEvent = Extract<TranslationEventDto, { type: 'translation_complete' }>;
 
 /** response_time as a number of seconds (servers may send it as a numeric string); null when absent. */
 export function toSeconds(value: unknown): number | null {
@@ -23,19 +32,20 @@ export interface TranslateResult {
 const confidenceOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The result carried by a `translation_complete` event (`accumulated`: the chunks, if the event has no text). */
-export function completeResult(event: Extract<TranslationEvent, { type: 'translation_complete' }>, accumulated = ''): TranslateResult {
+export function completeResult(event: CompleteEvent, accumulated = ''): TranslateResult {
   return { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time), confidence: confidenceOf(event.confidence), untranslated: event.untranslated ?? [] };
 }
 
 /** The result of a successful non-streamed answer. */
-export function jsonResult(body: TranslateJsonResponse & { data: { translation: string } }): TranslateResult {
+export function jsonResult(body: TranslateJsonResponse): TranslateResult {
   return { translation: body.data.translation, responseTime: toSeconds(body.response_time), confidence: confidenceOf(body.confidence), untranslated: body.untranslated ?? [] };
 }
 
 export interface TranslateOptions {
+  /** Sent as X-API-Key (the public pages' key); without it the session pays. */
   apiKey?: string;
   signal?: AbortSignal;
-  onEvent?: (event: TranslationEvent) => void;
+  onEvent?: (event: TranslationEventDto) => void;
   logger?: Pick<Console, 'warn'>;
   /** Origin of the API; same origin when empty. */
   baseUrl?: string;
@@ -48,7 +58,7 @@ export interface TranslateOptions {
 export class SseLineParser {
   private buffer = '';
   constructor(
-    private readonly onEvent: (event: TranslationEvent) => void,
+    private readonly onEvent: (event: TranslationEventDto) => void,
     private readonly logger: Pick<Console, 'warn'> = console,
   ) {}
 
@@ -76,42 +86,26 @@ export class SseLineParser {
       return;
     }
     if (parsed && typeof parsed === 'object' && typeof (parsed as { type?: unknown }).type === 'string') {
-      this.onEvent(parsed as TranslationEvent);
+      this.onEvent(parsed as TranslationEventDto);
     } else {
       this.logger.warn('Ignoring stream chunk without a type:', payload);
     }
   }
 }
 
-/**
- * POST /api/translate/ with stream=true. Streams events to `onEvent`; resolves with the final translation.
- * Falls back to the JSON answer when the server does not stream. Rejects with an Error whose message is the
- * server's error text (or the spec's fallbacks).
- */
-export async function translate(req: TranslateRequest, opts: TranslateOptions = {}): Promise<TranslateResult> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json' };
-  if (opts.apiKey) headers['X-API-Key'] = opts.apiKey;
-  // A signed-in visitor also sends the session cookie: echo the CSRF token as for any unsafe request.
-  const csrf = readCookie(CSRF_COOKIE);
-  if (csrf) headers[CSRF_HEADER] = csrf;
-  const res = await fetch(`${opts.baseUrl ?? ''}${TRANSLATE_PATH}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers,
-    body: JSON.stringify({ ...req, stream: true }),
-    signal: opts.signal,
-  });
-  if (!res.ok) throw await errorFrom(res, TRANSLATION_REQUEST_FAILED);
-
-  const contentType = res.headers.get('content-type') ?? '';
-  if (!contentType.includes('stream') || !res.body) {
-    const body = (await res.json()) as TranslateJsonResponse;
-    if (!body.success || !body.data) throw new Error(body.error || TRANSLATION_FAILED);
-    const result = jsonResult({ ...body, data: body.data });
-    opts.onEvent?.({ type: 'translation_complete', final_translation: result.translation, response_time: result.responseTime ?? 0, source_text: body.source_text, confidence: body.confidence, untranslated: result.untranslated });
-    return result;
+async function readJsonAnswer(res: Response): Promise<TranslateResult> {
+  let body: Partial<TranslateJsonResponse> | null;
+  try {
+    body = (await res.json()) as Partial<TranslateJsonResponse> | null;
+  } catch {
+    throw new Error(INVALID_RESPONSE_FORMAT);
   }
+  if (!body || typeof body !== 'object') throw new Error(INVALID_RESPONSE_FORMAT);
+  if (body.success !== true || !body.data) throw new Error(TRANSLATION_FAILED);
+  return jsonResult(body as TranslateJsonResponse);
+}
 
+async function readStream(body: ReadableStream<Uint8Array>, opts: TranslateOptions): Promise<TranslateResult> {
   let accumulated = '';
   let final: TranslateResult | null = null;
   let failure: string | null = null;
@@ -121,8 +115,7 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
     if (event.type === 'error') failure = event.message || TRANSLATION_REQUEST_FAILED;
     opts.onEvent?.(event);
   }, opts.logger);
-
-  const reader = res.body.getReader();
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   for (;;) {
     const { value, done } = await reader.read();
@@ -131,7 +124,26 @@ export async function translate(req: TranslateRequest, opts: TranslateOptions = 
   }
   parser.push(decoder.decode());
   parser.end();
-
   if (failure) throw new Error(failure);
   return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [] };
+}
+
+/**
+ * POST /api/translate/ with stream=true. Streams events to `onEvent`; resolves with the final translation.
+ * Falls back to the JSON answer when the server does not stream. Rejects with an ApiError (status and stable
+ * code) on a refusal, or an Error whose message is the stream's error text (or the spec's fallbacks).
+ */
+export async function translate(req: TranslateHttpBody, opts: TranslateOptions = {}): Promise<TranslateResult> {
+  const headers = buildHeaders('POST', { headers: opts.apiKey ? { [API_KEY_HEADER]: opts.apiKey } : {} }, true);
+  headers.set('Accept', 'text/event-stream, application/json');
+  const res = await fetch(`${opts.baseUrl ?? ''}${TRANSLATE_PATH}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: JSON.stringify({ ...req, stream: true }),
+    signal: opts.signal,
+  });
+  if (!res.ok) throw await errorFrom(res, TRANSLATION_REQUEST_FAILED);
+  const contentType = res.headers.get('content-type') ?? '';
+  return contentType.includes('stream') && res.body ? readStream(res.body, opts) : readJsonAnswer(res);
 }

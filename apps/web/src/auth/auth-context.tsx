@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as accountApi from '../api/account-api';
-import type { UserDto } from '../api/types';
+import type { UserDto } from '@gaia/contracts';
 
 export interface AuthContextValue {
   user: UserDto | null;

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserDto } from '../api/types';
+import type { UserDto } from '@gaia/contracts';
 import { useRouteServer, user } from '../test/api-server';
 import { renderAt } from '../test/render';
 import { AcceptInvitationPage } from './accept-invitation-page';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/http';
 import { serverErrorText } from '../i18n/server-error';
-import { getPublicConfig } from '../api/public-api';
-import type { PublicConfigDto } from '../api/types';
+import { useQuery } from '@tanstack/react-query';
+import { publicConfigQuery } from '../api/queries';
 import { useAuth } from './auth-context';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -35,9 +35,10 @@ export function SignInDialog() {
   const [fullName, setFullName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [config, setConfig] = useState<PublicConfigDto | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+  // The identity-provider button, when one is configured (a failed read just hides it).
+  const { data: config } = useQuery({ ...publicConfigQuery(), enabled: signInDialogOpen });
 
   // `/?signin=1&next=…`: open the dialog (or go straight on when already signed in).
   useEffect(() => {
@@ -61,7 +62,6 @@ export function SignInDialog() {
     setError(null);
     setPassword('');
     emailRef.current?.focus();
-    getPublicConfig().then(setConfig, () => setConfig(null));
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') closeSignInDialog();
       if (e.key === 'Tab' && dialogRef.current) {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../auth/auth-context';
+import { TestProviders } from '../test/render';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import DashboardRoot from './index';
 import { agentDto, user, useDashboardServer } from './test/dashboard-server';
@@ -33,9 +33,9 @@ function renderApp(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <AuthProvider>
+    <TestProviders>
       <RouterProvider router={router} />
-    </AuthProvider>,
+    </TestProviders>,
   );
   return router;
 }

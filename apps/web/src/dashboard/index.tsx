@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { AgentPage } from './agent/agent-page';
-import { DashboardDataProvider } from './lib/dashboard-data';
 import { closeSocket } from './lib/realtime';
 import { DashboardShell } from './shell/dashboard-shell';
 import { DashboardTabs } from './shell/dashboard-tabs';
@@ -31,13 +30,11 @@ export default function DashboardRoot() {
   }
   if (!user) return <Navigate to={signInRedirect(location.pathname + location.search)} replace />;
   return (
-    <DashboardDataProvider key={user.uid}>
-      <Routes>
-        <Route element={<DashboardShell />}>
-          <Route index element={<DashboardTabs />} />
-          <Route path=":modelId" element={<AgentPage />} />
-        </Route>
-      </Routes>
-    </DashboardDataProvider>
+    <Routes>
+      <Route element={<DashboardShell />}>
+        <Route index element={<DashboardTabs />} />
+        <Route path=":modelId" element={<AgentPage />} />
+      </Route>
+    </Routes>
   );
 }

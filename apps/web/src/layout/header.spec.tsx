@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '../auth/auth-context';
+import { TestProviders } from '../test/render';
 import { routeFetch, startApiServer, user, type ApiServer } from '../test/api-server';
 import { Header } from './header';
 
@@ -25,9 +25,9 @@ function renderHeader(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <AuthProvider>
+    <TestProviders>
       <RouterProvider router={router} />
-    </AuthProvider>,
+    </TestProviders>,
   );
   return router;
 }

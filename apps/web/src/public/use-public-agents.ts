@@ -1,28 +1,14 @@
-import { useEffect, useState } from 'react';
-import { listPublicAgents } from '../api/public-api';
-import type { AgentDto } from '../api/types';
+import type { PublicAgentDto } from '@gaia/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { publicAgentsQuery } from '../api/queries';
 
+/** The public agents (GET /api/agents/public), through the query cache. */
 export function usePublicAgents() {
-  const [agents, setAgents] = useState<AgentDto[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    listPublicAgents()
-      .then((list) => live && setAgents(list))
-      .catch((err: unknown) => {
-        console.warn('Failed to load public agents', err);
-        if (live) setError(err instanceof Error ? err.message : String(err));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { agents, loading, error };
+  const { data, isPending, error } = useQuery(publicAgentsQuery());
+  return { agents: data ?? [], loading: isPending, error: error ? error.message : null };
 }
 
 /** The `count` newest agents by created_at. */
-export function latestAgents(agents: AgentDto[], count: number): AgentDto[] {
+export function latestAgents<T extends Pick<PublicAgentDto, 'created_at'>>(agents: T[], count: number): T[] {
   return [...agents].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).slice(0, count);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentDto, UserDto } from '../api/types';
+import type { AgentDto, UserDto } from '@gaia/contracts';
 
 /**
  * A real HTTP server on 127.0.0.1:0 speaking the gateway's wire format (JSON, `{ error }`, SSE `data:` lines)
@@ -30,10 +30,19 @@ export function agent(overrides: Partial<AgentDto> = {}): AgentDto {
     tgt_lang: 'spanish',
     custom_prompt: 'Cusco Quechua stories',
     core_memory: '',
+    learned_memory: '',
     public: true,
     created_at: '2025-08-01T00:00:00.000Z',
     uid: 'owner-1',
     sharedWithEmails: [],
+    document_source: null,
+    processing_task_id: null,
+    processing_status: 'COMPLETED',
+    processing_error: null,
+    document_count: 1,
+    text_blocks_extracted: 12,
+    pair_count: 12,
+    engine: 'builtin',
     ...overrides,
   };
 }
@@ -48,6 +57,7 @@ export function user(overrides: Partial<UserDto> = {}): UserDto {
     creationTime: '2025-01-01T00:00:00.000Z',
     lastSignInTime: null,
     plan: 'Free',
+    emailVerified: true,
     ...overrides,
   };
 }
@@ -66,7 +76,7 @@ export async function startApiServer(agents: AgentDto[] = [agent()]): Promise<Ap
       'data: {"type":"status","message":"Retrieving examples..."}',
       'data: {"type":"translation_chunk","content":"Hola"}',
       'data: {"type":"translation_chunk","content":" mundo"}',
-      'data: {"type":"translation_complete","final_translation":"Hola mundo","response_time":1.5}',
+      'data: {"type":"translation_complete","final_translation":"Hola mundo","response_time":1.5,"source_text":"Allinllachu","source_language":"quechua","target_language":"spanish","confidence":0.8,"untranslated":[],"engine":"builtin"}',
     ],
     holdBeforeLast: false,
     release: () => releaseFn?.(),

@@ -10,3 +10,4 @@ export * from './field-limits';
 export * from './gateway.http';
 export * from './translate-batch.http';
 export * from './translate-file.http';
+export * from './web-answers.http';

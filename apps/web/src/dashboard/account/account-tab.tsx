@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAccount, updateAccount } from '../../api/account-api';
-import type { UserDto } from '../../api/types';
+import type { UserDto } from '@gaia/contracts';
 import { useAuth } from '../../auth/auth-context';
 import { usePlanLabel } from '../components/plan-limits';
 import { formatDateTime } from '../lib/format';

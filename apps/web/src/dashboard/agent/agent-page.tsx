@@ -1,21 +1,17 @@
+import type { AgentDto, IngestionTaskDto } from '@gaia/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { deleteModel, setAgentVisibility } from '../../api/account-api';
-import { downloadModelFiles, modelFilesName } from '../../api/dashboard-api';
-import { getAgent, saveBlob } from '../../api/public-api';
-import type { AgentDto, TaskDto } from '../../api/types';
 import { useAuth } from '../../auth/auth-context';
 import { serverErrorText } from '../../i18n/server-error';
 import { CodeBlock } from '../components/copy';
 import { ConfirmDialog } from '../components/dialog';
-import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate, formatLanguage, formatNumber } from '../lib/format';
 import { agentCounts } from '../lib/processing-estimate';
-import { getSocket } from '../lib/realtime';
 import { curlExample, isOwner } from '../lib/rules';
 import { useTaskProgress } from '../lib/use-task-progress';
 import { AgentSettings } from './agent-settings';
+import { useAgentWrite, useDashboardAgent, useDeleteAgentMutation, useDownloadFilesMutation, useVisibilityMutation } from './agent-queries';
 import { ProcessingCard } from './processing-card';
 import { TestTranslator } from './test-translator';
 import { TranslateFileCard } from './translate-file-card';
@@ -23,26 +19,24 @@ import { TranslateFileCard } from './translate-file-card';
 export interface AgentViewProps {
   agent: AgentDto;
   owner: boolean;
-  onAgentChange(next: AgentDto): void;
   onDeleted(): void;
+  /** Spec §4: what runs 15 s after a successful Edit Agent (the page reload by default). */
   reload?: () => void;
 }
 
 /** The owner's (or an editor's) view of one agent: /dashboard/{id}. */
-export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: AgentViewProps) {
+export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
   const { t, i18n } = useTranslation('dashboard');
   const [taskId, setTaskId] = useState<string | null>(agent.processing_status === 'COMPLETED' || agent.processing_status === 'FAILED' ? null : (agent.processing_task_id ?? null));
   const [taskError, setTaskError] = useState<string | null>(agent.processing_status === 'FAILED' ? (agent.processing_error ?? null) : null);
-  const [savingVisibility, setSavingVisibility] = useState(false);
-  const [visibilityError, setVisibilityError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const onAgentChange = useAgentWrite();
+  const visibility = useVisibilityMutation(agent);
+  const deletion = useDeleteAgentMutation(agent.id);
+  const download = useDownloadFilesMutation(agent.id);
 
   const onTerminal = useCallback(
-    (task: TaskDto) => {
+    (task: IngestionTaskDto) => {
       setTaskId(null);
       if (task.status === 'COMPLETED') {
         setTaskError(null);
@@ -64,46 +58,12 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
     if (agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED') setTaskId(agent.processing_task_id);
   }, [agent.processing_task_id, agent.processing_status]);
 
-  const toggleVisibility = async () => {
-    setSavingVisibility(true);
-    setVisibilityError(null);
-    try {
-      const next = await setAgentVisibility(agent.id, !agent.public);
-      onAgentChange({ ...agent, ...next });
-    } catch (err) {
-      console.error('Failed to update visibility', err);
-      setVisibilityError(serverErrorText(err, t, i18n.language, t('agentPage.visibilityFailed')));
-    } finally {
-      setSavingVisibility(false);
-    }
-  };
-
-  const doDelete = async () => {
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteModel(agent.id);
-      setConfirmDelete(false);
-      onDeleted();
-    } catch (err) {
-      console.error('Failed to delete model', err);
-      setDeleting(false);
-      setConfirmDelete(false);
-      setDeleteError(serverErrorText(err, t, i18n.language, t('agentPage.deleteFailed')));
-    }
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      saveBlob(await downloadModelFiles(agent.id), modelFilesName(agent.id));
-    } catch (err) {
-      console.error('Failed to download files', err);
-      setDownloadError(t('agentPage.downloadFailed'));
-    } finally {
-      setDownloading(false);
-    }
+  const savingVisibility = visibility.isPending;
+  const visibilityError = visibility.error ? serverErrorText(visibility.error, t, i18n.language, t('agentPage.visibilityFailed')) : null;
+  const deleting = deletion.isPending;
+  const deleteError = deletion.error ? serverErrorText(deletion.error, t, i18n.language, t('agentPage.deleteFailed')) : null;
+  const doDelete = () => {
+    deletion.mutate(undefined, { onSettled: () => setConfirmDelete(false), onSuccess: onDeleted });
   };
 
   const curl = curlExample(agent, window.location.origin);
@@ -169,7 +129,7 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
                   aria-checked={agent.public}
                   aria-labelledby="visibility-switch-label"
                   className={`switch${agent.public ? ' is-on' : ''}`}
-                  onClick={toggleVisibility}
+                  onClick={() => visibility.mutate(!agent.public)}
                   disabled={savingVisibility}
                   data-testid="visibility-toggle"
                 >
@@ -203,14 +163,14 @@ export function AgentView({ agent, owner, onAgentChange, onDeleted, reload }: Ag
               </div>
             </dl>
             {agent.document_source && (
-              <button type="button" className="btn btn--outline btn--block" onClick={download} disabled={downloading}>
-                {downloading && <span className="spinner" aria-hidden="true" />}
-                {downloading ? t('agentPage.downloading') : t('agentPage.download')}
+              <button type="button" className="btn btn--outline btn--block" onClick={() => download.mutate()} disabled={download.isPending}>
+                {download.isPending && <span className="spinner" aria-hidden="true" />}
+                {download.isPending ? t('agentPage.downloading') : t('agentPage.download')}
               </button>
             )}
-            {downloadError && (
+            {download.isError && (
               <p className="alert alert--error" role="alert">
-                {downloadError}
+                {serverErrorText(download.error, t, i18n.language, t('agentPage.downloadFailed'))}
               </p>
             )}
           </section>
@@ -259,33 +219,7 @@ export function AgentPage() {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { reload } = useDashboardData();
-  const [agent, setAgent] = useState<AgentDto | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setAgent(null);
-    getAgent(modelId)
-      .then((a) => live && setAgent(a))
-      .catch((err: unknown) => console.warn('Failed to fetch model details.', err))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [modelId]);
-
-  useEffect(() => {
-    const socket = getSocket();
-    const onUpdate = (next: AgentDto) => {
-      if (next.id === modelId) setAgent((a) => (a ? { ...a, ...next } : a));
-    };
-    socket.on('agent_updated', onUpdate);
-    return () => {
-      socket.off('agent_updated', onUpdate);
-    };
-  }, [modelId]);
+  const { agent, loading } = useDashboardAgent(modelId);
 
   const back = (
     <button type="button" className="btn btn--ghost btn--sm back-button" onClick={() => navigate('/dashboard')}>
@@ -314,19 +248,7 @@ export function AgentPage() {
   return (
     <>
       {back}
-      <AgentView
-        key={agent.id}
-        agent={agent}
-        owner={isOwner(agent, user)}
-        onAgentChange={(next) => {
-          setAgent(next);
-          void reload();
-        }}
-        onDeleted={() => {
-          void reload();
-          navigate('/dashboard');
-        }}
-      />
+      <AgentView key={agent.id} agent={agent} owner={isOwner(agent, user)} onDeleted={() => navigate('/dashboard')} />
     </>
   );
 }

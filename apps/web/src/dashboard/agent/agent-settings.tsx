@@ -1,9 +1,10 @@
+import type { AgentDto } from '@gaia/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateAgent } from '../../api/account-api';
-import { updateModelWithFiles } from '../../api/dashboard-api';
+import { UPDATE_AGENT_FAILED, updateModelWithFiles } from '../../api/dashboard-api';
 import { ApiError } from '../../api/http';
-import type { AgentDto } from '../../api/types';
 import { serverErrorText } from '../../i18n/server-error';
 import { ProgressBar } from '../components/dialog';
 import { FilePicker, type PickedFile } from '../components/file-picker';
@@ -11,6 +12,14 @@ import { formatLanguage, LANGUAGE_SUGGESTIONS } from '../lib/format';
 import { EDIT_ACCEPT, invalidEditFiles, UPDATE_RELOAD_MS } from '../lib/rules';
 
 let seq = 0;
+
+interface AgentEdit {
+  src: string;
+  tgt: string;
+  description: string;
+  coreMemory: string;
+  files: File[];
+}
 
 interface Props {
   agent: AgentDto;
@@ -30,9 +39,8 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
   const [description, setDescription] = useState(agent.custom_prompt ?? '');
   const [coreMemory, setCoreMemory] = useState(agent.core_memory ?? '');
   const [files, setFiles] = useState<PickedFile[]>([]);
-  const [busy, setBusy] = useState(false);
   const [upload, setUpload] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reloadRef = useRef(reload);
@@ -47,51 +55,53 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
     setDescription(agent.custom_prompt ?? '');
     setCoreMemory(agent.core_memory ?? '');
     setFiles([]);
-    setError(null);
+    setInvalid(null);
+    update.reset();
     setSuccess(null);
     setEditing(true);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!src.trim() || !tgt.trim() || !description.trim()) {
-      setError(t('agentPage.requiredFields'));
-      return;
-    }
-    const bad = invalidEditFiles(files.map((f) => f.file));
-    if (bad.length) {
-      setError(t('agentPage.invalidFiles', { files: bad.join(', ') }));
-      return;
-    }
-    setBusy(true);
-    try {
-      let taskId: string | undefined;
-      let next: AgentDto;
-      if (files.length) {
-        setUpload(0);
-        const res = await updateModelWithFiles(
-          { modelId: agent.id, srcLang: src, tgtLang: tgt, description, coreMemory, files: files.map((f) => f.file) },
-          { onProgress: (f) => setUpload(Math.round(f * 100)) },
-        );
-        taskId = res.task_id;
-        next = { ...agent, src_lang: src.trim().toLowerCase(), tgt_lang: tgt.trim().toLowerCase(), custom_prompt: description.trim(), core_memory: coreMemory.trim(), processing_task_id: taskId ?? agent.processing_task_id, processing_status: taskId ? 'PROCESSING' : agent.processing_status };
-      } else {
-        next = await updateAgent(agent.id, { src_lang: src.trim().toLowerCase(), tgt_lang: tgt.trim().toLowerCase(), custom_prompt: description.trim(), core_memory: coreMemory.trim() });
-      }
+  /** PATCH /api/agents/{id}, or POST /api/update-model/ with progress when files are added (a new processing task). */
+  const update = useMutation({
+    mutationFn: async (edit: AgentEdit): Promise<{ next: AgentDto; taskId?: string }> => {
+      const fields = { src_lang: edit.src.trim().toLowerCase(), tgt_lang: edit.tgt.trim().toLowerCase(), custom_prompt: edit.description.trim(), core_memory: edit.coreMemory.trim() };
+      if (!edit.files.length) return { next: await updateAgent(agent.id, fields) };
+      setUpload(0);
+      const res = await updateModelWithFiles(
+        { modelId: agent.id, srcLang: edit.src, tgtLang: edit.tgt, description: edit.description, coreMemory: edit.coreMemory, files: edit.files },
+        { onProgress: (f) => setUpload(Math.round(f * 100)) },
+      );
+      const taskId = res.task_id;
+      return { next: { ...agent, ...fields, processing_task_id: taskId ?? agent.processing_task_id, processing_status: taskId ? 'PROCESSING' : agent.processing_status }, taskId };
+    },
+    onSuccess: ({ next, taskId }) => {
       onUpdated(next, taskId);
       setEditing(false);
       setFiles([]);
       setSuccess(t('agentPage.updated', { seconds: UPDATE_RELOAD_MS / 1000 }));
       timer.current = setTimeout(() => reloadRef.current(), UPDATE_RELOAD_MS);
-    } catch (err) {
-      console.error('Failed to update agent', err);
-      const message = err instanceof ApiError && err.message !== 'Failed to update agent' ? serverErrorText(err, t, i18n.language, '') : '';
-      setError(message ? t('agentPage.updateFailedWith', { message }) : t('agentPage.updateFailed'));
-    } finally {
-      setBusy(false);
-      setUpload(null);
+    },
+    onError: (err) => console.error(UPDATE_AGENT_FAILED, err),
+    onSettled: () => setUpload(null),
+  });
+  const busy = update.isPending;
+  const serverError = update.error instanceof ApiError && update.error.message !== UPDATE_AGENT_FAILED ? serverErrorText(update.error, t, i18n.language, '') : '';
+  const error = invalid ?? (update.isError ? (serverError ? t('agentPage.updateFailedWith', { message: serverError }) : t('agentPage.updateFailed')) : null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.reset();
+    setInvalid(null);
+    if (!src.trim() || !tgt.trim() || !description.trim()) {
+      setInvalid(t('agentPage.requiredFields'));
+      return;
     }
+    const bad = invalidEditFiles(files.map((f) => f.file));
+    if (bad.length) {
+      setInvalid(t('agentPage.invalidFiles', { files: bad.join(', ') }));
+      return;
+    }
+    update.mutate({ src, tgt, description, coreMemory, files: files.map((f) => f.file) });
   };
 
   return (
@@ -171,7 +181,7 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
             files={files}
             disabled={busy}
             onAdd={(list) => {
-              setError(null);
+              setInvalid(null);
               setFiles((prev) => [...prev, ...list.map((file) => ({ key: `e${++seq}`, file, problem: null }))]);
             }}
             onRemove={(key) => setFiles((prev) => prev.filter((f) => f.key !== key))}

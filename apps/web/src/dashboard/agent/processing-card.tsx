@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskDto } from '../../api/types';
+import type { IngestionTaskDto } from '@gaia/contracts';
 import { ProgressBar } from '../components/dialog';
 import { formatNumber } from '../lib/format';
 import { remainingSeconds, timeLeft, type ProgressSample } from '../lib/processing-estimate';
@@ -11,7 +11,7 @@ import { displayedProgress } from '../lib/rules';
  * progress and elapsed / estimated time (capped at 95%); the time left is learned from the throughput measured
  * on this task (progress since the first update seen, over the time it took), never a fixed guess.
  */
-export function ProcessingCard({ task, now = () => Date.now() }: { task: TaskDto | null; now?: () => number }) {
+export function ProcessingCard({ task, now = () => Date.now() }: { task: IngestionTaskDto | null; now?: () => number }) {
   const { t, i18n } = useTranslation('dashboard');
   const [, tick] = useState(0);
   useEffect(() => {

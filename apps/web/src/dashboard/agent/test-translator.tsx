@@ -1,57 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AgentDto } from '@gaia/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
-import { translateWithSession } from '../../api/dashboard-api';
-import { TRANSLATION_REQUEST_FAILED } from '../../api/translate-stream';
-import type { AgentDto } from '../../api/types';
 import { SourceBox } from '../../public/translator/source-box';
 import { TranslationResult } from '../../public/translator/translation-result';
-import { completed, IDLE, type TranslatorState } from '../../public/translator/use-translator';
+import { useTranslator } from '../../public/translator/use-translator';
 import { DirectionBar, TranslateButton } from '../../public/translator/translator-controls';
 import { formatLanguage } from '../lib/format';
 
-/** Streams a translation with the session (owner/editor may test private agents). Spec §4 translation states. */
-export function useSessionTranslator() {
-  const [state, setState] = useState<TranslatorState>(IDLE);
-  const controller = useRef<AbortController | null>(null);
-  const reset = useCallback(() => {
-    controller.current?.abort();
-    controller.current = null;
-    setState(IDLE);
-  }, []);
-  useEffect(() => () => controller.current?.abort(), []);
-  const run = useCallback(async (req: { text: string; model_id: string; src_lang: string; tgt_lang: string }) => {
-    controller.current?.abort();
-    const ac = new AbortController();
-    controller.current = ac;
-    const mine = () => controller.current === ac;
-    setState({ ...IDLE, phase: 'translating' });
-    try {
-      const result = await translateWithSession(req, {
-        signal: ac.signal,
-        onEvent: (event) => {
-          if (!mine()) return;
-          if (event.type === 'status') setState((s) => ({ ...s, status: event.message }));
-          if (event.type === 'translation_chunk') setState((s) => ({ ...s, phase: 'streaming', output: s.output + (event.content ?? '') }));
-        },
-      });
-      if (mine()) setState((s) => ({ ...s, ...completed(result, req.text) }));
-    } catch (err) {
-      if (!mine() || ac.signal.aborted) return;
-      setState((s) => ({ ...s, phase: 'error', error: err instanceof Error && err.message ? err.message : TRANSLATION_REQUEST_FAILED, errorCode: err instanceof ApiError ? err.code : null }));
-    } finally {
-      if (mine()) controller.current = null;
-    }
-  }, []);
-  const busy = state.phase === 'translating' || state.phase === 'streaming';
-  return { state, busy, translate: run, reset };
-}
-
+/** The owner's (or an editor's) test translator: streams with the session, so private agents can be tested. Spec §4. */
 export function TestTranslator({ agent }: { agent: AgentDto }) {
   const { t } = useTranslation('dashboard');
   const [reversed, setReversed] = useState(false);
   const [text, setText] = useState('');
-  const { state, busy, translate, reset } = useSessionTranslator();
+  const { state, busy, translate, reset } = useTranslator('session');
   const src = reversed ? agent.tgt_lang : agent.src_lang;
   const tgt = reversed ? agent.src_lang : agent.tgt_lang;
   const canTranslate = text.trim().length > 0 && !busy;

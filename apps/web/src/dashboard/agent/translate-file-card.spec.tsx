@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../test/render';
 import { agentDto, routeToServer } from '../test/dashboard-server';
 import { TranslateFileCard } from './translate-file-card';
 
@@ -58,7 +59,11 @@ describe('TranslateFileCard', () => {
   });
 
   it('uploads the file (multipart, CSRF, Idempotency-Key), polls the task to the end, then offers the download', async () => {
-    render(<TranslateFileCard agent={agentDto({ id: 'agent-1', src_lang: 'es', tgt_lang: 'qu' })} pollMs={1} />);
+    render(
+      <TestProviders>
+        <TranslateFileCard agent={agentDto({ id: 'agent-1', src_lang: 'es', tgt_lang: 'qu' })} pollMs={1} />
+      </TestProviders>,
+    );
     expect(screen.getByRole('heading', { name: 'Translate a file' })).toBeInTheDocument();
     expect(screen.getByTestId('translate-file-start')).toBeDisabled();
     fireEvent.change(screen.getByTestId('translate-file-input'), { target: { files: [new NodeFile(['es\nhola\n'], 'frases.csv', { type: 'text/csv' })] } });
@@ -72,7 +77,11 @@ describe('TranslateFileCard', () => {
   });
 
   it('shows the server error of a refused upload', async () => {
-    render(<TranslateFileCard agent={agentDto({ id: 'missing', src_lang: 'es', tgt_lang: 'qu' })} pollMs={1} />);
+    render(
+      <TestProviders>
+        <TranslateFileCard agent={agentDto({ id: 'missing', src_lang: 'es', tgt_lang: 'qu' })} pollMs={1} />
+      </TestProviders>,
+    );
     s.server!.removeAllListeners('request');
     s.server!.on('request', (_req, res) => res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'Model not found.' })));
     fireEvent.change(screen.getByTestId('translate-file-input'), { target: { files: [new NodeFile(['hola'], 'a.txt')] } });

@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import type { AgentDto } from '@gaia/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AgentDto } from '../../api/types';
-import { downloadTranslatedFile, fileTranslationStatus, startFileTranslation, TRANSLATE_FILE_ACCEPT, type FileTask } from '../../api/translate-file-api';
+import { saveBlob } from '../../api/public-api';
+import { queryKeys } from '../../api/queries';
+import { downloadTranslatedFile, fileTranslationStatus, startFileTranslation, TRANSLATE_FILE_ACCEPT } from '../../api/translate-file-api';
+import { serverErrorText } from '../../i18n/server-error';
 import { ProgressBar } from '../components/dialog';
 
 /** Status polling of a running file translation (the spec's 2 s). */
@@ -14,54 +18,31 @@ const isDelimited = (name: string) => /\.(csv|tsv)$/i.test(name);
  * this agent into the same format, with progress, then downloaded.
  */
 export function TranslateFileCard({ agent, pollMs = FILE_STATUS_POLL_MS }: { agent: AgentDto; pollMs?: number }) {
-  const { t } = useTranslation('translateFile');
+  const { t, i18n } = useTranslation('translateFile');
   const [file, setFile] = useState<File | null>(null);
   const [column, setColumn] = useState('');
-  const [task, setTask] = useState<FileTask | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const alive = useRef(true);
-  useEffect(() => () => void (alive.current = false), []);
+  const [taskId, setTaskId] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!task || task.status !== 'PROCESSING') return;
-    const id = setTimeout(() => {
-      fileTranslationStatus(task.id, t('statusFailed'))
-        .then((next) => alive.current && setTask(next))
-        .catch((e: Error) => alive.current && setError(e.message));
-    }, pollMs);
-    return () => clearTimeout(id);
-  }, [task, pollMs, t]);
-
-  const start = async () => {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    setTask(null);
-    try {
-      const started = await startFileTranslation({ file, modelId: agent.id, srcLang: agent.src_lang, tgtLang: agent.tgt_lang, column }, t('failed'));
-      setTask(await fileTranslationStatus(started.task_id, t('statusFailed')));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const download = async () => {
-    if (!task) return;
-    try {
-      const { blob, name } = await downloadTranslatedFile(task.id, t('downloadFailed'));
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.click();
-      URL.revokeObjectURL(url);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  const start = useMutation({
+    mutationFn: (input: { file: File; column: string }) => startFileTranslation({ file: input.file, modelId: agent.id, srcLang: agent.src_lang, tgtLang: agent.tgt_lang, column: input.column }, t('failed')),
+    onMutate: () => setTaskId(null),
+    onSuccess: (started) => setTaskId(started.task_id),
+  });
+  /** The task, polled while it runs. */
+  const status = useQuery({
+    queryKey: queryKeys.fileTask(taskId ?? ''),
+    queryFn: () => fileTranslationStatus(taskId ?? '', t('statusFailed')),
+    enabled: !!taskId,
+    refetchInterval: (query) => (query.state.data?.status === 'PROCESSING' ? pollMs : false),
+  });
+  const download = useMutation({
+    mutationFn: (id: string) => downloadTranslatedFile(id, t('downloadFailed')),
+    onSuccess: ({ blob, name }) => saveBlob(blob, name),
+  });
+  const task = taskId ? (status.data ?? null) : null;
+  const failure = start.error ?? status.error ?? download.error;
+  const error = failure ? serverErrorText(failure, t, i18n.language, t(start.error ? 'failed' : status.error ? 'statusFailed' : 'downloadFailed')) : null;
+  const busy = start.isPending || (!!taskId && status.isPending);
 
   return (
     <section className="card" aria-labelledby="translate-file-heading" data-testid="translate-file-card">
@@ -79,7 +60,7 @@ export function TranslateFileCard({ agent, pollMs = FILE_STATUS_POLL_MS }: { age
           <input type="text" value={column} maxLength={200} placeholder={t('columnPlaceholder')} onChange={(e) => setColumn(e.target.value)} data-testid="translate-file-column" />
         </label>
       )}
-      <button type="button" className="btn btn--primary" disabled={!file || busy || task?.status === 'PROCESSING'} onClick={() => void start()} data-testid="translate-file-start">
+      <button type="button" className="btn btn--primary" disabled={!file || busy || task?.status === 'PROCESSING'} onClick={() => file && start.mutate({ file, column })} data-testid="translate-file-start">
         {t('start')}
       </button>
       {task && (
@@ -93,7 +74,7 @@ export function TranslateFileCard({ agent, pollMs = FILE_STATUS_POLL_MS }: { age
                 : t('running', { percent: task.progress })}
           </p>
           {task.status === 'COMPLETED' && (
-            <button type="button" className="btn" onClick={() => void download()} data-testid="translate-file-download">
+            <button type="button" className="btn" onClick={() => task && download.mutate(task.id)} data-testid="translate-file-download">
               {t('download')}
             </button>
           )}

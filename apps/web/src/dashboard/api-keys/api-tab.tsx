@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApiKey, getKeyUsage, getUsageSummary, listApiKeys, revokeApiKey } from '../../api/account-api';
-import type { ApiKeyDto, KeyUsageDto, UsageSummaryDto } from '../../api/types';
+import type { ApiKeyDto, KeyUsageDto, UsageSummaryDto } from '@gaia/contracts';
 import { CodeBlock } from '../components/copy';
 import { ConfirmDialog } from '../components/dialog';
 import { PlanLimits } from '../components/plan-limits';

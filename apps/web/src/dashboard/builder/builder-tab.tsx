@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { processDocumentsWithProgress } from '../../api/dashboard-api';
 import { ApiError } from '../../api/http';
 import { serverErrorText } from '../../i18n/server-error';
-import type { TaskDto } from '../../api/types';
+import type { IngestionTaskDto } from '@gaia/contracts';
 import { ProgressBar } from '../components/dialog';
 import { FilePicker, type PickedFile } from '../components/file-picker';
 import { useDashboardData } from '../lib/dashboard-data';
@@ -52,7 +52,7 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
   }, []);
 
   const onTerminal = useCallback(
-    (task: TaskDto) => {
+    (task: IngestionTaskDto) => {
       if (task.status === 'COMPLETED') {
         setPhase('completed');
         setResult({ ok: true, text: t('builder.processed', { done: task.successful_files, total: task.total_files }), modelId: task.model_id });

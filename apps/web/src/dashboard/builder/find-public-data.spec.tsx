@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agent, useRouteServer } from '../../test/api-server';
-import { StaticDashboardData } from '../lib/dashboard-data';
+import { agent, user, useRouteServer } from '../../test/api-server';
+import { renderAt } from '../../test/render';
 import { FindPublicData } from './find-public-data';
 
 /** The gateway's wire format for GET /api/corpora and POST /api/corpora/import. */
@@ -12,6 +12,8 @@ beforeEach(() => {
   imports.length = 0;
 });
 useRouteServer(({ method, path, query, body }) => {
+  if (path === '/api/auth/session') return [200, { user: user() }];
+  if (path === '/api/agents/mine') return [200, { owned: [agent({ id: 'mine', src_lang: 'es', tgt_lang: 'xx', custom_prompt: 'My agent' })], shared: [], next_cursor: null }];
   if (path === '/api/corpora') return [200, { corpora: query.get('tgt_lang') === 'xx' ? [TINY] : [] }];
   if (path === '/api/corpora/import' && method === 'POST') {
     imports.push(body);
@@ -20,12 +22,8 @@ useRouteServer(({ method, path, query, body }) => {
   return undefined;
 });
 
-const renderIt = () =>
-  render(
-    <StaticDashboardData value={{ owned: [agent({ id: 'mine', src_lang: 'es', tgt_lang: 'xx', custom_prompt: 'My agent' })] }}>
-      <FindPublicData />
-    </StaticDashboardData>,
-  );
+/** The signed-in user's agents come from GET /api/agents/mine, as in the dashboard. */
+const renderIt = () => renderAt(<FindPublicData />);
 
 describe('Builder: Find public data', () => {
   it('lists the corpora of a pair with size and license, and imports one into a chosen agent', async () => {
@@ -34,6 +32,7 @@ describe('Builder: Find public data', () => {
     fireEvent.change(screen.getByLabelText('To (language code)'), { target: { value: 'xx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find public data' }));
     expect(await screen.findByText('CC BY 4.0')).toBeInTheDocument();
+    await screen.findByRole('option', { name: /My agent/ });
     expect(screen.getByText('3 MB')).toBeInTheDocument();
     expect(screen.getByText('1,200')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Import into'), { target: { value: 'mine' } });

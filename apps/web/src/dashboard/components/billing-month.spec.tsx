@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UsageSummaryDto } from '../../api/types';
+import type { UsageSummaryDto } from '@gaia/contracts';
 import { i18n } from '../../i18n';
 import { BillingMonth } from './billing-month';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UsageSummaryDto } from '../../api/types';
+import type { UsageSummaryDto } from '@gaia/contracts';
 import { formatNumber } from '../lib/format';
 
 const money = (v: number, lang: string) => v.toLocaleString(lang, { style: 'currency', currency: 'USD' });

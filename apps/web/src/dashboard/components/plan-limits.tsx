@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { KeyUsageDto, UsageSummaryDto } from '../../api/types';
+import type { KeyUsageDto, UsageSummaryDto } from '@gaia/contracts';
 import { formatNumber } from '../lib/format';
 import { keyLimitBinds, usedShare } from '../lib/limits';
 import { formatCost } from '../lib/rules';

@@ -1,8 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { listMyAgents } from '../../api/account-api';
+import type { AgentDto } from '@gaia/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import { ApiError } from '../../api/http';
-import type { AgentDto } from '../../api/types';
+import { myAgentsQuery, queryKeys } from '../../api/queries';
 import { useAuth } from '../../auth/auth-context';
+
+const UNAUTHORIZED = 401;
 
 export interface DashboardData {
   owned: AgentDto[];
@@ -11,61 +14,28 @@ export interface DashboardData {
   all: AgentDto[];
   loading: boolean;
   error: string | null;
+  /** Refetches every agent read (the owner's list, the agent pages, the public list). */
   reload(): Promise<void>;
 }
 
-const Ctx = createContext<DashboardData | null>(null);
-
-/** The user's agents, loaded once for every tab (GET /api/agents/mine). */
-export function DashboardDataProvider({ children }: { children: ReactNode }) {
-  const [owned, setOwned] = useState<AgentDto[]>([]);
-  const [shared, setShared] = useState<AgentDto[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const live = useRef(true);
-  const { refresh } = useAuth();
-
-  const reload = useCallback(async () => {
-    try {
-      const res = await listMyAgents();
-      if (!live.current) return;
-      setOwned(res.owned ?? []);
-      setShared(res.shared ?? []);
-      setError(null);
-    } catch (err) {
-      console.error('Failed to load agents', err);
-      // The session ended (expired, signed out elsewhere): the auth state update sends the user to sign in.
-      if (err instanceof ApiError && err.status === 401) void refresh();
-      if (live.current) setError(err instanceof Error ? err.message : 'Failed to load agents');
-    } finally {
-      if (live.current) setLoading(false);
-    }
-  }, [refresh]);
+/** The signed-in user's agents (GET /api/agents/mine), one cached read shared by every tab. */
+export function useDashboardData(): DashboardData {
+  const { user, refresh } = useAuth();
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useQuery({ ...myAgentsQuery(user?.uid ?? ''), enabled: !!user });
 
   useEffect(() => {
-    live.current = true;
-    void reload();
-    return () => {
-      live.current = false;
-    };
-  }, [reload]);
+    if (!error) return;
+    console.error('Failed to load agents', error);
+    // The session ended (expired, signed out elsewhere): the auth state update sends the user to sign in.
+    if (error instanceof ApiError && error.status === UNAUTHORIZED) void refresh();
+  }, [error, refresh]);
 
-  const value = useMemo<DashboardData>(() => {
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.agents }), [queryClient]);
+  return useMemo(() => {
+    const owned = data?.owned ?? [];
+    const shared = data?.shared ?? [];
     const ids = new Set(owned.map((a) => a.id));
-    return { owned, shared, all: [...owned, ...shared.filter((a) => !ids.has(a.id))], loading, error, reload };
-  }, [owned, shared, loading, error, reload]);
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
-}
-
-export function useDashboardData(): DashboardData {
-  const ctx = useContext(Ctx);
-  if (!ctx) throw new Error('useDashboardData must be used inside <DashboardDataProvider>');
-  return ctx;
-}
-
-/** For tests and isolated renders: a fixed data set. */
-export function StaticDashboardData({ value, children }: { value: Partial<DashboardData>; children: ReactNode }) {
-  const full: DashboardData = { owned: [], shared: [], all: [], loading: false, error: null, reload: async () => undefined, ...value };
-  if (!value.all) full.all = [...full.owned, ...full.shared];
-  return <Ctx.Provider value={full}>{children}</Ctx.Provider>;
+    return { owned, shared, all: [...owned, ...shared.filter((a) => !ids.has(a.id))], loading: isPending, error: error ? error.message : null, reload };
+  }, [data, isPending, error, reload]);
 }

@@ -1,4 +1,4 @@
-import type { KeyUsageDto, UsageSummaryDto } from '../../api/types';
+import type { KeyUsageDto, UsageSummaryDto } from '@gaia/contracts';
 
 export type BillingPeriod = UsageSummaryDto['period'];
 

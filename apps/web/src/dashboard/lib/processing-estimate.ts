@@ -1,4 +1,4 @@
-import type { AgentDto, TaskDto } from '../../api/types';
+import type { AgentDto, IngestionTaskDto } from '@gaia/contracts';
 
 /** One observation of a task's progress (percent) at a time (ms). */
 export interface ProgressSample {
@@ -29,7 +29,7 @@ export interface AgentCounts {
  * (its files read and text blocks, each a sentence pair), so the header, the Data card and the progress card agree
  * while documents process.
  */
-export function agentCounts(agent: Pick<AgentDto, 'document_count' | 'text_blocks_extracted' | 'pair_count'>, task: Pick<TaskDto, 'status' | 'successful_files' | 'text_blocks_extracted'> | null): AgentCounts {
+export function agentCounts(agent: Pick<AgentDto, 'document_count' | 'text_blocks_extracted' | 'pair_count'>, task: Pick<IngestionTaskDto, 'status' | 'successful_files' | 'text_blocks_extracted'> | null): AgentCounts {
   const stored = { documents: agent.document_count ?? 0, textBlocks: agent.text_blocks_extracted ?? 0, pairs: agent.pair_count ?? 0 };
   if (!task || task.status !== 'PROCESSING') return stored;
   return {

@@ -1,9 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
-import type { AgentDto, TaskDto } from '../../api/types';
+import type { AgentDto, IngestionTaskDto } from '@gaia/contracts';
 
 /** Server → client events of docs/api-surface.md. */
 export interface ServerEvents {
-  task_progress: (task: TaskDto) => void;
+  task_progress: (task: IngestionTaskDto) => void;
   agent_updated: (agent: AgentDto) => void;
 }
 export interface ClientEvents {

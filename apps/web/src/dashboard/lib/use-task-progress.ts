@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getTaskStatus } from '../../api/account-api';
-import type { TaskDto } from '../../api/types';
+import type { IngestionTaskDto } from '@gaia/contracts';
 import { getSocket } from './realtime';
 import { STATUS_POLL_MS } from './rules';
 
@@ -8,7 +8,7 @@ import { STATUS_POLL_MS } from './rules';
 const CONNECTED_POLL_MS = 10_000;
 
 export interface TaskProgress {
-  task: TaskDto | null;
+  task: IngestionTaskDto | null;
   /** 'Failed to fetch status' when a poll fails; cleared by the next good answer. */
   error: string | null;
   realtime: boolean;
@@ -18,8 +18,8 @@ export interface TaskProgress {
  * Follows a processing task: Socket.IO `subscribe_task` → `task_progress`, and GET /api/documents/status every
  * 2 s while the socket is unavailable (spec §4/§9). Stops at COMPLETED or FAILED.
  */
-export function useTaskProgress(taskId: string | null | undefined, onTerminal?: (task: TaskDto) => void): TaskProgress {
-  const [task, setTask] = useState<TaskDto | null>(null);
+export function useTaskProgress(taskId: string | null | undefined, onTerminal?: (task: IngestionTaskDto) => void): TaskProgress {
+  const [task, setTask] = useState<IngestionTaskDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [realtime, setRealtime] = useState(false);
   const terminal = useRef(false);
@@ -32,7 +32,7 @@ export function useTaskProgress(taskId: string | null | undefined, onTerminal?: 
     terminal.current = false;
     if (!taskId) return;
     let live = true;
-    const accept = (next: TaskDto) => {
+    const accept = (next: IngestionTaskDto) => {
       if (!live || terminal.current || next.id !== taskId) return;
       setTask(next);
       setError(null);

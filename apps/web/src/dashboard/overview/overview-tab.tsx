@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getUsageSummary } from '../../api/account-api';
-import type { AgentDto, UsageSummaryDto } from '../../api/types';
+import type { AgentDto, UsageSummaryDto } from '@gaia/contracts';
 import { useAuth } from '../../auth/auth-context';
 import { BillingMonth } from '../components/billing-month';
 import { PlanLimits } from '../components/plan-limits';

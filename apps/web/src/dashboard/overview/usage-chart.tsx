@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UsageSummaryDto } from '../../api/types';
+import type { UsageSummaryDto } from '@gaia/contracts';
 import { formatCost } from '../lib/rules';
 
 export type UsageMetric = 'requests' | 'words' | 'cost';

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { addTeamMember, listTeam, removeTeamMember } from '../../api/account-api';
 import { ApiError } from '../../api/http';
 import { serverErrorText } from '../../i18n/server-error';
-import type { TeamMemberDto } from '../../api/types';
+import type { TeamMemberDto } from '@gaia/contracts';
 import { ConfirmDialog } from '../components/dialog';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate } from '../lib/format';

@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { configure } from '@testing-library/dom';
 import { io } from 'socket.io-client';
-import { resetPublicConfigCache } from '../../api/public-api';
-import type { AgentDto, ApiKeyDto, KeyUsageDto, TaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from '../../api/types';
+import type { AgentDto, ApiKeyDto, KeyUsageDto, IngestionTaskDto, TeamMemberDto, UsageSummaryDto, UserDto } from '@gaia/contracts';
 import { setSocketFactory, type GaiaSocket } from '../lib/realtime';
 
 // The first render of a test file compiles lazily and can take seconds on a shared machine.
@@ -35,7 +34,7 @@ export interface DashboardServer {
   keys: ApiKeyDto[];
   usage: KeyUsageDto;
   summary: UsageSummaryDto;
-  tasks: Map<string, TaskDto>;
+  tasks: Map<string, IngestionTaskDto>;
   /** Path → [status, body] overrides (e.g. make one call fail). */
   /** Forced answers by 'METHOD /path': status, body and optionally the X-Error-Code the gateway sends. */
   fail: Map<string, [number, unknown, string?]>;
@@ -53,6 +52,7 @@ export function user(overrides: Partial<UserDto> = {}): UserDto {
     creationTime: '2025-08-01T10:00:00.000Z',
     lastSignInTime: '2025-08-20T09:30:00.000Z',
     plan: 'Free',
+    emailVerified: true,
     ...overrides,
   };
 }
@@ -64,6 +64,7 @@ export function agentDto(overrides: Partial<AgentDto> = {}): AgentDto {
     tgt_lang: 'spanish',
     custom_prompt: 'Cusco Quechua stories',
     core_memory: '',
+    learned_memory: '',
     public: false,
     created_at: '2025-08-01T00:00:00.000Z',
     uid: 'owner-1',
@@ -71,13 +72,16 @@ export function agentDto(overrides: Partial<AgentDto> = {}): AgentDto {
     document_source: 'upload',
     processing_task_id: null,
     processing_status: 'COMPLETED',
+    processing_error: null,
     document_count: 1,
     text_blocks_extracted: 12,
+    pair_count: 12,
+    engine: 'builtin',
     ...overrides,
   };
 }
 
-export function taskDto(overrides: Partial<TaskDto> = {}): TaskDto {
+export function taskDto(overrides: Partial<IngestionTaskDto> = {}): IngestionTaskDto {
   return {
     id: 'task-1',
     status: 'PROCESSING',
@@ -243,7 +247,6 @@ export async function startDashboardServer(): Promise<DashboardServer> {
 
 /** Sends relative fetches (`/api/...`) to the server, and the realtime connection to it (which has none). */
 export function routeToServer(origin: string): () => void {
-  resetPublicConfigCache();
   const real = globalThis.fetch;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;

@@ -1,8 +1,10 @@
+import type { AgentView } from '@gaia/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { datasetFileName, downloadDataset, getAgent, saveBlob } from '../../api/public-api';
-import type { AgentDto } from '../../api/types';
+import { datasetFileName, downloadDataset, saveBlob } from '../../api/public-api';
+import { agentQuery } from '../../api/queries';
 import { CopyButton } from '../copy-button';
 import { SourceBox } from '../translator/source-box';
 import { TranslationResult } from '../translator/translation-result';
@@ -11,7 +13,7 @@ import { formatLanguage } from '../translator/word-limit';
 import { DirectionBar, TranslateButton } from '../translator/translator-controls';
 import { useDocumentTitle } from '../../layout/use-document-title';
 
-export function curlExample(agent: Pick<AgentDto, 'id' | 'src_lang' | 'tgt_lang'>, origin: string): string {
+export function curlExample(agent: Pick<AgentView, 'id' | 'src_lang' | 'tgt_lang'>, origin: string): string {
   return [
     `curl -N -X POST ${origin}/api/translate/ \\`,
     `  -H "Content-Type: application/json" \\`,
@@ -24,26 +26,20 @@ export function ModelDetailPage() {
   const { modelId = '' } = useParams();
   const { t, i18n } = useTranslation('public');
   const navigate = useNavigate();
-  const [agent, setAgent] = useState<AgentDto | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data: agent, isPending: loading, error } = useQuery(agentQuery(modelId));
   const [reversed, setReversed] = useState(false);
   const [text, setText] = useState('');
-  const [downloading, setDownloading] = useState(false);
+  const download = useMutation({
+    mutationFn: (id: string) => downloadDataset(id),
+    onSuccess: (blob, id) => saveBlob(blob, datasetFileName(id)),
+    onError: (err) => console.error('Dataset download failed', err),
+  });
   const { state, busy, translate, reset } = useTranslator();
   useDocumentTitle(agent ? `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}` : loading ? null : t('agent.notFoundTitle'));
 
   useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setAgent(null);
-    getAgent(modelId)
-      .then((a) => live && setAgent(a))
-      .catch((err: unknown) => console.warn('Failed to fetch model details.', err))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [modelId]);
+    if (error) console.warn('Failed to fetch model details.', error);
+  }, [error]);
 
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/models'));
 
@@ -82,16 +78,6 @@ export function ModelDetailPage() {
   };
   const submit = () => {
     if (canTranslate) void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt });
-  };
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await downloadDataset(agent.id), datasetFileName(agent.id));
-    } catch (err) {
-      console.error('Dataset download failed', err);
-    } finally {
-      setDownloading(false);
-    }
   };
   const created = agent.created_at ? new Date(agent.created_at).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric' }) : '';
   const curl = curlExample(agent, window.location.origin);
@@ -149,8 +135,8 @@ export function ModelDetailPage() {
               {t('agent.downloadTitle')}
             </h2>
             <p className="muted">{t('agent.downloadText')}</p>
-            <button type="button" className="btn btn--outline btn--block" onClick={download} disabled={downloading}>
-              {downloading ? t('datasets.downloading') : t('agent.downloadButton')}
+            <button type="button" className="btn btn--outline btn--block" onClick={() => download.mutate(agent.id)} disabled={download.isPending}>
+              {download.isPending ? t('datasets.downloading') : t('agent.downloadButton')}
             </button>
           </section>
           <section className="card" aria-labelledby="api-heading">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AgentDto } from '../../api/types';
+import type { PublicAgentDto } from '@gaia/contracts';
 import { LATEST_AGENTS_COUNT } from '../../config';
 import { SourceBox } from '../translator/source-box';
 import { TranslationResult } from '../translator/translation-result';
@@ -11,12 +11,12 @@ import { latestAgents, usePublicAgents } from '../use-public-agents';
 import { DirectionBar, TranslateButton } from '../translator/translator-controls';
 import { useDocumentTitle } from '../../layout/use-document-title';
 
-export function pairLabel(agent: Pick<AgentDto, 'src_lang' | 'tgt_lang'>): string {
+export function pairLabel(agent: Pick<PublicAgentDto, 'src_lang' | 'tgt_lang'>): string {
   return `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}`;
 }
 
 /** Agents whose languages or description contain the query (case-insensitive). */
-export function filterAgents(agents: AgentDto[], query: string): AgentDto[] {
+export function filterAgents<T extends Pick<PublicAgentDto, 'src_lang' | 'tgt_lang' | 'custom_prompt'>>(agents: T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return agents;
   return agents.filter((a) => `${a.src_lang} ${a.tgt_lang} ${pairLabel(a)} ${a.custom_prompt ?? ''}`.toLowerCase().includes(q));

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetPublicConfigCache } from '../../api/public-api';
 import { agent, startApiServer, routeFetch, type ApiServer } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { ModelDetailPage } from './model-detail-page';
@@ -17,7 +16,6 @@ beforeEach(async () => {
     agent({ id: 'a-oldest', src_lang: 'shipibo', tgt_lang: 'spanish', created_at: '2024-01-01T00:00:00Z' }),
   ]);
   restore = routeFetch(server.origin);
-  resetPublicConfigCache();
 });
 afterEach(async () => {
   restore();

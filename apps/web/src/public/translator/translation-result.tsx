@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wordedError } from '../../i18n/server-error';
 import { formatResponseTime } from '../../lib/response-time';
-import type { UntranslatedSpan } from '../../api/types';
+import type { UntranslatedSpan } from '@gaia/contracts';
 import type { TranslatorState } from './use-translator';
 
 /** Below this engine confidence (0..1) the result carries a "low confidence" badge. */

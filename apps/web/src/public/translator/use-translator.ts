@@ -1,8 +1,9 @@
+import type { TranslateHttpBody, UntranslatedSpan } from '@gaia/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { getPublicConfig } from '../../api/public-api';
+import { publicConfigQuery } from '../../api/queries';
 import { translate, TRANSLATION_REQUEST_FAILED, type TranslateResult } from '../../api/translate-stream';
-import type { TranslateRequest, UntranslatedSpan } from '../../api/types';
 
 export type TranslationPhase = 'idle' | 'translating' | 'streaming' | 'complete' | 'error';
 
@@ -31,8 +32,23 @@ export function completed(result: TranslateResult, source: string): Partial<Tran
   return { phase: 'complete', output: result.translation, responseTime: result.responseTime, source, confidence: result.confidence, untranslated: result.untranslated };
 }
 
-/** Spec §4 translation request states: idle → translating → streaming → complete | error. */
-export function useTranslator() {
+/** The state of a failed translation: the server's text (a network failure has none: the spec's fallback) and code. */
+export function failed(err: unknown): Partial<TranslatorState> {
+  const message = err instanceof Error && err.message && !(err instanceof TypeError) ? err.message : TRANSLATION_REQUEST_FAILED;
+  return { phase: 'error', error: message, errorCode: err instanceof ApiError ? err.code : null };
+}
+
+/**
+ * Who pays for the translations: `public-key` (the public pages: the platform's public key, plus the session
+ * when signed in) or `session` (the dashboard's test translator: owners and editors may test private agents).
+ */
+export type TranslatorCredentials = 'public-key' | 'session';
+
+export type TranslateInput = Omit<TranslateHttpBody, 'stream'>;
+
+/** The one translator of the app. Spec §4 translation request states: idle → translating → streaming → complete | error. */
+export function useTranslator(credentials: TranslatorCredentials = 'public-key') {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<TranslatorState>(IDLE);
   const controller = useRef<AbortController | null>(null);
 
@@ -44,39 +60,43 @@ export function useTranslator() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const run = useCallback(async (req: TranslateRequest) => {
-    controller.current?.abort();
-    const ac = new AbortController();
-    controller.current = ac;
-    setState({ ...IDLE, phase: 'translating' });
-    const mine = () => controller.current === ac;
+  const apiKey = useCallback(async (): Promise<string | undefined> => {
+    if (credentials === 'session') return undefined;
     try {
-      let apiKey: string | undefined;
-      try {
-        apiKey = (await getPublicConfig()).publicApiKey;
-      } catch (err) {
-        console.warn('Public configuration unavailable; translating with the session only.', err);
-      }
-      const result = await translate(req, {
-        apiKey,
-        signal: ac.signal,
-        onEvent: (event) => {
-          if (!mine()) return;
-          if (event.type === 'status') setState((s) => ({ ...s, status: event.message }));
-          if (event.type === 'translation_chunk') setState((s) => ({ ...s, phase: 'streaming', output: s.output + (event.content ?? '') }));
-        },
-      });
-      if (!mine()) return;
-      setState((s) => ({ ...s, ...completed(result, req.text) }));
+      return (await queryClient.fetchQuery(publicConfigQuery())).publicApiKey;
     } catch (err) {
-      if (!mine() || ac.signal.aborted) return;
-      // A network failure (fetch's TypeError) has no server message: use the spec's fallback.
-      const message = err instanceof Error && err.message && !(err instanceof TypeError) ? err.message : TRANSLATION_REQUEST_FAILED;
-      setState((s) => ({ ...s, phase: 'error', error: message, errorCode: err instanceof ApiError ? err.code : null }));
-    } finally {
-      if (mine()) controller.current = null;
+      console.warn('Public configuration unavailable; translating with the session only.', err);
+      return undefined;
     }
-  }, []);
+  }, [credentials, queryClient]);
+
+  const run = useCallback(
+    async (req: TranslateInput) => {
+      controller.current?.abort();
+      const ac = new AbortController();
+      controller.current = ac;
+      setState({ ...IDLE, phase: 'translating' });
+      const mine = () => controller.current === ac;
+      try {
+        const result = await translate(req, {
+          apiKey: await apiKey(),
+          signal: ac.signal,
+          onEvent: (event) => {
+            if (!mine()) return;
+            if (event.type === 'status') setState((s) => ({ ...s, status: event.message }));
+            if (event.type === 'translation_chunk') setState((s) => ({ ...s, phase: 'streaming', output: s.output + (event.content ?? '') }));
+          },
+        });
+        if (mine()) setState((s) => ({ ...s, ...completed(result, req.text) }));
+      } catch (err) {
+        if (!mine() || ac.signal.aborted) return;
+        setState((s) => ({ ...s, ...failed(err) }));
+      } finally {
+        if (mine()) controller.current = null;
+      }
+    },
+    [apiKey],
+  );
 
   const busy = state.phase === 'translating' || state.phase === 'streaming';
   return { state, busy, translate: run, reset };
