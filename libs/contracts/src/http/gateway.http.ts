@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppliedTerm, UntranslatedSpan } from '../rpc/translation.rpc';
+import type { TranslationExplanation } from '../quality/quality.contracts';
 
 /**
  * HTTP DTOs of the gateway (docs/api-surface.md), shared with the web app. Request schemas are what the
@@ -77,6 +78,7 @@ export const translateBodySchema = z.object({
   src_lang: z.string(),
   tgt_lang: z.string(),
   stream: z.boolean().default(true),
+  explain: z.boolean().default(false).describe('Also answer `explanation`: the examples, lexicon and glossary entries that shaped the translation'),
 });
 export type TranslateHttpBody = z.input<typeof translateBodySchema>;
 
@@ -93,6 +95,8 @@ export interface TranslateJsonResponse {
   response_time: number;
   source_language: string;
   target_language: string;
+  /** Only with `explain: true`, as in the `translation_complete` event. */
+  explanation?: TranslationExplanation;
 }
 
 export const agentPatchBodySchema = z.object({

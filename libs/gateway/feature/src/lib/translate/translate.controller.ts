@@ -34,6 +34,7 @@ function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () 
             response_time: e.response_time,
             source_language: e.source_language,
             target_language: e.target_language,
+            ...(e.explanation ? { explanation: e.explanation } : {}),
           };
         }
       },

@@ -69,6 +69,7 @@ export class TranslateService {
       src_lang: b.src_lang.trim(),
       tgt_lang: b.tgt_lang.trim(),
       caller: { keyId, userId },
+      explain: b.explain,
     });
     return { requestId, text, srcLang: b.src_lang.trim(), tgtLang: b.tgt_lang.trim(), stream: b.stream, events: this.meter.meter(requestId, source) };
   }
