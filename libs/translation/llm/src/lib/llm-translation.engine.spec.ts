@@ -77,7 +77,7 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     expect(done.engine).toBe('llm');
     expect(done.usage).toEqual({ input_tokens: 320, output_tokens: 12 });
     expect(done.response_time).toBeGreaterThanOrEqual(0);
-    expect(done.provenance).toMatchObject({ engine: 'llm', examples: ['p1', 'p2'], lexicon: ['róga'] });
+    expect(done.provenance).toMatchObject({ engine: 'llm', examples: [expect.objectContaining({ id: 'p1', source: expect.any(String), target: expect.any(String) }), expect.objectContaining({ id: 'p2' })], lexicon: ['róga'] });
   });
 
   it('reverse direction swaps the languages in the prompt', async () => {

@@ -109,7 +109,8 @@ export class LlmTranslationEngine implements TranslationEnginePort {
       provenance: {
         engine: 'llm',
         model: this.client.config.chatModel,
-        examples: examples.map((e) => e.id),
+        // the retrieved pairs the prompt held (the answer's explanation lists them)
+        examples: examples.map((e) => ({ id: e.id, source: e.source, target: e.target, score: e.score })),
         lexicon: lexicon.map((l) => l.term),
         candidates: candidates.map((c) => ({ text: c.text, origin: c.origin })),
       },
