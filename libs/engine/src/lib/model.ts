@@ -8,7 +8,7 @@ import { ArtifactFormatError, ArtifactReader, ArtifactWriter } from './artifact-
 import { unpackLegacyBinary } from './legacy-binary';
 import { KnLm } from './lm';
 import { isWordToken, normalizeToken, tokenize } from './tokenize';
-import type { Direction, LexiconUse, ParallelPair } from './types';
+import type { ConfidenceCalibration, Direction, LexiconUse, ParallelPair } from './types';
 
 export const MAX_PHRASE = 4;
 const OPTIONS_PER_PHRASE = 12;
@@ -72,6 +72,13 @@ export interface AgentModel {
   lex: [LexTable, LexTable];
   stats: ModelStats;
   affixes: [AffixPattern[], AffixPattern[]];
+  /** confidence calibration per direction, fitted on held-out pairs at build (`fitConfidenceCalibration`) */
+  calibration?: ModelCalibration;
+}
+
+export interface ModelCalibration {
+  forward?: ConfidenceCalibration;
+  reverse?: ConfidenceCalibration;
 }
 
 export interface LexTable {
@@ -642,6 +649,7 @@ class PhraseKeyIndex implements KeyLookup {
 export function serializeModel(m: AgentModel): Uint8Array {
   const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
   w.meta('stats', m.stats).meta('affixes', m.affixes);
+  if (m.calibration) w.meta('calibration', m.calibration);
   for (let d = 0; d < 2; d++) {
     const side = m.sides[d];
     w.strings(`words${d}`, side.words).strings(`cased${d}`, side.cased).uints(`freq${d}`, side.freq);
@@ -710,6 +718,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
     affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
+    calibration: r.meta<ModelCalibration | undefined>('calibration'),
   };
 }
 

@@ -9,10 +9,27 @@
  */
 import { HybridIndex } from './hybrid-index';
 import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
-import { AgentModel, dirIndex, MAX_PHRASE, modelTokens } from './model';
+import { AgentModel, dirIndex, lookupLexicon, MAX_PHRASE, modelTokens } from './model';
 import { BOS, EOS } from './lm';
 import { detokenize, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
-import type { Candidate, Direction, LexiconUse, Provenance, RetrievalHit, TranslateResult, TranslationEvent, UntranslatedSpan } from './types';
+import { calibrateConfidence } from './confidence-calibration';
+import { exactExtraExample, extraId, mergeExtraExamples, tokenOverlap } from './extra-examples';
+import { appliedTerms, containsForced, findForcedSpans, ForcedSpan, restoreTermForms } from './glossary';
+import type {
+  AppliedTerm,
+  Candidate,
+  ConfidenceCalibration,
+  Direction,
+  ExtraExample,
+  LexiconUse,
+  Provenance,
+  ProvenanceExample,
+  RetrievalHit,
+  TranslateOptions,
+  TranslateResult,
+  TranslationEvent,
+  UntranslatedSpan,
+} from './types';
 
 export interface TranslatorOptions {
   k?: number;
@@ -41,6 +58,8 @@ export interface TranslatorOptions {
   /** a retrieved example is offered as it is only when it shares at least this share of the input's tokens
    *  (default 1: only an exact match; near duplicates are repaired by memory adaptation instead) */
   nearDuplicate?: number;
+  /** maps raw confidence to expected quality (default: the model's calibration for the request's direction) */
+  calibration?: ConfidenceCalibration;
 }
 
 /**
@@ -116,10 +135,89 @@ interface Hyp {
   chars: number;
 }
 
+/** One way to translate an input phrase: output words, their LM ids, translation-model score, output characters. */
+interface PhraseOption {
+  out: string[];
+  ids: number[];
+  tm: number;
+  chars: number;
+}
+
 interface DecodeResult {
   tokens: string[];
   score: number;
   used: LexiconUse[];
+}
+
+/** A phase the streamed status events mark. */
+export type TranslationPhase = 'retrieve' | 'candidates' | 'refine';
+
+/** The engine's events: TranslationEvent with the phase on status events and the glossary terms on completion. */
+export type EngineTranslationEvent =
+  | (Extract<TranslationEvent, { type: 'status' }> & { phase: TranslationPhase })
+  | Extract<TranslationEvent, { type: 'translation_chunk' | 'error' }>
+  | (Extract<TranslationEvent, { type: 'translation_complete' }> & { raw_confidence: number; applied_terms: AppliedTerm[] });
+
+/** Strategy of an answer that is an extra example's other side (the input equals its side). */
+const EXACT_EXTRA_STRATEGY = 'extra-example';
+/** `explain` lists a retrieved example that gave no candidate when its output side has at least this chrF with the answer. */
+const EXPLAIN_MIN_LIKENESS = 0.3;
+/** Lexicon / phrase entries listed by `explain`. */
+const EXPLAIN_MAX_ENTRIES = 30;
+
+/** A draft translation of phase 1: model tokens, the strategy, phrase entries used, the example it came from. */
+interface Draft {
+  tokens: string[];
+  strategy: string;
+  used: LexiconUse[];
+  hit?: RetrievalHit;
+  /** share of the input's tokens the example shares (memory adaptation, nearest example) */
+  overlap?: number;
+}
+
+/** Where a scored candidate came from (kept beside the public Candidate, for provenance). */
+interface CandidateOrigin {
+  used: LexiconUse[];
+  hit?: RetrievalHit;
+}
+
+/** One line of input through the phases. */
+interface LineJob {
+  text: string;
+  dir: 0 | 1;
+  opts: TranslateOptions | undefined;
+  surface: string[];
+  qTok: string[];
+  forced: ForcedSpan[];
+  hits: RetrievalHit[];
+  extraIds: Set<string>;
+  drafts: Draft[];
+  candidates: Candidate[];
+  /** per candidate (same order) */
+  origins: CandidateOrigin[];
+}
+
+/** A line to translate, or one already answered. */
+type LineWork = { job: LineJob } | { result: TranslateResult };
+
+/** A request split into lines (one line when it has no line break or matches an extra example whole). */
+interface Plan {
+  text: string;
+  lines: string[];
+  /** per line; null for a blank line of a multi-line text */
+  work: (LineWork | null)[];
+}
+
+function sentenceChrFOf(hyp: Map<string, number>[], ref: Map<string, number>[]): number {
+  return chrfFromStats(chrfStatsFromCounts(hyp, ref));
+}
+
+function planJobs(plan: Plan): LineJob[] {
+  return plan.work.flatMap((w) => (w && 'job' in w ? [w.job] : []));
+}
+
+function emptyResult(): TranslateResult {
+  return { translation: '', confidence: 0, rawConfidence: 0, appliedTerms: [], untranslated: [], candidates: [], provenance: { examples: [], lexicon: [], strategy: 'empty' } };
 }
 
 /** A word is spelled like the output language when its per-character log-likelihood ratio exceeds this. */
@@ -255,22 +353,6 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
   return best ? best.key : null;
 }
 
-/** Shared tokens over the longer of the two token lists (multiset). */
-function tokenOverlap(a: string[], b: string[]): number {
-  if (!a.length || !b.length) return 0;
-  const m = new Map<string, number>();
-  for (const t of b) m.set(t, (m.get(t) ?? 0) + 1);
-  let n = 0;
-  for (const t of a) {
-    const c = m.get(t) ?? 0;
-    if (c > 0) {
-      n++;
-      m.set(t, c - 1);
-    }
-  }
-  return n / Math.max(a.length, b.length);
-}
-
 function capitalizeLike(out: string, src: string): string {
   const m = /\p{L}/u.exec(src);
   const first = m ? m[0] : undefined;
@@ -310,10 +392,12 @@ export class Translator {
     this.lengthTargets = [opts?.lengthTarget ?? 1.05, opts?.lengthTargetReverse ?? 1.0];
     this.mbrScoreWeight = opts?.mbrScoreWeight ?? 0.3;
     this.nearDuplicate = opts?.nearDuplicate ?? 1;
+    this.calibration = opts?.calibration;
   }
 
   private readonly mbrScoreWeight: number;
   private readonly nearDuplicate: number;
+  private readonly calibration: ConfidenceCalibration | undefined;
 
   /**
    * Whether an input word the model cannot translate belongs unchanged in the output: numbers, URLs and e-mail
@@ -500,7 +584,7 @@ export class Translator {
   }
 
   /** Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. */
-  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest = 4): DecodeResult[] {
+  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest = 4, forced: readonly ForcedSpan[] = []): DecodeResult[] {
     const m = this.model;
     const tab = m.tables[dir];
     const outV = m.sides[dir === 0 ? 1 : 0];
@@ -515,12 +599,21 @@ export class Translator {
     const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
     for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * surface[i].length;
-    const V = lm.data.V;
+    // glossary constraints: a forced span is crossed only as a whole, by its required output
+    const covered = forced.length ? new Int32Array(n).fill(-1) : null;
+    forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
     for (let i = 0; i < n; i++) {
       const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);
       if (!hyps.length) continue;
-      for (let len = 1; len <= MAX_PHRASE && i + len <= n; len++) {
+      const span = covered && covered[i] >= 0 ? forced[covered[i]] : null;
+      for (let len = span ? span.end - i : 1; len <= (span ? span.end - i : MAX_PHRASE) && i + len <= n; len++) {
+        if (!span && covered && covered[i + len - 1] >= 0) break;
         const key = len === 1 ? tokens[i] : tokens.slice(i, i + len).join(' ');
+        if (span) {
+          const ids = span.norm.map((w) => this.lmId(dir, outV.index.get(w) ?? 0));
+          this.extend(hyps, [{ out: span.out, ids, tm: 0, chars: span.out.reduce((a, w) => a + w.length, 0) }], stacks[i + len], dir, i, len, n, key, expect);
+          continue;
+        }
         let k = tab.keyIndex.get(key);
         let extra = 0;
         if (k === undefined && len === 1) {
@@ -530,7 +623,7 @@ export class Translator {
             extra = W.stem;
           }
         }
-        const opts: { out: string[]; ids: number[]; tm: number; chars: number }[] = [];
+        const opts: PhraseOption[] = [];
         if (k !== undefined) {
           for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
             const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
@@ -572,26 +665,7 @@ export class Translator {
           if (known && id > 0 && id < 200) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }
         if (!opts.length) continue;
-        const target = stacks[i + len];
-        for (const h of hyps) {
-          for (const o of opts) {
-            let u = h.u;
-            let v = h.v;
-            let lp = 0;
-            for (const id of o.ids) {
-              lp += lm.logProb(u, v, id);
-              u = v;
-              v = id;
-            }
-            const chars = h.chars + o.chars;
-            const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
-            let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
-            if (i + len === n) score += W.lm * lm.logProb(u, v, EOS);
-            const sk = u * V + v;
-            const ex = target.get(sk);
-            if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, cov: len, chars });
-          }
-        }
+        this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect);
       }
     }
     const finals = [...stacks[n].values()].sort((a, b) => b.score - a.score);
@@ -615,9 +689,35 @@ export class Translator {
     return res;
   }
 
+  /** Extends each hypothesis by each option covering input tokens i..i+len-1 into `target` (recombined by LM state). */
+  private extend(hyps: Hyp[], opts: PhraseOption[], target: Map<number, Hyp>, dir: 0 | 1, i: number, len: number, n: number, key: string, expect: Float64Array): void {
+    const W = this.w;
+    const lm = this.model.lms[dir === 0 ? 1 : 0];
+    const V = lm.data.V;
+    for (const h of hyps) {
+      for (const o of opts) {
+        let u = h.u;
+        let v = h.v;
+        let lp = 0;
+        for (const id of o.ids) {
+          lp += lm.logProb(u, v, id);
+          u = v;
+          v = id;
+        }
+        const chars = h.chars + o.chars;
+        const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
+        let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
+        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS);
+        const sk = u * V + v;
+        const ex = target.get(sk);
+        if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, cov: len, chars });
+      }
+    }
+  }
+
   /* ------------------------------------------------------------ phase 1: memory adaptation */
 
-  private adapt(qTok: string[], qSurf: string[], hit: RetrievalHit, dir: 0 | 1): { tokens: string[]; overlap: number } | null {
+  private adapt(qTok: string[], qSurf: string[], hit: RetrievalHit, dir: 0 | 1, forced: readonly ForcedSpan[] = []): { tokens: string[]; overlap: number } | null {
     const hText = dir === 0 ? hit.source : hit.target;
     const oText = dir === 0 ? hit.target : hit.source;
     const H = modelTokens(hText);
@@ -642,6 +742,13 @@ export class Translator {
     }
     const overlap = L[0][0] / Math.max(n, mH);
     if (L[0][0] === 0) return null;
+    // glossary terms are never taken from the example: their words count as unmatched and are decoded (forced)
+    for (const f of forced)
+      for (let p = f.start; p < f.end; p++)
+        if (qMatch[p] >= 0) {
+          hMatched[qMatch[p]] = 0;
+          qMatch[p] = -1;
+        }
     // align output words to example input words through the lexicon
     const m = this.model;
     const inV = m.sides[dir];
@@ -675,7 +782,8 @@ export class Translator {
       }
       let e = i;
       while (e < n && qMatch[e] < 0) e++;
-      const seg = this.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1)[0]?.tokens ?? [];
+      const segForced = forced.filter((f) => f.start >= i && f.end <= e).map((f) => ({ ...f, start: f.start - i, end: f.end - i }));
+      const seg = this.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1, segForced)[0]?.tokens ?? [];
       let anchor = -1;
       for (let p = i - 1; p >= 0; p--)
         if (qMatch[p] >= 0) {
@@ -797,19 +905,75 @@ export class Translator {
     return this.index.size ? this.index.search(text, k, { side: direction === 'reverse' ? 'target' : 'source' }) : [];
   }
 
-  /** Phase 1 only: the candidate drafts (for the LLM engine). */
-  /** `examples`: nearest pairs retrieved elsewhere (a remote retrieval index) instead of this translator's index. */
-  candidates(text: string, opts?: { direction?: Direction; k?: number; examples?: RetrievalHit[] }): { candidates: Candidate[]; hits: RetrievalHit[] } {
+  /** Phases 1 and 2 without the final choice: the candidate drafts with scores and MBR utilities (for the LLM engine). */
+  candidates(text: string, opts?: TranslateOptions): { candidates: Candidate[]; hits: RetrievalHit[] } {
+    const job = this.startLine(text, opts);
+    this.retrieveExamples(job);
+    this.generate(job);
+    this.refine(job);
+    return { candidates: job.candidates, hits: job.hits };
+  }
+
+  translateText(text: string, opts?: TranslateOptions): TranslateResult {
+    const plan = this.plan(text, opts);
+    for (const job of planJobs(plan)) {
+      this.retrieveExamples(job);
+      this.generate(job);
+      this.refine(job);
+    }
+    return this.finish(plan);
+  }
+
+  /** Splits the request into lines; lines answered without translating (blank, or an exact extra example) are done. */
+  private plan(text: string, opts: TranslateOptions | undefined): Plan {
     const dir = dirIndex(opts?.direction);
-    const K = opts?.k ?? this.k;
+    const exact = exactExtraExample(text, opts?.extraExamples, dir);
+    if (exact) return { text, lines: [text], work: [{ result: this.exactResult(text, exact, dir, opts) }] };
+    const lines = text.split(/\r?\n/);
+    if (lines.length === 1) return { text, lines, work: [text.trim() ? { job: this.startLine(text, opts) } : { result: emptyResult() }] };
+    const work = lines.map((line): LineWork | null => {
+      if (!line.trim()) return null;
+      const ex = exactExtraExample(line, opts?.extraExamples, dir);
+      return ex ? { result: this.exactResult(line, ex, dir, opts) } : { job: this.startLine(line, opts) };
+    });
+    return { text, lines, work };
+  }
+
+  private startLine(text: string, opts: TranslateOptions | undefined): LineJob {
+    const dir = dirIndex(opts?.direction);
     const surface = tokenize(text);
-    const qTok = surface.map(normalizeToken);
-    const hits = opts?.examples ? opts.examples.slice(0, this.nExamples) : this.retrieve(text, opts?.direction);
-    const raw: { tokens: string[]; strategy: string; used: LexiconUse[]; hit?: RetrievalHit; overlap?: number }[] = [];
-    const dec = this.decode(qTok, surface, dir, this.nbest);
+    return {
+      text,
+      dir,
+      opts,
+      surface,
+      qTok: surface.map(normalizeToken),
+      forced: findForcedSpans(surface, opts?.glossary, dir),
+      hits: [],
+      extraIds: new Set(),
+      drafts: [],
+      candidates: [],
+      origins: [],
+    };
+  }
+
+  /** Retrieval: the nearest examples of the agent's memory (or the caller's), with the caller's extra examples. */
+  private retrieveExamples(job: LineJob): void {
+    const found = job.opts?.examples ? job.opts.examples.slice(0, this.nExamples) : this.retrieve(job.text, job.opts?.direction);
+    const merged = mergeExtraExamples(found, job.opts?.extraExamples, job.qTok, job.dir, this.nExamples);
+    job.hits = merged.hits;
+    job.extraIds = merged.extraIds;
+  }
+
+  /** Phase 1: decoder n-best, memory adaptations of the nearest examples, the nearest examples themselves. */
+  private generate(job: LineJob): void {
+    const { qTok, surface, dir, hits, forced } = job;
+    const K = job.opts?.k ?? this.k;
+    const raw: Draft[] = [];
+    const dec = this.decode(qTok, surface, dir, this.nbest, forced);
     for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
     for (const h of hits.slice(0, 2)) {
-      const ad = this.adapt(qTok, surface, h, dir);
+      const ad = this.adapt(qTok, surface, h, dir, forced);
       if (ad && ad.overlap >= 0.25) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
     }
     for (const h of hits.slice(0, this.rawExamples))
@@ -823,19 +987,26 @@ export class Translator {
       // no doubled punctuation ("día..") unless the input has it
       r.tokens = r.tokens.filter((t, i) => i === 0 || t !== r.tokens[i - 1] || isWordToken(t) || surface.some((x, j) => j > 0 && x === t && surface[j - 1] === t));
     }
-    const uniq = new Map<string, (typeof raw)[number]>();
+    const uniq = new Map<string, Draft>();
     for (const r of raw) {
       const key = r.tokens.join(' ');
       if (!uniq.has(key)) uniq.set(key, r);
     }
+    job.drafts = [...uniq.values()].slice(0, Math.max(K, 1));
+  }
+
+  /** Phase 2: every draft scored (features), then its expected chrF agreement with the others (MBR utility). */
+  private refine(job: LineJob): void {
+    const { text, qTok, dir, forced } = job;
     const srcChars = text.replace(/\s+/g, '').length;
     const cands: Candidate[] = [];
-    const meta: { used: LexiconUse[]; hit?: RetrievalHit }[] = [];
-    for (const r of [...uniq.values()].slice(0, Math.max(K, 1))) {
+    const origins: CandidateOrigin[] = [];
+    for (const r of job.drafts) {
       const f = this.features(qTok, r.tokens, dir, srcChars);
       if (r.overlap !== undefined) f.overlap = r.overlap;
-      cands.push({ text: capitalizeLike(detokenize(this.recase(r.tokens, dir)), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
-      meta.push({ used: r.used, hit: r.hit });
+      const shown = restoreTermForms(this.recase(r.tokens, dir), forced);
+      cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
+      origins.push({ used: r.used, hit: r.hit });
     }
     // MBR with chrF utility
     const counts = cands.map((c) => charNgramCounts(c.text));
@@ -850,55 +1021,173 @@ export class Translator {
       }
       cands[i].mbr = u;
     }
-    (cands as (Candidate & { _meta?: unknown })[]).forEach((c, i) => Object.defineProperty(c, '_meta', { value: meta[i], enumerable: false }));
-    return { candidates: cands, hits };
+    job.candidates = cands;
+    job.origins = origins;
   }
 
-  translateText(text: string, opts?: { direction?: Direction; k?: number; examples?: RetrievalHit[] }): TranslateResult {
-    const lines = text.split(/\r?\n/);
-    if (lines.length > 1) {
-      const parts = lines.map((l) => (l.trim() ? this.translateText(l, opts) : null));
-      const done = parts.filter((x): x is TranslateResult => !!x);
-      const untranslated: UntranslatedSpan[] = [];
-      let offset = 0;
-      const sep = /\r?\n/g;
-      lines.forEach((l, i) => {
-        for (const sp of parts[i]?.untranslated ?? []) untranslated.push({ ...sp, start: sp.start + offset, end: sp.end + offset });
-        sep.lastIndex = offset + l.length;
-        const m = sep.exec(text);
-        offset = m ? m.index + m[0].length : text.length;
-      });
-      return {
-        translation: parts.map((x) => (x ? x.translation : '')).join('\n'),
-        confidence: done.length ? done.reduce((a, b) => a + b.confidence, 0) / done.length : 0,
-        untranslated,
-        candidates: done.flatMap((d) => d.candidates),
-        provenance: {
-          examples: done.flatMap((d) => d.provenance.examples),
-          lexicon: done.flatMap((d) => d.provenance.lexicon),
-          strategy: 'per-line',
-        },
-      };
-    }
-    if (!text.trim()) return { translation: '', confidence: 0, untranslated: [], candidates: [], provenance: { examples: [], lexicon: [], strategy: 'empty' } };
-    const { candidates, hits } = this.candidates(text, opts);
+  /** The choice: the selectable candidate of highest MBR utility plus a share of its model score. */
+  private select(job: LineJob): TranslateResult {
+    const { text, dir, candidates, hits, forced, drafts } = job;
     // an example is a translation of the input only when it is a near duplicate of it; other examples inform the
-    // MBR choice but are never the answer (the answer is then the best partial translation, marked as such)
-    const selectable = (c: Candidate): boolean => c.strategy !== 'nearest-example' || (c.features.overlap ?? 0) >= this.nearDuplicate;
-    const maxS = Math.max(...candidates.filter(selectable).map((c) => c.score));
+    // MBR choice but are never the answer (the answer is then the best partial translation, marked as such);
+    // every answer carries the glossary's required terms
+    const selectable = (i: number): boolean =>
+      (candidates[i].strategy !== 'nearest-example' || (candidates[i].features.overlap ?? 0) >= this.nearDuplicate) &&
+      forced.every((f) => containsForced(drafts[i].tokens, f));
+    const maxS = Math.max(...candidates.filter((_, i) => selectable(i)).map((c) => c.score));
     const gain = (c: Candidate): number => c.mbr + this.mbrScoreWeight * (c.score - maxS);
     let bi = -1;
-    for (let i = 0; i < candidates.length; i++) if (selectable(candidates[i]) && (bi < 0 || gain(candidates[i]) > gain(candidates[bi]))) bi = i;
-    const best = candidates[Math.max(bi, 0)];
-    const meta = (best as Candidate & { _meta?: { used: LexiconUse[]; hit?: RetrievalHit } })._meta;
-    const provenance: Provenance = {
-      strategy: best.strategy,
-      examples: (meta?.hit ? [meta.hit] : hits.slice(0, 3)).map((h) => ({ id: h.id, score: h.score, source: h.source, target: h.target })),
-      lexicon: (meta?.used ?? []).slice(0, 30),
+    for (let i = 0; i < candidates.length; i++) if (selectable(i) && (bi < 0 || gain(candidates[i]) > gain(candidates[bi]))) bi = i;
+    bi = Math.max(bi, 0);
+    const best = candidates[bi];
+    const origin = job.origins[bi];
+    const applied = appliedTerms(
+      text,
+      job.surface,
+      forced.filter((f) => containsForced(drafts[bi].tokens, f)),
+    );
+    const provenance: Provenance = job.opts?.explain
+      ? this.explainProvenance(job, bi, applied)
+      : {
+          strategy: best.strategy,
+          examples: (origin.hit ? [origin.hit] : hits.slice(0, 3)).map((h) => ({ id: h.id, score: h.score, source: h.source, target: h.target })),
+          lexicon: origin.used.slice(0, 30),
+        };
+    const { spans, share } = this.untranslatedSpans(text, dir);
+    const rawConfidence = Math.max(0, Math.min(1, (CONFIDENCE_MBR * best.mbr + CONFIDENCE_COVERAGE * best.features.coverage) * (1 - share)));
+    return {
+      translation: best.text.replace(/\s*\n\s*/g, ' '),
+      confidence: calibrateConfidence(rawConfidence, this.calibrationFor(job.opts)),
+      rawConfidence,
+      appliedTerms: applied,
+      untranslated: spans,
+      candidates,
+      provenance,
     };
-    const { spans, share } = this.untranslatedSpans(text, dirIndex(opts?.direction));
-    const confidence = Math.max(0, Math.min(1, (CONFIDENCE_MBR * best.mbr + CONFIDENCE_COVERAGE * best.features.coverage) * (1 - share)));
-    return { translation: best.text.replace(/\s*\n\s*/g, ' '), confidence, untranslated: spans, candidates, provenance };
+  }
+
+  /** With `explain`: the examples behind the candidates (the chosen one's first), the entries used, the glossary. */
+  private explainProvenance(job: LineJob, bi: number, applied: AppliedTerm[]): Provenance {
+    const { dir, hits } = job;
+    const best = job.candidates[bi];
+    const origin = job.origins[bi];
+    // the chosen candidate's example, then the examples that gave candidates or read like the answer, closest first
+    const answer = charNgramCounts(best.text);
+    const likeness = (h: RetrievalHit): number => sentenceChrFOf(charNgramCounts(dir === 0 ? h.target : h.source), answer);
+    const candidateHits = new Set(job.origins.map((o) => o.hit));
+    const ranked = hits
+      .map((h) => ({ h, like: likeness(h) }))
+      .filter((x) => candidateHits.has(x.h) || x.like >= EXPLAIN_MIN_LIKENESS)
+      .sort((a, b) => b.like - a.like)
+      .map((x) => x.h);
+    const shaping = [origin.hit, ...ranked].filter((h): h is RetrievalHit => !!h);
+    const seenEx = new Set<string>();
+    const examples: ProvenanceExample[] = [];
+    for (const h of shaping.length ? shaping : hits.slice(0, 3)) {
+      if (seenEx.has(h.id)) continue;
+      seenEx.add(h.id);
+      examples.push({ id: h.id, score: h.score, source: h.source, target: h.target, origin: job.extraIds.has(h.id) ? 'extra' : 'memory' });
+    }
+    const forcedKeys = new Set(job.forced.map((f) => job.qTok.slice(f.start, f.end).join(' ')));
+    const outWords = new Set(modelTokens(best.text));
+    const direction: Direction = dir === 0 ? 'forward' : 'reverse';
+    const entries = [
+      ...origin.used.filter((u) => !forcedKeys.has(u.source)).map((u) => ({ ...u, prob: this.entryProb(u.source, u.target, dir) })),
+      ...lookupLexicon(this.model, job.text, direction).filter(
+        (e) => e.prob >= MIN_LEX_PROB && isWordToken(e.source) && !forcedKeys.has(e.source) && modelTokens(e.target).every((w) => outWords.has(w)),
+      ),
+    ];
+    const seenEntry = new Set<string>();
+    const lexicon: LexiconUse[] = [];
+    for (const e of entries) {
+      const key = `${e.source}\t${e.target}`;
+      if (e.prob <= 0 || seenEntry.has(key) || lexicon.length >= EXPLAIN_MAX_ENTRIES) continue;
+      seenEntry.add(key);
+      lexicon.push(e);
+    }
+    return { strategy: best.strategy, examples, lexicon, glossary: applied };
+  }
+
+  /** φ(t|s) of a phrase-table entry, else p(t|s) of a lexicon entry, else 0 (a copy or a back-off guess). */
+  private entryProb(source: string, target: string, dir: 0 | 1): number {
+    const m = this.model;
+    const tab = m.tables[dir];
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const k = tab.keyIndex.get(source);
+    if (k !== undefined)
+      for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
+        const words = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]), (id) => outV.words[id]).join(' ');
+        if (words === target) return Math.exp(tab.scores[4 * o]);
+      }
+    const id = m.sides[dir].index.get(source) ?? 0;
+    const lex = m.lex[dir];
+    if (id > 0) for (let x = lex.off[id]; x < lex.off[id + 1]; x++) if (lex.ids[x] !== 0 && outV.words[lex.ids[x]] === target) return lex.probs[x];
+    return 0;
+  }
+
+  private calibrationFor(opts: TranslateOptions | undefined): ConfidenceCalibration | undefined {
+    return opts?.calibration ?? this.calibration ?? this.model.calibration?.[opts?.direction ?? 'forward'];
+  }
+
+  /** The answer for an input identical to an extra example's side: its other side, exactly. */
+  private exactResult(text: string, ex: ExtraExample, dir: 0 | 1, opts: TranslateOptions | undefined): TranslateResult {
+    const translation = dir === 0 ? ex.target : ex.source;
+    const surface = tokenize(text);
+    const out = modelTokens(translation);
+    const applied = appliedTerms(
+      text,
+      surface,
+      findForcedSpans(surface, opts?.glossary, dir).filter((f) => containsForced(out, f)),
+    );
+    const id = extraId(ex, opts?.extraExamples?.indexOf(ex) ?? 0);
+    return {
+      translation,
+      confidence: 1,
+      rawConfidence: 1,
+      appliedTerms: applied,
+      untranslated: [],
+      candidates: [{ text: translation, strategy: EXACT_EXTRA_STRATEGY, score: 0, mbr: 1, features: {} }],
+      provenance: {
+        strategy: EXACT_EXTRA_STRATEGY,
+        examples: [{ id, score: 1, source: ex.source, target: ex.target, ...(opts?.explain ? { origin: 'extra' as const } : {}) }],
+        lexicon: [],
+        ...(opts?.explain ? { glossary: applied } : {}),
+      },
+    };
+  }
+
+  /** The result of a plan whose lines are all done (one result, or the lines' results joined line by line). */
+  private finish(plan: Plan): TranslateResult {
+    const parts = plan.work.map((w) => (w === null ? null : 'result' in w ? w.result : this.select(w.job)));
+    if (plan.lines.length === 1) return parts[0] ?? emptyResult();
+    const done = parts.filter((x): x is TranslateResult => !!x);
+    const untranslated: UntranslatedSpan[] = [];
+    const terms: AppliedTerm[] = [];
+    let offset = 0;
+    const sep = /\r?\n/g;
+    plan.lines.forEach((l, i) => {
+      for (const sp of parts[i]?.untranslated ?? []) untranslated.push({ ...sp, start: sp.start + offset, end: sp.end + offset });
+      for (const t of parts[i]?.appliedTerms ?? []) terms.push({ ...t, start: t.start + offset, end: t.end + offset });
+      sep.lastIndex = offset + l.length;
+      const m = sep.exec(plan.text);
+      offset = m ? m.index + m[0].length : plan.text.length;
+    });
+    const mean = (f: (r: TranslateResult) => number): number => (done.length ? done.reduce((a, b) => a + f(b), 0) / done.length : 0);
+    const explained = done.some((d) => d.provenance.glossary);
+    return {
+      translation: parts.map((x) => (x ? x.translation : '')).join('\n'),
+      confidence: mean((r) => r.confidence),
+      rawConfidence: mean((r) => r.rawConfidence),
+      appliedTerms: terms,
+      untranslated,
+      candidates: done.flatMap((d) => d.candidates),
+      provenance: {
+        examples: done.flatMap((d) => d.provenance.examples),
+        lexicon: done.flatMap((d) => d.provenance.lexicon),
+        strategy: 'per-line',
+        ...(explained ? { glossary: terms } : {}),
+      },
+    };
   }
 
   /**
@@ -933,22 +1222,39 @@ export class Translator {
     return { spans, share: wordChars ? missing / wordChars : 0 };
   }
 
-  async *translate(text: string, opts?: { direction?: Direction; k?: number; signal?: AbortSignal; examples?: RetrievalHit[] }): AsyncIterable<TranslationEvent> {
+  /**
+   * Streams the translation: a status event as each phase starts (retrieve → candidates → refine), the translation in
+   * word chunks, then `translation_complete` (or `error`, also when `signal` aborts).
+   */
+  async *translate(text: string, opts?: TranslateOptions & { signal?: AbortSignal }): AsyncIterable<EngineTranslationEvent> {
     const t0 = Date.now();
+    const checkAborted = (): void => {
+      if (opts?.signal?.aborted) throw new Error('Translation aborted');
+    };
+    const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
     try {
-      if (opts?.signal?.aborted) throw new Error('Translation aborted');
-      yield { type: 'status', message: 'Retrieving similar examples from memory' };
-      await new Promise((r) => setImmediate(r));
-      if (opts?.signal?.aborted) throw new Error('Translation aborted');
-      yield { type: 'status', message: `Generating ${opts?.k ?? this.k} candidate translations` };
-      const res = this.translateText(text, opts);
-      yield { type: 'status', message: 'Validating and refining candidates' };
+      checkAborted();
+      const plan = this.plan(text, opts);
+      const jobs = planJobs(plan);
+      yield { type: 'status', phase: 'retrieve', message: 'Retrieving similar examples from memory' };
+      await nextTurn();
+      checkAborted();
+      for (const job of jobs) this.retrieveExamples(job);
+      yield { type: 'status', phase: 'candidates', message: `Generating ${opts?.k ?? this.k} candidate translations` };
+      await nextTurn();
+      checkAborted();
+      for (const job of jobs) this.generate(job);
+      yield { type: 'status', phase: 'refine', message: 'Validating and refining candidates' };
+      await nextTurn();
+      checkAborted();
+      for (const job of jobs) this.refine(job);
+      const res = this.finish(plan);
       const words = res.translation.split(/(\s+)/).filter((x) => x.length);
       let chunk = '';
       for (const w of words) {
         chunk += w;
         if (/\S/.test(w)) {
-          if (opts?.signal?.aborted) throw new Error('Translation aborted');
+          checkAborted();
           yield { type: 'translation_chunk', content: chunk };
           chunk = '';
         }
@@ -960,6 +1266,8 @@ export class Translator {
         response_time: (Date.now() - t0) / 1000,
         source_text: text,
         confidence: res.confidence,
+        raw_confidence: res.rawConfidence,
+        applied_terms: res.appliedTerms,
         untranslated: res.untranslated,
         provenance: res.provenance,
       };
