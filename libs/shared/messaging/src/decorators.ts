@@ -12,11 +12,16 @@ export interface EventHandlerMeta {
 export interface RpcHandlerMeta {
   name: RpcName;
 }
+/**
+ * How long a claimed job stays leased before another worker may take it over: a number, or read from the
+ * handler instance once it is built (so it may come from the validated config the handler injects).
+ */
+export type JobLease<T = never> = number | ((handler: T) => number);
+
 export interface JobHandlerMeta {
   owner: ConsumerName;
   kind: string;
-  /** How long a claimed job stays leased before another worker may take it over. */
-  leaseMs?: number;
+  leaseMs?: JobLease<object>;
 }
 
 /**
@@ -30,5 +35,5 @@ export const OnEvent = (consumer: ConsumerName, topic: Topic): MethodDecorator =
 export const OnRpc = (name: RpcName): MethodDecorator => SetMetadata(RPC_HANDLER_METADATA, { name } satisfies RpcHandlerMeta);
 
 /** Marks `method(payload, ctx)` as the worker of durable jobs of `kind` owned by a service. */
-export const OnJob = (owner: ConsumerName, kind: string, opts: { leaseMs?: number } = {}): MethodDecorator =>
-  SetMetadata(JOB_HANDLER_METADATA, { owner, kind, leaseMs: opts.leaseMs } satisfies JobHandlerMeta);
+export const OnJob = <T extends object>(owner: ConsumerName, kind: string, opts: { leaseMs?: JobLease<T> } = {}): MethodDecorator =>
+  SetMetadata(JOB_HANDLER_METADATA, { owner, kind, leaseMs: opts.leaseMs as JobLease<object> | undefined } satisfies JobHandlerMeta);

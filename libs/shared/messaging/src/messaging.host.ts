@@ -65,7 +65,10 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
         const rpc = this.reflector.get<RpcHandlerMeta>(RPC_HANDLER_METADATA, fn);
         if (rpc && hosted.has(rpcDefinition(rpc.name).service)) this.registerRpc(rpc, fn.bind(instance));
         const job = this.reflector.get<JobHandlerMeta>(JOB_HANDLER_METADATA, fn);
-        if (job && hosted.has(job.owner)) this.jobs.register(job.kind, (p: unknown, ctx: JobContext) => Promise.resolve(fn.call(instance, p, ctx)) as Promise<void>, job.leaseMs);
+        if (job && hosted.has(job.owner)) {
+          const leaseMs = typeof job.leaseMs === 'function' ? job.leaseMs(instance) : job.leaseMs;
+          this.jobs.register(job.kind, (p: unknown, ctx: JobContext) => Promise.resolve(fn.call(instance, p, ctx)) as Promise<void>, leaseMs);
+        }
       }
     }
     await new Promise<void>((resolve, reject) => {

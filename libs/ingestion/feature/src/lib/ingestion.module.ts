@@ -13,13 +13,15 @@ import { VISION_EXTRACTOR } from './ingestion.tokens';
 import { PublicCorporaUseCase } from './corpora/import-public-corpus.use-case';
 import { OpusCatalogueAdapter } from './corpora/opus-catalogue.adapter';
 import { PUBLIC_CORPORA } from './corpora/public-corpora.port';
-import { IngestionEventListener, IngestionRpcHandlers, ProcessTaskJob } from './ingestion.handlers';
-import { LearningOutcomeUseCase } from './learning-outcome.use-case';
+import { IngestionEventListener } from './ingestion-events.listener';
+import { IngestionRpcHandlers } from './ingestion.rpc';
+import { ProcessTaskJob } from './process-task/process-task.job';
+import { LearningOutcomeUseCase } from './learning-outcome/learning-outcome.use-case';
 import { TaskLifecycle } from './task-lifecycle.service';
-import { ProcessTaskUseCase } from './process-task.use-case';
-import { RebuildAgentUseCase } from './rebuild-agent.use-case';
-import { StartProcessingUseCase } from './start-processing.use-case';
-import { AgentDataUseCase, GetTaskUseCase } from './task-queries.use-case';
+import { ProcessTaskUseCase } from './process-task/process-task.use-case';
+import { RebuildAgentUseCase } from './rebuild-agent/rebuild-agent.use-case';
+import { StartProcessingUseCase } from './start-processing/start-processing.use-case';
+import { AgentDataUseCase, GetTaskUseCase } from './task-queries/task-queries.use-case';
 
 /** The OPUS catalogue's JSON API (the config's default; module tests without an app config use it too). */
 const DEFAULT_PUBLIC_CORPORA_URL = 'https://opus.nlpl.eu/opusapi/';

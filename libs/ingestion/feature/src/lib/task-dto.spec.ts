@@ -1,4 +1,4 @@
-import { estimateSeconds } from './start-processing.use-case';
+import { estimateSeconds } from './start-processing/start-processing.use-case';
 import { toTaskDto } from './task-dto';
 
 describe('task mapping', () => {

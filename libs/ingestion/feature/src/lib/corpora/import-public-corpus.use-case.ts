@@ -3,7 +3,7 @@ import { INGESTION_MAX_FILE_BYTES, ingestionUploadKey, type PublicCorpusDto, typ
 import { DomainError, newId } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { StartProcessingUseCase } from '../start-processing.use-case';
+import { StartProcessingUseCase } from '../start-processing/start-processing.use-case';
 import { PUBLIC_CORPORA, type PublicCorporaPort, type PublicCorpus } from './public-corpora.port';
 
 const dto = (c: PublicCorpus): PublicCorpusDto => ({ name: c.name, version: c.version, pairs: c.pairs, size_bytes: c.sizeBytes, license: c.license, format: c.format });

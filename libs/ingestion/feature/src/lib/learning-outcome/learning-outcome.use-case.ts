@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
 import { TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
-import { PARSE_END, TaskLifecycle } from './task-lifecycle.service';
+import { PARSE_END, TaskLifecycle } from '../task-lifecycle.service';
 
 /**
  * The second half of a task: retrieval indexes the stored pairs and learns the core memory, then

@@ -7,8 +7,8 @@ import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { DomainError, newId } from '@gaia/shared/kernel';
 import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from './ingestion.tokens';
-import { toTaskDto } from './task-dto';
+import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from '../ingestion.tokens';
+import { toTaskDto } from '../task-dto';
 
 const UNREADABLE = new Set(['binary', 'office', 'xml', 'empty']);
 

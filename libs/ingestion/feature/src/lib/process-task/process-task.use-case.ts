@@ -5,8 +5,8 @@ import { isParseError, MAX_PAIRS_PER_AGENT, parseFile, type ParseResult } from '
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { OUTBOX, type JobContext, type Outbox } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { storageKeys, VISION_EXTRACTOR, type VisionExtractorPort } from './ingestion.tokens';
-import { PARSE_END, TaskLifecycle } from './task-lifecycle.service';
+import { storageKeys, VISION_EXTRACTOR, type VisionExtractorPort } from '../ingestion.tokens';
+import { PARSE_END, TaskLifecycle } from '../task-lifecycle.service';
 
 class PairLimitExceeded extends Error {}
 

@@ -5,7 +5,7 @@ import { TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-a
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError, newId } from '@gaia/shared/kernel';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
-import { storageKeys } from './ingestion.tokens';
+import { storageKeys } from '../ingestion.tokens';
 
 /**
  * Operator rebuild: announces the agent's latest stored pairs again under a fresh version, so retrieval

@@ -7,8 +7,8 @@ import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { storageKeys } from './ingestion.tokens';
-import { toTaskDto } from './task-dto';
+import { storageKeys } from '../ingestion.tokens';
+import { toTaskDto } from '../task-dto';
 
 @Injectable()
 export class GetTaskUseCase {
@@ -33,12 +33,6 @@ export class AgentDataUseCase {
     @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
     @Inject(PAIR_REPOSITORY) private readonly pairs: PairRepositoryPort,
   ) {}
-
-  async stats(agentId: string): Promise<{ pairCount: number; documentCount: number; textBlocksExtracted: number }> {
-    const em = this.ds.manager;
-    const docs = await this.files.countDocuments(em, agentId);
-    return { pairCount: await this.pairs.count(em, agentId), documentCount: docs.documents, textBlocksExtracted: docs.textBlocks };
-  }
 
   /** dataset_{id}_files.zip: every original (uploaded order) plus the normalised pairs as JSONL and TMX. */
   async prepareDownload(agentId: string): Promise<{ key: string; filename: string; size: number; pairCount: number; fileCount: number }> {
@@ -68,12 +62,6 @@ export class AgentDataUseCase {
     const key = storageKeys.download(agentId);
     await this.storage.put(key, bytes);
     return { key, filename: `dataset_${agentId}_files.zip`, size: bytes.length, pairCount: pairs.length, fileCount: used.size };
-  }
-
-  /** delete-model cascade: pairs, tasks, files and stored originals/artifacts of the agent. Idempotent. */
-  async delete(agentId: string): Promise<{ deleted: boolean }> {
-    const deleted = await this.ds.transaction((em) => this.deleteRows(em, agentId));
-    return { deleted };
   }
 
   /** Deletes the rows in the caller's transaction, then the stored files (a repeat finds nothing left). */
