@@ -132,3 +132,10 @@ export const agentsFeedbackRpc = {
     response: agentFeedbackSchema,
   }),
 } satisfies RpcRegistry;
+
+/** POST /api/agents/:id/corrections body. */
+export const correctionBodySchema = correctionInputSchema;
+/** POST /api/agents/:id/glossary and PUT /api/agents/:id/glossary/:termId body. */
+export const glossaryTermBodySchema = glossaryTermInputSchema;
+/** POST /api/agents/:id/glossary/import body: the file's text (UTF-8) and its format. */
+export const glossaryImportBodySchema = z.object({ format: glossaryImportFormatSchema, glossary_file: z.string().min(1).max(FIELD_MAX_LENGTH.glossary_file) });

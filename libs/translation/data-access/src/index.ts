@@ -11,3 +11,5 @@ export { encodeAgentArtifacts, decodeAgentArtifacts } from '@gaia/retrieval/data
 export * from './lib/rpc-agent-directory.adapter';
 export * from './lib/retrieval-examples.port';
 export * from './lib/rpc-retrieval-examples.adapter';
+export * from './lib/agent-feedback.port';
+export * from './lib/cached-agent-feedback.adapter';

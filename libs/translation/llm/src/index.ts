@@ -4,6 +4,7 @@ export * from './lib/token-usage';
 export * from './lib/llm-client';
 export * from './lib/prompts';
 export * from './lib/translation-engine.port';
+export * from './lib/glossary';
 export * from './lib/llm-translation.engine';
 export * from './lib/fallback-translation.engine';
 export * from './lib/vision-extractor';

@@ -31,6 +31,8 @@ import { PublicController } from './public/public.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RealtimeListener } from './realtime/realtime.listener';
 import { TeamController } from './team/team.controller';
+import { CorrectionsController } from './corrections/corrections.controller';
+import { GlossaryController } from './glossary/glossary.controller';
 import { TranslateController } from './translate/translate.controller';
 import { TranslateService } from './translate/translate.service';
 import { TranslationMeter } from './translate/translation-meter';
@@ -55,6 +57,8 @@ export const GATEWAY_CONTROLLERS = [
   AgentsController,
   DocumentsController,
   TeamController,
+  CorrectionsController,
+  GlossaryController,
 ];
 
 export interface GatewayModuleOptions extends Partial<GatewayOptions> {

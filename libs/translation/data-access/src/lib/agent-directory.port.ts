@@ -15,6 +15,8 @@ export interface TranslationAgentProfile {
   artifactsVersion: string | null;
   /** File-storage key of that version's artifact, when the agents service knows it. */
   artifactKey?: string | null;
+  /** Version of the owner's corrections and glossary (0: none yet); the feedback cache's key. */
+  feedbackVersion?: number;
 }
 
 /** Looks agents up; `null` for unknown or deleted agents. */

@@ -17,6 +17,7 @@ export class RpcAgentDirectory implements AgentDirectoryPort {
       engine: agent.engine,
       artifactsVersion: agent.artifact_version,
       artifactKey: agent.artifact_key,
+      feedbackVersion: agent.feedback_version ?? 0,
     };
   }
 }

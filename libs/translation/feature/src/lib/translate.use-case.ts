@@ -4,14 +4,16 @@ import { CLOCK, DomainError, systemClock, type Clock } from '@gaia/shared/kernel
 import { METRICS, type GaiaMetrics } from '@gaia/shared/observability';
 import {
   AGENT_DIRECTORY,
+  AGENT_FEEDBACK,
   AGENT_LOADER,
   AgentArtifactsMissingError,
   USAGE_RECORDER,
   type AgentDirectoryPort,
+  type AgentFeedbackPort,
   type AgentLoader,
   type UsageRecorder,
 } from '@gaia/translation/data-access';
-import { BUILTIN_ENGINE, LLM_ENGINE, type EngineEvent, type LoadedAgent, type TranslationEnginePort } from '@gaia/translation/llm';
+import { BUILTIN_ENGINE, LLM_ENGINE, type EngineEvent, type LoadedAgent, type RequestFeedback, type TranslationEnginePort } from '@gaia/translation/llm';
 import { checkTranslationInput, resolveDirection } from './translation-request.rules';
 import { clampConfidence, toExplanation } from './explanation';
 
@@ -23,6 +25,8 @@ interface Prepared {
   direction: 'forward' | 'reverse';
   receivedAt: number;
   wasWarm: boolean;
+  /** The owner's corrections and glossary terms for this text (issue 14). */
+  feedback?: RequestFeedback;
 }
 
 /**
@@ -46,6 +50,7 @@ export class TranslateUseCase {
     @Inject(USAGE_RECORDER) private readonly usage: UsageRecorder,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
     @Optional() @Inject(METRICS) private readonly metrics: GaiaMetrics | null = null,
+    @Optional() @Inject(AGENT_FEEDBACK) private readonly feedback: AgentFeedbackPort | null = null,
   ) {
     metrics?.agentCache(() => loader.stats());
   }
@@ -73,7 +78,8 @@ export class TranslateUseCase {
       this.logger.error(`loading agent ${profile.id} failed: ${(e as Error).message}`);
       throw new DomainError('agent_unavailable', 'The agent could not be loaded. Please try again.', 503);
     }
-    return this.run({ request, text, words, agent, direction, receivedAt, wasWarm });
+    const feedback = await this.feedback?.forRequest(profile.id, profile.feedbackVersion ?? 0, text, direction);
+    return this.run({ request, text, words, agent, direction, receivedAt, wasWarm, feedback });
   }
 
   private async *run(p: Prepared): AsyncGenerator<TranslationEventDto> {
@@ -88,7 +94,7 @@ export class TranslateUseCase {
     const to = p.direction === 'forward' ? agent.tgtLang : agent.srcLang;
     let event: EngineEvent | undefined;
     try {
-      for await (event of engine.translate({ text: p.text, direction: p.direction, agent })) {
+      for await (event of engine.translate({ text: p.text, direction: p.direction, agent, feedback: p.feedback })) {
         if (event.type === 'status' || event.type === 'translation_chunk') {
           yield event;
         } else if (event.type === 'error') {
@@ -129,6 +135,7 @@ export class TranslateUseCase {
               target_language: to,
               confidence: clampConfidence(event.confidence),
               untranslated: event.untranslated ?? [],
+              applied_terms: event.applied_terms ?? [],
               engine: event.engine,
               ...(request.explain ? { explanation: toExplanation(event.provenance) } : {}),
             };

@@ -6,7 +6,10 @@ import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import {
   AGENT_ARTIFACTS,
   AGENT_DIRECTORY,
+  AGENT_FEEDBACK,
   AGENT_LOADER,
+  CachedAgentFeedback,
+  RpcAgentFeedbackSource,
   AgentLoader,
   BuiltinTranslationEngine,
   FileStorageAgentArtifacts,
@@ -92,6 +95,7 @@ export class TranslationModule {
           );
         },
       },
+      { provide: AGENT_FEEDBACK, inject: [RPC_CLIENT], useFactory: (rpc: RpcClient) => new CachedAgentFeedback(new RpcAgentFeedbackSource(rpc)) },
       { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
       TranslateUseCase,
       ExtractPairsUseCase,

@@ -1,4 +1,5 @@
 import { LlmClient } from './llm-client';
+import { buildGlossaryRepairPrompt, checkGlossary, exactExample, NO_FEEDBACK, type FeedbackExample, type RequestFeedback } from './glossary';
 import { LlmUnavailableError } from './llm.errors';
 import { Candidate, PromptContext, buildCandidatePrompt, buildRefinePrompt, cleanTranslation } from './prompts';
 import { TokenUsage, ZERO_USAGE, addUsage } from './token-usage';
@@ -34,6 +35,12 @@ export class LlmTranslationEngine implements TranslationEnginePort {
     const { text, direction, agent } = request;
     const k = request.k ?? this.client.config.candidates;
     const { from, to } = languagesOf(agent, direction);
+    const feedback = request.feedback ?? NO_FEEDBACK;
+    const corrected = exactExample(text, feedback.examples);
+    if (corrected) {
+      yield* this.answerWithCorrection(text, corrected, feedback, started);
+      return;
+    }
 
     yield { type: 'status', message: 'Retrieving similar examples and core memory...' };
     const examples = await agent.knowledge.retrieve(text, direction, this.options.examples);
@@ -47,6 +54,8 @@ export class LlmTranslationEngine implements TranslationEnginePort {
       customPrompt: agent.customPrompt,
       examples,
       lexicon,
+      glossary: feedback.glossary,
+      corrections: feedback.examples,
     };
 
     yield { type: 'status', message: `Phase 1: generating ${k} candidate translations...` };
@@ -59,7 +68,7 @@ export class LlmTranslationEngine implements TranslationEnginePort {
     await new Promise<void>((resolve) => setImmediate(resolve));
     let drafts: string[] = [];
     try {
-      const draft = agent.knowledge.draft(text, direction, k);
+      const draft = agent.knowledge.draft(text, direction, k, feedback);
       drafts = draft.candidates.length ? draft.candidates : [draft.translation];
     } catch {
       drafts = []; // drafts are optional evidence
@@ -94,8 +103,11 @@ export class LlmTranslationEngine implements TranslationEnginePort {
       throw e.withUsage(addUsage(usage, e.usage));
     }
     usage = addUsage(usage, phase2);
-    const final = cleanTranslation(raw, text.includes('\n'));
+    let final = cleanTranslation(raw, text.includes('\n'));
     if (!final) throw new LlmUnavailableError('bad_response', 'LLM returned an empty translation', usage);
+    const repaired = await this.enforceGlossary(ctx, final, feedback);
+    final = repaired.text;
+    usage = addUsage(usage, repaired.usage);
     const normalizedFinal = normalize(final);
     const agreeing = candidates.filter((c) => normalize(c.text) === normalizedFinal).length;
     yield {
@@ -113,10 +125,46 @@ export class LlmTranslationEngine implements TranslationEnginePort {
         examples: examples.map((e) => ({ id: e.id, source: e.source, target: e.target, score: e.score })),
         lexicon: lexicon.map((l) => l.term),
         candidates: candidates.map((c) => ({ text: c.text, origin: c.origin })),
+        corrections: feedback.examples.map((e) => e.id),
       },
+      applied_terms: checkGlossary(final, feedback.glossary).applied,
       usage,
       engine: 'llm',
     };
+  }
+
+  /** An owner's correction of this very text is the answer (no LLM call). */
+  private async *answerWithCorrection(text: string, correction: FeedbackExample, feedback: RequestFeedback, started: number): AsyncGenerator<EngineEvent> {
+    yield { type: 'translation_chunk', content: correction.target };
+    yield {
+      type: 'translation_complete',
+      final_translation: correction.target,
+      response_time: (performance.now() - started) / 1000,
+      source_text: text,
+      confidence: 1,
+      untranslated: [],
+      provenance: { engine: 'llm', strategy: 'correction', corrections: [correction.id] },
+      applied_terms: checkGlossary(correction.target, feedback.glossary).applied,
+      usage: ZERO_USAGE,
+      engine: 'llm',
+    };
+  }
+
+  /**
+   * The glossary check: a translation missing a required term gets one repair request; the repair is kept when it
+   * holds more required terms. A failed repair keeps the translation (the answer reports the terms it applied).
+   */
+  private async enforceGlossary(ctx: PromptContext, text: string, feedback: RequestFeedback): Promise<{ text: string; usage: TokenUsage }> {
+    const { missing } = checkGlossary(text, feedback.glossary);
+    if (missing.length === 0) return { text, usage: ZERO_USAGE };
+    try {
+      const res = await this.client.complete({ messages: buildGlossaryRepairPrompt(ctx, text, missing), temperature: this.options.refineTemperature, maxTokens: this.options.maxTokens });
+      const repaired = cleanTranslation(res.choices[0] ?? '', ctx.text.includes('\n'));
+      const better = repaired && checkGlossary(repaired, feedback.glossary).missing.length < missing.length;
+      return { text: better ? repaired : text, usage: res.usage };
+    } catch {
+      return { text, usage: ZERO_USAGE };
+    }
   }
 
   private async generateCandidates(ctx: PromptContext, k: number): Promise<{ texts: string[]; usage: TokenUsage }> {

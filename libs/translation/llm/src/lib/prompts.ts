@@ -1,6 +1,7 @@
 import type { EngineKind } from '@gaia/contracts';
 import type { ChatMessage } from './llm-client';
 import type { LexiconEntry, RetrievedExample } from './translation-engine.port';
+import { glossaryBlock, type FeedbackExample, type GlossaryEntry } from './glossary';
 
 export interface PromptContext {
   from: string;
@@ -11,6 +12,10 @@ export interface PromptContext {
   customPrompt: string;
   examples: RetrievedExample[];
   lexicon: LexiconEntry[];
+  /** Glossary terms found in the text: their translations are required (issue 14). */
+  glossary?: GlossaryEntry[];
+  /** The owner's corrections nearest to the text (verified translations). */
+  corrections?: FeedbackExample[];
 }
 
 export interface Candidate {
@@ -33,7 +38,7 @@ function evidenceBlock(ctx: PromptContext): string {
   const lexicon = ctx.lexicon.length
     ? ctx.lexicon.map((l) => `- ${oneLine(l.term)} → ${l.translations.map(oneLine).join('; ')}`).join('\n')
     : '(no lexicon entries match the input)';
-  return `Retrieved example pairs (most similar first):\n${examples}\n\nLexicon entries matching the input:\n${lexicon}`;
+  return `${glossaryBlock(ctx)}Retrieved example pairs (most similar first):\n${examples}\n\nLexicon entries matching the input:\n${lexicon}`;
 }
 
 /** Phase 1: generate a candidate translation (asked K times through `n` or sampling). */

@@ -1,4 +1,5 @@
-import type { EngineKind, EngineTranslationEvent, TranslationProgressEvent } from '@gaia/contracts';
+import type { AppliedTerm, EngineKind, EngineTranslationEvent, TranslationProgressEvent } from '@gaia/contracts';
+import type { RequestFeedback } from './glossary';
 import { TokenUsage } from './token-usage';
 
 export type Direction = 'forward' | 'reverse';
@@ -16,7 +17,7 @@ export type TranslationCompleteEvent = Extract<EngineTranslationEvent, { type: '
  */
 export type EngineEvent =
   | TranslationProgressEvent
-  | (TranslationCompleteEvent & { usage: TokenUsage; engine: EngineKind; fallback_reason?: string });
+  | (TranslationCompleteEvent & { usage: TokenUsage; engine: EngineKind; fallback_reason?: string; applied_terms?: AppliedTerm[] });
 
 export interface RetrievedExample {
   id: string;
@@ -47,9 +48,9 @@ export interface AgentKnowledge {
   /** Lexicon entries that match words of the input. */
   lexicon(text: string, direction: Direction): LexiconEntry[];
   /** The built-in engine's best translation and its K candidates. */
-  draft(text: string, direction: Direction, k: number): DraftResult;
+  draft(text: string, direction: Direction, k: number, feedback?: RequestFeedback): DraftResult;
   /** The built-in engine's streamed translation. */
-  translate(text: string, direction: Direction, k: number): AsyncIterable<EngineTranslationEvent>;
+  translate(text: string, direction: Direction, k: number, feedback?: RequestFeedback): AsyncIterable<EngineTranslationEvent & { applied_terms?: AppliedTerm[] }>;
   /** Number of tokens of a text for the built-in engine's accounting. */
   countTokens(text: string): number;
 }
@@ -78,6 +79,8 @@ export interface TranslateRequest {
   /** K candidates; the engine default when absent. */
   k?: number;
   signal?: AbortSignal;
+  /** The owner's corrections and glossary terms for this text, oriented in `direction` (none when absent). */
+  feedback?: RequestFeedback;
 }
 
 /** Common interface of the built-in and the LLM engines. */

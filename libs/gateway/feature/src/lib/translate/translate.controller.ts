@@ -30,6 +30,7 @@ function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () 
             data: { translation: e.final_translation, raw_translation: raw || e.final_translation },
             confidence: e.confidence,
             untranslated: e.untranslated,
+            applied_terms: e.applied_terms ?? [],
             source_text: e.source_text,
             response_time: e.response_time,
             source_language: e.source_language,
