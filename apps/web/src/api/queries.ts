@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getPublicConfig, getAgent, listPublicAgents } from './public-api';
-import { listMyAgents } from './account-api';
+import { getAccount, getKeyUsage, getUsageSummary, listApiKeys, listMyAgents, listTeam } from './account-api';
+import { getAgent, getPublicConfig, listPublicAgents } from './public-api';
 
 /**
  * Keys and reads of the query cache, one place for every page: a write invalidates by these keys
@@ -13,6 +13,11 @@ export const queryKeys = {
   myAgents: (uid: string) => ['agents', 'mine', uid] as const,
   agent: (id: string) => ['agents', 'one', id] as const,
   fileTask: (id: string) => ['file-tasks', id] as const,
+  account: ['account'] as const,
+  usageSummary: ['usage', 'summary'] as const,
+  apiKeys: ['api-keys'] as const,
+  keyUsage: (keyId: string) => ['api-keys', 'usage', keyId] as const,
+  team: ['team'] as const,
 };
 
 /** GET /api/public/config: fixed for the page's life (retried after a failure). */
@@ -21,3 +26,8 @@ export const publicAgentsQuery = () => queryOptions({ queryKey: queryKeys.public
 /** GET /api/agents/mine of the signed-in user `uid` (a list per user: another sign-in never sees it). */
 export const myAgentsQuery = (uid: string) => queryOptions({ queryKey: queryKeys.myAgents(uid), queryFn: listMyAgents });
 export const agentQuery = (id: string) => queryOptions({ queryKey: queryKeys.agent(id), queryFn: () => getAgent(id) });
+export const accountQuery = () => queryOptions({ queryKey: queryKeys.account, queryFn: getAccount });
+export const usageSummaryQuery = () => queryOptions({ queryKey: queryKeys.usageSummary, queryFn: getUsageSummary });
+export const apiKeysQuery = () => queryOptions({ queryKey: queryKeys.apiKeys, queryFn: async () => (await listApiKeys()).api_keys ?? [] });
+export const keyUsageQuery = (keyId: string) => queryOptions({ queryKey: queryKeys.keyUsage(keyId), queryFn: async () => (await getKeyUsage(keyId)).usage });
+export const teamQuery = () => queryOptions({ queryKey: queryKeys.team, queryFn: async () => (await listTeam()).members ?? [] });

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { ApiKeyDto, KeyUsageDto } from '@gaia/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createApiKey, getKeyUsage, getUsageSummary, listApiKeys, revokeApiKey } from '../../api/account-api';
-import type { ApiKeyDto, KeyUsageDto, UsageSummaryDto } from '@gaia/contracts';
+import { createApiKey, revokeApiKey } from '../../api/account-api';
+import { apiKeysQuery, keyUsageQuery, queryKeys, usageSummaryQuery } from '../../api/queries';
 import { CodeBlock } from '../components/copy';
 import { ConfirmDialog } from '../components/dialog';
 import { PlanLimits } from '../components/plan-limits';
@@ -80,89 +82,57 @@ export function KeyUsagePanel({ keyDto, usage }: { keyDto: ApiKeyDto; usage: Key
 export function ApiTab() {
   const { t, i18n } = useTranslation('dashboard');
   const { all } = useDashboardData();
-  const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
+  const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; apiKey: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
-  const [revokeBusy, setRevokeBusy] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [usage, setUsage] = useState<KeyUsageDto | null>(null);
+  /** The key whose usage is shown: undefined until the user picks (or unpicks, null) one. */
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
   const [agentId, setAgentId] = useState('');
-  const [summary, setSummary] = useState<UsageSummaryDto | null>(null);
+  const { data: summary } = useQuery(usageSummaryQuery());
+  const keysQuery = useQuery(apiKeysQuery());
+  // A failed list shows as empty (the failure is logged).
+  const keys = keysQuery.data ?? (keysQuery.isError ? [] : null);
+  // Usage of the first active key is shown without a click.
+  const selected = chosen === undefined ? (keys?.find((k) => !k.revoked)?.key_id ?? null) : chosen;
+  const { data: usage = null } = useQuery({ ...keyUsageQuery(selected ?? ''), enabled: !!selected });
 
   useEffect(() => {
-    let live = true;
-    getUsageSummary()
-      .then((s) => live && setSummary(s))
-      .catch((err: unknown) => console.error('Failed to load usage', err));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const loadKeys = useCallback(async () => {
-    try {
-      const res = await listApiKeys();
-      const list = res.api_keys ?? [];
-      setKeys(list);
-      // Usage of the first active key is shown without a click.
-      setSelected((current) => current ?? list.find((k) => !k.revoked)?.key_id ?? null);
-    } catch (err) {
-      console.error('Failed to list API keys', err);
-      setKeys((k) => k ?? []);
-    }
-  }, []);
-  useEffect(() => {
-    void loadKeys();
-  }, [loadKeys]);
-
-  useEffect(() => {
-    setUsage(null);
-    if (!selected) return;
-    let live = true;
-    getKeyUsage(selected)
-      .then((r) => live && setUsage(r.usage))
-      .catch((err: unknown) => console.error('Failed to load key usage', err));
-    return () => {
-      live = false;
-    };
-  }, [selected]);
+    if (keysQuery.error) console.error('Failed to list API keys', keysQuery.error);
+  }, [keysQuery.error]);
 
   useEffect(() => {
     if (!agentId && all.length) setAgentId(all[0].id);
   }, [all, agentId]);
 
-  const create = async (e: FormEvent) => {
+  const refreshKeys = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
+  const creation = useMutation({
+    mutationFn: (keyName: string) => createApiKey(keyName),
+    onSuccess: async (res, keyName) => {
+      setCreated({ name: keyName, apiKey: res.api_key });
+      setName('');
+      await refreshKeys();
+      if (res.key?.key_id) setChosen(res.key.key_id);
+    },
+    onError: (err) => console.error('Failed to create API key', err),
+  });
+  const revocation = useMutation({
+    mutationFn: (keyId: string) => revokeApiKey(keyId),
+    onSuccess: refreshKeys,
+    onError: (err) => console.error('Failed to revoke API key', err),
+    onSettled: () => setRevoking(null),
+  });
+  const creating = creation.isPending;
+  const revokeBusy = revocation.isPending;
+
+  const create = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || creating) return;
-    setCreating(true);
-    try {
-      const res = await createApiKey(trimmed);
-      setCreated({ name: trimmed, apiKey: res.api_key });
-      setName('');
-      await loadKeys();
-      if (res.key?.key_id) setSelected(res.key.key_id);
-    } catch (err) {
-      console.error('Failed to create API key', err);
-    } finally {
-      setCreating(false);
-    }
+    creation.mutate(trimmed);
   };
-
-  const revoke = async () => {
-    if (!revoking) return;
-    setRevokeBusy(true);
-    try {
-      await revokeApiKey(revoking.key_id);
-      await loadKeys();
-    } catch (err) {
-      console.error('Failed to revoke API key', err);
-    } finally {
-      setRevokeBusy(false);
-      setRevoking(null);
-    }
+  const revoke = () => {
+    if (revoking) revocation.mutate(revoking.key_id);
   };
 
   const selectedKey = keys?.find((k) => k.key_id === selected) ?? null;
@@ -214,7 +184,7 @@ export function ApiTab() {
                   <span className="muted small">{t('api.createdOn', { date: formatDate(k.created_at, i18n.language) })}</span>
                 </div>
                 <div className="key-item__actions">
-                  <button type="button" className="btn btn--outline btn--sm" aria-pressed={k.key_id === selected} onClick={() => setSelected(k.key_id === selected ? null : k.key_id)} aria-label={`${t('api.viewUsage')} ${k.name}`}>
+                  <button type="button" className="btn btn--outline btn--sm" aria-pressed={k.key_id === selected} onClick={() => setChosen(k.key_id === selected ? null : k.key_id)} aria-label={`${t('api.viewUsage')} ${k.name}`}>
                     {t('api.viewUsage')}
                   </button>
                   {!k.revoked && (

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import type { AgentDto } from '@gaia/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getUsageSummary } from '../../api/account-api';
-import type { AgentDto, UsageSummaryDto } from '@gaia/contracts';
+import { usageSummaryQuery } from '../../api/queries';
 import { useAuth } from '../../auth/auth-context';
 import { BillingMonth } from '../components/billing-month';
 import { PlanLimits } from '../components/plan-limits';
@@ -43,17 +44,10 @@ export function OverviewTab() {
   const { t, i18n } = useTranslation('dashboard');
   const { user } = useAuth();
   const { owned, shared, all, loading } = useDashboardData();
-  const [usage, setUsage] = useState<UsageSummaryDto | null>(null);
-
+  const { data: usage = null, error: usageError } = useQuery(usageSummaryQuery());
   useEffect(() => {
-    let live = true;
-    getUsageSummary()
-      .then((u) => live && setUsage(u))
-      .catch((err: unknown) => console.error('Failed to load usage', err));
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (usageError) console.error('Failed to load usage', usageError);
+  }, [usageError]);
 
   const name = user?.displayName?.trim() || user?.fullName?.trim() || user?.email || t('shell.user');
   const ownedIds = new Set(owned.map((a) => a.id));

@@ -1,10 +1,12 @@
+import type { TeamMemberDto } from '@gaia/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { addTeamMember, listTeam, removeTeamMember } from '../../api/account-api';
+import { addTeamMember, removeTeamMember } from '../../api/account-api';
 import { ApiError } from '../../api/http';
+import { queryKeys, teamQuery } from '../../api/queries';
 import { serverErrorText } from '../../i18n/server-error';
-import type { TeamMemberDto } from '@gaia/contracts';
 import { ConfirmDialog } from '../components/dialog';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatDate } from '../lib/format';
@@ -20,66 +22,66 @@ function inviteFailure(err: unknown, t: TFunction, lang: string, fallback: strin
 export function TeamTab() {
   const { t, i18n } = useTranslation('dashboard');
   const { reload } = useDashboardData();
-  const [members, setMembers] = useState<TeamMemberDto[] | null>(null);
+  const queryClient = useQueryClient();
+  const membersQuery = useQuery(teamQuery());
+  // A failed list shows as empty (the failure is logged).
+  const members = membersQuery.data ?? (membersQuery.isError ? [] : null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useTimedMessage<string>(TEAM_ERROR_MS);
   const [notice, setNotice] = useTimedMessage<string>(TEAM_ERROR_MS);
   const [removing, setRemoving] = useState<TeamMemberDto | null>(null);
-  const [removeBusy, setRemoveBusy] = useState(false);
 
   useEffect(() => {
-    let live = true;
-    listTeam()
-      .then((r) => live && setMembers(r.members ?? []))
-      .catch((err: unknown) => {
-        console.error('Failed to load team', err);
-        if (live) setMembers([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (membersQuery.error) console.error('Failed to load team', membersQuery.error);
+  }, [membersQuery.error]);
 
-  const invite = async (e: FormEvent) => {
+  /** The team changed: its list, and the agents it may edit (shared lists). */
+  const teamChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.team });
+    void reload();
+  };
+  const adding = useMutation({
+    mutationFn: (input: { name: string; email: string }) => addTeamMember(input),
+    onSuccess: (member) => {
+      queryClient.setQueryData<TeamMemberDto[]>(queryKeys.team, (m) => [...(m ?? []).filter((x) => x.id !== member.id), member]);
+      setName('');
+      setEmail('');
+      setError(null);
+      setNotice(t('team.added', { email: member.email }));
+      teamChanged();
+    },
+    onError: (err) => {
+      console.error('Failed to add editor', err);
+      setError(inviteFailure(err, t, i18n.language, t('team.addFailed')));
+    },
+  });
+  const removal = useMutation({
+    mutationFn: (member: TeamMemberDto) => removeTeamMember(member.id),
+    onSuccess: (_none, member) => {
+      queryClient.setQueryData<TeamMemberDto[]>(queryKeys.team, (m) => (m ?? []).filter((x) => x.id !== member.id));
+      teamChanged();
+    },
+    onError: (err) => {
+      console.error('Failed to remove editor', err);
+      setError(t('team.removeFailed'));
+    },
+    onSettled: () => setRemoving(null),
+  });
+  const busy = adding.isPending;
+  const removeBusy = removal.isPending;
+
+  const invite = (e: FormEvent) => {
     e.preventDefault();
     const problem = validateInvite(name, email);
     if (problem) {
       setError(problem === 'Please fill in all fields.' ? t('team.fillAll') : t('team.invalidEmail'));
       return;
     }
-    setBusy(true);
-    try {
-      const member = await addTeamMember({ name: name.trim(), email: email.trim().toLowerCase() });
-      setMembers((m) => [...(m ?? []).filter((x) => x.id !== member.id), member]);
-      setName('');
-      setEmail('');
-      setError(null);
-      setNotice(t('team.added', { email: member.email }));
-      void reload();
-    } catch (err) {
-      console.error('Failed to add editor', err);
-      setError(inviteFailure(err, t, i18n.language, t('team.addFailed')));
-    } finally {
-      setBusy(false);
-    }
+    adding.mutate({ name: name.trim(), email: email.trim().toLowerCase() });
   };
-
-  const remove = async () => {
-    if (!removing) return;
-    setRemoveBusy(true);
-    try {
-      await removeTeamMember(removing.id);
-      setMembers((m) => (m ?? []).filter((x) => x.id !== removing.id));
-      void reload();
-    } catch (err) {
-      console.error('Failed to remove editor', err);
-      setError(t('team.removeFailed'));
-    } finally {
-      setRemoveBusy(false);
-      setRemoving(null);
-    }
+  const remove = () => {
+    if (removing) removal.mutate(removing);
   };
 
   return (
