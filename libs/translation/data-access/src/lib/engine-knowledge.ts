@@ -8,9 +8,10 @@ import {
   summarizeCoreMemory,
   type AgentModel,
   type Direction,
+  type TranslateOptions,
   type RetrievalHit,
 } from '@gaia/engine';
-import type { AgentKnowledge, LexiconEntry, RetrievedExample } from '@gaia/translation/llm';
+import type { AgentKnowledge, LexiconEntry, RequestFeedback, RetrievedExample } from '@gaia/translation/llm';
 import type { AgentArtifacts } from './agent-artifacts.port';
 import type { RetrievalExamplesPort } from './retrieval-examples.port';
 
@@ -44,6 +45,20 @@ export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: str
   // the index keeps views into its bytes (texts, postings): a copy of its part lets the whole artifact buffer go
   const index = HybridIndex.deserialize(artifacts.index.slice());
   return brainFrom(model, index, langs, k, modelByteSize(model) + index.byteSize);
+}
+
+/**
+ * The owner's feedback (oriented in the request's direction) as the engine's options, which are oriented like the
+ * agent's pairs: glossary terms to force (`glossary`) and corrections as caller-supplied examples (`extraExamples`:
+ * an identical input answers the correction exactly, similar ones use it as an example).
+ */
+export function engineFeedback(feedback: RequestFeedback | undefined, direction: Direction): Pick<TranslateOptions, 'glossary' | 'extraExamples'> {
+  if (!feedback || (feedback.glossary.length === 0 && feedback.examples.length === 0)) return {};
+  const forward = direction === 'forward';
+  return {
+    glossary: feedback.glossary.map((g) => (forward ? { source: g.term, target: g.translation, caseSensitive: g.caseSensitive } : { source: g.translation, target: g.term, caseSensitive: g.caseSensitive })),
+    extraExamples: feedback.examples.map((e) => (forward ? { id: e.id, source: e.source, target: e.target } : { id: e.id, source: e.target, target: e.source })),
+  };
 }
 
 export function brainFrom(
@@ -86,12 +101,16 @@ export function brainFrom(
       }
       return [...byTerm].map(([term, translations]) => ({ term, translations }));
     },
-    draft(text: string, direction: Direction, n: number) {
-      const r = translator.translateText(text, { direction, k: n, examples: examples.kind === 'remote' ? remembered.get(`${direction}\u0000${text}`) ?? [] : undefined });
+    draft(text: string, direction: Direction, n: number, feedback?: RequestFeedback) {
+      const r = translator.translateText(text, { direction, k: n, examples: examples.kind === 'remote' ? remembered.get(`${direction}\u0000${text}`) ?? [] : undefined, ...engineFeedback(feedback, direction) });
       return { translation: r.translation, confidence: r.confidence, candidates: r.candidates.map((c) => c.text) };
     },
-    async *translate(text: string, direction: Direction, n: number) {
-      yield* translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES) });
+    async *translate(text: string, direction: Direction, n: number, feedback?: RequestFeedback) {
+      for await (const event of translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES), ...engineFeedback(feedback, direction) })) {
+        if (event.type !== 'translation_complete') yield event;
+        // the wire's applied terms: the term as the input writes it and the translation forced for it
+        else yield { ...event, applied_terms: event.applied_terms.map((t) => ({ term: text.slice(t.start, t.end), translation: direction === 'forward' ? t.target : t.source })) };
+      }
     },
     countTokens(text: string): number {
       return tokenize(text).length;
