@@ -7,9 +7,9 @@ import { DatabaseModule } from '@gaia/shared/database';
 import { APP_CONFIG } from '@gaia/shared/config';
 import { CLOCK, ManualClock } from '@gaia/shared/kernel';
 import { createTestDatabase, type TestDatabase } from '@gaia/testing';
-import { AccountsService } from './accounts.service';
-import { ApiKeysService } from './api-keys.service';
-import { IdempotencyService } from './idempotency.service';
+import { AccountsService } from './accounts/accounts.service';
+import { ApiKeysService } from './api-keys/api-keys.service';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import { IdentityModule } from './identity.module';
 import { RATE_LIMITER, type RateLimiter } from './identity.tokens';
 

@@ -20,14 +20,14 @@ import {
   USER_REPOSITORY,
 } from '@gaia/identity/data-access';
 import { MailModule } from '@gaia/shared/mail';
-import { AccountsService } from './accounts.service';
-import { ApiKeysService } from './api-keys.service';
-import { EmailLinksService } from './email-links.service';
-import { Argon2PasswordHasher } from './argon2-password-hasher.adapter';
-import { IdempotencyService } from './idempotency.service';
+import { AccountsService } from './accounts/accounts.service';
+import { ApiKeysService } from './api-keys/api-keys.service';
+import { EmailLinksService } from './email-links/email-links.service';
+import { Argon2PasswordHasher } from './accounts/argon2-password-hasher.adapter';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import { DEFAULT_IDENTITY_OPTIONS, IDENTITY_OPTIONS, PASSWORD_HASHER, RATE_LIMITER, type IdentityOptions } from './identity.tokens';
-import { OidcService } from './oidc.service';
-import { PostgresRateLimiter } from './postgres-rate-limiter.adapter';
+import { OidcService } from './oidc/oidc.service';
+import { PostgresRateLimiter } from './rate-limit/postgres-rate-limiter.adapter';
 
 /**
  * Identity (runs inside the gateway): users, argon2id passwords, sessions, API keys, OIDC sign-in,

@@ -1,5 +1,5 @@
 import { newApiKey, parseApiKey, safeEqual, sha256 } from './tokens.util';
-import { Argon2PasswordHasher } from './argon2-password-hasher.adapter';
+import { Argon2PasswordHasher } from './accounts/argon2-password-hasher.adapter';
 
 describe('API key format', () => {
   it('is gaia_<12 hex>_<256-bit secret>, stored as the SHA-256 of the secret', () => {

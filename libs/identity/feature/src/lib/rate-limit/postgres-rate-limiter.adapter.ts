@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RATE_COUNTER_REPOSITORY, type RateCounterRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
-import type { RateLimitDecision, RateLimiter } from './identity.tokens';
+import type { RateLimitDecision, RateLimiter } from '../identity.tokens';
 
 /**
  * Fixed windows aligned on the epoch (a 1-day window starts at 00:00 UTC), counted in Postgres with one

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SESSION_REPOSITORY, USER_REPOSITORY, type SessionRepositoryPort, type UserRecord, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
-import { IDENTITY_OPTIONS, PASSWORD_HASHER, type IdentityOptions, type PasswordHasher } from './identity.tokens';
+import { IDENTITY_OPTIONS, PASSWORD_HASHER, type IdentityOptions, type PasswordHasher } from '../identity.tokens';
 import { assertAcceptablePassword } from './password-policy';
-import { randomSecret, sha256 } from './tokens.util';
+import { randomSecret, sha256 } from '../tokens.util';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_CREDENTIALS = 'Invalid email or password.';

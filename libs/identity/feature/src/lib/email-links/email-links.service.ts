@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EMAIL_TOKEN_REPOSITORY, USER_REPOSITORY, type EmailTokenRepositoryPort, type UserRecord, type UserRepositoryPort } from '@gaia/identity/data-access';
 import { MAIL_SENDER, type MailSender } from '@gaia/shared/mail';
 import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
-import { IDENTITY_OPTIONS, type IdentityOptions } from './identity.tokens';
-import { randomSecret, sha256 } from './tokens.util';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.tokens';
+import { randomSecret, sha256 } from '../tokens.util';
 
 export const VERIFY_EMAIL_PATH = '/verify-email';
 export const ACCEPT_INVITATION_PATH = '/invitations/accept';

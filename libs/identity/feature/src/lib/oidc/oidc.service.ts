@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import { OIDC_STATE_REPOSITORY, type OidcStateRepositoryPort, type UserRecord } from '@gaia/identity/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
-import { AccountsService } from './accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 
 const STATE_MAX_AGE_MS = 10 * 60 * 1000;
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { API_KEY_REPOSITORY, SETTING_REPOSITORY, type ApiKeyRecord, type ApiKeyRepositoryPort, type SettingRepositoryPort } from '@gaia/identity/data-access';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
-import { IDENTITY_OPTIONS, type IdentityOptions } from './identity.tokens';
-import { newApiKey, parseApiKey, safeEqual, sha256 } from './tokens.util';
+import { IDENTITY_OPTIONS, type IdentityOptions } from '../identity.tokens';
+import { newApiKey, parseApiKey, safeEqual, sha256 } from '../tokens.util';
 
 export const INVALID_API_KEY = 'Invalid API key.';
 export const REVOKED_API_KEY = 'This API key has been revoked.';

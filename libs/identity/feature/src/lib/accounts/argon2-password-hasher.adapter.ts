@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import type { PasswordHasher } from './identity.tokens';
+import type { PasswordHasher } from '../identity.tokens';
 
 /** argon2id (OWASP minimum: 19 MiB, 2 passes, 1 lane). */
 export class Argon2PasswordHasher implements PasswordHasher {
