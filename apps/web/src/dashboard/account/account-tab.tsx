@@ -1,7 +1,8 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAccount, updateAccount } from '../../api/account-api';
-import type { UserDto } from '@gaia/contracts';
+import { updateAccount } from '../../api/account-api';
+import { accountQuery, queryKeys } from '../../api/queries';
 import { useAuth } from '../../auth/auth-context';
 import { usePlanLabel } from '../components/plan-limits';
 import { formatDateTime } from '../lib/format';
@@ -72,32 +73,26 @@ export function AccountTab() {
   const { t, i18n } = useTranslation('dashboard');
   const planLabel = usePlanLabel();
   const { user, refresh } = useAuth();
-  const [account, setAccount] = useState<UserDto | null>(user);
+  const queryClient = useQueryClient();
+  // The session's user shows at once; GET /api/account brings the fresh record.
+  const { data: account = user, error: loadError } = useQuery(accountQuery());
   const [saved, setSaved] = useTimedMessage<string>(SAVED_MESSAGE_MS);
-  const [error, setError] = useState<string | null>(null);
-
   useEffect(() => {
-    let live = true;
-    getAccount()
-      .then((a) => live && setAccount(a))
-      .catch((err: unknown) => console.error('Failed to load account', err));
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (loadError) console.error('Failed to load account', loadError);
+  }, [loadError]);
 
-  const save = async (field: Editable, value: string) => {
-    setError(null);
-    try {
-      const next = await updateAccount({ [field]: value });
-      setAccount(next);
+  const update = useMutation({
+    mutationFn: (change: { field: Editable; value: string }) => updateAccount({ [change.field]: change.value }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(queryKeys.account, next);
       setSaved(t('account.saved'));
       void refresh();
-    } catch (err) {
-      console.error('Failed to save changes', err);
-      setError(t('account.saveFailed'));
-      throw err;
-    }
+    },
+    onError: (err) => console.error('Failed to save changes', err),
+  });
+  const error = update.isError ? t('account.saveFailed') : null;
+  const save = async (field: Editable, value: string) => {
+    await update.mutateAsync({ field, value });
   };
 
   if (!account) {
