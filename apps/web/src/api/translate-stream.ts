@@ -1,4 +1,4 @@
-import type { TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, UntranslatedSpan } from '@gaia/contracts';
+import type { TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
 import { buildHeaders, errorFrom } from './http';
 
 /**
@@ -27,18 +27,20 @@ export interface TranslateResult {
   confidence: number | null;
   /** Source spans the engine left untranslated (offsets into the source text). */
   untranslated: UntranslatedSpan[];
+  /** Why the answer came out so (asked with `explain: true`); null when not asked. */
+  explanation: TranslationExplanation | null;
 }
 
 const confidenceOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The result carried by a `translation_complete` event (`accumulated`: the chunks, if the event has no text). */
 export function completeResult(event: CompleteEvent, accumulated = ''): TranslateResult {
-  return { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time), confidence: confidenceOf(event.confidence), untranslated: event.untranslated ?? [] };
+  return { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time), confidence: confidenceOf(event.confidence), untranslated: event.untranslated ?? [], explanation: event.explanation ?? null };
 }
 
 /** The result of a successful non-streamed answer. */
 export function jsonResult(body: TranslateJsonResponse): TranslateResult {
-  return { translation: body.data.translation, responseTime: toSeconds(body.response_time), confidence: confidenceOf(body.confidence), untranslated: body.untranslated ?? [] };
+  return { translation: body.data.translation, responseTime: toSeconds(body.response_time), confidence: confidenceOf(body.confidence), untranslated: body.untranslated ?? [], explanation: body.explanation ?? null };
 }
 
 export interface TranslateOptions {
@@ -125,7 +127,7 @@ async function readStream(body: ReadableStream<Uint8Array>, opts: TranslateOptio
   parser.push(decoder.decode());
   parser.end();
   if (failure) throw new Error(failure);
-  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [] };
+  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [], explanation: null };
 }
 
 /**

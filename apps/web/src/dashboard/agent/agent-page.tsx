@@ -13,6 +13,7 @@ import { useTaskProgress } from '../lib/use-task-progress';
 import { AgentSettings } from './agent-settings';
 import { useAgentWrite, useDashboardAgent, useDeleteAgentMutation, useDownloadFilesMutation, useVisibilityMutation } from './agent-queries';
 import { ProcessingCard } from './processing-card';
+import { QualityCard } from './quality-card';
 import { TestTranslator } from './test-translator';
 import { TranslateFileCard } from './translate-file-card';
 
@@ -174,6 +175,7 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
               </p>
             )}
           </section>
+          <QualityCard quality={agent.quality ?? null} />
           <section className="card" aria-labelledby="curl-heading">
             <h2 id="curl-heading" className="card__title">
               {t('agentPage.apiTitle')}

@@ -4,6 +4,8 @@ import { wordedError } from '../../i18n/server-error';
 import { formatResponseTime } from '../../lib/response-time';
 import type { UntranslatedSpan } from '@gaia/contracts';
 import type { TranslatorState } from './use-translator';
+import { ConfidenceBadge } from './confidence-badge';
+import { WhyPanel } from './why-panel';
 
 /** Below this engine confidence (0..1) the result carries a "low confidence" badge. */
 export const LOW_CONFIDENCE = 0.5;
@@ -58,6 +60,7 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
               <span>{t('translator.complete')}</span>
             </span>
             {responseTime !== null && <span className="response-time">{t('translator.responseTime', { time: formatResponseTime(responseTime, i18n.language) })}</span>}
+            {confidence !== null && <ConfidenceBadge confidence={confidence} />}
             {low && (
               <span className="confidence-badge" data-testid="low-confidence" title={t('translator.lowConfidenceHint')}>
                 {t('translator.lowConfidence')}
@@ -66,6 +69,7 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
           </>
         )}
       </div>
+      {phase === 'complete' && state.explanation && <WhyPanel explanation={state.explanation} />}
       {marked && (
         <p className="untranslated-note" data-testid="untranslated">
           <span className="muted">{t('translator.untranslated')} </span>

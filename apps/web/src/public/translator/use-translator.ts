@@ -1,4 +1,4 @@
-import type { TranslateHttpBody, UntranslatedSpan } from '@gaia/contracts';
+import type { TranslateHttpBody, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
@@ -23,13 +23,15 @@ export interface TranslatorState {
   /** 0..1 from translation_complete; null when the server did not say. */
   confidence: number | null;
   untranslated: UntranslatedSpan[];
+  /** The examples, lexicon and glossary entries that shaped the answer ("Why this translation?"); null until complete. */
+  explanation: TranslationExplanation | null;
 }
 
-export const IDLE: TranslatorState = { phase: 'idle', status: null, output: '', responseTime: null, error: null, source: '', confidence: null, untranslated: [] };
+export const IDLE: TranslatorState = { phase: 'idle', status: null, output: '', responseTime: null, error: null, source: '', confidence: null, untranslated: [], explanation: null };
 
 /** The state once a translation of `source` completed. */
 export function completed(result: TranslateResult, source: string): Partial<TranslatorState> {
-  return { phase: 'complete', output: result.translation, responseTime: result.responseTime, source, confidence: result.confidence, untranslated: result.untranslated };
+  return { phase: 'complete', output: result.translation, responseTime: result.responseTime, source, confidence: result.confidence, untranslated: result.untranslated, explanation: result.explanation };
 }
 
 /** The state of a failed translation: the server's text (a network failure has none: the spec's fallback) and code. */
@@ -78,7 +80,7 @@ export function useTranslator(credentials: TranslatorCredentials = 'public-key')
       setState({ ...IDLE, phase: 'translating' });
       const mine = () => controller.current === ac;
       try {
-        const result = await translate(req, {
+        const result = await translate({ ...req, explain: true }, {
           apiKey: await apiKey(),
           signal: ac.signal,
           onEvent: (event) => {
