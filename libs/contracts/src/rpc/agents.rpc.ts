@@ -143,9 +143,15 @@ export const agentsRpc = {
   'agents.access.v1': defineRpc({
     service: 'agents',
     description:
-      "The viewer's role on an agent and the agent, after checking `need` (read: public/owner/editor; edit: owner/editor; owner: owner only). Same errors as get/update/delete. Use before downloads, update-model, task subscriptions, translations with a private agent.",
-    request: z.object({ agentId: z.string().min(1), viewer: agentViewerSchema.nullable().default(null), need: z.enum(['read', 'edit', 'owner']).default('read') }),
-    response: z.object({ role: z.enum(['owner', 'editor', 'reader']), agent: agentDtoSchema }),
+      "The viewer's role on an agent and the agent, after checking `need` (read: public/owner/editor; edit: owner/editor; owner: owner only). Same errors as get/update/delete. Use before downloads, update-model, task subscriptions, translations (with `record`: the internal record too, handed to translation.translate.v1).",
+    request: z.object({
+      agentId: z.string().min(1),
+      viewer: agentViewerSchema.nullable().default(null),
+      need: z.enum(['read', 'edit', 'owner']).default('read'),
+      /** Also answer the internal record (artifact version…): a translation checks access and resolves the agent in one call. */
+      record: z.boolean().optional(),
+    }),
+    response: z.object({ role: z.enum(['owner', 'editor', 'reader']), agent: agentDtoSchema, record: agentRecordSchema.optional() }),
   }),
   'agents.resolve.v1': defineRpc({
     service: 'agents',

@@ -12,6 +12,21 @@ export const translationCallerSchema = z.object({
   userId: z.string().min(1).nullable(),
 });
 
+export const engineKindSchema = z.enum(['builtin', 'llm']);
+/** What the translation service needs of an agent record (`agents.resolve.v1` / `agents.access.v1` record). */
+export const translationAgentSchema = z.object({
+  id: z.string().min(1),
+  src_lang: z.string(),
+  tgt_lang: z.string(),
+  custom_prompt: z.string(),
+  core_memory: z.string(),
+  engine: engineKindSchema,
+  artifact_version: z.string().nullable(),
+  artifact_key: z.string().nullable(),
+  feedback_version: z.number().int().nonnegative().default(0),
+});
+export type TranslationAgentRecord = z.infer<typeof translationAgentSchema>;
+
 export const translateRequestSchema = z.object({
   /** Idempotency/correlation id of the request: a retried request with the same id is billed once. */
   requestId: z.string().min(1).max(200),
@@ -22,6 +37,11 @@ export const translateRequestSchema = z.object({
   caller: translationCallerSchema,
   /** Ask for `explanation` on translation_complete (the examples, lexicon and glossary entries that shaped the answer). */
   explain: z.boolean().optional(),
+  /**
+   * The agent as the caller's access check just resolved it (`agents.access.v1` with `record: true`): the
+   * translation service uses it instead of asking `agents.resolve.v1` again (one agents call per translation).
+   */
+  agent: translationAgentSchema.optional(),
 });
 export type TranslateRpcRequest = z.infer<typeof translateRequestSchema>;
 
@@ -41,7 +61,6 @@ export const untranslatedSpanSchema = z.object({
 export type UntranslatedSpan = z.infer<typeof untranslatedSpanSchema>;
 
 /** Which engine serves an agent (stored on the agent; `builtin` by default) and which produced a translation. */
-export const engineKindSchema = z.enum(['builtin', 'llm']);
 export type EngineKind = z.infer<typeof engineKindSchema>;
 
 const statusEventSchema = z.object({ type: z.literal('status'), message: z.string() });

@@ -22,11 +22,12 @@ export class AgentQueriesUseCase {
     return { ...toAgentView(agent, role, channel), quality: await this.quality.forAgent(agent.id) };
   }
 
-  async access(agentId: string, viewer: Viewer | null, need: AgentNeed): Promise<{ role: AgentRole; agent: AgentDto }> {
+  /** `withRecord`: the internal record too (a translation: access check and resolve in one read). */
+  async access(agentId: string, viewer: Viewer | null, need: AgentNeed, withRecord = false): Promise<{ role: AgentRole; agent: AgentDto; record?: AgentRecord }> {
     const found = await this.agents.findById(this.ds.manager, agentId);
     const what = need === 'owner' ? 'manage this agent' : 'change this agent';
     const { agent, role } = authorize(found, viewer, need, what);
-    return { role, agent: toAgentDto(agent) };
+    return withRecord ? { role, agent: toAgentDto(agent), record: toAgentRecord(agent) } : { role, agent: toAgentDto(agent) };
   }
 
   /** No access check (internal callers); null when unknown or deleted. */

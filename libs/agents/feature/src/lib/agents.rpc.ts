@@ -45,7 +45,7 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.access.v1')
   access(r: Req<'agents.access.v1'>): Res<'agents.access.v1'> {
-    return this.queries.access(r.agentId, viewerOf(r.viewer), r.need ?? 'read');
+    return this.queries.access(r.agentId, viewerOf(r.viewer), r.need ?? 'read', r.record ?? false);
   }
 
   @OnRpc('agents.resolve.v1')

@@ -1,4 +1,4 @@
-import type { EngineKind } from '@gaia/contracts';
+import type { EngineKind, TranslationAgentRecord } from '@gaia/contracts';
 
 /** What the translation service needs to know about an agent (owned by the agents service). */
 export interface TranslationAgentProfile {
@@ -21,7 +21,8 @@ export interface TranslationAgentProfile {
 
 /** Looks agents up; `null` for unknown or deleted agents. */
 export interface AgentDirectoryPort {
-  find(agentId: string): Promise<TranslationAgentProfile | null>;
+  /** `known`: the record the caller's access check already resolved (then no lookup). */
+  find(agentId: string, known?: TranslationAgentRecord | null): Promise<TranslationAgentProfile | null>;
 }
 
 export const AGENT_DIRECTORY = Symbol('AGENT_DIRECTORY');

@@ -1,12 +1,16 @@
 import type { RpcClient } from '@gaia/shared/messaging';
+import type { TranslationAgentRecord } from '@gaia/contracts';
 import type { AgentDirectoryPort, TranslationAgentProfile } from './agent-directory.port';
 
-/** Agent profiles from the agents service (`agents.resolve.v1`: internal, no access check; null = unknown or deleted). */
+/**
+ * Agent profiles from the agents service (`agents.resolve.v1`: internal, no access check; null = unknown or
+ * deleted), or from the record the gateway's access check resolved and sent along (no second call).
+ */
 export class RpcAgentDirectory implements AgentDirectoryPort {
   constructor(private readonly rpc: Pick<RpcClient, 'call'>) {}
 
-  async find(agentId: string): Promise<TranslationAgentProfile | null> {
-    const { agent } = await this.rpc.call('agents.resolve.v1', { agentId });
+  async find(agentId: string, known?: TranslationAgentRecord | null): Promise<TranslationAgentProfile | null> {
+    const agent = known && known.id === agentId ? known : (await this.rpc.call('agents.resolve.v1', { agentId })).agent;
     if (!agent) return null;
     return {
       id: agent.id,

@@ -58,7 +58,7 @@ export class TranslateUseCase {
   async start(request: TranslateRpcRequest): Promise<AsyncIterable<TranslationEventDto>> {
     const receivedAt = performance.now();
     const { text, words } = checkTranslationInput(request.text);
-    const profile = await this.directory.find(request.model_id);
+    const profile = await this.directory.find(request.model_id, request.agent);
     if (!profile) {
       this.loader.invalidate(request.model_id); // deleted: free its memory now
       throw DomainError.notFound('Model not found.', 'agent_not_found');

@@ -58,7 +58,8 @@ export class TranslateService {
     if (p.kind === 'anonymous') throw DomainError.unauthorized('Missing API key. Send it in the X-API-Key header.', 'api_key_required');
     const isPublicKey = p.kind === 'key' && p.key.kind === 'public';
     // Public key: anonymous viewer, so only public agents are found; others: public or owner/editor.
-    await this.rpc.call('agents.access.v1', { agentId: b.model_id.trim(), viewer: isPublicKey ? null : viewerOf(p), need: 'read' });
+    // One agents call: the access check also answers the record the translation service needs (no resolve there).
+    const { record } = await this.rpc.call('agents.access.v1', { agentId: b.model_id.trim(), viewer: isPublicKey ? null : viewerOf(p), need: 'read', record: true });
     await this.meter.authorize(p, ip, requestId, countWords(text));
     const keyId = p.kind === 'key' ? p.key.keyId : null;
     const userId = p.kind === 'session' ? p.user.id : p.kind === 'key' ? p.key.userId : null;
@@ -69,6 +70,7 @@ export class TranslateService {
       src_lang: b.src_lang.trim(),
       tgt_lang: b.tgt_lang.trim(),
       caller: { keyId, userId },
+      agent: record,
       explain: b.explain,
     });
     return { requestId, text, srcLang: b.src_lang.trim(), tgtLang: b.tgt_lang.trim(), stream: b.stream, events: this.meter.meter(requestId, source) };
