@@ -15,7 +15,7 @@ export interface LearnOutput {
   stats: { srcVocab: number; tgtVocab: number; phrasePairs: number; charRatio: number; trainingMs: number };
   /** Held-out quality of this version (a model learned without a fixed-seed 5 % of the pairs, scored on them). */
   quality: LearnedQuality;
-  /** The held-out pairs as that model translated them (raw confidence, sentence chrF): calibration and LLM A/B. */
+  /** The held-out pairs as that model translated them (raw confidence, sentence chrF): for the LLM A/B. */
   heldOut: HeldOutTranslation[];
 }
 
@@ -57,6 +57,8 @@ export function learnModelPart(input: LearnInput, onProgress: (fraction: number,
   const measured = measureHoldout(input.pairs, (f, m) => onProgress(EVALUATION_SHARE * f, m));
   const share = measured.quality.measured ? EVALUATION_SHARE : 0;
   const model = trainAgentModel(input.pairs, { onProgress: (f, m) => onProgress(share + (1 - share) * f, m) });
+  // stored with the model: the translator maps its raw confidence through it
+  if (measured.calibration) model.calibration = measured.calibration;
   return {
     model: serializeModel(model),
     summary: summarizeCoreMemory(model, { srcLang: input.srcLang, tgtLang: input.tgtLang }),
