@@ -60,6 +60,26 @@ export default [
     }
   },
   {
+    // Configuration only through the app's validated config (APP_CONFIG; catalog in libs/shared/config), never
+    // process.env in library code. Allowed: the config loader, the process entry points that hand the environment to
+    // it, a child process inheriting the environment, the command-line client, and test helpers.
+    files: ['libs/**/*.ts'],
+    ignores: [
+      'libs/**/*.spec.ts',
+      'libs/**/*.integration-spec.ts',
+      'libs/testing/**',
+      'libs/*/*/src/testing/**',
+      'libs/shared/config/src/**',
+      'libs/shared/bootstrap/src/bootstrap-service.ts',
+      'libs/shared/bootstrap/src/run-command.ts',
+      'libs/shared/database/src/embedded-postgres.ts',
+      'libs/client/src/cli/**',
+    ],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the validated APP_CONFIG (libs/shared/config catalog), not process.env.' }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

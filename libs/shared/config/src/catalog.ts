@@ -68,6 +68,7 @@ export const VARIABLE_GROUPS = {
     OPENAI_VISION_MODEL: { schema: z.string().optional(), description: 'Optional vision model for scanned pages and images.' },
     OPENAI_TIMEOUT_MS: { schema: z.coerce.number().int().min(100).default(30000), description: 'Timeout of one LLM call.' },
     OPENAI_MAX_RETRIES: { schema: z.coerce.number().int().min(0).max(10).default(2), description: 'Retries on 429/5xx with backoff.' },
+    OPENAI_MAX_RETRY_DELAY_MS: { schema: z.coerce.number().int().min(0).max(120000).default(10000), description: 'Longest wait before a retry (Retry-After or backoff); a longer one gives up at once and the built-in engine answers.' },
     OPENAI_CANDIDATES: { schema: z.coerce.number().int().min(1).max(8).default(3), description: 'K: phase-1 candidates the LLM engine asks for.' },
     OPENAI_CANDIDATE_MODE: { schema: z.enum(['n', 'sample']).default('n'), description: '`n` (one call with n=K) or `sample` (K calls at rising temperatures, for servers that ignore n).' },
   },

@@ -12,9 +12,8 @@ export async function learnAgentOffThread(
   onProgress: (fraction: number, message: string) => void,
   signal?: AbortSignal,
 ): Promise<LearnOutput> {
-  // Compiled: the worker sits beside this file. From TypeScript sources (tests, benchmarks) the built
-  // worker of dist/ is used when GAIA_LEARN_WORKER points at it; otherwise learning runs inline.
-  const workerFile = __filename.endsWith('.js') ? join(__dirname, 'learn.worker.js') : (process.env['GAIA_LEARN_WORKER'] ?? '');
+  // Compiled: the worker sits beside this file. From TypeScript sources (tests, benchmarks) learning runs inline.
+  const workerFile = __filename.endsWith('.js') ? join(__dirname, 'learn.worker.js') : null;
   if (!workerFile || !existsSync(workerFile)) {
     await new Promise((r) => setImmediate(r));
     return learnAgent({ pairs: parsePairsJsonl(input.pairsJsonl), srcLang: input.srcLang, tgtLang: input.tgtLang }, onProgress);

@@ -18,7 +18,7 @@ function flag(value: string | undefined): boolean {
   return ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
 }
 
-export function kafkaSettingsFromEnv(env: Record<string, string | undefined> = process.env): KafkaSettings {
+export function kafkaSettingsFromEnv(env: Record<string, string | undefined>): KafkaSettings {
   const brokers = (env['KAFKA_BROKERS'] ?? '')
     .split(',')
     .map((b) => b.trim())

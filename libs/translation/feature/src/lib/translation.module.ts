@@ -69,9 +69,8 @@ export class TranslationModule {
       {
         provide: LLM_CONFIG,
         inject: [{ token: APP_CONFIG, optional: true }],
-        // The app's validated config (same OPENAI_* names) over the raw environment (for the extra knobs).
-        useFactory: (app: AppConfig | undefined) =>
-          options.llm !== undefined ? options.llm : loadLlmConfig({ ...process.env, ...(app ?? {}) } as Record<string, unknown>),
+        // The app's validated config (OPENAI_*); without one (module tests) the LLM engine is off unless `options.llm` is given.
+        useFactory: (app: AppConfig | undefined) => (options.llm !== undefined ? options.llm : loadLlmConfig((app ?? {}) as Record<string, unknown>)),
       },
       { provide: LLM_CLIENT, inject: [LLM_CONFIG], useFactory: (c: LlmConfig | null) => (c ? new LlmClient(c) : null) },
       { provide: BUILTIN_ENGINE, useValue: new BuiltinTranslationEngine(options.builtinK ?? 5) },

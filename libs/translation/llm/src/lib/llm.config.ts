@@ -1,5 +1,5 @@
 /**
- * LLM engine configuration, read from the environment:
+ * LLM engine configuration, read from the app's validated config (`APP_CONFIG`, catalog in `@gaia/shared/config`):
  *
  * | variable | meaning | default |
  * |---|---|---|
@@ -10,6 +10,7 @@
  * | OPENAI_VISION_MODEL | vision model for page extraction (optional) | the chat model |
  * | OPENAI_TIMEOUT_MS | deadline of one call, stream body included | 30000 |
  * | OPENAI_MAX_RETRIES | retries after the first attempt on 429/5xx/connection errors | 2 |
+ * | OPENAI_MAX_RETRY_DELAY_MS | longest wait before a retry; longer gives up at once (fallback) | 10000 |
  * | OPENAI_CANDIDATES | K, phase-1 candidates | 3 |
  * | OPENAI_CANDIDATE_MODE | `n` (one call, `n: K`) or `sample` (K calls at rising temperatures, for servers ignoring `n`) | n |
  *
@@ -53,10 +54,10 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
 }
 
 /**
- * Reads the configuration from the environment or from the validated app config of
- * `@gaia/shared/config` (same variable names); `null` when no API key is set (LLM engine unavailable).
+ * Reads the configuration from the validated app config of `@gaia/shared/config` (or, in tests, a map with
+ * the same variable names); `null` when no API key is set (LLM engine unavailable).
  */
-export function loadLlmConfig(env: Env = process.env): LlmConfig | null {
+export function loadLlmConfig(env: Env): LlmConfig | null {
   const apiKey = str(env, 'OPENAI_API_KEY');
   if (!apiKey) return null;
   const baseURL = str(env, 'OPENAI_BASE_URL');
