@@ -12,7 +12,7 @@ export class BuiltinTranslationEngine implements TranslationEnginePort {
 
   async *translate(request: TranslateRequest): AsyncGenerator<EngineEvent> {
     const { agent, text, direction } = request;
-    for await (const event of agent.knowledge.translate(text, direction, request.k ?? this.defaultK, request.feedback)) {
+    for await (const event of agent.knowledge.translate(text, direction, request.k ?? this.defaultK, request.feedback, { explain: request.explain })) {
       if (request.signal?.aborted) return;
       if (event.type === 'translation_complete') {
         yield {

@@ -105,8 +105,8 @@ export function brainFrom(
       const r = translator.translateText(text, { direction, k: n, examples: examples.kind === 'remote' ? remembered.get(`${direction}\u0000${text}`) ?? [] : undefined, ...engineFeedback(feedback, direction) });
       return { translation: r.translation, confidence: r.confidence, candidates: r.candidates.map((c) => c.text) };
     },
-    async *translate(text: string, direction: Direction, n: number, feedback?: RequestFeedback) {
-      for await (const event of translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES), ...engineFeedback(feedback, direction) })) {
+    async *translate(text: string, direction: Direction, n: number, feedback?: RequestFeedback, opts?: { explain?: boolean }) {
+      for await (const event of translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES), ...engineFeedback(feedback, direction), explain: opts?.explain })) {
         if (event.type !== 'translation_complete') yield event;
         // the wire's applied terms: the term as the input writes it and the translation forced for it
         else yield { ...event, applied_terms: event.applied_terms.map((t) => ({ term: text.slice(t.start, t.end), translation: direction === 'forward' ? t.target : t.source })) };

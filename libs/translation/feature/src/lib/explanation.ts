@@ -4,6 +4,7 @@ import {
   EXPLANATION_MAX_LEXICON,
   EXPLANATION_TERM_MAX,
   EXPLANATION_TEXT_MAX,
+  type AppliedTerm,
   type TranslationExplanation,
 } from '@gaia/contracts';
 
@@ -18,9 +19,10 @@ const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x)
  * The `explanation` of an answer from its engine's provenance (each engine reports its own shape; both list the
  * examples they drew on as `{source, target, score}` pairs — the built-in engine the retrieved pairs that shaped the
  * chosen candidate, the LLM engine the retrieved pairs it put in its prompt — the built-in engine also its lexicon
- * entries `{source, target, prob}`, and `glossary` the forced terms `{source, target}`), cut to the contract's limits.
+ * entries `{source, target, prob}`), and the glossary terms the answer applied (`applied_terms` of both engines, as the
+ * input writes them), cut to the contract's limits.
  */
-export function toExplanation(provenance: unknown): TranslationExplanation {
+export function toExplanation(provenance: unknown, applied: readonly AppliedTerm[] = []): TranslationExplanation {
   const p = isEntry(provenance) ? provenance : {};
   return {
     examples: list(p['examples'])
@@ -31,10 +33,7 @@ export function toExplanation(provenance: unknown): TranslationExplanation {
       .filter((e) => typeof e['source'] === 'string' && typeof e['target'] === 'string')
       .slice(0, EXPLANATION_MAX_LEXICON)
       .map((e) => ({ source: text(e['source'], EXPLANATION_TERM_MAX), target: text(e['target'], EXPLANATION_TERM_MAX), prob: num(e['prob']) })),
-    glossary: list(p['glossary'])
-      .filter((e) => typeof e['source'] === 'string' && typeof e['target'] === 'string')
-      .slice(0, EXPLANATION_MAX_GLOSSARY)
-      .map((e) => ({ term: text(e['source'], EXPLANATION_TERM_MAX), translation: text(e['target'], EXPLANATION_TERM_MAX) })),
+    glossary: applied.slice(0, EXPLANATION_MAX_GLOSSARY).map((g) => ({ term: g.term.slice(0, EXPLANATION_TERM_MAX), translation: g.translation.slice(0, EXPLANATION_TERM_MAX) })),
   };
 }
 

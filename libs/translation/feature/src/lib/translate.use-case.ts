@@ -94,7 +94,7 @@ export class TranslateUseCase {
     const to = p.direction === 'forward' ? agent.tgtLang : agent.srcLang;
     let event: EngineEvent | undefined;
     try {
-      for await (event of engine.translate({ text: p.text, direction: p.direction, agent, feedback: p.feedback })) {
+      for await (event of engine.translate({ text: p.text, direction: p.direction, agent, feedback: p.feedback, explain: request.explain })) {
         if (event.type === 'status' || event.type === 'translation_chunk') {
           yield event;
         } else if (event.type === 'error') {
@@ -137,7 +137,7 @@ export class TranslateUseCase {
               untranslated: event.untranslated ?? [],
               applied_terms: event.applied_terms ?? [],
               engine: event.engine,
-              ...(request.explain ? { explanation: toExplanation(event.provenance) } : {}),
+              ...(request.explain ? { explanation: toExplanation(event.provenance, event.applied_terms) } : {}),
             };
           } finally {
             const failed = await recording;

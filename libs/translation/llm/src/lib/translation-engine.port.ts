@@ -50,7 +50,7 @@ export interface AgentKnowledge {
   /** The built-in engine's best translation and its K candidates. */
   draft(text: string, direction: Direction, k: number, feedback?: RequestFeedback): DraftResult;
   /** The built-in engine's streamed translation. */
-  translate(text: string, direction: Direction, k: number, feedback?: RequestFeedback): AsyncIterable<EngineTranslationEvent & { applied_terms?: AppliedTerm[] }>;
+  translate(text: string, direction: Direction, k: number, feedback?: RequestFeedback, opts?: { explain?: boolean }): AsyncIterable<EngineTranslationEvent & { applied_terms?: AppliedTerm[] }>;
   /** Number of tokens of a text for the built-in engine's accounting. */
   countTokens(text: string): number;
 }
@@ -81,6 +81,8 @@ export interface TranslateRequest {
   signal?: AbortSignal;
   /** The owner's corrections and glossary terms for this text, oriented in `direction` (none when absent). */
   feedback?: RequestFeedback;
+  /** Detailed provenance (every example used, entries with probabilities, glossary terms) for the answer's explanation. */
+  explain?: boolean;
 }
 
 /** Common interface of the built-in and the LLM engines. */
