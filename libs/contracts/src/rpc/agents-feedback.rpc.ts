@@ -125,6 +125,12 @@ export const agentsFeedbackRpc = {
     request: onAgent.extend({ format: glossaryImportFormatSchema, content: z.string().max(FIELD_MAX_LENGTH.glossary_file) }),
     response: z.object({ added: z.number().int(), updated: z.number().int(), total: z.number().int() }),
   }),
+  'agents.corrections-export.v1': defineRpc({
+    service: 'agents',
+    description: 'Internal (no access check): every correction of an agent, oldest first, for the dataset download. Empty for an unknown agent.',
+    request: z.object({ agentId: z.string().min(1) }),
+    response: z.object({ corrections: z.array(correctionDtoSchema) }),
+  }),
   'agents.feedback.v1': defineRpc({
     service: 'agents',
     description: 'Internal (no access check): the corrections (newest first) and glossary of an agent, for the translation and retrieval services. Empty for an unknown agent.',

@@ -4,7 +4,7 @@ import type { EventMap } from '@gaia/contracts';
 import { HybridIndex } from '@gaia/engine';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { DATA_SOURCE } from '@gaia/shared/database';
-import { JOB_QUEUE, OUTBOX, type JobContext, type JobQueue, type Outbox } from '@gaia/shared/messaging';
+import { JOB_QUEUE, OUTBOX, RPC_CLIENT, type JobContext, type JobQueue, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import {
   artifactKey,
@@ -17,6 +17,7 @@ import {
   type RetrievalIndexPort,
 } from '@gaia/retrieval/data-access';
 import { BUILD_AGENT_JOB, RETRIEVAL_STATE } from './retrieval.tokens';
+import { withCorrections } from './learning-feedback';
 
 export type BuildAgentJob = EventMap['ingestion.pairs-stored.v1'];
 
@@ -37,6 +38,7 @@ export class BuildAgentUseCase {
     @Inject(RETRIEVAL_INDEX) private readonly index: RetrievalIndexPort,
     @Inject(RETRIEVAL_STATE) private readonly state: RetrievalStateRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
   /** Event handler side: record that a build is due and enqueue it, in the consumer's transaction. */
@@ -62,7 +64,7 @@ export class BuildAgentUseCase {
     };
 
     try {
-      const pairsJsonl = await this.storage.get(e.pairsKey);
+      const pairsJsonl = await withCorrections(this.rpc, e.agentId, await this.storage.get(e.pairsKey));
       await progress(0, 'Learning from your examples');
       let pending: Promise<void> = Promise.resolve();
       const out = await learnAgentOffThread({ pairsJsonl, srcLang: e.srcLang, tgtLang: e.tgtLang }, (f, m) => {

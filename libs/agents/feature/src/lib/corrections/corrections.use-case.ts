@@ -74,6 +74,11 @@ export class CorrectionsUseCase {
     });
   }
 
+  /** Internal: every correction, oldest first (dataset download). */
+  async exportAll(agentId: string): Promise<CorrectionDto[]> {
+    return (await this.feedback.listCorrections(this.ds.manager, agentId, null, null)).reverse().map(toCorrectionDto);
+  }
+
   /** Internal: everything the translation and retrieval services use (corrections newest first, glossary by term). */
   async feedbackOf(agentId: string): Promise<AgentFeedback> {
     const em = this.ds.manager;

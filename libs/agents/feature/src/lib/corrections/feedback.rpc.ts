@@ -59,6 +59,11 @@ export class FeedbackRpcHandlers {
     return this.glossary.importFile(r.agentId, viewerOf(r.viewer), r.format, r.content);
   }
 
+  @OnRpc('agents.corrections-export.v1')
+  async exportCorrections(r: Req<'agents.corrections-export.v1'>): Res<'agents.corrections-export.v1'> {
+    return { corrections: await this.corrections.exportAll(r.agentId) };
+  }
+
   @OnRpc('agents.feedback.v1')
   feedback(r: Req<'agents.feedback.v1'>): Res<'agents.feedback.v1'> {
     return this.corrections.feedbackOf(r.agentId);

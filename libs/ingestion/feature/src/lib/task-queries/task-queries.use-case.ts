@@ -7,6 +7,7 @@ import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { storageKeys } from '../ingestion.tokens';
 import { toTaskDto } from '../task-dto';
 
@@ -32,9 +33,10 @@ export class AgentDataUseCase {
     @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
     @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
     @Inject(PAIR_REPOSITORY) private readonly pairs: PairRepositoryPort,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
-  /** dataset_{id}_files.zip: every original (uploaded order) plus the normalised pairs as JSONL and TMX. */
+  /** dataset_{id}_files.zip: every original (uploaded order), the normalised pairs as JSONL and TMX, the owner's corrections (JSONL). */
   async prepareDownload(agentId: string): Promise<{ key: string; filename: string; size: number; pairCount: number; fileCount: number }> {
     const em = this.ds.manager;
     const tasks = await this.tasks.listForAgent(em, agentId);
@@ -58,6 +60,8 @@ export class AgentDataUseCase {
     const last = tasks[tasks.length - 1];
     zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
     zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
+    const corrections = await this.rpc.call('agents.corrections-export.v1', { agentId }).then((r) => r.corrections, () => []);
+    if (corrections.length) zip['corrections.jsonl'] = new TextEncoder().encode(corrections.map((c) => JSON.stringify(c)).join('\n') + '\n');
     const bytes = zipSync(zip, { level: 6 });
     const key = storageKeys.download(agentId);
     await this.storage.put(key, bytes);

@@ -1,0 +1,24 @@
+import { Logger } from '@nestjs/common';
+import type { RpcClient } from '@gaia/shared/messaging';
+
+const logger = new Logger('LearningFeedback');
+
+/**
+ * The pairs a learning run trains on: the stored pairs (JSONL) followed by the owner's corrections of the agent
+ * (`correction-<id>`, source → corrected), so the next run folds them into the core memory and the index. When
+ * the agents service cannot answer, the run learns the stored pairs only (the corrections still reach every
+ * answer through the translation service's feedback).
+ */
+export async function withCorrections(rpc: Pick<RpcClient, 'call'>, agentId: string, pairsJsonl: Uint8Array): Promise<Uint8Array> {
+  let corrections: { id: string; source: string; target: string }[];
+  try {
+    corrections = (await rpc.call('agents.feedback.v1', { agentId })).corrections;
+  } catch (e) {
+    logger.warn(`corrections of agent ${agentId} not folded into this learning run: ${(e as Error).message}`);
+    return pairsJsonl;
+  }
+  if (corrections.length === 0) return pairsJsonl;
+  const lines = corrections.map((c) => JSON.stringify({ id: `correction-${c.id}`, source: c.source, target: c.target })).join('\n');
+  const last = pairsJsonl.length ? pairsJsonl[pairsJsonl.length - 1] : 0x0a;
+  return Buffer.concat([Buffer.from(pairsJsonl), Buffer.from(`${last === 0x0a ? '' : '\n'}${lines}\n`, 'utf8')]);
+}
