@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { updateAgent } from '../../api/account-api';
 import { UPDATE_AGENT_FAILED, updateModelWithFiles } from '../../api/dashboard-api';
 import { ApiError } from '../../api/http';
-import { serverErrorText } from '../../i18n/server-error';
+import { wordedOrNull } from '../../i18n/server-error';
 import { ProgressBar } from '../components/dialog';
 import { FilePicker, type PickedFile } from '../components/file-picker';
 import { formatLanguage, LANGUAGE_SUGGESTIONS } from '../lib/format';
@@ -85,7 +85,7 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
     onSettled: () => setUpload(null),
   });
   const busy = update.isPending;
-  const serverError = update.error instanceof ApiError && update.error.message !== UPDATE_AGENT_FAILED ? serverErrorText(update.error, t, i18n.language, '') : '';
+  const serverError = update.error instanceof ApiError && update.error.message !== UPDATE_AGENT_FAILED ? wordedOrNull(update.error, t, i18n.language) : null;
   const error = invalid ?? (update.isError ? (serverError ? t('agentPage.updateFailedWith', { message: serverError }) : t('agentPage.updateFailed')) : null);
 
   const submit = (e: FormEvent) => {
