@@ -17,6 +17,7 @@ import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi } from '../../tests/api/support/api-app';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { TranslationStandInModule } from '../../tests/api/fixtures/translation-stand-in';
+import { CreateAgentUseCase } from '@gaia/agents/feature';
 
 const TEXTS = 100;
 const ROUNDS = Number(process.env['BENCH_BATCH_ROUNDS'] ?? 5);
@@ -37,7 +38,7 @@ it('100 texts: one batch vs 100 single calls (sequential and 4 at a time)', asyn
     const u = await signUp(t.url, 'bench');
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'enterprise' });
-    const agentId = (await rpc.call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'bench', public: true })).id;
+    const agentId = (await t.app.get(CreateAgentUseCase, { strict: false }).execute({ coreMemory: '', processingTaskId: null, filenames: [], engine: 'builtin', ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'bench', public: true })).id;
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'bench' }).expect(200)).body.api_key as string;
     const gaia = new GaiaClient({ baseUrl: t.url, apiKey: key });
     const texts = Array.from({ length: TEXTS }, (_, i) => `texto número ${i}`);

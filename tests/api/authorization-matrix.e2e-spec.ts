@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import { waitFor, type TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
 import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
+import { createAgent } from './support/agents';
 
 type Role = 'anonymous' | 'revokedKey' | 'stranger' | 'editor' | 'owner';
 /** Destructive successes run last: the owner after everyone else. */
@@ -48,7 +48,6 @@ const DATASET = JSON.stringify([
  */
 describe('authorization matrix', () => {
   let t: TestApp & { url: string };
-  let rpc: RpcClient;
   const users = {} as Record<'owner' | 'editor' | 'stranger', User>;
   let revokedKey: string;
   let liveKeyId: string;
@@ -68,7 +67,6 @@ describe('authorization matrix', () => {
       ensure: [{ module: IngestionModule, schema: ingestionSchema }],
       gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
     });
-    rpc = t.app.get(RPC_CLIENT);
     for (const r of ['owner', 'editor', 'stranger'] as const) users[r] = await signUp(t.url, r);
     const { owner, editor } = users;
     // The editor proves the address and accepts the mailed invitation (a pending one grants nothing).
@@ -89,7 +87,7 @@ describe('authorization matrix', () => {
     expect(up.body.total_files).toBe(1);
     // The agent is created by the agents service from ingestion.task-started.v1 (asynchronous event).
     await waitFor(() => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.status), (s) => s === 200, { what: 'agent created from the upload' });
-    publicAgentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: 'public', coreMemory: PRIVATE_NOTES, public: true })).id;
+    publicAgentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: 'public', coreMemory: PRIVATE_NOTES, public: true })).id;
     const k1 = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'revoked' }).expect(200);
     revokedKey = k1.body.api_key;
     await owner.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', owner.csrf).send({ key_id: k1.body.key.key_id }).expect(200);

@@ -1,9 +1,9 @@
 import type { TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { GaiaAuthenticationError, GaiaClient, GaiaConflictError, GaiaNotFoundError, GaiaRateLimitError, GaiaServerError, GaiaValidationError } from '@gaia/client';
 import type { TranslationEventDto } from '@gaia/contracts';
 import { startApi } from './support/api-app';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 /**
  * @gaia/client against a real gateway (platform composition, real billing and agents; the translation
@@ -12,7 +12,6 @@ import { TranslationStandIn, TranslationStandInModule } from './fixtures/transla
  */
 describe('@gaia/client against the gateway', () => {
   let t: TestApp & { url: string };
-  let rpc: RpcClient;
   let standIn: TranslationStandIn;
   let owner: GaiaClient;
   let keyed: GaiaClient;
@@ -29,11 +28,10 @@ describe('@gaia/client against the gateway', () => {
 
   beforeAll(async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], env: { PUBLIC_TRANSLATE_PER_IP_PER_DAY: '1' } });
-    rpc = t.app.get(RPC_CLIENT);
     standIn = t.app.get(TranslationStandIn);
     const o = await signedUp('client-owner');
     owner = o.c;
-    agentId = (await rpc.call('agents.create.v1', { ownerId: o.user.uid, ownerEmail: o.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: o.user.uid, ownerEmail: o.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: true })).id;
     const created = await owner.createApiKey('client key');
     if (!created.api_key) throw new Error('a first creation answers the secret');
     keyId = created.key.key_id;

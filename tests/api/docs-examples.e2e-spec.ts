@@ -5,6 +5,7 @@ import type { TestApp } from '@gaia/testing';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 const ROOT = join(__dirname, '../..');
 /** The files the documentation page shows (apps/web/src/public/documentation/examples). */
@@ -43,7 +44,7 @@ describe('documentation examples', () => {
     const u = await signUp(t.url, 'docs');
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'starter' });
-    agentId = (await rpc.call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'quechua', tgtLang: 'spanish', customPrompt: 'docs', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'quechua', tgtLang: 'spanish', customPrompt: 'docs', public: true })).id;
     key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'docs' }).expect(200)).body.api_key;
     mkdirSync(work, { recursive: true });
   });

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { waitFor, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
+import { createAgent } from './support/agents';
 
 const pairs = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ es: `frase ${i}`, qu: `rimay ${i}` })));
 
@@ -65,7 +65,7 @@ describe('documents: process, status, update-model, download', () => {
 
   it('update-model edits fields and adds files (parallel_sentences_{n}) as a new task; file_count must match', async () => {
     // An agent with no task in flight (ingestion refuses a second task while one runs: 409).
-    const id = (await t.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'base' })).id;
+    const id = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'base' })).id;
     const mismatch = await owner.agent.post('/api/update-model/').set('X-CSRF-Token', owner.csrf).field('model_id', id).field('file_count', '2').attach('parallel_sentences_0', Buffer.from(pairs(2)), 'more.json').expect(400);
     expect(mismatch.body).toEqual({ error: 'file_count is 2 but 1 files were sent.' });
     const blank = await owner.agent.post('/api/update-model/').set('X-CSRF-Token', owner.csrf).field('model_id', id).field('custom_prompt', '  ').expect(400);

@@ -6,6 +6,7 @@ import type { TestApp } from '@gaia/testing';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 const ROOT = join(__dirname, '../..');
 /** What `npx gaia-translate` runs in this repo (node_modules/.bin/gaia-translate links it). */
@@ -36,7 +37,7 @@ describe('gaia-translate CLI', () => {
     const u = await signUp(t.url, 'cli');
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'starter' });
-    agentId = (await rpc.call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'cli', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'cli', public: true })).id;
     key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'cli' }).expect(200)).body.api_key;
     dir = mkdtempSync(join(tmpdir(), 'gaia-cli-'));
   });

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import { FIELD_MAX_LENGTH } from '@gaia/contracts';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 /** Every input field is length-limited (one table in the contracts, applied by the gateway): clear 400s naming the field. */
 describe('input length limits', () => {
@@ -15,7 +15,7 @@ describe('input length limits', () => {
   beforeAll(async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
     owner = await signUp(t.url, 'limits');
-    agentId = (await t.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'l', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'l', public: true })).id;
     key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'k' }).expect(200)).body.api_key;
   });
   afterAll(() => t?.close());

@@ -6,6 +6,7 @@ import { createTestDatabase, startTcpProxy, viaPort, waitFor, type TcpProxy, typ
 import { signUp, startApi, type User } from './support/api-app';
 import { rawText, sseEvents } from './support/sse';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 /**
  * Every translation path is metered by one use case (billing.authorize.v1 through the gateway's
@@ -55,7 +56,7 @@ describe('metering: no path translates unmetered', () => {
     });
     rpc = t.app.get(RPC_CLIENT);
     owner = await signUp(t.url, 'owner');
-    agentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'm', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'm', public: true })).id;
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -142,7 +143,7 @@ describe('metering: a database outage mid-request', () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], database: { ...db, url: viaPort(db.url, proxy.port) } });
     const standIn = t.app.get(TranslationStandIn);
     const u = await signUp(t.url, 'outage');
-    const agentId = (await t.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'o', public: true })).id;
+    const agentId = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'o', public: true })).id;
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'k' }).expect(200)).body.api_key as string;
     const send = (text: string) => request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false });
     await send('allin punchaw').expect(200);

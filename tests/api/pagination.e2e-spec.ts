@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
+import { createAgent } from './support/agents';
 
 /** Cursor pagination of lists: `limit` + `cursor` in, `next_cursor` out (null on the last page), the spec's shape kept. */
 describe('cursor pagination', () => {
@@ -11,9 +11,8 @@ describe('cursor pagination', () => {
   beforeAll(async () => {
     t = await startApi({ gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
     owner = await signUp(t.url, 'pages');
-    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
-    for (let i = 0; i < 5; i++) publicIds.push((await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: `p${i}`, public: true })).id);
-    await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'private', public: false });
+    for (let i = 0; i < 5; i++) publicIds.push((await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: `p${i}`, public: true })).id);
+    await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'private', public: false });
   });
   afterAll(() => t?.close());
 
@@ -44,9 +43,8 @@ describe('cursor pagination', () => {
   });
 
   it("pages through the owner's agents and those shared with them (one newest-first sequence split into owned and shared)", async () => {
-    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     const other = await signUp(t.url, 'sharer');
-    const shared = await rpc.call('agents.create.v1', { ownerId: other.uid, ownerEmail: other.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'shared', public: false });
+    const shared = await createAgent(t.app, { ownerId: other.uid, ownerEmail: other.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'shared', public: false });
     await t.dataSource.query(`UPDATE agent SET shared_with_emails = ARRAY[$2] WHERE id = $1`, [shared.id, owner.email.toLowerCase()]);
     const all = (await owner.agent.get('/api/agents/mine').expect(200)).body;
     expect(all.next_cursor).toBeNull();

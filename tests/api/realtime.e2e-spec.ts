@@ -1,11 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import type { IngestionTaskDto } from '@gaia/contracts';
-import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
 import { createTestDatabase, waitFor, type TestApp, type TestDatabase } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
 import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
+import { createAgent } from './support/agents';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -46,7 +47,6 @@ describe('realtime (Socket.IO)', () => {
   let db: TestDatabase;
   let a: TestApp & { url: string };
   let b: TestApp & { url: string };
-  let rpc: RpcClient;
   const u = {} as Record<'owner' | 'editor' | 'stranger', User>;
   const sockets: Socket[] = [];
   let agentId: string;
@@ -59,11 +59,10 @@ describe('realtime (Socket.IO)', () => {
     const common = { env: { REDIS_URL, SMTP_URL: inbox.url }, without: ['TranslationModule'], imports: [TranslationStandInModule], ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] }, database: db };
     a = await startApi(common);
     b = await startApi(common);
-    rpc = a.app.get(RPC_CLIENT);
     for (const r of ['owner', 'editor', 'stranger'] as const) u[r] = await signUp(a.url, r);
     await verifyEmail(a.url, inbox, u.editor);
     editorMemberId = await inviteAndAccept(a.url, inbox, u.owner, u.editor, 'Ed');
-    agentId = (await rpc.call('agents.create.v1', { ownerId: u.owner.uid, ownerEmail: u.owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rt' })).id;
+    agentId = (await createAgent(a.app, { ownerId: u.owner.uid, ownerEmail: u.owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rt' })).id;
   });
 
   afterAll(async () => {

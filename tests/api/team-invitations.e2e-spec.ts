@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { INVITE_SUBJECT, SmtpInbox, VERIFY_SUBJECT, linkOf, verifyEmail } from './support/smtp-inbox';
+import { createAgent } from './support/agents';
 
 /**
  * Email verification and team invitations with single-use links, mailed through a real SMTP server started
@@ -11,7 +11,6 @@ import { INVITE_SUBJECT, SmtpInbox, VERIFY_SUBJECT, linkOf, verifyEmail } from '
 describe('team invitations: rights start when the verified invitee accepts the mailed link', () => {
   let t: TestApp & { url: string };
   let inbox: SmtpInbox;
-  let rpc: RpcClient;
   let owner: User;
   let agentId: string;
 
@@ -21,9 +20,8 @@ describe('team invitations: rights start when the verified invitee accepts the m
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
     t = await startApi({ env: { SMTP_URL: inbox.url, MAIL_FROM: 'Gaia <no-reply@gaia.test>' }, gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
-    rpc = t.app.get(RPC_CLIENT);
     owner = await signUp(t.url, 'owner');
-    agentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'private', coreMemory: 'secret notes' })).id;
+    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'private', coreMemory: 'secret notes' })).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -97,7 +95,7 @@ describe('team invitations: rights start when the verified invitee accepts the m
     // Single use.
     expect((await editor.agent.post('/api/team/invitations/accept').set('X-CSRF-Token', editor.csrf).send({ token }).expect(404)).body.error).toBe('This invitation link is invalid, expired or already used.');
     // Agents created later are shared with active members too; removal takes the rights away.
-    const later = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'ay' })).id;
+    const later = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'ay' })).id;
     await editor.agent.get(`/api/agents/${later}`).expect(200);
     await owner.agent.delete(`/api/team/members/${member.id}`).set('X-CSRF-Token', owner.csrf).expect(204);
     expect(await sees(editor)).toBe(404);

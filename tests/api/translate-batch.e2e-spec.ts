@@ -1,9 +1,9 @@
 import { waitFor, type TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { GaiaClient, GaiaNotFoundError, GaiaValidationError, type TranslateBatchRequest } from '@gaia/client';
 import type { TranslateBatchEvent } from '@gaia/contracts';
 import { startApi } from './support/api-app';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 /**
  * POST /api/translate/batch through @gaia/client, on the platform composition (real agents and billing;
@@ -11,7 +11,6 @@ import { TranslationStandIn, TranslationStandInModule } from './fixtures/transla
  */
 describe('POST /api/translate/batch', () => {
   let t: TestApp & { url: string };
-  let rpc: RpcClient;
   let standIn: TranslationStandIn;
   let owner: GaiaClient;
   let keyed: GaiaClient;
@@ -30,13 +29,12 @@ describe('POST /api/translate/batch', () => {
 
   beforeAll(async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
-    rpc = t.app.get(RPC_CLIENT);
     standIn = t.app.get(TranslationStandIn);
     const u = await newUser('batch-owner');
     owner = u.c;
     keyed = u.keyed;
     // The owner stays on the Free plan (10 translations a day): the suite's own texts stay under it.
-    agentId = (await rpc.call('agents.create.v1', { ownerId: u.user.uid, ownerEmail: u.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'batch', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: u.user.uid, ownerEmail: u.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'batch', public: true })).id;
   });
   afterAll(() => t?.close());
 

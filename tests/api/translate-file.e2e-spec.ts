@@ -5,6 +5,7 @@ import { GaiaClient, GaiaNotFoundError, GaiaPermissionError, GaiaValidationError
 import type { TranslateFileTaskDto } from '@gaia/contracts';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
+import { createAgent } from './support/agents';
 
 /**
  * File translation through @gaia/client (POST /api/translate/file, status, download) on the platform
@@ -26,7 +27,7 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     // Every segment is metered: the Starter plan's words cover the suite (Free allows 10 translations a day).
     await rpc.call('billing.set-plan.v1', { userId: owner.uid, plan: 'starter' });
-    agentId = (await rpc.call('agents.create.v1', { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'files', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'files', public: true })).id;
     const key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'files' }).expect(200)).body.api_key as string;
     keyed = new GaiaClient({ baseUrl: t.url, apiKey: key });
   });

@@ -7,6 +7,7 @@ import { rawText, sseEvents } from './support/sse';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
 import { GaiaAuthenticationError, GaiaClient, GaiaNotFoundError, GaiaRateLimitError, GaiaServerError, GaiaValidationError, type GaiaApiError, type TranslateRequest } from '@gaia/client';
 import type { TranslationEventDto } from '@gaia/contracts';
+import { createAgent as seedAgent } from './support/agents';
 
 /**
  * POST /api/translate/ at the edge: keys, SSE and JSON framing, status codes, plan limits (real billing),
@@ -27,7 +28,7 @@ describe('API keys and POST /api/translate/', () => {
   let publicKey: string;
 
   const createAgent = async (u: User, isPublic: boolean) => {
-    const a = await rpc.call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: isPublic });
+    const a = await seedAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: isPublic });
     return a.id;
   };
 
@@ -268,7 +269,7 @@ describe('per-key daily rate limit', () => {
   it("refuses a key's calls beyond its daily rate limit with 429 + Retry-After (other keys unaffected)", async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { identity: { defaultKeyRateLimit: 3 } } });
     const u = await signUp(t.url, 'ratelimit');
-    const agent = await t.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rl', public: true });
+    const agent = await seedAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rl', public: true });
     const mk = async (name: string) => (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name }).expect(200)).body;
     const k1 = await mk('one');
     const k2 = await mk('two');

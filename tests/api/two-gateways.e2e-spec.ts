@@ -6,9 +6,9 @@ import { AgentsModule } from '@gaia/agents/feature';
 import { agentsSchema } from '@gaia/agents/data-access';
 import { billingSchema } from '@gaia/billing/data-access';
 import { identitySchema } from '@gaia/identity/data-access';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '@gaia/testing';
 import { cookieValue } from './support/api-app';
+import { createAgent } from './support/agents';
 
 const ROOT = join(__dirname, '../..');
 const EDGE_NODE = join(ROOT, 'dist/out/tests/api/fixtures/edge-node.js');
@@ -105,7 +105,7 @@ describe('two gateway processes share limits and sessions through Postgres', () 
 
   it('allows exactly 10 Free-plan API calls per day across both processes, then 429 + Retry-After', async () => {
     const u = await userWithKey(a!, b!);
-    const agent = await seeder.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
+    const agent = await createAgent(seeder.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
     await exactlyTenAcross(a!, b!, u.key, agent.id);
   });
 });
@@ -139,7 +139,7 @@ describe('two gateway binaries over NATS share the Free limit', () => {
 
   it('allows exactly 10 Free-plan API calls across both gateways, then 429', async () => {
     const u = await userWithKey(a!, b!);
-    const agent = await seeder.app.get<RpcClient>(RPC_CLIENT).call('agents.create.v1', { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
+    const agent = await createAgent(seeder.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'es-qu', public: true });
     await exactlyTenAcross(a!, b!, u.key, agent.id);
   });
 });

@@ -59,7 +59,7 @@ export const ingestionEvents = {
   'ingestion.task-started.v1': defineEvent({
     description: 'An upload was accepted: the agents service creates the agent (mode create) or marks it processing (processing_task_id).',
     schema: ingestionTaskStartedSchema,
-    subscribers: ['agents', 'gateway'],
+    subscribers: ['agents'],
     keyField: 'agentId',
   }),
   'ingestion.task-progress.v1': defineEvent({

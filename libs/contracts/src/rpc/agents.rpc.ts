@@ -96,38 +96,10 @@ export const teamMemberDtoSchema = z.object({
 });
 export type TeamMemberDto = z.infer<typeof teamMemberDtoSchema>;
 
-export const createAgentRequestSchema = z.object({
-  /** Optional: the same id again (same owner) answers the existing agent (idempotent); another owner's id → 409. */
-  id: z.string().min(1).max(200).optional(),
-  ownerId: z.string().min(1),
-  ownerEmail: z.string().default(''),
-  /** Stored lower-cased and trimmed. */
-  srcLang: z.string().trim().min(1),
-  tgtLang: z.string().trim().min(1),
-  /** The description. */
-  customPrompt: z.string().default(''),
-  /** Owner notes. */
-  coreMemory: z.string().default(''),
-  /** Set when created by documents/process: the agent starts with processing_status PROCESSING. */
-  processingTaskId: z.string().min(1).nullable().default(null),
-  /** File names of the upload. */
-  filenames: z.array(z.string()).default([]),
-  engine: engineKindSchema.default('builtin'),
-  public: z.boolean().default(false),
-});
-export type CreateAgentRequest = z.input<typeof createAgentRequestSchema>;
-
 const viewerRequired = z.object({ agentId: z.string().min(1), viewer: agentViewerSchema });
 
 /** Calls served by the agents service. Add entries; never rename or remove one (add a v2 instead). */
 export const agentsRpc = {
-  'agents.create.v1': defineRpc({
-    service: 'agents',
-    description:
-      'Creates an agent (owner = ownerId; sharedWithEmails = the owner\'s team). Idempotent on id. Emits agents.agent-updated.v1 (change created). Errors: 400 blank languages, 409 id of another owner or of a deleted agent.',
-    request: createAgentRequestSchema,
-    response: agentDtoSchema,
-  }),
   'agents.get.v1': defineRpc({
     service: 'agents',
     description:

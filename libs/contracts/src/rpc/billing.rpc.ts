@@ -184,10 +184,4 @@ export const billingRpc = {
     request: z.object({ status: z.enum(['pending', 'all']).default('pending'), limit: z.number().int().min(1).max(1000).default(500) }),
     response: z.object({ requests: z.array(planRequestDtoSchema) }),
   }),
-  'billing.list-plans.v1': defineRpc({
-    service: 'billing',
-    description: 'The plans of spec §9.',
-    request: z.object({}),
-    response: z.object({ plans: z.array(planDtoSchema) }),
-  }),
 } satisfies RpcRegistry;

@@ -91,18 +91,6 @@ export const ingestionRpc = {
     response: z.object({ key: z.string(), filename: z.string(), size: z.number().int(), pairCount: z.number().int(), fileCount: z.number().int() }),
     timeoutMs: 120_000,
   }),
-  'ingestion.agent-stats.v1': defineRpc({
-    service: 'ingestion',
-    description: 'Pair and document counts of an agent (for AgentDto.pair_count / document_count).',
-    request: z.object({ agentId: z.string().min(1) }),
-    response: z.object({ pairCount: z.number().int(), documentCount: z.number().int(), textBlocksExtracted: z.number().int() }),
-  }),
-  'ingestion.delete-agent-data.v1': defineRpc({
-    service: 'ingestion',
-    description: 'Deletes tasks, files, pairs and stored originals of an agent (delete-model cascade). Idempotent.',
-    request: z.object({ agentId: z.string().min(1) }),
-    response: z.object({ deleted: z.boolean() }),
-  }),
   'ingestion.rebuild-agent.v1': defineRpc({
     service: 'ingestion',
     description:

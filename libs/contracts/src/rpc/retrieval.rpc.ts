@@ -23,18 +23,4 @@ export const retrievalRpc = {
     response: z.object({ hits: z.array(retrievalHitSchema), version: z.string().nullable() }),
     timeoutMs: 10_000,
   }),
-  'retrieval.agent-state.v1': defineRpc({
-    service: 'retrieval',
-    description: 'The learned state of an agent: current artifact version and key, summary, status.',
-    request: z.object({ agentId: z.string().min(1) }),
-    response: z.object({
-      agentId: z.string(),
-      status: z.enum(['none', 'building', 'ready', 'failed']),
-      version: z.string().nullable(),
-      artifactKey: z.string().nullable(),
-      learnedSummary: z.string().nullable(),
-      pairCount: z.number().int(),
-      error: z.string().nullable(),
-    }),
-  }),
 } satisfies RpcRegistry;

@@ -115,23 +115,6 @@ export type EngineTranslationEvent<Provenance = unknown> =
   | TranslationProgressEvent
   | ({ type: 'translation_complete'; provenance: Provenance } & TranslationResult);
 
-export const extractPairsRequestSchema = z.object({
-  /** Key of the image or PDF in FILE_STORAGE (shared by the services). */
-  fileKey: z.string().min(1),
-  /** image/png, image/jpeg, image/webp, image/gif or application/pdf. */
-  mime: z.string().min(1),
-  srcLang: z.string().min(1),
-  tgtLang: z.string().min(1),
-  filename: z.string().default('page'),
-  /** 1-based pages to read when `mime` is a PDF. */
-  pages: z.array(z.number().int().positive()).optional(),
-});
-
-export const extractPairsResponseSchema = z.object({
-  pairs: z.array(z.object({ source: z.string(), target: z.string() })),
-  usage: z.object({ input_tokens: z.number().int().nonnegative(), output_tokens: z.number().int().nonnegative() }),
-});
-
 /** Calls served by the translation service. Add entries; never rename or remove one (add a v2 instead). */
 export const translationRpc = {
   'translation.translate.v1': defineRpc({
@@ -145,14 +128,5 @@ export const translationRpc = {
       'Records one usage.recorded.v1 per requestId.',
     request: translateRequestSchema,
     response: translationEventSchema,
-  }),
-  'translation.extract-pairs.v1': defineRpc({
-    service: 'translation',
-    timeoutMs: 180_000,
-    description:
-      'Vision extraction for ingestion: the parallel sentence pairs on a page image (or PDF pages) stored in FILE_STORAGE. ' +
-      'Errors: 503 vision_unavailable (no LLM configured or the endpoint failed after retries), 400 unsupported type, 404 missing file.',
-    request: extractPairsRequestSchema,
-    response: extractPairsResponseSchema,
   }),
 } satisfies RpcRegistry;

@@ -2,4 +2,3 @@ export * from './lib/translation.module';
 export * from './lib/translate.use-case';
 export * from './lib/translation-rpc.controller';
 export * from './lib/translation-request.rules';
-export * from './lib/extract-pairs.use-case';

@@ -7,4 +7,3 @@ export * from './lib/translation-engine.port';
 export * from './lib/glossary';
 export * from './lib/llm-translation.engine';
 export * from './lib/fallback-translation.engine';
-export * from './lib/vision-extractor';

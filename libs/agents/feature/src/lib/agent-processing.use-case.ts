@@ -89,21 +89,6 @@ export class AgentProcessingUseCase {
     await this.apply(em, agent, wanted, 'processing');
   }
 
-  /** Progress snapshots (only the terminal states matter to the agent). */
-  async taskProgress(em: EntityManager, p: EventMap['ingestion.task-progress.v1']): Promise<void> {
-    const agent = await this.agents.findById(em, p.agentId, { lock: true });
-    if (!agent || agent.deletedAt) return;
-    if (agent.processingTaskId !== null && agent.processingTaskId !== p.task.id) return;
-    const t = p.task;
-    const wanted: Changes =
-      t.status === 'PROCESSING'
-        ? { processingTaskId: t.id, processingStatus: 'PROCESSING' }
-        : t.status === 'COMPLETED'
-          ? { processingTaskId: null, processingStatus: 'COMPLETED', processingError: null, documentCount: t.successful_files, textBlocksExtracted: t.text_blocks_extracted }
-          : { processingTaskId: t.id, processingStatus: 'FAILED', processingError: t.errors[0]?.message ?? t.message, textBlocksExtracted: t.text_blocks_extracted };
-    await this.apply(em, agent, wanted, 'processing');
-  }
-
   /**
    * Learned results (retrieval.agent-learned.v1): memory summary, pair count, artifact version and key.
    * The learned task is complete for the agent; a newer task keeps its own processing state.

@@ -1,10 +1,11 @@
 import { Injectable, Module } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import type { AgentDto, EventMap, RpcRequest } from '@gaia/contracts';
+import type { AgentDto, EventMap } from '@gaia/contracts';
 import { agentsSchema } from '@gaia/agents/data-access';
 import { OnEvent, OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { AgentsModule } from './agents.module';
+import { CreateAgentUseCase, type NewAgent } from './create-agent.use-case';
 
 /** Stands in for the other consumer groups of the agents events (gateway, ingestion, retrieval): records what they receive. */
 @Injectable()
@@ -61,8 +62,20 @@ describe('agents service on the real Postgres', () => {
   });
   afterAll(() => t.close());
 
-  const create = (over: Partial<RpcRequest<'agents.create.v1'>> = {}): Promise<AgentDto> =>
-    rpc.call('agents.create.v1', { ownerId: OWNER.uid, ownerEmail: OWNER.email, srcLang: 'ES', tgtLang: ' Qu ', customPrompt: 'Spanish to Quechua', ...over });
+  const create = (over: Partial<NewAgent> = {}): Promise<AgentDto> =>
+    t.app.get(CreateAgentUseCase).execute({
+      ownerId: OWNER.uid,
+      ownerEmail: OWNER.email,
+      srcLang: 'ES',
+      tgtLang: ' Qu ',
+      customPrompt: 'Spanish to Quechua',
+      coreMemory: '',
+      processingTaskId: null,
+      filenames: [],
+      engine: 'builtin',
+      public: false,
+      ...over,
+    });
 
   async function publish<T extends keyof EventMap>(topic: T, payload: EventMap[T], id?: string): Promise<string> {
     const outbox = t.app.get<Outbox>(OUTBOX);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { RpcRequest, RpcResponse } from '@gaia/contracts';
 import { OnRpc } from '@gaia/shared/messaging';
 import { AgentQueriesUseCase } from './agent-queries.use-case';
-import { CreateAgentUseCase } from './create-agent.use-case';
 import { DeleteAgentUseCase } from './delete-agent.use-case';
 import { EditAgentUseCase } from './edit-agent.use-case';
 import { TeamUseCase } from './team.use-case';
@@ -14,29 +13,11 @@ type Res<K extends Parameters<typeof OnRpc>[0]> = Promise<RpcResponse<K>>;
 @Injectable()
 export class AgentsRpcHandlers {
   constructor(
-    private readonly create: CreateAgentUseCase,
     private readonly queries: AgentQueriesUseCase,
     private readonly edit: EditAgentUseCase,
     private readonly remove: DeleteAgentUseCase,
     private readonly team: TeamUseCase,
   ) {}
-
-  @OnRpc('agents.create.v1')
-  createAgent(r: Req<'agents.create.v1'>): Res<'agents.create.v1'> {
-    return this.create.execute({
-      id: r.id,
-      ownerId: r.ownerId,
-      ownerEmail: r.ownerEmail ?? '',
-      srcLang: r.srcLang,
-      tgtLang: r.tgtLang,
-      customPrompt: r.customPrompt ?? '',
-      coreMemory: r.coreMemory ?? '',
-      processingTaskId: r.processingTaskId ?? null,
-      filenames: r.filenames ?? [],
-      engine: r.engine ?? 'builtin',
-      public: r.public ?? false,
-    });
-  }
 
   @OnRpc('agents.get.v1')
   get(r: Req<'agents.get.v1'>): Res<'agents.get.v1'> {

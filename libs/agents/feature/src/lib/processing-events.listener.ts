@@ -23,12 +23,6 @@ export class ProcessingEventsListener {
     return this.processing.taskFinished(em, p);
   }
 
-  /** Delivered only if ingestion lists 'agents' among the subscribers of task-progress. */
-  @OnEvent('agents', 'ingestion.task-progress.v1')
-  onTaskProgress(p: EventMap['ingestion.task-progress.v1'], em: EntityManager): Promise<void> {
-    return this.processing.taskProgress(em, p);
-  }
-
   @OnEvent('agents', 'retrieval.agent-learned.v1')
   async onAgentLearned(p: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
     await this.processing.learned(em, p);

@@ -55,11 +55,6 @@ export class BillingRpcHandlers {
   async planRequests(r: RpcRequest<'billing.list-plan-requests.v1'>): Promise<RpcResponse<'billing.list-plan-requests.v1'>> {
     return { requests: await this.plans.requests(r.status ?? 'pending', r.limit ?? 500) };
   }
-
-  @OnRpc('billing.list-plans.v1')
-  listPlans(): RpcResponse<'billing.list-plans.v1'> {
-    return { plans: this.plans.list() };
-  }
 }
 
 /** The billing consumer of usage events (one transaction with the inbox row: exactly once). */

@@ -32,10 +32,6 @@ export class PlansUseCase {
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
   ) {}
 
-  list(): PlanDto[] {
-    return Object.values(PLANS);
-  }
-
   async get(userId: string): Promise<PlanDto> {
     return PLANS[(await this.quota.getPlan(this.ds.manager, userId)) ?? DEFAULT_PLAN];
   }

@@ -22,8 +22,6 @@ export class IngestionEventRecorder {
   onStarted(p: EventMap['ingestion.task-started.v1']): void {
     this.started.push(p);
   }
-  @OnEvent('gateway', 'ingestion.task-started.v1')
-  onStartedGateway(): void {}
 
   @OnEvent('gateway', 'ingestion.task-progress.v1')
   onProgress(p: EventMap['ingestion.task-progress.v1']): void {

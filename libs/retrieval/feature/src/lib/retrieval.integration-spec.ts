@@ -1,10 +1,11 @@
 import type { DataSource } from 'typeorm';
-import { decodeAgentArtifacts, retrievalSchema } from '@gaia/retrieval/data-access';
+import { decodeAgentArtifacts, retrievalSchema, type RetrievalStateRepository } from '@gaia/retrieval/data-access';
 import { deserializeModel, HybridIndex } from '@gaia/engine';
 import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { createTestApp, syntheticCorpus, toJsonl, type TestApp } from '@gaia/testing';
 import { RetrievalModule } from './retrieval.module';
+import { RETRIEVAL_STATE } from './retrieval.tokens';
 
 async function events(ds: DataSource, topic: string): Promise<{ payload: Record<string, unknown> }[]> {
   return ds.query(`SELECT payload FROM outbox_event WHERE topic = $1 ORDER BY seq`, [topic]);
@@ -18,6 +19,9 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     storage = t.app.get(FILE_STORAGE);
   });
   afterAll(() => t.close());
+
+  /** The learned state of an agent as retrieval stores it (null once forgotten). */
+  const state = (agentId: string) => t.app.get<RetrievalStateRepository>(RETRIEVAL_STATE).get(t.dataSource.manager, agentId);
 
   async function storePairs(agentId: string, version: string, n: number) {
     const pairs = syntheticCorpus(n, version.length);
@@ -60,8 +64,7 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     expect(res.version).toBe('1');
     expect(res.hits).toHaveLength(3);
     expect(res.hits[0].source.toLowerCase()).toContain('perro');
-    const state = await rpc.call('retrieval.agent-state.v1', { agentId: 'agent-1' });
-    expect(state).toMatchObject({ status: 'ready', version: '1', pairCount: 300 });
+    expect(await state('agent-1')).toMatchObject({ status: 'ready', readyVersion: '1', pairCount: 300 });
   });
 
   it('ends on the newest version when uploads overlap, building each version at most once', async () => {
@@ -72,8 +75,7 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     const versions = learned.map((e) => e.payload['version']);
     expect(versions.at(-1)).toBe('22');
     expect(new Set(versions).size).toBe(versions.length);
-    const state = await t.app.get<RpcClient>(RPC_CLIENT).call('retrieval.agent-state.v1', { agentId: 'agent-2' });
-    expect(state).toMatchObject({ status: 'ready', version: '22', pairCount: 150 });
+    expect(await state('agent-2')).toMatchObject({ status: 'ready', readyVersion: '22', pairCount: 150 });
   });
 
   it('forgets everything about a deleted agent', async () => {
@@ -84,7 +86,6 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     );
     await t.drain();
     expect(await storage.exists('agents/agent-3/artifacts/v1.bin')).toBe(false);
-    const state = await t.app.get<RpcClient>(RPC_CLIENT).call('retrieval.agent-state.v1', { agentId: 'agent-3' });
-    expect(state.status).toBe('none');
+    expect(await state('agent-3')).toBeNull();
   });
 });

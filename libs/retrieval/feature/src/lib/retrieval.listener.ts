@@ -62,18 +62,4 @@ export class RetrievalListener {
     if (this.embedders.size > 16) this.embedders.delete(this.embedders.keys().next().value as string);
     return index;
   }
-
-  @OnRpc('retrieval.agent-state.v1')
-  async agentState(req: RpcRequest<'retrieval.agent-state.v1'>): Promise<RpcResponse<'retrieval.agent-state.v1'>> {
-    const s = await this.state.get(this.ds.manager, req.agentId);
-    return {
-      agentId: req.agentId,
-      status: s?.status ?? 'none',
-      version: s?.readyVersion ?? null,
-      artifactKey: s?.artifactKey ?? null,
-      learnedSummary: s?.learnedSummary ?? null,
-      pairCount: s?.pairCount ?? 0,
-      error: s?.error ?? null,
-    };
-  }
 }

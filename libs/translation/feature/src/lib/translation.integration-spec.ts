@@ -269,20 +269,6 @@ describe('translation service (real Postgres, in-process transport, engine artif
     expect(loader.isWarm('agent-es-gn')).toBe(false);
   });
 
-  it('extracts sentence pairs from a stored page image for ingestion (vision model, JSON mode)', async () => {
-    const storage = t.app.get<FileStorage>(FILE_STORAGE);
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    await storage.put('uploads/task-1/page-1.png', png);
-    double.enqueue({ kind: 'json', choices: ['{"pairs":[{"source":"Buenos días","target":"Mba\'éichapa"}]}'], usage: { prompt_tokens: 850, completion_tokens: 12 } });
-    const res = await rpc.call('translation.extract-pairs.v1', { fileKey: 'uploads/task-1/page-1.png', mime: 'image/png', srcLang: 'spanish', tgtLang: 'guarani', filename: 'page-1.png' });
-    expect(res).toEqual({ pairs: [{ source: 'Buenos días', target: "Mba'éichapa" }], usage: { input_tokens: 850, output_tokens: 12 } });
-    const body = double.chatRequests[0].body;
-    expect(body.response_format).toEqual({ type: 'json_object' });
-    expect(body.messages[1].content[1].image_url.url).toBe(`data:image/png;base64,${Buffer.from(png).toString('base64')}`);
-    await expect(rpc.call('translation.extract-pairs.v1', { fileKey: 'uploads/none.png', mime: 'image/png', srcLang: 'es', tgtLang: 'gn' })).rejects.toMatchObject({ status: 404 });
-    await expect(rpc.call('translation.extract-pairs.v1', { fileKey: 'uploads/task-1/page-1.png', mime: 'text/plain', srcLang: 'es', tgtLang: 'gn' })).rejects.toMatchObject({ status: 400 });
-  });
-
   it('50 words and exactly 2,000 characters are accepted', async () => {
     const fifty = Array.from({ length: 50 }, () => 'universidad').join(' ');
     expect((await translate(request({ text: fifty }))).at(-1)?.type).toBe('translation_complete');
@@ -313,10 +299,6 @@ describe('translation service without LLM configuration', () => {
       );
       expect(events).toContainEqual({ type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' });
       expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin' });
-      await expect(rpc.call('translation.extract-pairs.v1', { fileKey: 'x.png', mime: 'image/png', srcLang: 'es', tgtLang: 'gn' })).rejects.toMatchObject({
-        status: 503,
-        code: 'vision_unavailable',
-      });
     } finally {
       await t.close();
     }

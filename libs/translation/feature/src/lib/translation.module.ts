@@ -28,13 +28,10 @@ import {
   LLM_ENGINE,
   LlmClient,
   LlmTranslationEngine,
-  LlmVisionExtractor,
-  VISION_EXTRACTOR,
   loadLlmConfig,
   type LlmConfig,
   type TranslationEnginePort,
 } from '@gaia/translation/llm';
-import { ExtractPairsUseCase } from './extract-pairs.use-case';
 import { TranslateUseCase } from './translate.use-case';
 import { TranslationRpcController } from './translation-rpc.controller';
 
@@ -80,7 +77,6 @@ export class TranslationModule {
         useFactory: (client: LlmClient | null, builtin: TranslationEnginePort) =>
           client ? new FallbackTranslationEngine(new LlmTranslationEngine(client), builtin) : null,
       },
-      { provide: VISION_EXTRACTOR, inject: [LLM_CLIENT], useFactory: (client: LlmClient | null) => (client ? new LlmVisionExtractor(client) : null) },
       {
         provide: AGENT_LOADER,
         inject: [AGENT_ARTIFACTS, RPC_CLIENT, { token: APP_CONFIG, optional: true }],
@@ -97,13 +93,12 @@ export class TranslationModule {
       { provide: AGENT_FEEDBACK, inject: [RPC_CLIENT], useFactory: (rpc: RpcClient) => new CachedAgentFeedback(new RpcAgentFeedbackSource(rpc)) },
       { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
       TranslateUseCase,
-      ExtractPairsUseCase,
       TranslationRpcController,
     ];
     return {
       module: TranslationModule,
       providers,
-      exports: [TranslateUseCase, AGENT_LOADER, VISION_EXTRACTOR, LLM_CONFIG],
+      exports: [TranslateUseCase, AGENT_LOADER, LLM_CONFIG],
     };
   }
 }

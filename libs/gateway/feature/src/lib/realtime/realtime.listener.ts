@@ -15,11 +15,6 @@ export class RealtimeListener {
 
   constructor(private readonly realtime: RealtimeGateway, @Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
-  @OnEvent('gateway', 'ingestion.task-started.v1')
-  async onTaskStarted(_p: EventMap['ingestion.task-started.v1']): Promise<void> {
-    // Nothing to push yet: the agent appears with agents.agent-updated.v1 and progress follows.
-  }
-
   @OnEvent('gateway', 'ingestion.task-progress.v1')
   async onTaskProgress(p: EventMap['ingestion.task-progress.v1']): Promise<void> {
     this.realtime.emit(await this.rooms(p.agentId, p.ownerId), 'task_progress', p.task);
