@@ -68,33 +68,35 @@ export function DashboardShell() {
       </div>
       {drawerOpen && <div className="dash-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <aside id="dashboard-menu" className={`dash-sidebar${drawerOpen ? ' is-open' : ''}`} aria-label={t('shell.menuLabel')}>
-        <Link to="/" className="dash-sidebar__brand" aria-label={t('shell.home')}>
-          <Logo size={30} />
-          <span>Gaia</span>
-        </Link>
-        <nav aria-label={t('shell.navLabel')}>
-          <ul className="dash-nav">
-            {TABS.map((tab) => (
-              <li key={tab}>
-                <Link to={tabHref(tab)} className={`dash-nav__link${tab === active ? ' is-active' : ''}`} aria-current={tab === active && !onAgentPage ? 'page' : undefined}>
-                  <TabIcon tab={tab} />
-                  <span>{t(`tabs.${tab}`)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {user && (
-          <div className="dash-sidebar__user">
-            <span className="avatar" aria-hidden="true">
-              {initials(name)}
-            </span>
-            <span className="dash-sidebar__who">
-              <strong title={name}>{name}</strong>
-              <small title={user.email}>{user.email}</small>
-            </span>
-          </div>
-        )}
+        <div className="dash-sidebar__inner">
+          <Link to="/" className="dash-sidebar__brand" aria-label={t('shell.home')}>
+            <Logo size={30} />
+            <span>Gaia</span>
+          </Link>
+          <nav aria-label={t('shell.navLabel')}>
+            <ul className="dash-nav">
+              {TABS.map((tab) => (
+                <li key={tab}>
+                  <Link to={tabHref(tab)} className={`dash-nav__link${tab === active ? ' is-active' : ''}`} aria-current={tab === active && !onAgentPage ? 'page' : undefined}>
+                    <TabIcon tab={tab} />
+                    <span>{t(`tabs.${tab}`)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {user && (
+            <div className="dash-sidebar__user">
+              <span className="avatar" aria-hidden="true">
+                {initials(name)}
+              </span>
+              <span className="dash-sidebar__who">
+                <strong title={name}>{name}</strong>
+                <small title={user.email}>{user.email}</small>
+              </span>
+            </div>
+          )}
+        </div>
       </aside>
       <div className="dash-content">
         <EmailVerificationNotice />
