@@ -18,6 +18,14 @@ export const TRANSLATE_PARAMETERS = [
   { name: 'src_lang', type: 'string', required: true, key: 'srcLang' },
   { name: 'tgt_lang', type: 'string', required: true, key: 'tgtLang' },
   { name: 'stream', type: 'boolean', required: false, key: 'stream', default: 'true' },
+  { name: 'explain', type: 'boolean', required: false, key: 'explain', default: 'false' },
+] as const;
+
+/** Fields of the answer and of the agent record described under the response format (issue #14). */
+export const ANSWER_FIELDS = [
+  { name: 'confidence', key: 'confidence' },
+  { name: 'explanation', key: 'explanation' },
+  { name: 'quality', key: 'quality' },
 ] as const;
 
 export const REQUIRED_HEADERS = [

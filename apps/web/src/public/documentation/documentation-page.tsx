@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../copy-button';
 import { cliExample, clientExample } from './examples';
-import { curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
+import { ANSWER_FIELDS, curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { formatResponseTime } from '../../lib/response-time';
 import { formatDate, formatNumber } from '../../dashboard/lib/format';
@@ -153,6 +153,16 @@ export function DocumentationPage() {
           <CodeSample title={t('docs.responses.streamTitle')} lang="text" code={STREAM_SAMPLE} />
           <p>{t('docs.responses.json')}</p>
           <CodeSample title={t('docs.responses.jsonTitle')} lang="json" code={JSON_SAMPLE} />
+          <dl className="info-list" data-testid="docs-answer-fields">
+            {ANSWER_FIELDS.map((f) => (
+              <div key={f.name}>
+                <dt>
+                  <code>{f.name}</code>
+                </dt>
+                <dd>{t(`docs.responses.${f.key}`)}</dd>
+              </div>
+            ))}
+          </dl>
           <p>{t('docs.responses.error')}</p>
           <CodeSample title={t('docs.responses.errorTitle')} lang="json" code={ERROR_SAMPLE} />
         </section>

@@ -1,0 +1,32 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { DocumentationPage } from './documentation-page';
+
+describe('documentation: explain, confidence, explanation and quality', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('describes the explain parameter and the confidence, explanation and quality fields, in English and Spanish', async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <DocumentationPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('explain')).toBeInTheDocument();
+    const fields = screen.getByTestId('docs-answer-fields');
+    expect(within(fields).getByText('confidence').closest('div')).toHaveTextContent('calibrated on sentence pairs held out');
+    expect(within(fields).getByText('explanation').closest('div')).toHaveTextContent('examples (source, target, score');
+    expect(within(fields).getByText('quality').closest('div')).toHaveTextContent('no-resource, tiny, very-low, low, medium, high');
+    unmount();
+    await i18n.changeLanguage('es');
+    render(
+      <MemoryRouter>
+        <DocumentationPage />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence').closest('div')).toHaveTextContent('calibrada con pares de oraciones apartados');
+  });
+});
