@@ -11,6 +11,8 @@ import { agentCounts } from '../lib/processing-estimate';
 import { curlExample, isOwner } from '../lib/rules';
 import { useTaskProgress } from '../lib/use-task-progress';
 import { AgentSettings } from './agent-settings';
+import { CorrectionsPanel } from './corrections-panel';
+import { GlossaryPanel } from './glossary-panel';
 import { useAgentWrite, useDashboardAgent, useDeleteAgentMutation, useDownloadFilesMutation, useVisibilityMutation } from './agent-queries';
 import { ProcessingCard } from './processing-card';
 import { QualityCard } from './quality-card';
@@ -116,6 +118,8 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
               }
             }}
           />
+          <GlossaryPanel agentId={agent.id} />
+          <CorrectionsPanel agentId={agent.id} />
         </div>
         <aside className="agent-layout__side">
           {owner && (

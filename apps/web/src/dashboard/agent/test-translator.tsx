@@ -2,6 +2,7 @@ import type { AgentDto } from '@gaia/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SourceBox } from '../../public/translator/source-box';
+import { SuggestCorrection } from '../../public/translator/suggest-correction';
 import { TranslationResult } from '../../public/translator/translation-result';
 import { useTranslator } from '../../public/translator/use-translator';
 import { DirectionBar, TranslateButton } from '../../public/translator/translator-controls';
@@ -34,6 +35,7 @@ export function TestTranslator({ agent }: { agent: AgentDto }) {
       <SourceBox id="owner-source" label={t('agentPage.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
       <TranslateButton busy={busy} disabled={!canTranslate} onClick={() => canTranslate && void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt })} label={t('agentPage.translate')} busyLabel={t('agentPage.translating')} />
       <TranslationResult state={state} />
+      <SuggestCorrection agentId={agent.id} state={state} reversed={reversed} from={formatLanguage(agent.src_lang)} to={formatLanguage(agent.tgt_lang)} />
     </section>
   );
 }

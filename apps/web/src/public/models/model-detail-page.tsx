@@ -7,6 +7,7 @@ import { datasetFileName, downloadDataset, saveBlob } from '../../api/public-api
 import { agentQuery } from '../../api/queries';
 import { CopyButton } from '../copy-button';
 import { SourceBox } from '../translator/source-box';
+import { SuggestCorrection } from '../translator/suggest-correction';
 import { TranslationResult } from '../translator/translation-result';
 import { useTranslator } from '../translator/use-translator';
 import { formatLanguage } from '../translator/word-limit';
@@ -103,6 +104,7 @@ export function ModelDetailPage() {
           <SourceBox id="agent-source" label={t('translator.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
           <TranslateButton busy={busy} disabled={!canTranslate} onClick={submit} label={t('translator.translate')} busyLabel={t('translator.translating')} />
           <TranslationResult state={state} />
+          {'uid' in agent && <SuggestCorrection agentId={agent.id} state={state} reversed={reversed} from={formatLanguage(agent.src_lang)} to={formatLanguage(agent.tgt_lang)} />}
         </section>
 
         <aside className="side-cards">

@@ -1,0 +1,41 @@
+import type { CorrectionDto, GlossaryTermDto, GlossaryTermInput } from '@gaia/contracts';
+import { apiJson } from './http';
+
+/** Corrections and glossary of an agent (owner or editor; session cookie + CSRF). */
+const base = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}`;
+const page = (cursor: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
+
+export interface CorrectionPage {
+  corrections: CorrectionDto[];
+  next_cursor: string | null;
+}
+export interface GlossaryPage {
+  terms: GlossaryTermDto[];
+  next_cursor: string | null;
+}
+export type GlossaryFormat = 'csv' | 'tsv' | 'tbx';
+
+export const listCorrections = (agentId: string, cursor: string | null = null) => apiJson<CorrectionPage>(`${base(agentId)}/corrections${page(cursor)}`);
+export const addCorrection = (agentId: string, body: { source: string; translation: string; corrected: string }) =>
+  apiJson<CorrectionDto>(`${base(agentId)}/corrections`, { method: 'POST', body });
+export const undoCorrection = (agentId: string, id: string) => apiJson<{ success: true }>(`${base(agentId)}/corrections/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const listGlossary = (agentId: string, cursor: string | null = null) => apiJson<GlossaryPage>(`${base(agentId)}/glossary${page(cursor)}`);
+export const addGlossaryTerm = (agentId: string, body: GlossaryTermInput) => apiJson<GlossaryTermDto>(`${base(agentId)}/glossary`, { method: 'POST', body });
+export const deleteGlossaryTerm = (agentId: string, id: string) => apiJson<{ success: true }>(`${base(agentId)}/glossary/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const importGlossary = (agentId: string, format: GlossaryFormat, text: string) =>
+  apiJson<{ added: number; updated: number; total: number }>(`${base(agentId)}/glossary/import`, { method: 'POST', body: { format, glossary_file: text } });
+
+/** The import format of a file, from its name (null when unsupported). */
+export function glossaryFormatOf(filename: string): GlossaryFormat | null {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'csv') return 'csv';
+  if (ext === 'tsv' || ext === 'tab' || ext === 'txt') return 'tsv';
+  if (ext === 'tbx' || ext === 'xml') return 'tbx';
+  return null;
+}
+
+export const feedbackKeys = {
+  corrections: (agentId: string) => ['agents', 'corrections', agentId] as const,
+  glossary: (agentId: string) => ['agents', 'glossary', agentId] as const,
+};
