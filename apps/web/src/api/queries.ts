@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAccount, getKeyUsage, getUsageSummary, listApiKeys, listMyAgents, listTeam } from './account-api';
+import { listPublicCorpora } from './corpora-api';
 import { getAgent, getPublicConfig, listPublicAgents } from './public-api';
 
 /**
@@ -18,6 +19,7 @@ export const queryKeys = {
   apiKeys: ['api-keys'] as const,
   keyUsage: (keyId: string) => ['api-keys', 'usage', keyId] as const,
   team: ['team'] as const,
+  publicCorpora: (srcLang: string, tgtLang: string) => ['corpora', srcLang, tgtLang] as const,
 };
 
 /** GET /api/public/config: fixed for the page's life (retried after a failure). */
@@ -31,3 +33,4 @@ export const usageSummaryQuery = () => queryOptions({ queryKey: queryKeys.usageS
 export const apiKeysQuery = () => queryOptions({ queryKey: queryKeys.apiKeys, queryFn: async () => (await listApiKeys()).api_keys ?? [] });
 export const keyUsageQuery = (keyId: string) => queryOptions({ queryKey: queryKeys.keyUsage(keyId), queryFn: async () => (await getKeyUsage(keyId)).usage });
 export const teamQuery = () => queryOptions({ queryKey: queryKeys.team, queryFn: async () => (await listTeam()).members ?? [] });
+export const publicCorporaQuery = (srcLang: string, tgtLang: string) => queryOptions({ queryKey: queryKeys.publicCorpora(srcLang, tgtLang), queryFn: async () => (await listPublicCorpora(srcLang, tgtLang)).corpora });

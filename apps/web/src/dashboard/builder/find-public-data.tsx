@@ -1,7 +1,10 @@
+import type { PublicCorpusDto } from '@gaia/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicCorpusDto } from '@gaia/contracts';
-import { importPublicCorpus, listPublicCorpora } from '../../api/corpora-api';
+import { importPublicCorpus } from '../../api/corpora-api';
+import { publicCorporaQuery } from '../../api/queries';
+import { serverErrorText } from '../../i18n/server-error';
 import { useDashboardData } from '../lib/dashboard-data';
 import { formatNumber } from '../lib/format';
 
@@ -14,36 +17,28 @@ export function FindPublicData() {
   const [src, setSrc] = useState('');
   const [tgt, setTgt] = useState('');
   const [into, setInto] = useState('');
-  const [corpora, setCorpora] = useState<PublicCorpusDto[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+  /** The pair last searched for (the query runs for it). */
+  const [pair, setPair] = useState<{ src: string; tgt: string } | null>(null);
+  const found = useQuery({ ...publicCorporaQuery(pair?.src ?? '', pair?.tgt ?? ''), enabled: !!pair });
+  const importing = useMutation({
+    mutationFn: (c: PublicCorpusDto) => importPublicCorpus({ src_lang: pair?.src ?? '', tgt_lang: pair?.tgt ?? '', corpus: c.name, format: c.format, model_id: into || undefined }),
+    onSuccess: () => reload(),
+  });
+  const corpora = pair ? (found.data ?? null) : null;
+  const busy = found.isFetching || importing.isPending;
+  const failure = importing.error ?? found.error;
+  const message: { kind: 'status' | 'alert'; text: string } | null = failure
+    ? { kind: 'alert', text: t('failed', { message: serverErrorText(failure, t, i18n.language) }) }
+    : importing.isSuccess
+      ? { kind: 'status', text: t('started', { corpus: `${importing.variables.name} ${importing.variables.version}`.trim() }) }
+      : null;
 
-  const search = async (e: FormEvent) => {
+  const search = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      setCorpora((await listPublicCorpora(src.trim(), tgt.trim())).corpora);
-    } catch (err) {
-      setMessage({ kind: 'alert', text: t('failed', { message: (err as Error).message }) });
-    } finally {
-      setBusy(false);
-    }
+    importing.reset();
+    setPair({ src: src.trim(), tgt: tgt.trim() });
   };
-
-  const importOne = async (c: PublicCorpusDto) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await importPublicCorpus({ src_lang: src.trim(), tgt_lang: tgt.trim(), corpus: c.name, format: c.format, model_id: into || undefined });
-      setMessage({ kind: 'status', text: t('started', { corpus: `${c.name} ${c.version}`.trim() }) });
-      await reload();
-    } catch (err) {
-      setMessage({ kind: 'alert', text: t('failed', { message: (err as Error).message }) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const importOne = (c: PublicCorpusDto) => importing.mutate(c);
 
   return (
     <section className="card" aria-labelledby="public-data-heading" data-testid="find-public-data">
@@ -51,7 +46,7 @@ export function FindPublicData() {
         {t('title')}
       </h2>
       <p className="muted">{t('intro')}</p>
-      <form onSubmit={(e) => void search(e)}>
+      <form onSubmit={search}>
         <label htmlFor="public-src">{t('source')}</label>
         <input id="public-src" className="input" value={src} maxLength={20} required onChange={(e) => setSrc(e.target.value)} />
         <label htmlFor="public-tgt">{t('target')}</label>
@@ -94,7 +89,7 @@ export function FindPublicData() {
                   <td>{c.license}</td>
                   <td>{c.format}</td>
                   <td>
-                    <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void importOne(c)} aria-label={`${t('import')} ${c.name} ${c.format}`}>
+                    <button type="button" className="btn btn--primary" disabled={busy} onClick={() => importOne(c)} aria-label={`${t('import')} ${c.name} ${c.format}`}>
                       {t('import')}
                     </button>
                   </td>

@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { datasetFileName, downloadDataset, saveBlob } from '../../api/public-api';
+import { serverErrorText } from '../../i18n/server-error';
 import { pairLabel } from '../models/models-page';
 import { usePublicAgents } from '../use-public-agents';
 import { useDocumentTitle } from '../../layout/use-document-title';
@@ -13,28 +15,25 @@ function preview(text: string | undefined, max = 60): string {
 }
 
 export function DatasetsPage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   useDocumentTitle(t('datasets.title'));
   const { agents, loading } = usePublicAgents();
   const [selectedId, setSelectedId] = useState('');
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-
-  const download = async () => {
-    if (!selectedId) {
-      setMessage({ kind: 'error', text: t('datasets.selectFirst') });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      saveBlob(await downloadDataset(selectedId), datasetFileName(selectedId));
+  const downloading = useMutation({
+    mutationFn: (id: string) => downloadDataset(id),
+    onMutate: () => setMessage(null),
+    onSuccess: (blob, id) => {
+      saveBlob(blob, datasetFileName(id));
       setMessage({ kind: 'success', text: t('datasets.success') });
-    } catch (err) {
-      setMessage({ kind: 'error', text: t('datasets.failed', { message: err instanceof Error ? err.message : String(err) }) });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (err) => setMessage({ kind: 'error', text: t('datasets.failed', { message: serverErrorText(err, t, i18n.language) }) }),
+  });
+  const busy = downloading.isPending;
+
+  const download = () => {
+    if (!selectedId) setMessage({ kind: 'error', text: t('datasets.selectFirst') });
+    else downloading.mutate(selectedId);
   };
 
   return (
