@@ -1,0 +1,120 @@
+import request from 'supertest';
+import { waitFor, type TestApp } from '@gaia/testing';
+import { signUp, startApi, type User } from './support/api-app';
+import { learnedAgent } from './support/feedback-agent';
+import { rawText, sseEvents } from './support/sse';
+
+/** A compositional Spanish → Quechua-like corpus of 12 × 8 × 3 = 288 pairs: enough to be measured (≥ 200). */
+const NOUNS = [['perro', 'allqu'], ['casa', 'wasi'], ['río', 'mayu'], ['montaña', 'urqu'], ['niño', 'wawa'], ['pájaro', 'pisqu'], ['campo', 'chakra'], ['camino', 'ñan'], ['árbol', 'sacha'], ['piedra', 'rumi'], ['fuego', 'nina'], ['maíz', 'sara']];
+const ADJECTIVES = [['grande', 'hatun'], ['pequeño', 'huchuy'], ['viejo', 'machu'], ['nuevo', 'musuq'], ['bonito', 'sumaq'], ['blanco', 'yuraq'], ['negro', 'yana'], ['rojo', 'puka']];
+const TEMPLATES: Array<(n: string, a: string) => string>[] = [
+  [(n, a) => `el ${n} ${a}`, (n, a) => `${a} ${n}`],
+  [(n, a) => `mi ${n} ${a} duerme en el campo`, (n, a) => `${a} ${n}y chakrapi puñun`],
+  [(n, a) => `el ${n} ${a} come maíz con agua`, (n, a) => `${a} ${n} sarata yakuwan mikhun`],
+];
+const CORPUS = TEMPLATES.flatMap(([es, qu]) => NOUNS.flatMap(([n, nq]) => ADJECTIVES.map(([a, aq]) => ({ es: es(n, a), qu: qu(nq, aq) }))));
+
+/**
+ * The quality report (issue 14) through the HTTP API with every real service: a build holds out 5 % of the pairs,
+ * scores them with a model learned without them and stores the report per version; answers carry a confidence in
+ * 0..1 and, with explain: true, the agent's own examples that shaped them.
+ */
+describe('quality report, confidence and explanation', () => {
+  let t: TestApp & { url: string };
+  let owner: User;
+  let agentId: string;
+  let key: string;
+
+  const upload = async (pairs: Array<{ es: string; qu: string }>, modelId?: string) => {
+    const req = owner.agent
+      .post(modelId ? '/api/update-model/' : '/api/documents/process/')
+      .set('X-CSRF-Token', owner.csrf)
+      .field('src_lang', 'es')
+      .field('tgt_lang', 'qu')
+      .field('custom_prompt', 'Español → Quechua');
+    const sent = modelId
+      ? req.field('model_id', modelId).field('file_count', '1').attach('parallel_sentences_0', Buffer.from(JSON.stringify(pairs)), 'more.json')
+      : req.attach('files', Buffer.from(JSON.stringify(pairs)), 'corpus.json');
+    const res = await sent.expect(200);
+    await t.drain();
+    const id = (modelId ?? res.body.model_id) as string;
+    return waitFor(
+      () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
+      (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
+      { what: 'agent learned' },
+    );
+  };
+
+  beforeAll(async () => {
+    t = await startApi({ gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    owner = await signUp(t.url, 'quality');
+    key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'quality' }).expect(200)).body.api_key;
+    const agent = await upload(CORPUS);
+    expect([agent.processing_status, agent.processing_error]).toEqual(['COMPLETED', null]);
+    agentId = agent.id;
+  });
+  afterAll(() => t?.close());
+
+  it('the report appears after a build: chrF, BLEU and margin of 20 held-out pairs, the version and the size category', async () => {
+    const { quality } = (await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body;
+    expect(quality).toEqual({
+      version: expect.any(String),
+      measured: true,
+      chrf: expect.any(Number),
+      bleu: expect.any(Number),
+      margin: expect.any(Number),
+      held_out: 20,
+      pair_count: CORPUS.length,
+      category: 'tiny',
+      created_at: expect.any(String),
+      ab: null,
+      history: [expect.objectContaining({ version: quality.version, held_out: 20, chrf: quality.chrf })],
+    });
+    // a compositional corpus is learned well from the other 268 pairs, and the output depends on its source
+    expect(quality.chrf).toBeGreaterThan(0.5);
+    expect(quality.chrf).toBeLessThanOrEqual(1);
+    expect(quality.bleu).toBeGreaterThan(0.1);
+    expect(quality.bleu).toBeLessThanOrEqual(1);
+    expect(quality.margin).toBeGreaterThan(0.1);
+  });
+
+  it('the history grows with each rebuild', async () => {
+    const before = (await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body.quality;
+    const rebuilt = await upload([{ es: 'el gato negro', qu: 'yana michi' }, { es: 'el gato blanco', qu: 'yuraq michi' }], agentId);
+    expect(rebuilt.processing_status).toBe('COMPLETED');
+    const after = rebuilt.quality;
+    expect(after.version).not.toBe(before.version);
+    expect(after.history.map((h: { version: string }) => h.version)).toEqual([before.version, after.version]);
+    expect(after.pair_count).toBeGreaterThan(before.pair_count);
+  });
+
+  it('answers carry a confidence in 0..1 (JSON and SSE) and, with explain: true, real examples of the agent', async () => {
+    const body = { text: 'el perro grande', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' };
+    const plain = (await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, stream: false }).expect(200)).body;
+    expect(plain.confidence).toBeGreaterThanOrEqual(0);
+    expect(plain.confidence).toBeLessThanOrEqual(1);
+    expect(plain.explanation).toBeUndefined();
+
+    const explained = (await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, text: 'mi pájaro rojo', stream: false, explain: true }).expect(200)).body;
+    expect(explained.explanation.examples.length).toBeGreaterThan(0);
+    const corpus = new Set(CORPUS.map((p) => `${p.es}\t${p.qu}`));
+    for (const e of explained.explanation.examples) {
+      expect(corpus.has(`${e.source}\t${e.target}`)).toBe(true);
+      expect(typeof e.score).toBe('number');
+    }
+    expect(Array.isArray(explained.explanation.lexicon)).toBe(true);
+    expect(explained.explanation.glossary).toEqual([]);
+
+    const sse = await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, stream: true, explain: true }).buffer(true).parse(rawText).expect(200);
+    const done = sseEvents(sse.body as string).find((e) => e.type === 'translation_complete') as { confidence: number; explanation: { examples: unknown[] } };
+    expect(done.confidence).toBeGreaterThanOrEqual(0);
+    expect(done.confidence).toBeLessThanOrEqual(1);
+    expect(done.explanation.examples.length).toBeGreaterThan(0);
+  });
+
+  it('an agent under 200 pairs is too small to measure', async () => {
+    const small = await learnedAgent(t, owner);
+    const { quality } = (await owner.agent.get(`/api/agents/${small}`).expect(200)).body;
+    expect(quality).toMatchObject({ measured: false, held_out: 0, chrf: null, bleu: null, margin: null, category: 'tiny' });
+  });
+});
