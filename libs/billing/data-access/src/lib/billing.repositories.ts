@@ -59,6 +59,16 @@ export interface QuotaRepositoryPort {
   insertAuthorization(em: EntityManager, a: AuthorizationEntity): Promise<boolean>;
   findAuthorization(em: EntityManager, requestId: string, opts?: { lock?: boolean }): Promise<AuthorizationEntity | null>;
   updateAuthorization(em: EntityManager, requestId: string, counters: CounterRef[], status: 'allowed' | 'released'): Promise<void>;
+  /**
+   * Reserves up to `want` units of a counter ahead of use (a lease): at most `1/share` of what is left below
+   * `limit`, at least 1; answers the units granted (0 when the limit is reached) and the counter after it. One
+   * statement, atomic across processes like `tryIncrement`: the counter never exceeds `limit`.
+   */
+  reserve(em: EntityManager, ref: CounterRef, limit: number, want: number, share: number): Promise<{ granted: number; count: number }>;
+  /** Gives back `units` reserved and not used (an idle or closed lease). */
+  giveBack(em: EntityManager, ref: CounterRef, units: number): Promise<void>;
+  /** Inserts many new authorizations in one statement; answers the request ids that were new (others were known already). */
+  insertAuthorizations(em: EntityManager, rows: AuthorizationEntity[]): Promise<Set<string>>;
   rememberKey(em: EntityManager, keyId: string, userId: string | null, rateLimit: number | null, at: Date): Promise<void>;
   findKey(em: EntityManager, keyId: string): Promise<{ userId: string | null; rateLimit: number | null } | null>;
 }
@@ -117,6 +127,47 @@ export class PostgresQuotaRepository implements QuotaRepositoryPort {
       [ref.subject, ref.window, limit],
     );
     return rows[0]?.count ?? null;
+  }
+
+  async reserve(em: EntityManager, ref: CounterRef, limit: number, want: number, share: number): Promise<{ granted: number; count: number }> {
+    if (limit <= 0 || want <= 0) return { granted: 0, count: limit };
+    const first = await this.grant(em, ref, limit, want, share);
+    if (first.granted > 0) return first;
+    // No row yet (first use of the window), or the limit is reached: create it at 0 and ask once more.
+    await em.query(`INSERT INTO billing_counter (subject, window_key, count, updated_at) VALUES ($1, $2, 0, now()) ON CONFLICT DO NOTHING`, [ref.subject, ref.window]);
+    return this.grant(em, ref, limit, want, share);
+  }
+
+  private async grant(em: EntityManager, ref: CounterRef, limit: number, want: number, share: number): Promise<{ granted: number; count: number }> {
+    // The first step locks the row and reads its latest version (concurrent reservers serialise on it); a
+    // top-level SELECT so the driver answers rows (an UPDATE … RETURNING answers [rows, count]).
+    const rows: { granted: number; count: number }[] = await em.query(
+      `WITH g AS (SELECT subject, window_key, LEAST($3::int, GREATEST(1, ($4::int - count) / $5::int)) AS granted
+                  FROM billing_counter WHERE subject = $1 AND window_key = $2 AND count < $4 FOR UPDATE),
+            u AS (UPDATE billing_counter c SET count = c.count + g.granted, updated_at = now() FROM g
+                  WHERE c.subject = g.subject AND c.window_key = g.window_key RETURNING g.granted, c.count)
+       SELECT granted, count FROM u`,
+      [ref.subject, ref.window, want, limit, share],
+    );
+    return rows[0] ?? { granted: 0, count: limit };
+  }
+
+  async giveBack(em: EntityManager, ref: CounterRef, units: number): Promise<void> {
+    if (units <= 0) return;
+    await em.query(`UPDATE billing_counter SET count = GREATEST(count - $3, 0), updated_at = now() WHERE subject = $1 AND window_key = $2`, [ref.subject, ref.window, units]);
+  }
+
+  async insertAuthorizations(em: EntityManager, rows: AuthorizationEntity[]): Promise<Set<string>> {
+    if (!rows.length) return new Set();
+    const json = rows.map((a) => ({ request_id: a.requestId, user_id: a.userId, key_id: a.keyId, channel: a.channel, plan: a.plan, counters: a.counters, status: a.status, created_at: a.createdAt.toISOString() }));
+    const inserted: { request_id: string }[] = await em.query(
+      `INSERT INTO billing_authorization (request_id, user_id, key_id, channel, plan, counters, status, created_at)
+       SELECT request_id, user_id, key_id, channel, plan, counters, status, created_at
+       FROM jsonb_to_recordset($1::jsonb) AS x(request_id text, user_id text, key_id text, channel text, plan text, counters jsonb, status text, created_at timestamptz)
+       ON CONFLICT (request_id) DO NOTHING RETURNING request_id`,
+      [JSON.stringify(json)],
+    );
+    return new Set(inserted.map((r) => r.request_id));
   }
 
   async decrement(em: EntityManager, ref: CounterRef): Promise<void> {

@@ -9,6 +9,7 @@ import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from './billing.tokens';
 import { EraseAccountBillingUseCase } from './erase-account.use-case';
 import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from './metering.rules';
 import { PlansUseCase } from './plans.use-case';
+import { DEFAULT_QUOTA_LEASE_OPTIONS, QUOTA_LEASE_OPTIONS, QuotaLeases, type QuotaLeaseOptions } from './quota-leases';
 import { RecordUsageUseCase } from './record-usage.use-case';
 import { UsageQueriesUseCase } from './usage-queries.use-case';
 
@@ -17,6 +18,8 @@ export interface BillingModuleOptions {
   clock?: Clock;
   /** Per-IP limits of the public translator; default APP_CONFIG PUBLIC_TRANSLATE_PER_IP_PER_MINUTE / _PER_DAY. */
   publicTranslator?: PublicTranslatorLimits;
+  /** Pace of the quota leases' writes and idle give-back (default: every 20 ms / after 1 s idle). */
+  quotaLeases?: Partial<QuotaLeaseOptions>;
 }
 
 const limitsFromConfig = (c: AppConfig): PublicTranslatorLimits => ({
@@ -41,6 +44,8 @@ export class BillingModule {
         { provide: QUOTA_REPOSITORY, useClass: PostgresQuotaRepository },
         { provide: USAGE_REPOSITORY, useClass: PostgresUsageRepository },
         { provide: PLAN_HISTORY_REPOSITORY, useClass: PostgresPlanHistoryRepository },
+        { provide: QUOTA_LEASE_OPTIONS, useValue: { ...DEFAULT_QUOTA_LEASE_OPTIONS, ...options.quotaLeases } },
+        QuotaLeases,
         AuthorizeUseCase,
         RecordUsageUseCase,
         UsageQueriesUseCase,
@@ -51,7 +56,7 @@ export class BillingModule {
         EraseAccountBillingUseCase,
         BillingAccountEventsListener,
       ],
-      exports: [AuthorizeUseCase, UsageQueriesUseCase, PlansUseCase],
+      exports: [AuthorizeUseCase, UsageQueriesUseCase, PlansUseCase, QuotaLeases],
     };
   }
 }

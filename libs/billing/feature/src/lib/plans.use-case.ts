@@ -6,6 +6,7 @@ import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/databas
 import { newId, type Clock } from '@gaia/shared/kernel';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
 import { BILLING_CLOCK } from './billing.tokens';
+import { QuotaLeases } from './quota-leases';
 import { DEFAULT_PLAN, PLANS } from './billing.rules';
 
 const requestDto = (r: PlanRequestRow): PlanRequestDto => ({
@@ -30,6 +31,7 @@ export class PlansUseCase {
     @Inject(PLAN_HISTORY_REPOSITORY) private readonly history: PlanHistoryRepositoryPort,
     @Inject(OUTBOX) private readonly outbox: Outbox,
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
+    private readonly leases: QuotaLeases,
   ) {}
 
   async get(userId: string): Promise<PlanDto> {
@@ -46,7 +48,7 @@ export class PlansUseCase {
       }
       await this.history.grant(em, userId, plan, now);
       return PLANS[plan];
-    });
+    }).finally(() => this.leases.forgetPlan(userId)); // this process meters the new plan at once (others within PLAN_CACHE_MS)
   }
 
   /** Get Started: Free at once; a paid plan becomes a pending request (the same one when asked again). */
