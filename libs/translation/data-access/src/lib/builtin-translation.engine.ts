@@ -1,4 +1,4 @@
-import type { EngineEvent, TranslateRequest, TranslationEnginePort } from '@gaia/translation/llm';
+import { checkGlossary, exactExample, type EngineEvent, type TranslateRequest, type TranslationEnginePort } from '@gaia/translation/llm';
 
 /**
  * The built-in engine (`@gaia/engine`) behind the common engine port. Token accounting: `input_tokens`
@@ -12,6 +12,24 @@ export class BuiltinTranslationEngine implements TranslationEnginePort {
 
   async *translate(request: TranslateRequest): AsyncGenerator<EngineEvent> {
     const { agent, text, direction } = request;
+    // an owner's correction of this very text (ignoring case and punctuation) is the answer
+    const corrected = request.feedback ? exactExample(text, request.feedback.examples) : null;
+    if (corrected) {
+      yield { type: 'translation_chunk', content: corrected.target };
+      yield {
+        type: 'translation_complete',
+        final_translation: corrected.target,
+        response_time: 0,
+        source_text: text,
+        confidence: 1,
+        untranslated: [],
+        provenance: { examples: [{ id: corrected.id, score: 1, source: corrected.source, target: corrected.target }], lexicon: [], strategy: 'correction' },
+        applied_terms: checkGlossary(corrected.target, request.feedback?.glossary ?? []).applied,
+        usage: { input_tokens: agent.knowledge.countTokens(text), output_tokens: agent.knowledge.countTokens(corrected.target) },
+        engine: 'builtin',
+      };
+      return;
+    }
     for await (const event of agent.knowledge.translate(text, direction, request.k ?? this.defaultK, request.feedback, { explain: request.explain })) {
       if (request.signal?.aborted) return;
       if (event.type === 'translation_complete') {
