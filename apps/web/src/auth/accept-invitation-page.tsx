@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { acceptInvitation } from '../api/email-links-api';
 import { ApiError } from '../api/http';
+import { queryKeys } from '../api/queries';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { useAuth } from './auth-context';
 import { ResendVerificationButton } from './resend-verification-button';
@@ -18,25 +19,22 @@ export function AcceptInvitationPage() {
   const location = useLocation();
   const token = params.get('token') ?? '';
   const { user, loading, openSignInDialog } = useAuth();
-  const [busy, setBusy] = useState(false);
-  const [accepted, setAccepted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const accept = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await acceptInvitation(token);
-      setAccepted(true);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setError(t('invitation.invalid'));
-      else if (err instanceof ApiError && err.status === 403 && user?.emailVerified) setError(t('invitation.otherEmail'));
-      else if (err instanceof ApiError && err.status === 403) setError(t('invitation.verifyFirst'));
-      else setError(t('invitation.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const queryClient = useQueryClient();
+  const acceptance = useMutation({
+    mutationFn: () => acceptInvitation(token),
+    // The owner's agents are now shared with this user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
+  });
+  const busy = acceptance.isPending;
+  const accepted = acceptance.isSuccess;
+  const err = acceptance.error;
+  const error = !err
+    ? null
+    : err instanceof ApiError && err.status === 404
+      ? t('invitation.invalid')
+      : err instanceof ApiError && err.status === 403
+        ? t(user?.emailVerified ? 'invitation.otherEmail' : 'invitation.verifyFirst')
+        : t('invitation.failed');
 
   let body;
   if (!token) body = <p className="alert alert--error" role="alert">{t('invitation.invalid')}</p>;
@@ -72,7 +70,7 @@ export function AcceptInvitationPage() {
     body = (
       <>
         <p className="lead">{t('invitation.lead', { email: user.email })}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void accept()} disabled={busy}>
+        <button type="button" className="btn btn--primary" onClick={() => acceptance.mutate()} disabled={busy}>
           {t('invitation.accept')}
         </button>
       </>

@@ -1,6 +1,13 @@
+import type { UserDto } from '@gaia/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as accountApi from '../api/account-api';
-import type { UserDto } from '@gaia/contracts';
+
+/** Another person (or nobody) is signed in: what the cache holds of the last one is dropped, what is on screen refetched. */
+function forgetUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
+  void queryClient.invalidateQueries();
+}
 
 export interface AuthContextValue {
   user: UserDto | null;
@@ -31,6 +38,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signInDialogOpen, setSignInDialogOpen] = useState(false);
   const [signInReturnTo, setSignInReturnTo] = useState<string | null>(null);
   const mounted = useRef(true);
+  const queryClient = useQueryClient();
+  const uid = user?.uid ?? null;
+  const lastUid = useRef<string | null>(null);
+  useEffect(() => {
+    if (lastUid.current !== null && lastUid.current !== uid) forgetUserData(queryClient);
+    lastUid.current = uid;
+  }, [uid, queryClient]);
 
   const refresh = useCallback(async () => {
     try {

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { verifyEmail } from '../api/email-links-api';
 import { useDocumentTitle } from '../layout/use-document-title';
 import { useAuth } from './auth-context';
-
-type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
 
 /** /verify-email?token=…: the link of the verification mail. Uses the token once (no double submit in strict mode). */
 export function VerifyEmailPage() {
@@ -14,20 +13,17 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { refresh } = useAuth();
-  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'failed' });
+  const verification = useMutation({ mutationFn: verifyEmail, onSuccess: () => refresh() });
+  const { mutate } = verification;
   const started = useRef(false);
 
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    verifyEmail(token).then(
-      (r) => {
-        setState({ kind: 'done', email: r.email });
-        void refresh();
-      },
-      () => setState({ kind: 'failed' }),
-    );
-  }, [token, refresh]);
+    mutate(token);
+  }, [token, mutate]);
+
+  const state = !token || verification.isError ? { kind: 'failed' as const } : verification.isSuccess ? { kind: 'done' as const, email: verification.data.email } : { kind: 'working' as const };
 
   return (
     <div className="container page page-narrow">
