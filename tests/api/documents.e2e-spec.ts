@@ -39,7 +39,7 @@ describe('documents: process, status, update-model, download', () => {
     expect(['PROCESSING', 'COMPLETED', 'FAILED']).toContain(status.body.task.status);
   });
 
-  it('refuses missing fields (400), oversize files (413) and too many files (400) at the edge without storing anything', async () => {
+  it('refuses missing fields (400), oversize files (413) and too many files (413) at the edge without storing anything', async () => {
     const before = (await storage.list('uploads/')).length;
     expect((await upload(owner).expect(400)).body).toEqual({ error: 'Please fill in all required fields' });
     const missingLang = await owner.agent.post('/api/documents/process/').set('X-CSRF-Token', owner.csrf).field('src_lang', 'es').attach('files', Buffer.from(pairs(1)), 'a.json').expect(400);
@@ -48,7 +48,18 @@ describe('documents: process, status, update-model, download', () => {
     expect(big.body).toEqual({ error: 'File too large.' });
     const many = upload(owner);
     for (let i = 0; i < 4; i++) many.attach('files', Buffer.from(pairs(1)), `f${i}.json`);
-    expect((await many.expect(400)).body).toEqual({ error: 'Too many files.' });
+    expect((await many.expect(413)).body).toEqual({ error: 'Too many files.' });
+    expect((await storage.list('uploads/')).length).toBe(before);
+  });
+
+  it('update-model refuses too many files and an oversize file with the same 413 as documents/process, storing nothing', async () => {
+    const id = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'limits' })).id;
+    const before = (await storage.list('uploads/')).length;
+    const many = owner.agent.post('/api/update-model/').set('X-CSRF-Token', owner.csrf).field('model_id', id).field('file_count', '4');
+    for (let i = 0; i < 4; i++) many.attach(`parallel_sentences_${i}`, Buffer.from(pairs(1)), `f${i}.json`);
+    expect((await many.expect(413)).body).toEqual({ error: 'Too many files.' });
+    const big = await owner.agent.post('/api/update-model/').set('X-CSRF-Token', owner.csrf).field('model_id', id).field('file_count', '1').attach('parallel_sentences_0', Buffer.alloc(65 * 1024, 'a'), 'big.json').expect(413);
+    expect(big.body).toEqual({ error: 'File too large.' });
     expect((await storage.list('uploads/')).length).toBe(before);
   });
 

@@ -171,6 +171,8 @@ describe('API keys and POST /api/translate/', () => {
       const before = standIn.requests.length;
       const c = client(ownerKey);
       const a = await c.translate(req(), { idempotencyKey: 'tr-1' });
+      // Billed under an id that follows the key, so a retry whose answer was lost is never billed twice.
+      expect(standIn.requests.at(-1)!.requestId).toMatch(/^idem-[0-9a-f]{40}$/);
       expect(await c.translate(req(), { idempotencyKey: 'tr-1' })).toEqual(a);
       expect(standIn.requests.length).toBe(before + 1);
       expect(await failure(c.translate(req({ text: 'otro texto' }), { idempotencyKey: 'tr-1' }))).toMatchObject({ status: 422 });

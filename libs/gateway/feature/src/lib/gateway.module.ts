@@ -24,12 +24,14 @@ import { UploadsUseCase } from './documents/uploads.use-case';
 import { DEFAULT_GATEWAY_OPTIONS, GATEWAY_OPTIONS, type GatewayOptions } from './gateway.options';
 import { DomainErrorFilter } from './http/domain-error.filter';
 import { FieldLimitsPipe } from './http/field-limits.pipe';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotencyInterceptor, IdempotentRequests } from './http/idempotency.interceptor';
 import { installSecurityHeaders } from './http/security-headers';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi/openapi';
 import { PublicController } from './public/public.controller';
+import { LocalRealtimeFanout, REALTIME_FANOUT } from './realtime/realtime-fanout.port';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { RealtimeListener } from './realtime/realtime.listener';
+import { RedisRealtimeFanout } from './realtime/redis-realtime-fanout.adapter';
 import { TeamController } from './team/team.controller';
 import { CorrectionsController } from './corrections/corrections.controller';
 import { GlossaryController } from './glossary/glossary.controller';
@@ -100,7 +102,8 @@ export class GatewayModule implements OnModuleInit, NestModule {
       module: GatewayModule,
       imports: [
         IdentityModule.forRoot(identity),
-        // Uploads stay in memory with hard limits: an oversize file or too many files is refused (413) before anything is stored.
+        // Uploads stay in memory with hard limits, the one check of file count and size: an oversize file or too many files
+        // is refused (413, mapped in errorResponse) before anything is stored.
         MulterModule.register({ limits: { fileSize: o.maxFileBytes, files: o.maxFiles, fields: 50, fieldSize: 1024 * 1024, parts: o.maxFiles + 60 } }),
       ],
       controllers: GATEWAY_CONTROLLERS,
@@ -110,6 +113,7 @@ export class GatewayModule implements OnModuleInit, NestModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_PIPE, useClass: FieldLimitsPipe },
         IdempotencyInterceptor,
+        IdempotentRequests,
         UserViewService,
         DeleteAccountUseCase,
         ExportAccountUseCase,
@@ -120,6 +124,11 @@ export class GatewayModule implements OnModuleInit, NestModule {
         TranslateBatchUseCase,
         TranslateFileTaskStore,
         TranslateFileUseCase,
+        {
+          provide: REALTIME_FANOUT,
+          inject: [APP_CONFIG],
+          useFactory: (c: AppConfig) => (c.REDIS_URL ? new RedisRealtimeFanout(c.REDIS_URL) : new LocalRealtimeFanout()),
+        },
         RealtimeGateway,
         RealtimeListener,
       ],

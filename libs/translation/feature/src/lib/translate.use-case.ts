@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { TranslateRpcRequest, TranslationEventDto } from '@gaia/contracts';
-import { CLOCK, DomainError, systemClock, type Clock } from '@gaia/shared/kernel';
+import { CLOCK, DomainError, checkTranslationInput, systemClock, type Clock } from '@gaia/shared/kernel';
 import { METRICS, type GaiaMetrics } from '@gaia/shared/observability';
 import {
   AGENT_DIRECTORY,
@@ -14,7 +14,7 @@ import {
   type UsageRecorder,
 } from '@gaia/translation/data-access';
 import { BUILTIN_ENGINE, LLM_ENGINE, type EngineEvent, type LoadedAgent, type RequestFeedback, type TranslationEnginePort } from '@gaia/translation/llm';
-import { checkTranslationInput, resolveDirection } from './translation-request.rules';
+import { resolveDirection } from './translation-request.rules';
 import { clampConfidence, toExplanation } from './explanation';
 
 interface Prepared {

@@ -4,7 +4,6 @@ import { ingestionUploadKey, type RpcResponse } from '@gaia/contracts';
 import { DomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 
 export interface UploadedFile {
   fieldname: string;
@@ -25,7 +24,7 @@ export function sanitizeFilename(name: string): string {
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /**
- * documents/process and update-model: checks the upload at the edge (count, size), writes every original
+ * documents/process and update-model (file count and size were checked by the multipart parser, GatewayModule): writes every original
  * to FILE_STORAGE (`uploads/<uploadId>/<n>-<name>`) before the task is acknowledged, then hands it to ingestion.
  */
 @Injectable()
@@ -35,7 +34,6 @@ export class UploadsUseCase {
   constructor(
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
 
   async process(user: { id: string; email: string }, fields: Record<string, unknown>, files: UploadedFile[], idempotencyKey: string | undefined, requestId: string | undefined): Promise<RpcResponse<'ingestion.start-processing.v1'>> {
@@ -43,7 +41,6 @@ export class UploadsUseCase {
     const tgtLang = str(fields['tgt_lang']).toLowerCase();
     const customPrompt = str(fields['custom_prompt']);
     if (!srcLang || !tgtLang || !customPrompt || files.length === 0) throw DomainError.invalid(FILL_REQUIRED, 'fields_required');
-    this.checkLimits(files);
     const refs = await this.store(files);
     return this.rpc.call('ingestion.start-processing.v1', {
       mode: 'create',
@@ -70,7 +67,6 @@ export class UploadsUseCase {
     for (const k of ['src_lang', 'tgt_lang', 'custom_prompt'] as const) if (k in patch && !patch[k]) throw DomainError.invalid(FILL_REQUIRED, 'fields_required');
     const declared = Number(str(fields['file_count']) || files.length);
     if (Number.isFinite(declared) && declared !== files.length) throw DomainError.invalid(`file_count is ${declared} but ${files.length} files were sent.`, 'file_count_mismatch');
-    if (files.length) this.checkLimits(files);
     const changed = Object.entries(patch).some(([k, v]) => (agent as Record<string, unknown>)[k] !== v);
     let current = agent;
     if (changed) current = await this.rpc.call('agents.update.v1', { agentId: modelId, viewer, patch });
@@ -89,15 +85,6 @@ export class UploadsUseCase {
       requestId,
     });
     return { success: true, task_id: task.task_id };
-  }
-
-  private checkLimits(files: UploadedFile[]): void {
-    if (files.length > this.options.maxFiles) throw new DomainError('too_many_files', `Too many files: ${files.length} (maximum ${this.options.maxFiles} per upload).`, 413);
-    for (const f of files) {
-      if (f.size > this.options.maxFileBytes) {
-        throw new DomainError('file_too_large', `${f.originalname}: file too large (maximum ${Math.round(this.options.maxFileBytes / 1024 / 1024)} MB).`, 413);
-      }
-    }
   }
 
   private async store(files: UploadedFile[]): Promise<{ key: string; filename: string; size: number }[]> {

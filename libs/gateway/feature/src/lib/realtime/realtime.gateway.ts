@@ -1,7 +1,5 @@
 import { createParamDecorator, Inject, Logger, type ExecutionContext, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import type { IngestionTaskDto } from '@gaia/contracts';
@@ -14,6 +12,7 @@ import { SESSION_COOKIE } from '../auth/cookies';
 import { errorResponse } from '../http/domain-error.filter';
 import { assertFieldLimits } from '../http/field-limits.pipe';
 import { TranslateService } from '../translate/translate.service';
+import { REALTIME_FANOUT, type RealtimeFanoutPort } from './realtime-fanout.port';
 
 /**
  * The message body, outside the HTTP pipes (a pipe's exception would never reach the client's ack):
@@ -47,13 +46,12 @@ interface SocketData {
 /**
  * Socket.IO at /socket.io: the handshake is authenticated by the session cookie (and a cross-site Origin is
  * refused); each socket joins its user room and email room only, so `task_progress` / `agent_updated` reach
- * whoever is owner or editor when the push happens (membership changes apply to open sockets at once). With
- * REDIS_URL the Redis adapter lets any replica reach any browser.
+ * whoever is owner or editor when the push happens (membership changes apply to open sockets at once). The
+ * fan-out port (REALTIME_FANOUT: the Redis adapter with REDIS_URL) lets any replica reach any browser.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
-  private redis: Redis[] = [];
   private closing = false;
   @WebSocketServer() server!: Server;
 
@@ -62,24 +60,11 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
     private readonly translations: TranslateService,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REALTIME_FANOUT) private readonly fanout: RealtimeFanoutPort,
   ) {}
 
   afterInit(server: Server): void {
-    if (this.config.REDIS_URL) {
-      const pub = new Redis(this.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
-      const sub = pub.duplicate();
-      for (const c of [pub, sub]) c.on('error', (e) => this.logger.warn(`redis: ${e.message}`));
-      // The adapter does not handle a failed publish (Redis down): log it instead of an unhandled rejection.
-      const publish = pub.publish.bind(pub) as (...a: unknown[]) => Promise<number>;
-      (pub as unknown as { publish: (...a: unknown[]) => Promise<number> }).publish = (...a: unknown[]) => {
-        const p = publish(...a);
-        p.catch((e: Error) => this.logger.warn(`Socket.IO broadcast through Redis failed: ${e.message}`));
-        return p;
-      };
-      this.redis = [pub, sub];
-      server.adapter(createAdapter(pub, sub, { key: 'gaia-socket.io' }));
-      this.logger.log('Socket.IO Redis adapter enabled');
-    }
+    this.fanout.attach(server);
     server.use((socket, next) => {
       void this.authenticate(socket).then(
         () => next(),
@@ -103,7 +88,7 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
 
   /** After Nest closed the Socket.IO server (and with it the adapter's subscriptions). */
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.redis.map((r) => r.quit().catch(() => r.disconnect())));
+    await this.fanout.close();
   }
 
   private async authenticate(socket: Socket): Promise<void> {

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { createHash } from 'node:crypto';
 import type { TranslateJsonResponse, TranslationEventDto } from '@gaia/contracts';
-import { IdempotencyService } from '@gaia/identity/feature';
 import { DomainError } from '@gaia/shared/kernel';
 import { Auth } from '../auth/auth.guard';
 import { clientIp, principalOf, type GatewayRequest } from '../auth/principal';
 import { errorResponse } from '../http/domain-error.filter';
-import { requestFingerprint } from '../http/idempotency.interceptor';
+import { IdempotentRequests } from '../http/idempotency.interceptor';
 import { S } from '../openapi/schemas';
 import { TranslateService, type PreparedTranslation } from './translate.service';
 import { openSse, sseFrame } from '../http/sse';
@@ -49,7 +47,7 @@ function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () 
 @ApiTags('translate')
 @Controller('api')
 export class TranslateController {
-  constructor(private readonly translations: TranslateService, private readonly idem: IdempotencyService) {}
+  constructor(private readonly translations: TranslateService, private readonly idempotent: IdempotentRequests) {}
 
   @Post('translate')
   @Auth('key')
@@ -71,38 +69,17 @@ export class TranslateController {
     const p = principalOf(req);
     const ip = clientIp(req);
     const wantsStream = !(body && typeof body === 'object' && (body as { stream?: unknown }).stream === false);
-    const idemKey = req.headers['idempotency-key'];
-    if (!wantsStream && typeof idemKey === 'string' && idemKey) {
-      const scope = p.kind === 'session' ? `user:${p.user.id}` : p.kind === 'key' ? (p.key.kind === 'public' ? `public:${ip}` : `key:${p.key.keyId}`) : `ip:${ip}`;
-      const route = 'POST /api/translate';
-      const start = await this.idem.begin(scope, route, idemKey, requestFingerprint(req));
-      if (start.kind === 'replay') {
-        res.setHeader('Idempotent-Replayed', 'true');
-        res.status(start.status).json(start.body);
-        return;
-      }
-      try {
-        // The billing request id follows the key, so even a lost answer is never billed twice.
-        const requestId = `idem-${createHash('sha256').update(`${scope}|${idemKey}`).digest('hex').slice(0, 40)}`;
-        const answer = await this.runJson(p, ip, body, res, requestId);
-        await this.idem.complete(scope, route, idemKey, 200, answer);
-        res.status(200).json(answer);
-      } catch (e) {
-        await this.idem.release(scope, route, idemKey).catch(() => undefined);
-        throw e;
-      }
+    if (!wantsStream) {
+      // The JSON answer is idempotent on Idempotency-Key (stored and replayed like every write route).
+      const answer = await this.idempotent.run(req, res, 200, (requestId) => this.runJson(p, ip, body, res, requestId));
+      res.status(answer.status).json(answer.body);
       return;
     }
-    const t = await this.translations.prepare(p, ip, body);
-    if (!t.stream) {
-      res.status(200).json(await this.runJson(p, ip, body, res, undefined, t));
-      return;
-    }
-    await this.streamSse(t, req, res);
+    await this.streamSse(await this.translations.prepare(p, ip, body), req, res);
   }
 
-  private async runJson(p: ReturnType<typeof principalOf>, ip: string, body: unknown, res: Response, requestId?: string, prepared?: PreparedTranslation): Promise<TranslateJsonResponse> {
-    const t = prepared ?? (await this.translations.prepare(p, ip, body, requestId));
+  private async runJson(p: ReturnType<typeof principalOf>, ip: string, body: unknown, res: Response, requestId: string | undefined): Promise<TranslateJsonResponse> {
+    const t = await this.translations.prepare(p, ip, body, requestId);
     const signal: { closed: boolean; cancel?: () => void } = { closed: false };
     // The client went away before the answer: stop the translation.
     res.on('close', () => {

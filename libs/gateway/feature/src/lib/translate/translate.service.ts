@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Observable } from 'rxjs';
-import { TRANSLATION_MAX_CHARS, TRANSLATION_MAX_WORDS, translateBodySchema, type TranslationEventDto } from '@gaia/contracts';
-import { DomainError, countWords } from '@gaia/shared/kernel';
+import { translateBodySchema, type TranslationEventDto } from '@gaia/contracts';
+import { DomainError, checkTranslationInput } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { viewerOf, type Principal } from '../auth/principal';
 import { assertFieldLimits } from '../http/field-limits.pipe';
@@ -18,18 +18,6 @@ export interface PreparedTranslation {
   stream: boolean;
   /** Cold: subscribing starts the translation; unsubscribing cancels it. */
   events: Observable<TranslationEventDto>;
-}
-
-/** Same limits and texts as the translation service, checked before any quota is consumed. */
-export function checkText(raw: string): string {
-  const text = raw.trim();
-  if (!text) throw DomainError.invalid('Please enter text to translate.', 'text_required');
-  if (text.length > TRANSLATION_MAX_CHARS) {
-    throw DomainError.invalid(`Text is too long: ${text.length.toLocaleString('en-US')} characters (maximum ${TRANSLATION_MAX_CHARS.toLocaleString('en-US')}).`, 'text_too_long');
-  }
-  const words = countWords(text);
-  if (words > TRANSLATION_MAX_WORDS) throw DomainError.invalid(`Text is too long: ${words} words (maximum ${TRANSLATION_MAX_WORDS}).`, 'text_too_long');
-  return text;
 }
 
 /**
@@ -54,13 +42,14 @@ export class TranslateService {
     }
     const b = parsed.data;
     for (const k of ['model_id', 'src_lang', 'tgt_lang'] as const) if (!b[k].trim()) throw DomainError.invalid(`Missing required fields: ${k}.`, 'invalid_request');
-    const text = checkText(b.text);
+    // The translation input rule (defined once, in the kernel), before any quota is used.
+    const { text, words } = checkTranslationInput(b.text);
     if (p.kind === 'anonymous') throw DomainError.unauthorized('Missing API key. Send it in the X-API-Key header.', 'api_key_required');
     const isPublicKey = p.kind === 'key' && p.key.kind === 'public';
     // Public key: anonymous viewer, so only public agents are found; others: public or owner/editor.
     // One agents call: the access check also answers the record the translation service needs (no resolve there).
     const { record } = await this.rpc.call('agents.access.v1', { agentId: b.model_id.trim(), viewer: isPublicKey ? null : viewerOf(p), need: 'read', record: true });
-    await this.meter.authorize(p, ip, requestId, countWords(text));
+    await this.meter.authorize(p, ip, requestId, words);
     const keyId = p.kind === 'key' ? p.key.keyId : null;
     const userId = p.kind === 'session' ? p.user.id : p.kind === 'key' ? p.key.userId : null;
     const source = this.rpc.stream('translation.translate.v1', {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { startProcessingRequestSchema, type StartProcessingRequest } from '@gaia/contracts';
 import { FILE_REPOSITORY, type FileRepositoryPort, type ProcessingTaskEntity, TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
-import { detectFileKind, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, normalizeLanguage, pairMosesFiles } from '@gaia/ingestion/parsers';
+import { detectFileKind, normalizeLanguage, pairMosesFiles } from '@gaia/ingestion/parsers';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { DomainError, newId } from '@gaia/shared/kernel';
 import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/messaging';
@@ -37,11 +37,6 @@ export class StartProcessingUseCase {
 
   async execute(raw: StartProcessingRequest): Promise<{ task_id: string; model_id: string; total_files: number }> {
     const req = startProcessingRequestSchema.parse(raw);
-    if (req.files.length > MAX_FILES_PER_UPLOAD) {
-      throw new DomainError('too_many_files', `Too many files: at most ${MAX_FILES_PER_UPLOAD} per upload.`, 400);
-    }
-    const tooBig = req.files.find((f) => f.size > MAX_FILE_BYTES);
-    if (tooBig) throw new DomainError('file_too_large', `${tooBig.filename}: the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`, 413);
     if (req.idempotencyKey) {
       const existing = await this.uow.run((em) => this.tasks.findByIdempotencyKey(em, req.ownerId, req.idempotencyKey!));
       if (existing) return { task_id: existing.id, model_id: existing.agentId, total_files: existing.totalFiles };
