@@ -2,6 +2,7 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   agentDtoSchema,
+  appliedTermSchema,
   agentPatchBodySchema,
   agentsRpc,
   apiKeyDtoSchema,
@@ -80,6 +81,7 @@ export const S = {
     data: obj({ translation: str, raw_translation: str }),
     confidence: { type: 'number' },
     untranslated: { type: 'array', items: json(untranslatedSpanSchema) },
+    applied_terms: { type: 'array', items: json(appliedTermSchema), description: 'Glossary terms of the agent found in the text and present in the translation' },
     source_text: str,
     response_time: { type: 'number' },
     source_language: str,
