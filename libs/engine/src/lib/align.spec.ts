@@ -1,5 +1,5 @@
 import { growDiagFinalAnd, trainAlignment } from './align';
-import { modelTokens } from './model';
+import { modelTokens } from './vocabulary';
 import { toyCorpus, TOY_NOUNS, TOY_VERBS } from '../testing/toy-corpus';
 
 function vocab(sents: string[][]): Map<string, number> {

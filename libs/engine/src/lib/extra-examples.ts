@@ -3,11 +3,9 @@
  * otherwise they join the retrieved examples, placed by their token overlap with the input among the retrieved
  * ones, and replace retrieved pairs with the same input side (a correction supersedes the pair it corrects).
  */
-import { modelTokens } from './model';
+import { EXTRA_MIN_OVERLAP } from './tuning';
+import { modelTokens } from './vocabulary';
 import type { ExtraExample, RetrievalHit } from './types';
-
-/** An extra example joins the examples only when it shares at least this share of the input's tokens. */
-const EXTRA_MIN_OVERLAP = 0.2;
 
 /** Shared tokens over the longer of the two token lists (multiset). */
 export function tokenOverlap(a: readonly string[], b: readonly string[]): number {

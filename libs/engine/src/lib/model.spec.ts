@@ -1,4 +1,7 @@
-import { composeCoreMemory, deserializeModel, lookupLexicon, serializeModel, splitCoreMemory, summarizeCoreMemory, trainAgentModel } from './model';
+import { composeCoreMemory, splitCoreMemory, summarizeCoreMemory } from './core-memory';
+import { lookupLexicon } from './lexicon';
+import { trainAgentModel } from './model';
+import { deserializeModel, serializeModel } from './model-codec';
 import { toyCorpus } from '../testing/toy-corpus';
 
 describe('core memory (trainAgentModel)', () => {

@@ -72,7 +72,7 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
   });
 
   it('reads a spelling variant (missing accent) as the known word', () => {
-    expect(tr.variantBackoff('cafe', 0)).toBe('café');
+    expect(tr.unknownWords.variantBackoff('cafe', 0)).toBe('café');
     expect(tr.translateText('Mi madre bebe cafe hoy.').translation).toContain('coffee');
   });
 
@@ -117,14 +117,14 @@ describe('Translator loanwords into the agent source language (toy corpus, rever
   });
 
   it('reduces an inflected loanword to the Spanish word it starts with', () => {
-    expect(tr.targetStem('escuelakama', 1)).toBe('escuela');
+    expect(tr.unknownWords.targetStem('escuelakama', 1)).toBe('escuela');
     const r = tr.translateText('wawa escuelakama irnaqi.', { direction: 'reverse' });
     expect(r.translation).toContain('escuela');
     expect(r.translation).not.toContain('escuelakama');
   });
 
   it('tells the spellings of the two languages apart', () => {
-    expect(tr.looksLike('escuelita', 1)).toBeGreaterThan(tr.looksLike("jawiraq'a", 1));
+    expect(tr.unknownWords.looksLike('escuelita', 1)).toBeGreaterThan(tr.unknownWords.looksLike("jawiraq'a", 1));
   });
 });
 
@@ -135,14 +135,14 @@ describe('Translator borrowing learned from the data', () => {
   const tr = new Translator(trainAgentModel(pairs), new HybridIndex());
 
   it('treats a long unknown word as a probable loanword only where the data shows borrowing', () => {
-    expect(tr.borrowingRate(0)).toBeGreaterThan(0.03);
-    expect(tr.carryKind('manzanas', false, 0)).toBe('borrowed');
+    expect(tr.unknownWords.borrowingRate(0)).toBeGreaterThan(0.03);
+    expect(tr.unknownWords.carryKind('manzanas', false, 0)).toBe('borrowed');
     const everyday = new Translator(trainAgentModel(everydayCorpus()), new HybridIndex());
-    expect(everyday.borrowingRate(0)).toBe(0);
-    expect(everyday.carryKind('manzanas', false, 0)).toBeNull();
+    expect(everyday.unknownWords.borrowingRate(0)).toBe(0);
+    expect(everyday.unknownWords.carryKind('manzanas', false, 0)).toBeNull();
   });
 
   it('still reports a kept probable loanword as untranslated', () => {
-    expect(tr.untranslatedSpans('el perro come manzanas.', 0).spans).toEqual([{ start: 14, end: 22, text: 'manzanas' }]);
+    expect(tr.unknownWords.untranslatedSpans('el perro come manzanas.', 0).spans).toEqual([{ start: 14, end: 22, text: 'manzanas' }]);
   });
 });

@@ -1,6 +1,7 @@
 import { calibrateConfidence, fitConfidenceCalibration } from './confidence-calibration';
 import { HybridIndex } from './hybrid-index';
-import { deserializeModel, serializeModel, trainAgentModel } from './model';
+import { trainAgentModel } from './model';
+import { deserializeModel, serializeModel } from './model-codec';
 import { EngineTranslationEvent, Translator } from './translator';
 import { everydayCorpus } from '../testing/everyday-corpus';
 

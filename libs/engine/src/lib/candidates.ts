@@ -1,0 +1,74 @@
+/**
+ * Phase 1, candidates: up to K drafts from different strategies — the decoder's n-best (decoder.ts), memory adaptations
+ * of the nearest examples (memory-adaptation.ts) and the nearest examples themselves — with paired punctuation the
+ * input lacks and doubled punctuation removed, duplicates dropped (the first strategy kept).
+ */
+import type { PhraseDecoder } from './decoder';
+import { tokenOverlap } from './extra-examples';
+import type { ForcedSpan } from './glossary';
+import { adaptExample } from './memory-adaptation';
+import type { AgentModel } from './model';
+import { isWordToken } from './tokenize';
+import { ADAPTED_EXAMPLES, MIN_ADAPTATION_OVERLAP } from './tuning';
+import type { LexiconUse, RetrievalHit } from './types';
+import { modelTokens } from './vocabulary';
+
+/** A draft translation of phase 1: model tokens, the strategy, phrase entries used, the example it came from. */
+export interface Draft {
+  tokens: string[];
+  strategy: string;
+  used: LexiconUse[];
+  hit?: RetrievalHit;
+  /** share of the input's tokens the example shares (memory adaptation, nearest example) */
+  overlap?: number;
+}
+
+/** Where a scored candidate came from (kept beside the public Candidate, for provenance). */
+export interface CandidateOrigin {
+  used: LexiconUse[];
+  hit?: RetrievalHit;
+}
+
+/** Settings of phase 1 (from TranslatorOptions and the request). */
+export interface DraftSettings {
+  /** drafts kept */
+  k: number;
+  /** decoder hypotheses */
+  nbest: number;
+  /** nearest examples offered as they are */
+  rawExamples: number;
+}
+
+/** The drafts for one line: input tokens normalized (`qTok`) and as written (`surface`), retrieved examples `hits`. */
+export function draftCandidates(
+  model: AgentModel,
+  decoder: PhraseDecoder,
+  settings: DraftSettings,
+  line: { qTok: string[]; surface: string[]; dir: 0 | 1; hits: readonly RetrievalHit[]; forced: readonly ForcedSpan[] },
+): Draft[] {
+  const { qTok, surface, dir, hits, forced } = line;
+  const raw: Draft[] = [];
+  const dec = decoder.decode(qTok, surface, dir, settings.nbest, forced);
+  for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
+  for (const h of hits.slice(0, ADAPTED_EXAMPLES)) {
+    const ad = adaptExample(model, decoder, qTok, surface, h, dir, forced);
+    if (ad && ad.overlap >= MIN_ADAPTATION_OVERLAP) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
+  }
+  for (const h of hits.slice(0, settings.rawExamples))
+    raw.push({ tokens: modelTokens(dir === 0 ? h.target : h.source), strategy: 'nearest-example', used: [], hit: h, overlap: tokenOverlap(qTok, modelTokens(dir === 0 ? h.source : h.target)) });
+  // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
+  const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
+  const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));
+  for (const r of raw) {
+    if (r.strategy === 'nearest-example') continue;
+    r.tokens = r.tokens.filter((t) => !PAIRED.test(t) || inputPaired.has(t));
+    // no doubled punctuation ("día..") unless the input has it
+    r.tokens = r.tokens.filter((t, i) => i === 0 || t !== r.tokens[i - 1] || isWordToken(t) || surface.some((x, j) => j > 0 && x === t && surface[j - 1] === t));
+  }
+  const uniq = new Map<string, Draft>();
+  for (const r of raw) {
+    const key = r.tokens.join(' ');
+    if (!uniq.has(key)) uniq.set(key, r);
+  }
+  return [...uniq.values()].slice(0, Math.max(settings.k, 1));
+}

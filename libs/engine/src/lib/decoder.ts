@@ -1,0 +1,214 @@
+/**
+ * Phase 1, the decoder: monotone phrase-based beam search over the input tokens with the phrase table, the output
+ * language's Kneser-Ney LM, the length calibration and back-offs for unknown words (spelling variant, stem, copy or
+ * drop: unknown-words.ts). Glossary spans are crossed only as a whole, by their required output.
+ */
+import { BOS, EOS } from './lm';
+import type { AgentModel } from './model';
+import type { ForcedSpan } from './glossary';
+import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
+import { isLiteralToken, isWordToken, normalizeToken } from './tokenize';
+import {
+  BACKOFF_OPTIONS,
+  DecoderWeights,
+  DROPPABLE_RANK,
+  LEXICON_OPTION_PENALTY,
+  LEXICON_OPTIONS,
+  MAX_PHRASE,
+  MIN_LEX_PROB,
+  SEEN_WORD_DROP_SHARE,
+} from './tuning';
+import type { LexiconUse } from './types';
+import { SENTENCE_OPENERS, UnknownWords } from './unknown-words';
+
+/** Settings of the decoder (from TranslatorOptions). */
+export interface DecoderSettings {
+  weights: DecoderWeights;
+  beam: number;
+  /** preferred output length relative to the learned length ratio, per direction */
+  lengthTargets: [number, number];
+  /** unknown words copied into reverse-direction output: all of them, or only names and numbers */
+  reverseCopy: 'all' | 'names';
+}
+
+interface Hyp {
+  score: number;
+  u: number;
+  v: number;
+  prev: Hyp | null;
+  out: string[];
+  src: string;
+  cov: number;
+  chars: number;
+}
+
+/** One way to translate an input phrase: output words, their LM ids, translation-model score, output characters. */
+interface PhraseOption {
+  out: string[];
+  ids: number[];
+  tm: number;
+  chars: number;
+}
+
+export interface DecodeResult {
+  tokens: string[];
+  score: number;
+  used: LexiconUse[];
+}
+
+/** The output LM's id of an output word id (words beyond the LM's vocabulary are <unk> to it). */
+export function lmWordId(model: AgentModel, dir: 0 | 1, id: number): number {
+  const lm = model.lms[dir === 0 ? 1 : 0];
+  return id < lm.data.V ? id : 0;
+}
+
+export class PhraseDecoder {
+  private readonly w: DecoderWeights;
+  private readonly beam: number;
+  private readonly lengthTargets: [number, number];
+  private readonly reverseCopy: 'all' | 'names';
+
+  constructor(
+    private readonly model: AgentModel,
+    private readonly words: UnknownWords,
+    settings: DecoderSettings,
+  ) {
+    this.w = settings.weights;
+    this.beam = settings.beam;
+    this.lengthTargets = settings.lengthTargets;
+    this.reverseCopy = settings.reverseCopy;
+  }
+
+  /** Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. */
+  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest: number, forced: readonly ForcedSpan[] = []): DecodeResult[] {
+    const m = this.model;
+    const tab = m.tables[dir];
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const inV = m.sides[dir];
+    const lm = m.lms[dir === 0 ? 1 : 0];
+    const W = this.w;
+    const n = tokens.length;
+    if (n === 0) return [{ tokens: [], score: 0, used: [] }];
+    const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
+    stacks[0].set(BOS * lm.data.V + BOS, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', cov: 0, chars: 0 });
+    // expected output characters after each input position
+    const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTargets[dir];
+    const expect = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * surface[i].length;
+    // glossary constraints: a forced span is crossed only as a whole, by its required output
+    const covered = forced.length ? new Int32Array(n).fill(-1) : null;
+    forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
+    for (let i = 0; i < n; i++) {
+      const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);
+      if (!hyps.length) continue;
+      const span = covered && covered[i] >= 0 ? forced[covered[i]] : null;
+      for (let len = span ? span.end - i : 1; len <= (span ? span.end - i : MAX_PHRASE) && i + len <= n; len++) {
+        if (!span && covered && covered[i + len - 1] >= 0) break;
+        const key = len === 1 ? tokens[i] : tokens.slice(i, i + len).join(' ');
+        if (span) {
+          const ids = span.norm.map((w) => lmWordId(m, dir, outV.index.get(w) ?? 0));
+          this.extend(hyps, [{ out: span.out, ids, tm: 0, chars: span.out.reduce((a, w) => a + w.length, 0) }], stacks[i + len], dir, i, len, n, key, expect);
+          continue;
+        }
+        let k = tab.keyIndex.get(key);
+        let extra = 0;
+        if (k === undefined && len === 1) {
+          const stem = this.words.variantBackoff(key, dir) ?? this.words.stemBackoff(key, dir);
+          if (stem !== null) {
+            k = tab.keyIndex.get(stem);
+            extra = W.stem;
+          }
+        }
+        const opts: PhraseOption[] = [];
+        if (k !== undefined) {
+          for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
+            const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
+            const sc = tab.scores;
+            const at = PHRASE_SCORES_PER_OPTION * o;
+            const tm = W.phiF * sc[at + PHRASE_SCORE.phiF] + W.phiR * sc[at + PHRASE_SCORE.phiR] + W.lexF * sc[at + PHRASE_SCORE.lexF] + W.lexR * sc[at + PHRASE_SCORE.lexR] + W.phrase + extra;
+            const out = ids.map((id) => outV.words[id]);
+            opts.push({ out, ids: ids.map((id) => lmWordId(m, dir, id)), tm, chars: out.reduce((a, w) => a + w.length, 0) });
+          }
+          // a back-off (variant or stem of an unknown word) is a guess: only its best few options are tried
+          if (extra !== 0 && opts.length > BACKOFF_OPTIONS) opts.sort((x, y) => y.tm - x.tm).splice(BACKOFF_OPTIONS);
+        }
+        if (len === 1) {
+          const known = k !== undefined && extra === 0;
+          const id = inV.index.get(tokens[i]) ?? 0;
+          if (!known && id > 0) {
+            // a seen word without a phrase of its own (absorbed in longer phrases): lexicon or nothing
+            const lex = m.lex[dir];
+            for (let x = lex.off[id]; x < lex.off[id + 1] && x < lex.off[id] + LEXICON_OPTIONS; x++) {
+              if (lex.ids[x] === 0 || lex.probs[x] < MIN_LEX_PROB) continue;
+              const w = outV.words[lex.ids[x]];
+              opts.push({ out: [w], ids: [lmWordId(m, dir, lex.ids[x])], tm: (W.phiF + W.lexF + W.phiR + W.lexR) * Math.log(lex.probs[x]) + W.phrase + LEXICON_OPTION_PENALTY, chars: w.length });
+            }
+            opts.push({ out: [], ids: [], tm: W.drop * SEEN_WORD_DROP_SHARE, chars: 0 });
+          } else if (!known) {
+            // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
+            // otherwise left out (and reported as untranslated); punctuation is copied
+            const carry = isWordToken(surface[i]) ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir) : 'literal';
+            const stem = carry === 'literal' || carry === 'target' ? null : this.words.targetStem(surface[i], dir);
+            if (stem !== null) {
+              const outId = outV.index.get(normalizeToken(stem)) ?? 0;
+              opts.push({ out: [stem], ids: [lmWordId(m, dir, outId)], tm: W.copy + W.stem, chars: stem.length });
+            } else if (carry || this.reverseCopy === 'all') {
+              const outId = carry === 'target' ? (outV.index.get(tokens[i]) ?? 0) : 0;
+              opts.push({ out: [surface[i]], ids: [lmWordId(m, dir, outId)], tm: W.copy, chars: surface[i].length });
+            } else opts.push({ out: [], ids: [], tm: k === undefined ? W.copy : W.drop, chars: 0 });
+          }
+          // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation
+          if (known && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
+          if (known && id > 0 && id < DROPPABLE_RANK) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
+        }
+        if (!opts.length) continue;
+        this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect);
+      }
+    }
+    const finals = [...stacks[n].values()].sort((a, b) => b.score - a.score);
+    const res: DecodeResult[] = [];
+    const seen = new Set<string>();
+    for (const f of finals) {
+      const parts: Hyp[] = [];
+      for (let h: Hyp | null = f; h && h.prev; h = h.prev) parts.push(h);
+      parts.reverse();
+      const toks = parts.flatMap((p) => p.out);
+      const s = toks.join(' ');
+      if (seen.has(s)) continue;
+      seen.add(s);
+      res.push({
+        tokens: toks,
+        score: f.score,
+        used: parts.filter((p) => p.out.length).map((p) => ({ source: p.src, target: p.out.join(' '), prob: 1 })),
+      });
+      if (res.length >= nbest) break;
+    }
+    return res;
+  }
+
+  /** Extends each hypothesis by each option covering input tokens i..i+len-1 into `target` (recombined by LM state). */
+  private extend(hyps: Hyp[], opts: PhraseOption[], target: Map<number, Hyp>, dir: 0 | 1, i: number, len: number, n: number, key: string, expect: Float64Array): void {
+    const W = this.w;
+    const lm = this.model.lms[dir === 0 ? 1 : 0];
+    const V = lm.data.V;
+    for (const h of hyps) {
+      for (const o of opts) {
+        let u = h.u;
+        let v = h.v;
+        let lp = 0;
+        for (const id of o.ids) {
+          lp += lm.logProb(u, v, id);
+          u = v;
+          v = id;
+        }
+        const chars = h.chars + o.chars;
+        const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
+        let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
+        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS);
+        const sk = u * V + v;
+        const ex = target.get(sk);
+        if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, cov: len, chars });
+      }
+    }
+  }
+}

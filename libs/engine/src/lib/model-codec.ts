@@ -1,0 +1,157 @@
+/**
+ * The model artifact (`MODL` container of artifact-codec): write, read (also the legacy `GAIAMDL1` blobs, migrated in
+ * memory), and the bytes a loaded model holds.
+ */
+import { ArtifactFormatError, ArtifactReader, ArtifactWriter } from './artifact-codec';
+import { unpackLegacyBinary } from './legacy-binary';
+import type { AffixPattern } from './affixes';
+import type { LexTable } from './lexicon';
+import { KnLm } from './lm';
+import type { AgentModel, ModelCalibration, ModelStats } from './model';
+import { PhraseKeyIndex, PhraseTable } from './phrase-table';
+import type { SideVocab } from './vocabulary';
+
+/** Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). */
+export const MODEL_SCHEMA = 2;
+const MODEL_KIND = 'MODL';
+
+export function serializeModel(m: AgentModel): Uint8Array {
+  const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
+  w.meta('stats', m.stats).meta('affixes', m.affixes);
+  if (m.calibration) w.meta('calibration', m.calibration);
+  for (let d = 0; d < 2; d++) {
+    const side = m.sides[d];
+    w.strings(`words${d}`, side.words).strings(`cased${d}`, side.cased).uints(`freq${d}`, side.freq);
+    const t = m.tables[d];
+    // keys as word ids of the input side: lengths + ids
+    const keyLen = new Uint8Array(t.keys.length);
+    const keyIds: number[] = [];
+    t.keys.forEach((k, i) => {
+      const ws = k.split(' ');
+      keyLen[i] = ws.length;
+      for (const x of ws) keyIds.push(side.index.get(x) ?? 0);
+    });
+    w.raw(`keyLen${d}`, keyLen).uints(`keyIds${d}`, keyIds);
+    w.offsets(`off${d}`, t.off).offsets(`tgtOff${d}`, t.tgtOff).uints(`tgtIds${d}`, t.tgtIds);
+    w.quantized(`scores${d}`, t.scores).uints(`counts${d}`, t.counts);
+    w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
+    m.lms[d].write(w, `lm${d}`);
+  }
+  return w.finish();
+}
+
+/** Reads a model artifact: the current `MODL` container, or a legacy `GAIAMDL1` blob (migrated in memory). */
+export function deserializeModel(bytes: Uint8Array): AgentModel {
+  if (!ArtifactReader.is(bytes)) return deserializeLegacyModel(bytes);
+  const r = ArtifactReader.open(bytes, MODEL_KIND);
+  if (r.schema !== MODEL_SCHEMA) throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MODEL_SCHEMA})`);
+  const side = (d: number): SideVocab => {
+    const words = r.strings(`words${d}`).toArray();
+    const index = new Map<string, number>();
+    for (let i = 0; i < words.length; i++) index.set(words[i], i);
+    return { words, cased: r.strings(`cased${d}`).toArray(), index, freq: r.float32(`freq${d}`) };
+  };
+  const sides: [SideVocab, SideVocab] = [side(0), side(1)];
+  const table = (d: number): PhraseTable => {
+    const len = r.raw<Uint8Array>(`keyLen${d}`);
+    const start = new Int32Array(len.length + 1);
+    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
+    const keyIndex = new PhraseKeyIndex(sides[d], start, r.int32(`keyIds${d}`));
+    const t: Omit<PhraseTable, 'keys'> = {
+      keyIndex,
+      off: r.int32(`off${d}`),
+      tgtOff: r.int32(`tgtOff${d}`),
+      tgtIds: r.int32(`tgtIds${d}`),
+      scores: r.float32(`scores${d}`),
+      counts: r.float32(`counts${d}`),
+    };
+    // the key texts are only needed by the decoder's back-offs (which keep the single words they want): built on
+    // access and only weakly kept, so a loaded agent does not carry every phrase as a string
+    let texts: WeakRef<string[]> | undefined;
+    const keys = (): string[] => {
+      const hit = texts?.deref();
+      if (hit) return hit;
+      const all = keyIndex.texts();
+      texts = new WeakRef(all);
+      return all;
+    };
+    return Object.defineProperty(t, 'keys', { enumerable: true, get: keys }) as PhraseTable;
+  };
+  // copied, like every other decoded column, so the model keeps no view into the artifact buffer
+  const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`).slice() });
+  return {
+    version: 1,
+    sides,
+    tables: [table(0), table(1)],
+    lms: [KnLm.read(r, 'lm0'), KnLm.read(r, 'lm1')],
+    lex: [lex(0), lex(1)],
+    stats: r.meta<ModelStats>('stats'),
+    affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
+    calibration: r.meta<ModelCalibration | undefined>('calibration'),
+  };
+}
+
+/** Approximate bytes a loaded model holds in memory (typed arrays, vocabularies, key lookups, LM caches). */
+export function modelByteSize(m: AgentModel): number {
+  const STRING_OVERHEAD = 40;
+  const MAP_ENTRY = 64;
+  /** a phrase key string is longer than a word: a few words and their spaces */
+  const PHRASE_KEY_EXTRA = 24;
+  let b = 0;
+  for (const lm of m.lms) b += lm.cacheBytesBound;
+  for (let d = 0; d < 2; d++) {
+    const v = m.sides[d];
+    b += v.freq.byteLength + v.words.length * (STRING_OVERHEAD + MAP_ENTRY);
+    for (const w of v.words) b += 2 * w.length;
+    const t = m.tables[d];
+    b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
+    b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
+    b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
+    const l = m.lms[d].data;
+    for (const a of [l.uniCont, l.c3k, l.c3v, l.x3k, l.x3s, l.x3n, l.b2k, l.b2v, l.x2k, l.x2s, l.x2n]) b += a.byteLength;
+  }
+  return b;
+}
+
+interface LegacyModelHeader {
+  words: [string[], string[]];
+  cased: [string[], string[]];
+  keys: [string[], string[]];
+  lms: [Record<string, number>, Record<string, number>];
+  stats: ModelStats;
+  affixes: [AffixPattern[], AffixPattern[]];
+}
+
+/** Artifacts written before the container existed (JSON header + typed arrays). */
+function deserializeLegacyModel(bytes: Uint8Array): AgentModel {
+  const { header: h, arrays: a } = unpackLegacyBinary<LegacyModelHeader>('GAIAMDL1', bytes);
+  const side = (d: number): SideVocab => ({
+    words: h.words[d],
+    cased: h.cased[d],
+    index: new Map(h.words[d].map((w, i) => [w, i])),
+    freq: a[`freq${d}`] as Float32Array,
+  });
+  const table = (d: number): PhraseTable => ({
+    keys: h.keys[d],
+    keyIndex: new Map(h.keys[d].map((k, i) => [k, i])),
+    off: a[`off${d}`] as Int32Array,
+    tgtOff: a[`tgtOff${d}`] as Int32Array,
+    tgtIds: a[`tgtIds${d}`] as Int32Array,
+    scores: a[`scores${d}`] as Float32Array,
+    counts: a[`counts${d}`] as Float32Array,
+  });
+  const lex = (d: number): LexTable => ({
+    off: a[`lexOff${d}`] as Int32Array,
+    ids: a[`lexIds${d}`] as Int32Array,
+    probs: a[`lexProbs${d}`] as Float32Array,
+  });
+  return {
+    version: 1,
+    sides: [side(0), side(1)],
+    tables: [table(0), table(1)],
+    lms: [KnLm.fromLegacyArrays('lm0', h.lms[0], a), KnLm.fromLegacyArrays('lm1', h.lms[1], a)],
+    lex: [lex(0), lex(1)],
+    stats: h.stats,
+    affixes: h.affixes,
+  };
+}

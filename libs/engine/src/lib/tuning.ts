@@ -1,0 +1,169 @@
+/**
+ * Every tuned number of the engine in one place, learning first, then translation. Changing one changes the
+ * agents' output: measure with `node bench/quality/run.cjs` (and `tune.cjs` for translator settings) before and after.
+ */
+
+/* ------------------------------------------------------------------ learning (core memory) */
+
+/** Longest phrase (in words, either side) extracted and decoded. */
+export const MAX_PHRASE = 4;
+/** Translation options kept per input phrase (best by φ(t|s) plus OPTION_RANK_LEX_WEIGHT × lex(t|s)). */
+export const OPTIONS_PER_PHRASE = 12;
+/** Weight of the lexical weight beside φ(t|s) when a phrase's options are ranked. */
+export const OPTION_RANK_LEX_WEIGHT = 0.5;
+/** Unaligned target words a phrase pair may be extended by on each side during extraction. */
+export const PHRASE_UNALIGNED_EXTENSION = 2;
+/** Sentences are aligned on their first ALIGN_MAX_LEN tokens only (EM cost grows with length²). */
+export const ALIGN_MAX_LEN = 80;
+/** EM iterations of the word alignment (each direction). */
+export const ALIGN_ITERATIONS = 4;
+/** Translation probability assumed for a word pair the alignment model never saw. */
+export const ALIGN_UNSEEN_PROB = 1e-7;
+/** Lexicon entries below this probability are dropped. */
+export const LEXICON_MIN_PROB = 0.01;
+/** Lexicon entries kept per word (most probable first). */
+export const LEXICON_MAX_ENTRIES = 10;
+/** Language models cover the LM_MAX_VOCAB most frequent words; rarer words are <unk> to them. */
+export const LM_MAX_VOCAB = 200000;
+/** Affix patterns are learned for the AFFIX_SOURCE_WORDS most frequent input words. */
+export const AFFIX_SOURCE_WORDS = 200;
+/** Suffix lengths (characters) considered, and the shortest stem a suffix may leave. */
+export const AFFIX_SUFFIX_MIN = 2;
+export const AFFIX_SUFFIX_MAX = 4;
+export const AFFIX_MIN_STEM = 3;
+/** A word ↔ suffix pattern needs this many aligned occurrences and this lift over chance. */
+export const AFFIX_MIN_COUNT = 8;
+export const AFFIX_MIN_LIFT = 2;
+/** Patterns kept per direction (best suffix per word, strongest first). */
+export const AFFIX_MAX_PATTERNS = 30;
+
+/* ------------------------------------------------------------------ translation: settings (TranslatorOptions) */
+
+/** Defaults of TranslatorOptions (see there for what each one does). */
+export const TRANSLATOR_DEFAULTS = {
+  k: 8,
+  beam: 10,
+  examples: 4,
+  nbest: 6,
+  mbrTemperature: 10,
+  rawExamples: 2,
+  reverseCopy: 'names' as 'all' | 'names',
+  stemMinRatio: [0.6, 0.4] as [number, number],
+  lengthTarget: 1.05,
+  lengthTargetReverse: 1.0,
+  mbrScoreWeight: 0.3,
+  nearDuplicate: 1,
+};
+
+/** Weights of the decoder's log-linear model (phase 1). */
+export interface DecoderWeights {
+  phiF: number;
+  phiR: number;
+  lexF: number;
+  lexR: number;
+  lm: number;
+  word: number;
+  phrase: number;
+  copy: number;
+  drop: number;
+  /** penalty for translating an unknown word through a known word sharing its stem (longest common prefix) */
+  stem: number;
+  /** weight of |output chars − expected chars| (expected from the learned length ratio), applied incrementally */
+  len: number;
+  /** bonus per output character (orthography-neutral counterpart of the word bonus) */
+  char: number;
+}
+
+export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
+  phiF: 0.3,
+  phiR: 0.4,
+  lexF: 0.15,
+  lexR: 0.2,
+  lm: 0.2,
+  word: 1,
+  phrase: -0.2,
+  copy: -3,
+  drop: -8,
+  stem: -1.5,
+  len: -0.4,
+  char: 0.3,
+};
+
+/** Weights of the phase-2 features of a candidate. */
+export interface ScoreWeights {
+  lm: number;
+  lexF: number;
+  lexR: number;
+  coverage: number;
+  length: number;
+  oov: number;
+}
+
+export const DEFAULT_SCORE_WEIGHTS: ScoreWeights = { lm: 0.3, lexF: 0.4, lexR: 0.4, coverage: 2, length: 2, oov: -2 };
+
+/* ------------------------------------------------------------------ translation: phase 1 (candidates) */
+
+/** A seen word without a phrase of its own is offered through its LEXICON_OPTIONS best lexicon entries. */
+export const LEXICON_OPTIONS = 3;
+/** Lowest lexicon probability through which a seen word still counts as translatable (and is offered). */
+export const MIN_LEX_PROB = 0.05;
+/** Extra penalty of a lexicon option (a word translated outside any phrase). */
+export const LEXICON_OPTION_PENALTY = -1;
+/** Share of the drop penalty for leaving out a seen word that has no phrase of its own. */
+export const SEEN_WORD_DROP_SHARE = 0.5;
+/** Words among the DROPPABLE_RANK most frequent may be left out (at the drop penalty) even when known. */
+export const DROPPABLE_RANK = 200;
+/** Phrase options tried for an unknown word translated through a variant or stem back-off. */
+export const BACKOFF_OPTIONS = 4;
+/** Stem back-off: only for words this long, sharing at least STEM_MIN_PREFIX characters with the known word. */
+export const STEM_MIN_WORD_LENGTH = 5;
+export const STEM_MIN_PREFIX = 4;
+/** Stem back-off: neighbours (in sorted key order) scanned on each side for the most frequent equal-prefix key. */
+export const STEM_SCAN_LIMIT = 60;
+/** Spelling variants: at most this edit distance over the length of the longer folded form. */
+export const VARIANT_MAX_DISTANCE = 0.2;
+/** Variants are looked for only for words at least this long (short words collide too easily). */
+export const VARIANT_MIN_LENGTH = 4;
+/** A word is spelled like the output language when its per-character log-likelihood ratio exceeds this. */
+export const LOANWORD_MARGIN = 0.5;
+/** Character-trigram spelling models assume an alphabet of at least this many symbols (add-one smoothing). */
+export const SPELLING_MIN_ALPHABET = 30;
+/** Borrowing: rare input words are those seen at most BORROWING_RARE times; only words this long are borrowed;
+ *  unknown words are copied as probable loanwords when at least BORROWING_MIN_RATE of the rare ones are shared. */
+export const BORROWING_RARE = 3;
+export const BORROWING_MIN_LENGTH = 5;
+export const BORROWING_MIN_RATE = 0.03;
+/** An inflected loanword or name is reduced to its longest prefix that the output language's data uses when the
+ *  prefix has at least this many characters and covers at least TARGET_STEM_SHARE of the word. */
+export const TARGET_STEM_MIN = 5;
+export const TARGET_STEM_SHARE = 0.5;
+/** Nearest examples repaired by memory adaptation. */
+export const ADAPTED_EXAMPLES = 2;
+/** An adaptation is a candidate only when the example shares at least this share of the input's tokens (LCS). */
+export const MIN_ADAPTATION_OVERLAP = 0.25;
+
+/* ------------------------------------------------------------------ translation: phase 2 (validate and refine) */
+
+/** Floor of the lexical probabilities in the features (log of 0 avoided). */
+export const FEATURE_PROB_FLOOR = 1e-4;
+/** p(t|s) credited to an output word copied from the input, and p(s|t) to an input word found in the output. */
+export const COPIED_WORD_PROB_FORWARD = 0.3;
+export const COPIED_WORD_PROB_REVERSE = 0.5;
+/** An input word counts as covered when some output word translates back to it with at least this probability. */
+export const COVERED_MIN_PROB = 0.02;
+/** Lower bound of the standard deviation of the log length ratio (length feature: a Gaussian log-density). */
+export const LENGTH_MIN_LOG_STD = 0.15;
+
+/* ------------------------------------------------------------------ translation: the answer */
+
+/** Shares of the confidence: agreement between candidates (MBR), source coverage; scaled by the translated share. */
+export const CONFIDENCE_MBR = 0.6;
+export const CONFIDENCE_COVERAGE = 0.4;
+/** Examples listed in the provenance when the answer came from no example. */
+export const PROVENANCE_EXAMPLES = 3;
+/** Lexicon / phrase entries listed in the provenance. */
+export const PROVENANCE_MAX_ENTRIES = 30;
+/** `explain` lists a retrieved example that gave no candidate when its output side has at least this chrF with the answer. */
+export const EXPLAIN_MIN_LIKENESS = 0.3;
+/** An extra example joins the examples only when it shares at least this share of the input's tokens. */
+export const EXTRA_MIN_OVERLAP = 0.2;

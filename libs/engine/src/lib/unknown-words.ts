@@ -1,0 +1,388 @@
+/**
+ * Input words the model has no phrase for: spelling variants and stems of known words (back-offs), and whether an
+ * unknown word belongs unchanged in the output (`carryKind`: numbers, names, loanwords…), with the spans of the input
+ * left untranslated. Learned lazily from the model's vocabularies and cached per direction.
+ */
+import type { AgentModel } from './model';
+import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import {
+  BORROWING_MIN_LENGTH,
+  BORROWING_MIN_RATE,
+  BORROWING_RARE,
+  LOANWORD_MARGIN,
+  MIN_LEX_PROB,
+  SPELLING_MIN_ALPHABET,
+  STEM_MIN_PREFIX,
+  STEM_MIN_WORD_LENGTH,
+  STEM_SCAN_LIMIT,
+  TARGET_STEM_MIN,
+  TARGET_STEM_SHARE,
+  VARIANT_MAX_DISTANCE,
+  VARIANT_MIN_LENGTH,
+} from './tuning';
+import type { UntranslatedSpan } from './types';
+import { FIRST_WORD_ID } from './vocabulary';
+
+/**
+ * Why an input word may appear unchanged in the output: it is a number / URL / e-mail (`literal`), a name
+ * (`name`), a word the output language's own data uses (`target`: loanwords such as 'documental'), a word
+ * spelled like the output language rather than the input language (`loanword`: 'documentalbaon'), perhaps
+ * a name (`maybe-name`: an unknown capitalized word opening a sentence) or perhaps a loanword (`borrowed`: a long
+ * unknown word, when the agent's data shows the output language borrowing words of the input language).
+ * `maybe-name` and `borrowed` words are copied but still reported as untranslated.
+ */
+export type CarryKind = 'literal' | 'name' | 'target' | 'loanword' | 'borrowed' | 'maybe-name';
+
+/** Tokens after which a capitalized word starts a sentence (and may be capitalized for that reason only). */
+export const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
+/** Entries per cache before it is emptied. */
+const CACHE_SIZE = 5000;
+/** Initial length of the edit-distance rows (grown on demand). */
+const EDIT_ROW_INITIAL = 64;
+
+/** Character trigram counts over the distinct words of one language (spelling model). */
+interface CharTrigrams {
+  tri: Map<string, number>;
+  bi: Map<string, number>;
+  total: number;
+  letters: number;
+}
+
+function charTrigrams(words: string[]): CharTrigrams {
+  const tri = new Map<string, number>();
+  const bi = new Map<string, number>();
+  const letters = new Set<string>();
+  let total = 0;
+  for (let i = FIRST_WORD_ID; i < words.length; i++) {
+    const w = words[i];
+    if (!isWordToken(w) || isLiteralToken(w)) continue;
+    const c = ['^', '^', ...Array.from(w), '$'];
+    for (const ch of c) letters.add(ch);
+    for (let j = 2; j < c.length; j++) {
+      const h = c[j - 2] + c[j - 1];
+      tri.set(h + c[j], (tri.get(h + c[j]) ?? 0) + 1);
+      bi.set(h, (bi.get(h) ?? 0) + 1);
+      total++;
+    }
+  }
+  return { tri, bi, total, letters: Math.max(letters.size, SPELLING_MIN_ALPHABET) };
+}
+
+/** Add-one smoothed log probability of a word's spelling. */
+function trigramLogProb(m: CharTrigrams, word: string): number {
+  const c = ['^', '^', ...Array.from(word), '$'];
+  let lp = 0;
+  for (let j = 2; j < c.length; j++) {
+    const h = c[j - 2] + c[j - 1];
+    lp += Math.log(((m.tri.get(h + c[j]) ?? 0) + 1) / ((m.bi.get(h) ?? 0) + m.letters));
+  }
+  return lp;
+}
+
+interface VariantIndex {
+  /** folded form → most frequent key with that form */
+  folded: Map<string, { key: string; freq: number }>;
+  /** first folded letter + length → entries */
+  buckets: Map<string, { fold: string; key: string; freq: number }[]>;
+}
+
+function buildVariantIndex(keys: string[], freqOf: (k: string) => number): VariantIndex {
+  const folded = new Map<string, { key: string; freq: number }>();
+  for (const key of keys) {
+    const f = foldToken(key);
+    const freq = freqOf(key);
+    const ex = folded.get(f);
+    if (!ex || ex.freq < freq) folded.set(f, { key, freq });
+  }
+  const buckets = new Map<string, { fold: string; key: string; freq: number }[]>();
+  for (const [fold, e] of folded) {
+    if (fold.length < VARIANT_MIN_LENGTH - 1) continue;
+    const bucket = fold[0] + fold.length;
+    const b = buckets.get(bucket) ?? [];
+    b.push({ fold, key: e.key, freq: e.freq });
+    buckets.set(bucket, b);
+  }
+  return { folded, buckets };
+}
+
+/** Levenshtein distance of a and b, or `max + 1` as soon as it exceeds `max`. */
+let rowA = new Int32Array(EDIT_ROW_INITIAL);
+let rowB = new Int32Array(EDIT_ROW_INITIAL);
+function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(2 * b.length + 2);
+    rowB = new Int32Array(2 * b.length + 2);
+  }
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
+function nearestVariant(ix: VariantIndex, word: string): string | null {
+  const f = foldToken(word);
+  const same = ix.folded.get(f);
+  if (same) return same.key === word ? null : same.key;
+  if (f.length < VARIANT_MIN_LENGTH) return null;
+  const max = Math.floor(VARIANT_MAX_DISTANCE * f.length);
+  if (max < 1) return null;
+  let best: { key: string; freq: number } | null = null;
+  let bestD = max + 1;
+  for (let len = f.length - max; len <= f.length + max; len++) {
+    for (const e of ix.buckets.get(f[0] + len) ?? []) {
+      const d = boundedEditDistance(f, e.fold, Math.min(max, bestD));
+      if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
+        if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, e.fold.length))) continue;
+        best = e;
+        bestD = d;
+      }
+    }
+  }
+  return best ? best.key : null;
+}
+
+export class UnknownWords {
+  constructor(
+    private readonly model: AgentModel,
+    /** stem back-off: minimum shared prefix as a fraction of the unknown word's length, per direction */
+    private readonly stemMinRatio: [number, number],
+  ) {}
+
+  /**
+   * Whether an input word the model cannot translate belongs unchanged in the output: numbers, URLs and e-mail
+   * addresses always; names (capitalized inside a sentence, acronyms); words of the output language's own
+   * vocabulary and words whose spelling is far likelier in the output language (loanwords); `maybe-name`: a capitalized sentence opener no data of either language shows, copied
+   * but still reported as untranslated. Anything else is not copied: it is reported as untranslated.
+   */
+  carryKind(surface: string, atSentenceStart: boolean, dir: 0 | 1): CarryKind | null {
+    if (!isWordToken(surface)) return null;
+    if (isLiteralToken(surface)) return 'literal';
+    const w = normalizeToken(surface);
+    const outV = this.model.sides[dir === 0 ? 1 : 0];
+    if ((outV.index.get(w) ?? 0) >= FIRST_WORD_ID) return 'target';
+    if (this.looksLike(w, dir) > LOANWORD_MARGIN) return 'loanword';
+    if (w.length >= BORROWING_MIN_LENGTH && this.borrowingRate(dir) >= BORROWING_MIN_RATE) return 'borrowed';
+    if (/^\p{Lu}/u.test(surface)) {
+      if (!atSentenceStart || /^\p{Lu}{2,}$/u.test(surface)) return 'name';
+      if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
+    }
+    return null;
+  }
+
+  /** Whether the model has a translation for an input word (phrase, lexicon entry or stem back-off). */
+  translatable(word: string, dir: 0 | 1): boolean {
+    if (this.model.tables[dir].keyIndex.has(word)) return true;
+    const id = this.model.sides[dir].index.get(word) ?? 0;
+    const lex = this.model.lex[dir];
+    if (id > 0) for (let x = lex.off[id]; x < lex.off[id + 1]; x++) if (lex.ids[x] !== 0 && lex.probs[x] >= MIN_LEX_PROB) return true;
+    return this.variantBackoff(word, dir) !== null || this.stemBackoff(word, dir) !== null;
+  }
+
+  private borrowing: [number | null, number | null] = [null, null];
+
+  /**
+   * How much the output language borrows words of the input language, learned from the agent's vocabularies: the
+   * share of rare input words (≤ BORROWING_RARE occurrences, ≥ BORROWING_MIN_LENGTH letters) that the output side
+   * also writes, alone or inflected (as the start of one of its words).
+   */
+  borrowingRate(dir: 0 | 1): number {
+    const known = this.borrowing[dir];
+    if (known !== null) return known;
+    const inV = this.model.sides[dir];
+    const sorted = this.model.sides[dir === 0 ? 1 : 0].words.slice(FIRST_WORD_ID).sort();
+    const startsSome = (w: string): boolean => {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < w) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < sorted.length && sorted[lo].startsWith(w);
+    };
+    let rare = 0;
+    let shared = 0;
+    for (let i = FIRST_WORD_ID; i < inV.words.length; i++) {
+      const w = inV.words[i];
+      if (inV.freq[i] > BORROWING_RARE || w.length < BORROWING_MIN_LENGTH || !isWordToken(w) || isLiteralToken(w)) continue;
+      rare++;
+      if (startsSome(w)) shared++;
+    }
+    const rate = rare ? shared / rare : 0;
+    this.borrowing[dir] = rate;
+    return rate;
+  }
+
+  /** Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'). */
+  targetStem(surface: string, dir: 0 | 1): string | null {
+    const cache = this.stemCache[dir];
+    const hit = cache.get(surface);
+    if (hit !== undefined) return hit;
+    const outV = this.model.sides[dir === 0 ? 1 : 0];
+    const chars = Array.from(surface);
+    const min = Math.max(TARGET_STEM_MIN, Math.ceil(TARGET_STEM_SHARE * chars.length));
+    let found: string | null = null;
+    for (let n = chars.length - 1; n >= min && found === null; n--) {
+      const pre = chars.slice(0, n).join('');
+      if (!/[-'’]$/.test(pre) && (outV.index.get(normalizeToken(pre)) ?? 0) >= FIRST_WORD_ID) found = pre;
+    }
+    if (cache.size > CACHE_SIZE) cache.clear();
+    cache.set(surface, found);
+    return found;
+  }
+
+  private stemCache: [Map<string, string | null>, Map<string, string | null>] = [new Map(), new Map()];
+
+  private spelling: [CharTrigrams, CharTrigrams] | null = null;
+
+  /** Per-character log-likelihood ratio: spelling of the output language over that of the input language. */
+  looksLike(word: string, dir: 0 | 1): number {
+    const cache = this.spellingCache[dir];
+    const hit = cache.get(word);
+    if (hit !== undefined) return hit;
+    if (!this.spelling) this.spelling = [charTrigrams(this.model.sides[0].words), charTrigrams(this.model.sides[1].words)];
+    const out = this.spelling[dir === 0 ? 1 : 0];
+    const inp = this.spelling[dir];
+    const llr = !out.total || !inp.total ? 0 : (trigramLogProb(out, word) - trigramLogProb(inp, word)) / (Array.from(word).length + 1);
+    if (cache.size > CACHE_SIZE) cache.clear();
+    cache.set(word, llr);
+    return llr;
+  }
+
+  private spellingCache: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
+
+  private variantIndex: [VariantIndex | null, VariantIndex | null] = [null, null];
+  private variantCache: [Map<string, string | null>, Map<string, string | null>] = [new Map(), new Map()];
+
+  /**
+   * Known single-word phrase key written almost like an unknown word (spelling variant: same letters without
+   * diacritics, or normalized edit distance ≤ VARIANT_MAX_DISTANCE between the folded forms), the most frequent
+   * of the closest ones, if any.
+   */
+  variantBackoff(word: string, dir: 0 | 1): string | null {
+    const cache = this.variantCache[dir];
+    const hit = cache.get(word);
+    if (hit !== undefined) return hit;
+    let ix = this.variantIndex[dir];
+    if (!ix) {
+      const side = this.model.sides[dir];
+      ix = buildVariantIndex(
+        this.model.tables[dir].keys.filter((k) => !k.includes(' ') && isWordToken(k) && !isLiteralToken(k)),
+        (k) => side.freq[side.index.get(k) ?? 0] ?? 0,
+      );
+      this.variantIndex[dir] = ix;
+    }
+    const res = nearestVariant(ix, word);
+    if (cache.size > CACHE_SIZE) cache.clear();
+    cache.set(word, res);
+    return res;
+  }
+
+  private stemKeys: [string[] | null, string[] | null] = [null, null];
+
+  /** Known single-word phrase key sharing the longest prefix with an unknown word (its stem), if any. */
+  stemBackoff(word: string, dir: 0 | 1): string | null {
+    const len = Array.from(word).length;
+    if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word)) return null;
+    let keys = this.stemKeys[dir];
+    if (!keys) {
+      keys = this.model.tables[dir].keys.filter((k) => !k.includes(' ') && isWordToken(k)).sort();
+      this.stemKeys[dir] = keys;
+    }
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid] < word) lo = mid + 1;
+      else hi = mid;
+    }
+    const lcp = (a: string, b: string): number => {
+      let i = 0;
+      while (i < a.length && i < b.length && a[i] === b[i]) i++;
+      return i;
+    };
+    let best = 0;
+    for (const i of [lo - 1, lo]) if (i >= 0 && i < keys.length) best = Math.max(best, lcp(word, keys[i]));
+    if (best < STEM_MIN_PREFIX || best < this.stemMinRatio[dir] * word.length) return null;
+    const freq = this.model.sides[dir].freq;
+    const idx = this.model.sides[dir].index;
+    let pick: string | null = null;
+    let pf = -1;
+    for (let i = lo - 1, n = 0; i >= 0 && n < STEM_SCAN_LIMIT && lcp(word, keys[i]) >= best; i--, n++) {
+      const f = freq[idx.get(keys[i]) ?? 0] ?? 0;
+      if (f > pf) {
+        pf = f;
+        pick = keys[i];
+      }
+    }
+    for (let i = lo, n = 0; i < keys.length && n < STEM_SCAN_LIMIT && lcp(word, keys[i]) >= best; i++, n++) {
+      const f = freq[idx.get(keys[i]) ?? 0] ?? 0;
+      if (f > pf) {
+        pf = f;
+        pick = keys[i];
+      }
+    }
+    return pick;
+  }
+
+  /** Word id of an input word, or of the known word it is a spelling variant or inflection of (0 if none). */
+  inputId(w: string, dir: 0 | 1): number {
+    const inV = this.model.sides[dir];
+    const id = inV.index.get(w) ?? 0;
+    if (id || !isWordToken(w)) return id;
+    const cache = this.backoffIds[dir];
+    const hit = cache.get(w);
+    if (hit !== undefined) return hit;
+    const back = this.variantBackoff(w, dir) ?? this.stemBackoff(w, dir);
+    const res = back === null ? 0 : (inV.index.get(back) ?? 0);
+    if (cache.size > CACHE_SIZE) cache.clear();
+    cache.set(w, res);
+    return res;
+  }
+
+  private backoffIds: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
+
+  /**
+   * Spans of the input the agent has no translation for and that do not surely belong unchanged in the output
+   * (left out of the translation, or copied when they may be a name): character offsets into `text` (UTF-16 code
+   * units, `end` exclusive; adjacent words joined into one span), and the share of the input's word characters
+   * they cover.
+   */
+  untranslatedSpans(text: string, dir: 0 | 1): { spans: UntranslatedSpan[]; share: number } {
+    const surface = tokenize(text);
+    const spans: UntranslatedSpan[] = [];
+    let wordChars = 0;
+    let missing = 0;
+    let cursor = 0;
+    for (let i = 0; i < surface.length; i++) {
+      const tok = surface[i];
+      const at = text.indexOf(tok, cursor);
+      if (at >= 0) cursor = at + tok.length;
+      if (!isWordToken(tok) || isLiteralToken(tok)) continue;
+      wordChars += tok.length;
+      if (this.translatable(normalizeToken(tok), dir) || this.targetStem(tok, dir) !== null) continue;
+      const carry = this.carryKind(tok, i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir);
+      if (carry && carry !== 'maybe-name' && carry !== 'borrowed') continue;
+      missing += tok.length;
+      if (at < 0) continue;
+      const last = spans[spans.length - 1];
+      if (last && !text.slice(last.end, at).trim()) {
+        last.end = at + tok.length;
+        last.text = text.slice(last.start, last.end);
+      } else spans.push({ start: at, end: at + tok.length, text: tok });
+    }
+    return { spans, share: wordChars ? missing / wordChars : 0 };
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Phase 2, validate and refine: every draft is scored (LM, lexical probability both ways, source coverage, length
+ * ratio, target-language consistency), written out (casing, glossary forms), weighted by its expected chrF agreement
+ * with the others (minimum Bayes risk); the answer is the selectable candidate of highest MBR utility plus a share of
+ * its model score.
+ */
+import type { CandidateOrigin, Draft } from './candidates';
+import { lmWordId } from './decoder';
+import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
+import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
+import type { AgentModel } from './model';
+import { detokenize, isWordToken, normalizeToken } from './tokenize';
+import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
+import type { Candidate } from './types';
+import type { UnknownWords } from './unknown-words';
+
+/** Settings of phase 2 (from TranslatorOptions). */
+export interface RefineSettings {
+  weights: ScoreWeights;
+  /** preferred output length relative to the learned length ratio, per direction */
+  lengthTargets: [number, number];
+  /** softmax temperature turning scores into MBR weights */
+  mbrTemperature: number;
+  /** weight of the model score beside the MBR utility in the final choice */
+  mbrScoreWeight: number;
+  /** a nearest example is selectable only when it shares at least this share of the input's tokens */
+  nearDuplicate: number;
+}
+
+/** Capitalizes the output's first letter when the input's first letter is upper case. */
+export function capitalizeLike(out: string, src: string): string {
+  const m = /\p{L}/u.exec(src);
+  const first = m ? m[0] : undefined;
+  const i = out.search(/\p{L}/u);
+  if (first && first !== first.toLowerCase() && i >= 0) return out.slice(0, i) + out[i].toUpperCase() + out.slice(i + 1);
+  return out;
+}
+
+export class CandidateScorer {
+  private readonly sw: ScoreWeights;
+  private readonly lengthTargets: [number, number];
+  private readonly temp: number;
+  private readonly mbrScoreWeight: number;
+  private readonly nearDuplicate: number;
+
+  constructor(
+    private readonly model: AgentModel,
+    private readonly words: UnknownWords,
+    settings: RefineSettings,
+  ) {
+    this.sw = settings.weights;
+    this.lengthTargets = settings.lengthTargets;
+    this.temp = settings.mbrTemperature;
+    this.mbrScoreWeight = settings.mbrScoreWeight;
+    this.nearDuplicate = settings.nearDuplicate;
+  }
+
+  /** The drafts as scored candidates (same order) with their MBR utilities, and where each came from. */
+  score(text: string, qTok: string[], dir: 0 | 1, forced: readonly ForcedSpan[], drafts: readonly Draft[]): { candidates: Candidate[]; origins: CandidateOrigin[] } {
+    const srcChars = text.replace(/\s+/g, '').length;
+    const cands: Candidate[] = [];
+    const origins: CandidateOrigin[] = [];
+    for (const r of drafts) {
+      const f = this.features(qTok, r.tokens, dir, srcChars);
+      if (r.overlap !== undefined) f.overlap = r.overlap;
+      const shown = restoreTermForms(this.recase(r.tokens, dir), forced);
+      cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
+      origins.push({ used: r.used, hit: r.hit });
+    }
+    // MBR with chrF utility
+    const counts = cands.map((c) => charNgramCounts(c.text));
+    const maxS = Math.max(...cands.map((c) => c.score));
+    const p = cands.map((c) => Math.exp((c.score - maxS) / this.temp));
+    const Z = p.reduce((a, b) => a + b, 0) || 1;
+    for (let i = 0; i < cands.length; i++) {
+      let u = 0;
+      for (let j = 0; j < cands.length; j++) {
+        const st = chrfStatsFromCounts(counts[i], counts[j]);
+        u += (p[j] / Z) * (i === j ? 1 : chrfFromStats(st));
+      }
+      cands[i].mbr = u;
+    }
+    return { candidates: cands, origins };
+  }
+
+  /** Index of the answer among the candidates (drafts: the same order). */
+  select(candidates: readonly Candidate[], drafts: readonly Draft[], forced: readonly ForcedSpan[]): number {
+    // an example is a translation of the input only when it is a near duplicate of it; other examples inform the
+    // MBR choice but are never the answer (the answer is then the best partial translation, marked as such);
+    // every answer carries the glossary's required terms
+    const selectable = (i: number): boolean =>
+      (candidates[i].strategy !== 'nearest-example' || (candidates[i].features.overlap ?? 0) >= this.nearDuplicate) &&
+      forced.every((f) => containsForced(drafts[i].tokens, f));
+    const maxS = Math.max(...candidates.filter((_, i) => selectable(i)).map((c) => c.score));
+    const gain = (c: Candidate): number => c.mbr + this.mbrScoreWeight * (c.score - maxS);
+    let bi = -1;
+    for (let i = 0; i < candidates.length; i++) if (selectable(i) && (bi < 0 || gain(candidates[i]) > gain(candidates[bi]))) bi = i;
+    return Math.max(bi, 0);
+  }
+
+  features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number): Record<string, number> {
+    const m = this.model;
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const lm = m.lms[dir === 0 ? 1 : 0];
+    cand = cand.map(normalizeToken);
+    const ids = cand.map((w) => outV.index.get(w) ?? 0);
+    const lmScore = lm.scoreSentence(ids.map((id) => lmWordId(m, dir, id))) / (ids.length + 1);
+    // lexical p(t|s): for each output word the best source word
+    const fwdMax = new Map<number, number>();
+    const lexF = m.lex[dir];
+    const qWords = qTok.filter(isWordToken);
+    for (const w of qWords) {
+      const id = this.words.inputId(w, dir);
+      if (!id) continue;
+      for (let x = lexF.off[id]; x < lexF.off[id + 1]; x++) {
+        const o = lexF.ids[x];
+        if ((fwdMax.get(o) ?? 0) < lexF.probs[x]) fwdMax.set(o, lexF.probs[x]);
+      }
+    }
+    let lf = 0;
+    let nw = 0;
+    for (let j = 0; j < cand.length; j++) {
+      if (!isWordToken(cand[j])) continue;
+      nw++;
+      const p = ids[j] ? (fwdMax.get(ids[j]) ?? 0) : qTok.includes(cand[j]) ? COPIED_WORD_PROB_FORWARD : 0;
+      lf += Math.log(Math.max(p, FEATURE_PROB_FLOOR));
+    }
+    lf = nw ? lf / nw : Math.log(FEATURE_PROB_FLOOR);
+    // lexical p(s|t) and coverage
+    const revMax = new Map<number, number>();
+    const lexR = m.lex[dir === 0 ? 1 : 0];
+    for (const id of ids) {
+      if (!id) continue;
+      for (let x = lexR.off[id]; x < lexR.off[id + 1]; x++) {
+        const o = lexR.ids[x];
+        if ((revMax.get(o) ?? 0) < lexR.probs[x]) revMax.set(o, lexR.probs[x]);
+      }
+    }
+    let lr = 0;
+    let covered = 0;
+    const candSet = new Set(cand);
+    for (const w of qWords) {
+      const id = this.words.inputId(w, dir);
+      const p = id ? (revMax.get(id) ?? 0) : candSet.has(w) ? COPIED_WORD_PROB_REVERSE : 0;
+      lr += Math.log(Math.max(p, FEATURE_PROB_FLOOR));
+      if (p >= COVERED_MIN_PROB) covered++;
+    }
+    lr = qWords.length ? lr / qWords.length : 0;
+    const coverage = qWords.length ? covered / qWords.length : 1;
+    const ratioStats = dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus;
+    const cChars = cand.join('').length;
+    const z = (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) / Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
+    // target-language consistency: words neither known in the target language nor copied from the input
+    const qSet = new Set(qTok);
+    const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
+    // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
+    return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov };
+  }
+
+  combine(f: Record<string, number>): number {
+    const w = this.sw;
+    return w.lm * f.lm + w.lexF * f.lexF + w.lexR * f.lexR + w.coverage * f.coverage + w.length * f.length + w.oov * f.oov;
+  }
+
+  /** Restores the usual written form of output words (proper names, acronyms). */
+  recase(tokens: string[], dir: 0 | 1): string[] {
+    const v = this.model.sides[dir === 0 ? 1 : 0];
+    return tokens.map((t) => {
+      const id = v.index.get(t);
+      return id !== undefined && v.cased[id] ? v.cased[id] : t;
+    });
+  }
+}
