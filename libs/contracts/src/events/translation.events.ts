@@ -25,6 +25,11 @@ export const usageRecordedSchema = z.object({
 });
 export type UsageRecordedV1 = z.infer<typeof usageRecordedSchema>;
 
+/** Records per `usage.recorded-batch.v1` event at most. */
+export const USAGE_BATCH_MAX_RECORDS = 200;
+export const usageRecordedBatchSchema = z.object({ records: z.array(usageRecordedSchema).min(1).max(USAGE_BATCH_MAX_RECORDS) });
+export type UsageRecordedBatchV1 = z.infer<typeof usageRecordedBatchSchema>;
+
 /** Events published by the translation domain. Add entries; never rename or remove one (add a v2 instead). */
 export const translationEvents = {
   'usage.recorded.v1': defineEvent({
@@ -32,5 +37,11 @@ export const translationEvents = {
     schema: usageRecordedSchema,
     subscribers: ['billing'],
     keyField: 'agentId',
+  }),
+  'usage.recorded-batch.v1': defineEvent({
+    description:
+      'Completed translation requests written together (the translation service commits the usage of concurrent requests in one transaction); each record as usage.recorded.v1, exactly once per requestId.',
+    schema: usageRecordedBatchSchema,
+    subscribers: ['billing'],
   }),
 } satisfies EventRegistry;

@@ -78,6 +78,8 @@ export const QUOTA_REPOSITORY = Symbol('QUOTA_REPOSITORY');
 export interface UsageRepositoryPort {
   /** False when the request id was already recorded. */
   insert(em: EntityManager, u: UsageEntity): Promise<boolean>;
+  /** Many records in one statement; answers how many were new (a known request id is skipped). */
+  insertMany(em: EntityManager, rows: UsageEntity[]): Promise<number>;
   /** Whether the request's usage was recorded (it translated). */
   recorded(em: EntityManager, requestId: string): Promise<boolean>;
   keyTotals(em: EntityManager, keyId: string): Promise<UsageTotals>;
@@ -252,6 +254,31 @@ export class PostgresUsageRepository implements UsageRepositoryPort {
       [u.requestId, u.keyId, u.userId, u.agentId, u.words, u.inputTokens, u.outputTokens, u.engine, u.fallbackReason, u.latencyMs, u.occurredAt],
     );
     return rows.length === 1;
+  }
+
+  async insertMany(em: EntityManager, rows: UsageEntity[]): Promise<number> {
+    if (!rows.length) return 0;
+    const json = rows.map((u) => ({
+      request_id: u.requestId,
+      key_id: u.keyId,
+      user_id: u.userId,
+      agent_id: u.agentId,
+      words: u.words,
+      input_tokens: u.inputTokens,
+      output_tokens: u.outputTokens,
+      engine: u.engine,
+      fallback_reason: u.fallbackReason,
+      latency_ms: u.latencyMs,
+      occurred_at: u.occurredAt.toISOString(),
+    }));
+    const inserted: unknown[] = await em.query(
+      `INSERT INTO billing_usage (request_id, key_id, user_id, agent_id, words, input_tokens, output_tokens, engine, fallback_reason, latency_ms, occurred_at)
+       SELECT request_id, key_id, user_id, agent_id, words, input_tokens, output_tokens, engine, fallback_reason, latency_ms, occurred_at
+       FROM jsonb_to_recordset($1::jsonb) AS x(request_id text, key_id text, user_id text, agent_id text, words int, input_tokens int, output_tokens int, engine text, fallback_reason text, latency_ms double precision, occurred_at timestamptz)
+       ON CONFLICT (request_id) DO NOTHING RETURNING request_id`,
+      [JSON.stringify(json)],
+    );
+    return inserted.length;
   }
 
   async recorded(em: EntityManager, requestId: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from '.
 import { PlansUseCase } from './plans.use-case';
 import { DEFAULT_QUOTA_LEASE_OPTIONS, QUOTA_LEASE_OPTIONS, QuotaLeases, type QuotaLeaseOptions } from './quota-leases';
 import { RecordUsageUseCase } from './record-usage.use-case';
+import { UsageBatchListener } from './usage-batch.listener';
 import { UsageQueriesUseCase } from './usage-queries.use-case';
 
 export interface BillingModuleOptions {
@@ -52,6 +53,7 @@ export class BillingModule {
         PlansUseCase,
         BillingRpcHandlers,
         UsageListener,
+        UsageBatchListener,
         BillingErasureRepository,
         EraseAccountBillingUseCase,
         BillingAccountEventsListener,

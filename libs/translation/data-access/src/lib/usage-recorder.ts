@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { EventMap } from '@gaia/contracts';
+import { USAGE_BATCH_MAX_RECORDS, type EventMap } from '@gaia/contracts';
 
 export type UsageRecordedV1 = EventMap['usage.recorded.v1'];
+type UsageRecordedBatchV1 = EventMap['usage.recorded-batch.v1'];
 
 /** The outbox as this recorder uses it (`@gaia/shared/messaging` `Outbox`). */
 export interface UsageOutbox {
   add(em: EntityManager, topic: 'usage.recorded.v1', payload: UsageRecordedV1, opts?: { id?: string; requestId?: string | null }): Promise<string>;
+  add(em: EntityManager, topic: 'usage.recorded-batch.v1', payload: UsageRecordedBatchV1, opts?: { id?: string; requestId?: string | null }): Promise<string>;
+}
+
+interface Waiting {
+  usage: UsageRecordedV1;
+  done: (eventId: string) => void;
+  failed: (e: unknown) => void;
 }
 
 export interface UsageTransaction {
@@ -20,12 +28,49 @@ export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
  * the transactional outbox with an id derived from the request id, so a retried request (same id)
  * is a no-op in the outbox (`ON CONFLICT (id) DO NOTHING`) and, should the outbox row be gone, the
  * consumers' inbox (keyed by event id) still applies it once. The translation service stores nothing else.
+ *
+ * Group commit (issue #13): while one write is under way, the requests that complete meanwhile queue and
+ * are written together by the next one, as one `usage.recorded-batch.v1` event (billing dedupes each record
+ * on its request id). Each caller still waits for the commit of its own record: nothing is acknowledged
+ * before it is durable, and a lone request is written at once (no added latency).
  */
 export class UsageRecorder {
+  private readonly queue: Waiting[] = [];
+  private writing = false;
+
   constructor(private readonly uow: UsageTransaction, private readonly outbox: UsageOutbox) {}
 
-  async record(usage: UsageRecordedV1): Promise<string> {
-    return this.uow.run((em) => this.outbox.add(em, 'usage.recorded.v1', usage, { id: usageEventId(usage.requestId), requestId: usage.requestId }));
+  record(usage: UsageRecordedV1): Promise<string> {
+    return new Promise<string>((done, failed) => {
+      this.queue.push({ usage, done, failed });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, USAGE_BATCH_MAX_RECORDS);
+        try {
+          const id = await this.write(batch.map((w) => w.usage));
+          for (const w of batch) w.done(id);
+        } catch (e) {
+          for (const w of batch) w.failed(e);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private write(records: UsageRecordedV1[]): Promise<string> {
+    if (records.length === 1) {
+      const [usage] = records;
+      return this.uow.run((em) => this.outbox.add(em, 'usage.recorded.v1', usage, { id: usageEventId(usage.requestId), requestId: usage.requestId }));
+    }
+    const id = usageEventId(records.map((r) => r.requestId).join('\n'));
+    return this.uow.run((em) => this.outbox.add(em, 'usage.recorded-batch.v1', { records }, { id }));
   }
 }
 
