@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { waitFor, type TestApp } from '@gaia/testing';
+import { OpenAiDouble, waitFor, type TestApp } from '@gaia/testing';
+import { TranslationModule } from '@gaia/translation/feature';
+import { loadLlmConfig } from '@gaia/translation/llm';
 import { signUp, startApi, type User } from './support/api-app';
 import { learnedAgent } from './support/feedback-agent';
 import { rawText, sseEvents } from './support/sse';
@@ -19,13 +21,8 @@ const CORPUS = TEMPLATES.flatMap(([es, qu]) => NOUNS.flatMap(([n, nq]) => ADJECT
  * scores them with a model learned without them and stores the report per version; answers carry a confidence in
  * 0..1 and, with explain: true, the agent's own examples that shaped them.
  */
-describe('quality report, confidence and explanation', () => {
-  let t: TestApp & { url: string };
-  let owner: User;
-  let agentId: string;
-  let key: string;
-
-  const upload = async (pairs: Array<{ es: string; qu: string }>, modelId?: string) => {
+/** Uploads pairs as a new agent of `owner` (or adds them to `modelId`) and waits until the build ends; answers the agent. */
+async function upload(t: TestApp, owner: User, pairs: Array<{ es: string; qu: string }>, modelId?: string) {
     const req = owner.agent
       .post(modelId ? '/api/update-model/' : '/api/documents/process/')
       .set('X-CSRF-Token', owner.csrf)
@@ -43,13 +40,19 @@ describe('quality report, confidence and explanation', () => {
       (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
       { what: 'agent learned' },
     );
-  };
+}
+
+describe('quality report, confidence and explanation', () => {
+  let t: TestApp & { url: string };
+  let owner: User;
+  let agentId: string;
+  let key: string;
 
   beforeAll(async () => {
     t = await startApi({ gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
     owner = await signUp(t.url, 'quality');
     key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'quality' }).expect(200)).body.api_key;
-    const agent = await upload(CORPUS);
+    const agent = await upload(t, owner, CORPUS);
     expect([agent.processing_status, agent.processing_error]).toEqual(['COMPLETED', null]);
     agentId = agent.id;
   });
@@ -80,7 +83,7 @@ describe('quality report, confidence and explanation', () => {
 
   it('the history grows with each rebuild', async () => {
     const before = (await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body.quality;
-    const rebuilt = await upload([{ es: 'el gato negro', qu: 'yana michi' }, { es: 'el gato blanco', qu: 'yuraq michi' }], agentId);
+    const rebuilt = await upload(t, owner, [{ es: 'el gato negro', qu: 'yana michi' }, { es: 'el gato blanco', qu: 'yuraq michi' }], agentId);
     expect(rebuilt.processing_status).toBe('COMPLETED');
     const after = rebuilt.quality;
     expect(after.version).not.toBe(before.version);
@@ -116,5 +119,56 @@ describe('quality report, confidence and explanation', () => {
     const small = await learnedAgent(t, owner);
     const { quality } = (await owner.agent.get(`/api/agents/${small}`).expect(200)).body;
     expect(quality).toMatchObject({ measured: false, held_out: 0, chrf: null, bleu: null, margin: null, category: 'tiny' });
+  });
+});
+
+/**
+ * With an LLM configured (the OpenAI wire double), the same held-out pairs compare both engines after the build. The
+ * double plays an LLM that knows the language: it answers each source with its reference translation.
+ */
+describe('quality report: LLM A/B on the held-out pairs', () => {
+  let t: TestApp & { url: string };
+  let double: OpenAiDouble;
+  let owner: User;
+  const reference = new Map(CORPUS.map((p) => [p.es, p.qu]));
+  const sourceOf = (body: { messages?: Array<{ content?: unknown }> }): string => {
+    const last = String(body.messages?.[body.messages.length - 1]?.content ?? '');
+    return /<source>\n([\s\S]*?)\n<\/source>/.exec(last)?.[1] ?? '';
+  };
+
+  beforeAll(async () => {
+    double = await OpenAiDouble.start();
+    double.fallback = (body) => {
+      const answer = reference.get(sourceOf(body)) ?? 'no sé';
+      return body?.stream ? { kind: 'stream', tokens: [answer] } : { kind: 'json', choices: [answer] };
+    };
+    const llm = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: '2', OPENAI_TIMEOUT_MS: '5000' });
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationModule.forRoot({ llm })], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    owner = await signUp(t.url, 'quality-ab');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await double?.close();
+  });
+
+  it('runs after the build as a background step, bounded to the held-out pairs, and shows both engines side by side', async () => {
+    const agent = await upload(t, owner, CORPUS);
+    expect(agent.processing_status).toBe('COMPLETED');
+    await t.drain();
+    const { quality } = (await owner.agent.get(`/api/agents/${agent.id}`).expect(200)).body;
+    expect(quality.ab).toEqual({
+      builtin: { chrf: expect.any(Number), bleu: expect.any(Number), margin: expect.any(Number) },
+      llm: { chrf: expect.any(Number), bleu: expect.any(Number), margin: expect.any(Number) },
+      pairs: quality.held_out,
+      created_at: expect.any(String),
+    });
+    // the built-in side is the build's own measurement on the same pairs; the LLM that knows the language wins
+    expect(quality.ab.builtin.chrf).toBeCloseTo(quality.chrf, 6);
+    expect(quality.ab.llm.chrf).toBeCloseTo(1, 6);
+    expect(quality.ab.llm.chrf).toBeGreaterThan(quality.ab.builtin.chrf);
+    // every held-out source went to the LLM (and nothing else: the A/B is bounded to them)
+    const asked = new Set(double.requests.map((r) => sourceOf(r.body)).filter(Boolean));
+    expect(asked.size).toBe(quality.held_out);
+    for (const s of asked) expect(reference.has(s)).toBe(true);
   });
 });

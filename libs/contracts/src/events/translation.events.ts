@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { engineKindSchema } from '../rpc/translation.rpc';
 import { defineEvent, type EventRegistry } from './define';
+import { qualityAbSchema } from '../quality/quality.contracts';
 
 export const usageRecordedSchema = z.object({
   /** The translate request's id; billing deduplicates on it (one request = one record). */
@@ -25,6 +26,13 @@ export const usageRecordedSchema = z.object({
 });
 export type UsageRecordedV1 = z.infer<typeof usageRecordedSchema>;
 
+export const qualityAbMeasuredSchema = z.object({
+  agentId: z.string().min(1),
+  /** The agent version whose held-out pairs were compared. */
+  version: z.string().min(1),
+  ab: qualityAbSchema,
+});
+
 /** Records per `usage.recorded-batch.v1` event at most. */
 export const USAGE_BATCH_MAX_RECORDS = 200;
 export const usageRecordedBatchSchema = z.object({ records: z.array(usageRecordedSchema).min(1).max(USAGE_BATCH_MAX_RECORDS) });
@@ -43,5 +51,11 @@ export const translationEvents = {
       'Completed translation requests written together (the translation service commits the usage of concurrent requests in one transaction); each record as usage.recorded.v1, exactly once per requestId.',
     schema: usageRecordedBatchSchema,
     subscribers: ['billing'],
+  }),
+  'translation.quality-ab-measured.v1': defineEvent({
+    description: 'The built-in and LLM engines compared on the same held-out pairs of an agent version (A/B, after the build): agents adds it to the quality report.',
+    schema: qualityAbMeasuredSchema,
+    subscribers: ['agents'],
+    keyField: 'agentId',
   }),
 } satisfies EventRegistry;

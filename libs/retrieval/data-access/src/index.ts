@@ -8,3 +8,4 @@ export * from './lib/retrieval-state.repository';
 export * from './lib/quality/holdout';
 export * from './lib/quality/quality-metrics';
 export * from './lib/quality/measure-holdout';
+export * from './lib/quality/quality-sample';

@@ -13,6 +13,7 @@ import { EraseAccountAgentsUseCase } from './erase-account.use-case';
 import { ProcessingEventsListener } from './processing-events.listener';
 import { TeamUseCase } from './team.use-case';
 import { QualityReportUseCase } from './quality/quality-report.use-case';
+import { QualityEventsListener } from './quality/quality-events.listener';
 import { CorrectionsUseCase } from './corrections/corrections.use-case';
 import { FeedbackRpcHandlers } from './corrections/feedback.rpc';
 import { GlossaryUseCase } from './glossary/glossary.use-case';
@@ -40,6 +41,7 @@ import { GlossaryUseCase } from './glossary/glossary.use-case';
     AccountEventsListener,
     { provide: QUALITY_REPORT_REPOSITORY, useClass: PostgresQualityReportRepository },
     QualityReportUseCase,
+    QualityEventsListener,
     { provide: FEEDBACK_REPOSITORY, useClass: PostgresFeedbackRepository },
     CorrectionsUseCase,
     GlossaryUseCase,

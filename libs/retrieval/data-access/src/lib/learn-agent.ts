@@ -17,6 +17,8 @@ export interface LearnOutput {
   quality: LearnedQuality;
   /** The held-out pairs as that model translated them (raw confidence, sentence chrF): for the LLM A/B. */
   heldOut: HeldOutTranslation[];
+  /** The model and index learned without the held-out pairs (for the LLM A/B); undefined when not measured. */
+  heldOutArtifacts: { model: Uint8Array; index: Uint8Array } | undefined;
 }
 
 /** Parses the JSONL pairs file that ingestion stores (`{"id","source","target"}` per line). */
@@ -71,6 +73,7 @@ export function learnModelPart(input: LearnInput, onProgress: (fraction: number,
     },
     quality: measured.quality,
     heldOut: measured.translations,
+    heldOutArtifacts: measured.artifacts,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   parsePairsJsonl,
   RETRIEVAL_INDEX,
   RetrievalStateRepository,
+  storeQualitySample,
   type RetrievalIndexPort,
 } from '@gaia/retrieval/data-access';
 import { BUILD_AGENT_JOB, RETRIEVAL_STATE } from './retrieval.tokens';
@@ -72,6 +73,7 @@ export class BuildAgentUseCase {
       }, ctx.signal);
       await pending;
       await this.storage.put(key, encodeAgentArtifacts({ model: out.model, index: out.index }));
+      if (out.heldOutArtifacts) await storeQualitySample(this.storage, { agentId: e.agentId, version: e.version, srcLang: e.srcLang, tgtLang: e.tgtLang }, out.heldOut, out.heldOutArtifacts);
       if (this.index instanceof EmbeddedRetrievalIndex) await this.index.adoptArtifact(e.agentId, key);
       else {
         // External index (OpenSearch): text for BM25 plus the engine's corpus-learned vector for the k-NN half.

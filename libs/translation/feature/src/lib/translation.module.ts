@@ -33,6 +33,8 @@ import {
   type TranslationEnginePort,
 } from '@gaia/translation/llm';
 import { TranslateUseCase } from './translate.use-case';
+import { QualityAbListener } from './quality-ab/quality-ab.listener';
+import { QualityAbUseCase } from './quality-ab/quality-ab.use-case';
 import { TranslationRpcController } from './translation-rpc.controller';
 
 export interface TranslationModuleOptions {
@@ -94,6 +96,8 @@ export class TranslationModule {
       { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
       TranslateUseCase,
       TranslationRpcController,
+      QualityAbUseCase,
+      QualityAbListener,
     ];
     return {
       module: TranslationModule,

@@ -35,8 +35,9 @@ export class QualityReportUseCase {
     });
   }
 
-  async recordAb(agentId: string, version: string, ab: QualityAb): Promise<void> {
-    await this.reports.setAb(this.ds.manager, agentId, version, ab);
+  /** In the event's transaction: the LLM A/B of a version (a report deleted with its agent is not recreated). */
+  async recordAb(em: EntityManager, agentId: string, version: string, ab: QualityAb): Promise<void> {
+    await this.reports.setAb(em, agentId, version, ab);
   }
 
   /** The agent's `quality` field: its newest report and the history (oldest first); null before the first measured build. */

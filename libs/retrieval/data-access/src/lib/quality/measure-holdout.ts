@@ -1,4 +1,4 @@
-import { HybridIndex, Translator, fitConfidenceCalibration, sentenceChrF, trainAgentModel, type ModelCalibration, type ParallelPair } from '@gaia/engine';
+import { HybridIndex, Translator, fitConfidenceCalibration, sentenceChrF, serializeModel, trainAgentModel, type ModelCalibration, type ParallelPair } from '@gaia/engine';
 import type { LearnedQuality } from '@gaia/contracts';
 import { selectHoldout } from './holdout';
 import { scoreTranslations } from './quality-metrics';
@@ -18,6 +18,8 @@ export interface HoldoutMeasurement {
   translations: HeldOutTranslation[];
   /** Raw confidence → expected chrF in both directions, fitted on the held-out pairs (undefined: too small to measure). */
   calibration: ModelCalibration | undefined;
+  /** The model and index learned without the held-out pairs (serialized), for the LLM A/B; undefined when not measured. */
+  artifacts: { model: Uint8Array; index: Uint8Array } | undefined;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface HoldoutMeasurement {
 export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (fraction: number, message: string) => void = () => undefined): HoldoutMeasurement {
   const t0 = Date.now();
   const { heldOut, train } = selectHoldout(pairs);
-  if (!heldOut.length) return { quality: { measured: false, heldOut: 0, scores: null, evaluationMs: 0 }, translations: [], calibration: undefined };
+  if (!heldOut.length) return { quality: { measured: false, heldOut: 0, scores: null, evaluationMs: 0 }, translations: [], calibration: undefined, artifacts: undefined };
   onProgress(0, 'Learning a model without the held-out pairs');
   const model = trainAgentModel(train, { onProgress: (f, m) => onProgress(0.7 * f, m) });
   const index = new HybridIndex();
@@ -51,5 +53,10 @@ export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (frac
     translations.map((t) => t.hypothesis),
     translations.map((t) => t.target),
   );
-  return { quality: { measured: true, heldOut: heldOut.length, scores, evaluationMs: Date.now() - t0 }, translations, calibration };
+  return {
+    quality: { measured: true, heldOut: heldOut.length, scores, evaluationMs: Date.now() - t0 },
+    translations,
+    calibration,
+    artifacts: { model: serializeModel(model), index: index.serialize() },
+  };
 }
