@@ -51,8 +51,8 @@ const EVALUATION_SHARE = 0.4;
 /**
  * The learned core memory (alignment, lexicons, phrase tables, language models), serialized, with its summary.
  * First the quality of the version — a model learned without the held-out pairs, scored on them — then the core
- * memory learned from every pair. Both trainings run one after the other in the same worker: for a capped holdout
- * (≤ 500 pairs) the evaluation roughly doubles the learning time (measured in the final report of issue #14).
+ * memory learned from every pair. Both trainings run one after the other in the same worker; the measured cost and
+ * the choice are in docs/adr/0006-quality-report-held-out-at-build.md.
  */
 export function learnModelPart(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): Omit<LearnOutput, 'index'> {
   const t0 = Date.now();
