@@ -1,8 +1,7 @@
-import { FIELD_MAX_LENGTH } from '@gaia/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addGlossaryTerm, deleteGlossaryTerm, feedbackKeys, glossaryFormatOf, importGlossary, listGlossary } from '../../api/feedback-api';
+import { addGlossaryTerm, deleteGlossaryTerm, FEEDBACK_LIMITS, feedbackKeys, glossaryFormatOf, importGlossary, listGlossary } from '../../api/feedback-api';
 import { serverErrorText } from '../../i18n/server-error';
 import { formatNumber } from '../lib/format';
 
@@ -56,8 +55,8 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
       return;
     }
     const text = await file.text();
-    if (text.length > FIELD_MAX_LENGTH.glossary_file) {
-      setFileError(t('glossary.tooBig', { name: file.name, max: formatNumber(FIELD_MAX_LENGTH.glossary_file, i18n.language) }));
+    if (text.length > FEEDBACK_LIMITS.glossary_file) {
+      setFileError(t('glossary.tooBig', { name: file.name, max: formatNumber(FEEDBACK_LIMITS.glossary_file, i18n.language) }));
       return;
     }
     setFileError(null);
@@ -99,19 +98,19 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
           <label className="field-label" htmlFor={`${id}-term`}>
             {t('glossary.term')}
           </label>
-          <input id={`${id}-term`} className="input" value={term} maxLength={FIELD_MAX_LENGTH.term} onChange={(e) => setTerm(e.target.value)} data-testid="glossary-term-input" />
+          <input id={`${id}-term`} className="input" value={term} maxLength={FEEDBACK_LIMITS.term} onChange={(e) => setTerm(e.target.value)} data-testid="glossary-term-input" />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-translation`}>
             {t('glossary.translation')}
           </label>
-          <input id={`${id}-translation`} className="input" value={translation} maxLength={FIELD_MAX_LENGTH.translation} onChange={(e) => setTranslation(e.target.value)} data-testid="glossary-translation-input" />
+          <input id={`${id}-translation`} className="input" value={translation} maxLength={FEEDBACK_LIMITS.translation} onChange={(e) => setTranslation(e.target.value)} data-testid="glossary-translation-input" />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-note`}>
             {t('glossary.note')}
           </label>
-          <input id={`${id}-note`} className="input" value={note} maxLength={FIELD_MAX_LENGTH.note} onChange={(e) => setNote(e.target.value)} />
+          <input id={`${id}-note`} className="input" value={note} maxLength={FEEDBACK_LIMITS.note} onChange={(e) => setNote(e.target.value)} />
         </div>
         <label className="checkbox-row">
           <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} /> {t('glossary.caseSensitive')}

@@ -10,6 +10,10 @@ export const DOCUMENTED_ENDPOINTS = [
   { method: 'GET', path: '/api/agents/public', key: 'publicAgents' },
   { method: 'GET', path: '/api/agents/{id}', key: 'agent' },
   { method: 'GET', path: '/api/models/download', key: 'download' },
+  { method: 'POST', path: '/api/agents/{id}/corrections', key: 'corrections' },
+  { method: 'DELETE', path: '/api/agents/{id}/corrections/{correctionId}', key: 'correctionUndo' },
+  { method: 'POST', path: '/api/agents/{id}/glossary', key: 'glossary' },
+  { method: 'POST', path: '/api/agents/{id}/glossary/import', key: 'glossaryImport' },
 ] as const;
 
 export const TRANSLATE_PARAMETERS = [
@@ -26,6 +30,7 @@ export const ANSWER_FIELDS = [
   { name: 'confidence', key: 'confidence' },
   { name: 'explanation', key: 'explanation' },
   { name: 'quality', key: 'quality' },
+  { name: 'applied_terms', key: 'appliedTerms' },
 ] as const;
 
 export const REQUIRED_HEADERS = [

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addCorrection, feedbackKeys } from '../../api/feedback-api';
+import { addCorrection, FEEDBACK_LIMITS, feedbackKeys } from '../../api/feedback-api';
 import { serverErrorText } from '../../i18n/server-error';
 import type { TranslatorState } from './use-translator';
 
@@ -77,7 +77,7 @@ export function SuggestCorrection({ agentId, state, reversed = false, from, to }
           <label className="field-label" htmlFor={`${id}-corrected`}>
             {t('suggest.label')}
           </label>
-          <textarea id={`${id}-corrected`} className="textarea textarea--short" value={corrected} onChange={(e) => setCorrected(e.target.value)} maxLength={2000} data-testid="suggest-text" />
+          <textarea id={`${id}-corrected`} className="textarea textarea--short" value={corrected} onChange={(e) => setCorrected(e.target.value)} maxLength={FEEDBACK_LIMITS.corrected} data-testid="suggest-text" />
           {empty && (
             <p className="alert alert--error" role="alert">
               {t('suggest.empty')}
