@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** Values of @gaia/contracts at run time: the zod-free constants only (types are erased). */
+const contractsValues = fileURLToPath(new URL('./src/api/contracts-values.ts', import.meta.url));
 const backend = process.env.GAIA_DEV_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -11,6 +13,7 @@ export default defineConfig({
   base: '/',
   publicDir: 'public',
   plugins: [react()],
+  resolve: { alias: [{ find: /^@gaia\/contracts$/, replacement: contractsValues }] },
   build: {
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
