@@ -9,3 +9,5 @@ export * from './lib/oidc-state.repository';
 export * from './lib/setting.repository';
 export * from './lib/email-token.repository';
 export * from './lib/account-erasure.repository';
+export * from './lib/credential-changes.port';
+export * from './lib/postgres-credential-changes.adapter';

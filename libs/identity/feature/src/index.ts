@@ -2,6 +2,7 @@ export * from './lib/identity.module';
 export * from './lib/identity.tokens';
 export * from './lib/accounts/accounts.service';
 export * from './lib/api-keys/api-keys.service';
+export * from './lib/api-keys/api-key-authentication';
 export * from './lib/idempotency/idempotency.service';
 export * from './lib/oidc/oidc.service';
 export * from './lib/tokens.util';

@@ -2,11 +2,13 @@ import { DynamicModule, Module } from '@nestjs/common';
 import {
   ACCOUNT_ERASURE_REPOSITORY,
   API_KEY_REPOSITORY,
+  CREDENTIAL_CHANGES,
   EMAIL_TOKEN_REPOSITORY,
   IDEMPOTENCY_REPOSITORY,
   OIDC_STATE_REPOSITORY,
   PostgresAccountErasureRepository,
   PostgresApiKeyRepository,
+  PostgresCredentialChanges,
   PostgresEmailTokenRepository,
   PostgresIdempotencyRepository,
   PostgresOidcStateRepository,
@@ -21,6 +23,7 @@ import {
 } from '@gaia/identity/data-access';
 import { MailModule } from '@gaia/shared/mail';
 import { AccountsService } from './accounts/accounts.service';
+import { ApiKeyAuthentication } from './api-keys/api-key-authentication';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { EmailLinksService } from './email-links/email-links.service';
 import { Argon2PasswordHasher } from './accounts/argon2-password-hasher.adapter';
@@ -53,13 +56,15 @@ export class IdentityModule {
         { provide: SETTING_REPOSITORY, useClass: PostgresSettingRepository },
         { provide: EMAIL_TOKEN_REPOSITORY, useClass: PostgresEmailTokenRepository },
         { provide: ACCOUNT_ERASURE_REPOSITORY, useClass: PostgresAccountErasureRepository },
+        { provide: CREDENTIAL_CHANGES, useClass: PostgresCredentialChanges },
+        ApiKeyAuthentication,
         EmailLinksService,
         AccountsService,
         ApiKeysService,
         IdempotencyService,
         OidcService,
       ],
-      exports: [AccountsService, ApiKeysService, IdempotencyService, OidcService, EmailLinksService, RATE_LIMITER, IDENTITY_OPTIONS, ACCOUNT_ERASURE_REPOSITORY],
+      exports: [AccountsService, ApiKeysService, ApiKeyAuthentication, IdempotencyService, OidcService, EmailLinksService, RATE_LIMITER, IDENTITY_OPTIONS, ACCOUNT_ERASURE_REPOSITORY],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AccountsService, ApiKeysService } from '@gaia/identity/feature';
+import { AccountsService, ApiKeyAuthentication } from '@gaia/identity/feature';
 import { DomainError } from '@gaia/shared/kernel';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, readCookies } from './cookies';
 import { principalOf, type GatewayRequest, type Principal } from './principal';
@@ -29,7 +29,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly accounts: AccountsService,
-    private readonly keys: ApiKeysService,
+    private readonly keys: ApiKeyAuthentication,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,8 +55,8 @@ export class AuthGuard implements CanActivate {
     this.checkOrigin(req);
     const apiKey = req.headers['x-api-key'];
     if (mode === 'key' && typeof apiKey === 'string' && apiKey) {
-      const key = await this.keys.authenticate(apiKey);
-      const user = key.userId ? await this.accounts.getUser(key.userId) : null;
+      // Cached per process (by the key's hash), dropped on any replica's change of the key or its owner.
+      const { key, user } = await this.keys.authenticate(apiKey);
       if (key.kind === 'user' && !user) throw DomainError.unauthorized('Invalid API key.', 'invalid_api_key');
       req.principal = { kind: 'key', key, user };
       return true;
