@@ -57,7 +57,7 @@ function vitest() {
   record('web', r.status, out, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) }), t0);
 }
 
-/** Strict TypeScript for every project and the lint rules (module boundaries included); one check each. */
+/** Strict TypeScript for every project, the lint rules (module boundaries included) and the formatting; one check each. */
 function staticChecks() {
   console.log('\n━━ static checks ━━');
   const t0 = Date.now();
@@ -68,6 +68,7 @@ function staticChecks() {
     ...['public', 'dashboard'].filter((s) => existsSync(join(root, 'tests/e2e', s, 'tsconfig.json'))).map((s) => [`typecheck: browser tests (${s})`, [tsc, '-p', `tests/e2e/${s}/tsconfig.json`, '--noEmit']]),
     ['project graph', [join(root, 'node_modules/nx/dist/bin/nx.js'), 'graph', '--file=tmp/graph.json']],
     ['lint (eslint, module boundaries)', [join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--quiet']],
+    ['format (prettier --check, .prettierrc.json)', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']],
   ];
   let failed = 0;
   for (const [name, cmd] of checks) {
