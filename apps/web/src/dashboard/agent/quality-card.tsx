@@ -1,6 +1,6 @@
 import type { AgentQuality, QualityHistoryEntry } from '@gaia/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '../lib/format';
+import { formatDateTime, formatNumber } from '../lib/format';
 
 const CHART_WIDTH = 260;
 const CHART_HEIGHT = 90;
@@ -42,7 +42,9 @@ export function QualityCard({ quality }: { quality: AgentQuality | null }) {
             <span className="pill" data-testid="quality-category">
               {t(`agentPage.category.${quality.category}`)}
             </span>{' '}
-            <span className="muted">{t('agentPage.qualityVersion', { version: quality.version, date: formatDate(quality.created_at, i18n.language) })}</span>
+            <span className="muted" title={quality.version}>
+              {t('agentPage.qualityVersion', { date: formatDateTime(quality.created_at, i18n.language) })}
+            </span>
           </p>
           {!quality.measured && <p className="muted small" data-testid="quality-too-small">{t('agentPage.qualityTooSmall')}</p>}
           {quality.measured && (
