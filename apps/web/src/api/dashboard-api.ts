@@ -1,6 +1,6 @@
 /** Calls of the signed-in area that the shared client does not cover: uploads with progress, owner downloads. */
 import type { ProcessDocumentsResponse, UpdateModelResponse } from '@gaia/contracts';
-import { ApiError, apiFetch, buildHeaders, ERROR_CODE_HEADER } from './http';
+import { ApiError, buildHeaders, ERROR_CODE_HEADER } from './http';
 
 export interface UploadOptions {
   onProgress?: (fraction: number) => void;
@@ -88,10 +88,4 @@ export function updateModelWithFiles(input: UpdateModelInput, opts: UploadOption
 
 export function modelFilesName(modelId: string): string {
   return `model_${modelId}_files.zip`;
-}
-
-/** The owner's download of an agent's files (GET /api/models/download, with the session). */
-export async function downloadModelFiles(modelId: string): Promise<Blob> {
-  const res = await apiFetch(`/api/models/download?model_id=${encodeURIComponent(modelId)}`, { headers: { Accept: 'application/zip' } }, 'Failed to download files');
-  return res.blob();
 }

@@ -21,9 +21,11 @@ export function datasetFileName(modelId: string): string {
   return `dataset_${modelId}_files.zip`;
 }
 
-/** GET /api/models/download?model_id= → the zip as a Blob. */
-export async function downloadDataset(modelId: string): Promise<Blob> {
-  const res = await apiFetch(`/api/models/download?model_id=${encodeURIComponent(modelId)}`, { headers: { Accept: 'application/zip' } }, 'Failed to download dataset');
+export const DATASET_DOWNLOAD_FAILED = 'Failed to download dataset';
+
+/** GET /api/models/download?model_id= → an agent's files as a zip Blob (public agents for anyone; the owner's and editors' own). */
+export async function downloadAgentFiles(modelId: string, fallbackError = DATASET_DOWNLOAD_FAILED): Promise<Blob> {
+  const res = await apiFetch(`/api/models/download?model_id=${encodeURIComponent(modelId)}`, { headers: { Accept: 'application/zip' } }, fallbackError);
   return res.blob();
 }
 

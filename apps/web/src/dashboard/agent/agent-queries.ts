@@ -2,8 +2,8 @@ import type { AgentDto, AgentView } from '@gaia/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { deleteModel, setAgentVisibility } from '../../api/account-api';
-import { downloadModelFiles, modelFilesName } from '../../api/dashboard-api';
-import { saveBlob } from '../../api/public-api';
+import { modelFilesName } from '../../api/dashboard-api';
+import { downloadAgentFiles, saveBlob } from '../../api/public-api';
 import { agentQuery, queryKeys } from '../../api/queries';
 import { getSocket } from '../lib/realtime';
 
@@ -70,10 +70,12 @@ export function useDeleteAgentMutation(agentId: string) {
   });
 }
 
+const DOWNLOAD_FILES_FAILED = 'Failed to download files';
+
 /** The owner's (or an editor's) download of the agent's files, saved as model_{id}_files.zip. */
 export function useDownloadFilesMutation(agentId: string) {
   return useMutation({
-    mutationFn: () => downloadModelFiles(agentId),
+    mutationFn: () => downloadAgentFiles(agentId, DOWNLOAD_FILES_FAILED),
     onSuccess: (blob) => saveBlob(blob, modelFilesName(agentId)),
     onError: (err) => console.error('Failed to download files', err),
   });

@@ -1,10 +1,11 @@
+import type { IngestionTaskDto } from '@gaia/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { processDocumentsWithProgress } from '../../api/dashboard-api';
+import { processDocumentsWithProgress, type ProcessDocumentsInput } from '../../api/dashboard-api';
 import { ApiError } from '../../api/http';
 import { serverErrorText } from '../../i18n/server-error';
-import type { IngestionTaskDto } from '@gaia/contracts';
 import { ProgressBar } from '../components/dialog';
 import { FilePicker, type PickedFile } from '../components/file-picker';
 import { useDashboardData } from '../lib/dashboard-data';
@@ -92,7 +93,27 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
     });
   };
 
-  const submit = async (e: FormEvent) => {
+  /** POST /api/documents/process/ with upload progress; the new agent's task is then followed. */
+  const processing = useMutation({
+    mutationFn: (input: ProcessDocumentsInput) => processDocumentsWithProgress(input, { onProgress: (f) => setUpload(Math.round(f * 100)), idempotencyKey: crypto.randomUUID?.() }),
+    onMutate: () => {
+      setPhase('uploading');
+      setUpload(0);
+    },
+    onSuccess: (res) => {
+      setStarted({ taskId: res.task_id, modelId: res.model_id, totalFiles: res.total_files });
+      setPhase('processing');
+      void reload();
+    },
+    onError: (err) => {
+      console.error('Failed to process files', err);
+      setPhase('failed');
+      const message = err instanceof ApiError && err.status !== 0 && err.message !== 'Failed to process files' ? serverErrorText(err, t, i18n.language, t('builder.processFilesFailed')) : t('builder.processFilesFailed');
+      setResult({ ok: false, text: message, modelId: '' });
+    },
+  });
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     setResult(null);
@@ -101,22 +122,7 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
       return;
     }
     setFormError(null);
-    setPhase('uploading');
-    setUpload(0);
-    try {
-      const res = await processDocumentsWithProgress(
-        { srcLang: src, tgtLang: tgt, description, coreMemory, files: valid.map((f) => f.file) },
-        { onProgress: (f) => setUpload(Math.round(f * 100)), idempotencyKey: crypto.randomUUID?.() },
-      );
-      setStarted({ taskId: res.task_id, modelId: res.model_id, totalFiles: res.total_files });
-      setPhase('processing');
-      void reload();
-    } catch (err) {
-      console.error('Failed to process files', err);
-      setPhase('failed');
-      const message = err instanceof ApiError && err.status !== 0 && err.message !== 'Failed to process files' ? serverErrorText(err, t, i18n.language, t('builder.processFilesFailed')) : t('builder.processFilesFailed');
-      setResult({ ok: false, text: message, modelId: '' });
-    }
+    processing.mutate({ srcLang: src, tgtLang: tgt, description, coreMemory, files: valid.map((f) => f.file) });
   };
 
   const progress = phase === 'uploading' ? upload : (task?.progress ?? 0);

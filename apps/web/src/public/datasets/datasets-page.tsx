@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { datasetFileName, downloadDataset, saveBlob } from '../../api/public-api';
+import { datasetFileName, downloadAgentFiles, saveBlob } from '../../api/public-api';
 import { serverErrorText } from '../../i18n/server-error';
 import { pairLabel } from '../models/models-page';
 import { usePublicAgents } from '../use-public-agents';
@@ -21,7 +21,7 @@ export function DatasetsPage() {
   const [selectedId, setSelectedId] = useState('');
   const [message, setMessage] = useState<Message>(null);
   const downloading = useMutation({
-    mutationFn: (id: string) => downloadDataset(id),
+    mutationFn: (id: string) => downloadAgentFiles(id),
     onMutate: () => setMessage(null),
     onSuccess: (blob, id) => {
       saveBlob(blob, datasetFileName(id));

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { datasetFileName, downloadDataset, saveBlob } from '../../api/public-api';
+import { datasetFileName, downloadAgentFiles, saveBlob } from '../../api/public-api';
 import { agentQuery } from '../../api/queries';
 import { CopyButton } from '../copy-button';
 import { SourceBox } from '../translator/source-box';
@@ -31,7 +31,7 @@ export function ModelDetailPage() {
   const [reversed, setReversed] = useState(false);
   const [text, setText] = useState('');
   const download = useMutation({
-    mutationFn: (id: string) => downloadDataset(id),
+    mutationFn: (id: string) => downloadAgentFiles(id),
     onSuccess: (blob, id) => saveBlob(blob, datasetFileName(id)),
     onError: (err) => console.error('Dataset download failed', err),
   });
