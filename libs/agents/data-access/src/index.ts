@@ -5,3 +5,4 @@ export * from './lib/agents.schema';
 export * from './lib/account-erasure.repository';
 export * from './lib/feedback.repository';
 export * from './lib/quality-report.repository';
+export * from './lib/agent-changes.adapter';

@@ -5,6 +5,7 @@ import { AGENT_REPOSITORY, type AgentRepositoryPort } from '@gaia/agents/data-ac
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from './agent-policy';
 import { toAgentDto, toAgentRecord, toAgentView, toPublicAgentDto } from './agent.mapper';
+import { AgentRowCache } from './agent-row-cache';
 import { QualityReportUseCase } from './quality/quality-report.use-case';
 
 /** Reads: one agent as a viewer may see it, public list, the viewer's own and shared agents. */
@@ -14,6 +15,7 @@ export class AgentQueriesUseCase {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
     private readonly quality: QualityReportUseCase,
+    private readonly rows: AgentRowCache,
   ) {}
 
   async get(agentId: string, viewer: Viewer | null, channel: 'session' | 'api-key' = 'session'): Promise<AgentView> {
@@ -24,7 +26,7 @@ export class AgentQueriesUseCase {
 
   /** `withRecord`: the internal record too (a translation: access check and resolve in one read). */
   async access(agentId: string, viewer: Viewer | null, need: AgentNeed, withRecord = false): Promise<{ role: AgentRole; agent: AgentDto; record?: AgentRecord }> {
-    const found = await this.agents.findById(this.ds.manager, agentId);
+    const found = await this.rows.find(agentId); // cached, dropped on any change of the row (every translation asks)
     const what = need === 'owner' ? 'manage this agent' : 'change this agent';
     const { agent, role } = authorize(found, viewer, need, what);
     return withRecord ? { role, agent: toAgentDto(agent), record: toAgentRecord(agent) } : { role, agent: toAgentDto(agent) };

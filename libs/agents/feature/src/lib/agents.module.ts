@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AGENT_REPOSITORY, AgentsErasureRepository, FEEDBACK_REPOSITORY, PostgresFeedbackRepository, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { AGENT_CHANGES, AGENT_REPOSITORY, AgentsErasureRepository, FEEDBACK_REPOSITORY, PostgresFeedbackRepository, PostgresAgentChanges, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import { AgentRowCache } from './agent-row-cache';
 import { PostgresQualityReportRepository, QUALITY_REPORT_REPOSITORY } from '@gaia/agents/data-access';
 import { AccountEventsListener } from './account-events.listener';
 import { AgentEventPublisher } from './agent-events';
@@ -27,6 +28,8 @@ import { GlossaryUseCase } from './glossary/glossary.use-case';
   providers: [
     { provide: AGENT_REPOSITORY, useClass: PostgresAgentRepository },
     { provide: TEAM_REPOSITORY, useClass: PostgresTeamRepository },
+    { provide: AGENT_CHANGES, useClass: PostgresAgentChanges },
+    AgentRowCache,
     AgentEventPublisher,
     CreateAgentUseCase,
     AgentQueriesUseCase,

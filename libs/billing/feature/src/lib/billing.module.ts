@@ -19,7 +19,7 @@ export interface BillingModuleOptions {
   clock?: Clock;
   /** Per-IP limits of the public translator; default APP_CONFIG PUBLIC_TRANSLATE_PER_IP_PER_MINUTE / _PER_DAY. */
   publicTranslator?: PublicTranslatorLimits;
-  /** Pace of the quota leases' writes and idle give-back (default: every 20 ms / after 1 s idle). */
+  /** Pace of the quota leases' writes and idle give-back (default: every 250 ms / after 1 s idle). */
   quotaLeases?: Partial<QuotaLeaseOptions>;
 }
 

@@ -13,8 +13,11 @@ export const LEASE_MAX_BLOCK = 64;
 export const LEASE_MIN_LIMIT = 100;
 /** Unused units of a lease idle this long go back to Postgres (other replicas may need them). */
 export const LEASE_IDLE_MS = 1000;
-/** Authorizations taken from leases are written to Postgres in one statement at this pace. */
-export const AUTHORIZATION_FLUSH_MS = 20;
+/**
+ * Authorizations taken from leases are written to Postgres in one statement at this pace (bookkeeping: the
+ * units were counted when the block was reserved; a release finds an unwritten one in memory).
+ */
+export const AUTHORIZATION_FLUSH_MS = 250;
 /** Rows per authorization write at most. */
 export const AUTHORIZATION_FLUSH_MAX = 500;
 /** Unwritten authorizations above this many (Postgres unreachable): new requests take the exact per-request path. */

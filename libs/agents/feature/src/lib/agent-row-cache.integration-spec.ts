@@ -1,0 +1,40 @@
+import { AGENT_REPOSITORY, agentsSchema, type AgentRepositoryPort } from '@gaia/agents/data-access';
+import { AGENT_CHANGES, type AgentChangesPort } from '@gaia/agents/data-access';
+import { createTestApp, waitFor, type TestApp } from '@gaia/testing';
+import { AgentQueriesUseCase } from './agent-queries.use-case';
+import { AgentsModule } from './agents.module';
+import { CreateAgentUseCase } from './create-agent.use-case';
+
+const outcome = (p: Promise<unknown>) => p.then(() => 'allowed', (e: { message: string }) => e.message);
+
+/** The access check of every translation reads the agent row from memory; a change on any replica drops it. */
+describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ schemas: [agentsSchema], consumers: [], imports: [AgentsModule] });
+    b = await createTestApp({ schemas: [agentsSchema], consumers: [], imports: [AgentsModule], database: a.db });
+  });
+  afterAll(async () => {
+    await b?.close({ keepDatabase: true });
+    await a?.close();
+  });
+
+  it('answers repeated access checks without reading the row again, and sees a change made anywhere', async () => {
+    const agent = await a.app.get(CreateAgentUseCase).execute({ ownerId: 'owner-1', ownerEmail: 'o@example.org', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', processingTaskId: null, filenames: [], engine: 'builtin', public: true });
+    await waitFor(() => Promise.resolve(b.app.get<AgentChangesPort>(AGENT_CHANGES).watching), (w) => w, { what: 'replica b listening' });
+    const repo = b.app.get<AgentRepositoryPort>(AGENT_REPOSITORY);
+    let reads = 0;
+    const findById = repo.findById.bind(repo);
+    repo.findById = (...args: Parameters<AgentRepositoryPort['findById']>) => {
+      reads++;
+      return findById(...args);
+    };
+    const queries = b.app.get(AgentQueriesUseCase);
+    for (let i = 0; i < 5; i++) expect((await queries.access(agent.id, null, 'read', true)).record).toMatchObject({ id: agent.id, public: true });
+    expect(reads).toBe(1);
+    // Any writer (here plain SQL, as the operator CLI would): replica b refuses the stranger once the notice arrived.
+    await a.dataSource.query(`UPDATE agent SET public = false WHERE id = $1`, [agent.id]);
+    expect(await waitFor(() => outcome(queries.access(agent.id, null, 'read')), (o) => o !== 'allowed', { what: 'private agent seen by replica b' })).toBe('Model not found.');
+  });
+});
