@@ -12,7 +12,10 @@ import {
   RetrievalStateRepository,
 } from '@gaia/retrieval/data-access';
 import { BuildAgentUseCase } from './build-agent.use-case';
-import { RetrievalListener } from './retrieval.listener';
+import { BuildAgentJobHandler } from './build-agent.job';
+import { RetrievalEventsListener } from './retrieval-events.listener';
+import { RetrievalRpcHandlers } from './retrieval.rpc';
+import { SearchExamplesUseCase } from './search-examples.use-case';
 import { RETRIEVAL_STATE } from './retrieval.tokens';
 
 /** The retrieval service: learns agents (core memory + hybrid index) and serves hybrid search. */
@@ -32,7 +35,10 @@ import { RETRIEVAL_STATE } from './retrieval.tokens';
       },
     },
     BuildAgentUseCase,
-    RetrievalListener,
+    SearchExamplesUseCase,
+    BuildAgentJobHandler,
+    RetrievalEventsListener,
+    RetrievalRpcHandlers,
   ],
   exports: [RETRIEVAL_INDEX],
 })
