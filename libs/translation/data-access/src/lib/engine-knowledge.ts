@@ -108,8 +108,14 @@ export function brainFrom(
     async *translate(text: string, direction: Direction, n: number, feedback?: RequestFeedback, opts?: { explain?: boolean }) {
       for await (const event of translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES), ...engineFeedback(feedback, direction), explain: opts?.explain })) {
         if (event.type !== 'translation_complete') yield event;
-        // the wire's applied terms: the term as the input writes it and the translation forced for it
-        else yield { ...event, applied_terms: event.applied_terms.map((t) => ({ term: text.slice(t.start, t.end), translation: direction === 'forward' ? t.target : t.source })) };
+        // the wire's applied terms: the term as the input writes it and the translation forced for it; the examples
+        // of the provenance oriented like the request (the engine keeps the agent's orientation)
+        else
+          yield {
+            ...event,
+            applied_terms: event.applied_terms.map((t) => ({ term: text.slice(t.start, t.end), translation: direction === 'forward' ? t.target : t.source })),
+            provenance: direction === 'forward' ? event.provenance : { ...event.provenance, examples: event.provenance.examples.map((e) => ({ ...e, source: e.target, target: e.source })) },
+          };
       }
     },
     countTokens(text: string): number {
