@@ -3,6 +3,9 @@ import type {
   AgentDto,
   AgentView,
   ApiKeyDto,
+  CorrectionDto,
+  GlossaryTermDto,
+  GlossaryTermInput,
   CreateApiKeyReplayResponse,
   CreateApiKeyResponse,
   IngestionTaskDto,
@@ -272,6 +275,34 @@ export class GaiaClient {
   /** Accepts a team invitation with the token of the mailed link (the invited, verified email must be yours). */
   acceptTeamInvitation(token: string, o?: WriteOptions): Promise<RpcResponse<'agents.team-accept.v1'>> {
     return this.json(ROUTES.acceptTeamInvitation, { json: { token }, write: o });
+  }
+
+  // Corrections and glossary (owner or editor: session or the owner's API key)
+  /** Suggest a better translation: the next identical request answers it; similar ones use it as an example. */
+  addCorrection(agentId: string, correction: { source: string; translation?: string; corrected: string }, o?: WriteOptions): Promise<CorrectionDto> {
+    return this.json(ROUTES.addCorrection, { params: { id: agentId }, json: correction, write: o, keyed: true });
+  }
+  listCorrections(agentId: string, page: { limit?: number; cursor?: string } = {}): Promise<{ corrections: CorrectionDto[]; next_cursor: string | null }> {
+    return this.json(ROUTES.listCorrections, { params: { id: agentId }, query: { limit: page.limit?.toString(), cursor: page.cursor }, keyed: true });
+  }
+  undoCorrection(agentId: string, correctionId: string, o?: WriteOptions): Promise<{ success: true }> {
+    return this.json(ROUTES.undoCorrection, { params: { id: agentId, correctionId }, write: o, keyed: true });
+  }
+  listGlossary(agentId: string, page: { limit?: number; cursor?: string } = {}): Promise<{ terms: GlossaryTermDto[]; next_cursor: string | null }> {
+    return this.json(ROUTES.listGlossary, { params: { id: agentId }, query: { limit: page.limit?.toString(), cursor: page.cursor }, keyed: true });
+  }
+  addGlossaryTerm(agentId: string, term: GlossaryTermInput, o?: WriteOptions): Promise<GlossaryTermDto> {
+    return this.json(ROUTES.addGlossaryTerm, { params: { id: agentId }, json: term, write: o, keyed: true });
+  }
+  updateGlossaryTerm(agentId: string, termId: string, term: GlossaryTermInput, o?: WriteOptions): Promise<GlossaryTermDto> {
+    return this.json(ROUTES.updateGlossaryTerm, { params: { id: agentId, termId }, json: term, write: o, keyed: true });
+  }
+  deleteGlossaryTerm(agentId: string, termId: string, o?: WriteOptions): Promise<{ success: true }> {
+    return this.json(ROUTES.deleteGlossaryTerm, { params: { id: agentId, termId }, write: o, keyed: true });
+  }
+  /** Imports a CSV, TSV or TBX glossary file given as text (existing terms are updated; all or nothing). */
+  importGlossary(agentId: string, format: 'csv' | 'tsv' | 'tbx', text: string, o?: WriteOptions): Promise<{ added: number; updated: number; total: number }> {
+    return this.json(ROUTES.importGlossary, { params: { id: agentId }, json: { format, glossary_file: text }, write: o, keyed: true });
   }
 
   // Translation

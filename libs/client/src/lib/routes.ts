@@ -44,9 +44,17 @@ export const ROUTES = {
   translateFile: { method: 'POST', path: '/api/translate/file' },
   translateFileStatus: { method: 'GET', path: '/api/translate/file/status' },
   downloadTranslatedFile: { method: 'GET', path: '/api/translate/file/download' },
+  listCorrections: { method: 'GET', path: '/api/agents/{id}/corrections' },
+  addCorrection: { method: 'POST', path: '/api/agents/{id}/corrections' },
+  undoCorrection: { method: 'DELETE', path: '/api/agents/{id}/corrections/{correctionId}' },
+  listGlossary: { method: 'GET', path: '/api/agents/{id}/glossary' },
+  addGlossaryTerm: { method: 'POST', path: '/api/agents/{id}/glossary' },
+  importGlossary: { method: 'POST', path: '/api/agents/{id}/glossary/import' },
+  updateGlossaryTerm: { method: 'PUT', path: '/api/agents/{id}/glossary/{termId}' },
+  deleteGlossaryTerm: { method: 'DELETE', path: '/api/agents/{id}/glossary/{termId}' },
 } as const satisfies Record<string, Route>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface Route {
   method: HttpMethod;
   path: string;
