@@ -22,8 +22,11 @@ export const AUTHORIZATION_FLUSH_MS = 250;
 export const AUTHORIZATION_FLUSH_MAX = 500;
 /** Unwritten authorizations above this many (Postgres unreachable): new requests take the exact per-request path. */
 export const AUTHORIZATION_PENDING_MAX = 10_000;
-/** How long a user's plan and a key's owner are taken from memory before they are read again. */
-export const PLAN_CACHE_MS = 2000;
+/**
+ * How long a user's plan and a key's owner are taken from memory before they are read again (a change made
+ * through this process applies at once; through another billing replica, within this time).
+ */
+export const PLAN_CACHE_MS = 5000;
 
 /** Pace of the lease housekeeping (tests slow the authorization writes down to crash a process between two). */
 export interface QuotaLeaseOptions {
