@@ -179,7 +179,7 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
               </p>
             )}
           </section>
-          <QualityCard quality={agent.quality ?? null} />
+          <QualityCard agent={agent} />
           <section className="card" aria-labelledby="curl-heading">
             <h2 id="curl-heading" className="card__title">
               {t('agentPage.apiTitle')}

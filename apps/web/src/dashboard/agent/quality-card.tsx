@@ -1,5 +1,8 @@
-import type { AgentQuality, QualityHistoryEntry } from '@gaia/contracts';
+import type { AgentDto, QualityHistoryEntry } from '@gaia/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queries';
 import { formatDateTime, formatNumber } from '../lib/format';
 
 const CHART_WIDTH = 260;
@@ -25,9 +28,26 @@ export function QualityChart({ history, label }: { history: QualityHistoryEntry[
   );
 }
 
+/**
+ * A build that ends while the page is open brings a new report: the agent is read again when its processing
+ * becomes COMPLETED (the agent_updated push carries no report).
+ */
+function useReportRefresh(agent: AgentDto): void {
+  const queryClient = useQueryClient();
+  const status = agent.processing_status;
+  const previous = useRef(status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (was !== status && status === 'COMPLETED') void queryClient.invalidateQueries({ queryKey: queryKeys.agent(agent.id), exact: true });
+  }, [agent.id, status, queryClient]);
+}
+
 /** The owner page's quality report: scores of the current version on its held-out pairs, the size category, the history and the LLM A/B. */
-export function QualityCard({ quality }: { quality: AgentQuality | null }) {
+export function QualityCard({ agent }: { agent: AgentDto }) {
   const { t, i18n } = useTranslation('dashboard');
+  useReportRefresh(agent);
+  const quality = agent.quality ?? null;
   const score = (v: number | null) => (v === null ? '—' : formatNumber(Math.round(v * 1000) / 1000, i18n.language));
   const ab = quality?.ab ?? null;
   return (
