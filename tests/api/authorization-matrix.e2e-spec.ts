@@ -14,7 +14,7 @@ const ROLES: Role[] = ['anonymous', 'revokedKey', 'stranger', 'editor', 'owner']
 
 interface Case {
   name: string;
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   path: () => string;
   body?: () => object;
   /** multipart fields instead of JSON. */
@@ -57,6 +57,8 @@ describe('authorization matrix', () => {
   let memberId: string;
   let fileTaskId: string;
   let inbox: SmtpInbox;
+  let correctionId: string;
+  let termId: string;
 
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
@@ -103,6 +105,8 @@ describe('authorization matrix', () => {
         .expect(200)
     ).body.task_id;
     liveKeyId = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'live' }).expect(200)).body.key.key_id;
+    correctionId = (await owner.agent.post(`/api/agents/${agentId}/corrections`).set('X-CSRF-Token', owner.csrf).send({ source: 'agua', corrected: 'unu' }).expect(201)).body.id;
+    termId = (await owner.agent.post(`/api/agents/${agentId}/glossary`).set('X-CSRF-Token', owner.csrf).send({ term: 'agua', translation: 'yaku' }).expect(201)).body.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -310,6 +314,30 @@ describe('authorization matrix', () => {
       body: () => ({ email: 'someone-else@example.org' }),
       expect: { anonymous: 401, revokedKey: 401, stranger: 400, editor: 400, owner: 400 },
     },
+    {
+      name: 'POST /api/agents/:id/corrections',
+      method: 'post',
+      path: () => `/api/agents/${agentId}/corrections`,
+      body: () => ({ source: 'gracias', translation: 'sulpayki', corrected: 'añay' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 201, owner: 201 },
+      check: (r, res) => expect(res.body.author_uid).toBe(own(r)!.uid),
+    },
+    {
+      name: 'POST /api/agents/:id/corrections (public agent, not a member)',
+      method: 'post',
+      path: () => `/api/agents/${publicAgentId}/corrections`,
+      body: () => ({ source: 'sol', corrected: 'inti' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 403, editor: 201, owner: 201 },
+    },
+    { name: 'GET /api/agents/:id/corrections', method: 'get', path: () => `/api/agents/${agentId}/corrections`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
+    // the editor undoes it first: then the owner finds it gone
+    { name: 'DELETE /api/agents/:id/corrections/:correctionId', method: 'delete', path: () => `/api/agents/${agentId}/corrections/${correctionId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 404 } },
+    { name: 'GET /api/agents/:id/glossary', method: 'get', path: () => `/api/agents/${agentId}/glossary`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
+    // the editor adds it first: then the owner's same term is a conflict
+    { name: 'POST /api/agents/:id/glossary', method: 'post', path: () => `/api/agents/${agentId}/glossary`, body: () => ({ term: 'sol', translation: 'inti' }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 201, owner: 409 } },
+    { name: 'POST /api/agents/:id/glossary/import', method: 'post', path: () => `/api/agents/${agentId}/glossary/import`, body: () => ({ format: 'tsv', glossary_file: 'luna\tkilla\n' }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
+    { name: 'PUT /api/agents/:id/glossary/:termId', method: 'put', path: () => `/api/agents/${agentId}/glossary/${termId}`, body: () => ({ term: 'agua', translation: 'unu' }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
+    { name: 'DELETE /api/agents/:id/glossary/:termId', method: 'delete', path: () => `/api/agents/${agentId}/glossary/${termId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 404 } },
     { name: 'POST /api/api-keys/revoke/', method: 'post', path: () => '/api/api-keys/revoke/', body: () => ({ key_id: liveKeyId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
     { name: 'POST /api/delete-model/', method: 'post', path: () => '/api/delete-model/', body: () => ({ model_id: agentId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 } },
     { name: 'DELETE /api/team/members/:id', method: 'delete', path: () => `/api/team/members/${memberId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 204 } },

@@ -44,7 +44,8 @@ export function glossaryFormatOf(filename: string): GlossaryFormat | null {
   return null;
 }
 
+/** Query keys of the feedback lists: outside ['agents'], so an agent's update or deletion does not refetch them (a deleted agent's lists would answer 404). */
 export const feedbackKeys = {
-  corrections: (agentId: string) => ['agents', 'corrections', agentId] as const,
-  glossary: (agentId: string) => ['agents', 'glossary', agentId] as const,
+  corrections: (agentId: string) => ['agent-feedback', 'corrections', agentId] as const,
+  glossary: (agentId: string) => ['agent-feedback', 'glossary', agentId] as const,
 };
