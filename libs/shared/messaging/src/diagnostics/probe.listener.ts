@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, EventMap } from '@gaia/contracts';
 import { OnEvent } from '../decorators';
-import { ProbeRecords } from './probe-records';
+import { ProbeRepository } from './probe.repository';
 
 /** The `probe` consumer: records every probe event it applies (with the process that applied it). */
 @Injectable()
 export class ProbeListener {
-  constructor(private readonly records: ProbeRecords) {}
+  constructor(private readonly records: ProbeRepository) {}
 
   @OnEvent('probe', 'diagnostics.probe.v1')
   onProbe(p: EventMap['diagnostics.probe.v1'], em: EntityManager, env: EventEnvelope): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RpcRequest, RpcResponse } from '@gaia/contracts';
 import { OnRpc } from '../decorators';
-import { PROBE_PROCESS } from './probe-records';
+import { PROBE_PROCESS } from './probe.repository';
 
 /** The `probe` RPCs of the messaging self-test: a unary echo and a counting stream, both naming the serving process. */
 @Injectable()
