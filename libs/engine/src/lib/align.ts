@@ -4,6 +4,7 @@
  * prior) so rare words do not become garbage collectors. Viterbi links of both directions are
  * symmetrized with grow-diag-final-and.
  */
+import { ALIGN_DEFAULTS } from './tuning';
 
 /** Open-addressing hash table from an integer pair (s, t) to an integer (no boxed keys, no GC churn). */
 export class PairTable {
@@ -107,10 +108,10 @@ export function trainAlignment(
   opts: AlignOptions = {},
   onProgress?: (f: number) => void,
 ): { model: AlignmentModel; links: Int32Array[] } {
-  const iters = opts.iterations ?? 5;
-  const lambda = opts.lambda ?? 4;
-  const pNull = opts.pNull ?? 0.08;
-  const alpha = opts.alpha ?? 0.01;
+  const iters = opts.iterations ?? ALIGN_DEFAULTS.iterations;
+  const lambda = opts.lambda ?? ALIGN_DEFAULTS.lambda;
+  const pNull = opts.pNull ?? ALIGN_DEFAULTS.pNull;
+  const alpha = opts.alpha ?? ALIGN_DEFAULTS.alpha;
   let cells = 0;
   for (let k = 0; k < src.length; k++) cells += (src[k].length + 1) * (tgt[k].length + 1);
   const index = new PairTable(Math.max(1 << 12, Math.min(Math.floor(cells / 3), 1 << 23)));

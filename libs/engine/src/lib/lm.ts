@@ -38,6 +38,11 @@ function sortByKey(keys: Float64Array, ...cols: Float32Array[]): void {
   for (const c of cols) c.set(Float32Array.from(order, (i) => c[i]));
 }
 
+/** Kneser-Ney discounts D = n1 / (n1 + 2 n2) from the counts of counts, kept within [DISCOUNT_MIN, DISCOUNT_MAX];
+ *  DISCOUNT_DEFAULT for the unigram level and when there are no singletons. */
+const DISCOUNT_MIN = 0.3;
+const DISCOUNT_MAX = 0.95;
+const DISCOUNT_DEFAULT = 0.75;
 const LM_CACHE_MAX = 200000;
 /** A Map entry of a number key and a number value in V8 (measured order of magnitude). */
 const LM_CACHE_ENTRY_BYTES = 48;
@@ -102,7 +107,7 @@ export class KnLm {
     }
     let uniTypes = 0;
     for (let w = 0; w < V; w++) if (uniCont[w] > 0) uniTypes++;
-    const disc = (a: number, b: number): number => (a > 0 ? Math.min(0.95, Math.max(0.3, a / (a + 2 * b))) : 0.75);
+    const disc = (a: number, b: number): number => (a > 0 ? Math.min(DISCOUNT_MAX, Math.max(DISCOUNT_MIN, a / (a + 2 * b))) : DISCOUNT_DEFAULT);
     const pack = (m: Map<number, number>): [Float64Array, Float32Array] => {
       const k = new Float64Array(m.size);
       const v = new Float32Array(m.size);
@@ -127,7 +132,7 @@ export class KnLm {
     sortByKey(x2k, x2sv, x2nv);
     return new KnLm({
       V,
-      d1: 0.75,
+      d1: DISCOUNT_DEFAULT,
       d2: disc(b1, b2n),
       d3: disc(n1, n2),
       uniCont,

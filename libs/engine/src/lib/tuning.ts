@@ -15,8 +15,13 @@ export const OPTION_RANK_LEX_WEIGHT = 0.5;
 export const PHRASE_UNALIGNED_EXTENSION = 2;
 /** Sentences are aligned on their first ALIGN_MAX_LEN tokens only (EM cost grows with length²). */
 export const ALIGN_MAX_LEN = 80;
-/** EM iterations of the word alignment (each direction). */
+/** EM iterations of the word alignment (each direction) when the core memory is learned. */
 export const ALIGN_ITERATIONS = 4;
+/**
+ * Defaults of trainAlignment (fast_align's): EM iterations, diagonal tension λ (how strongly links keep near the
+ * diagonal), NULL-link probability, symmetric Dirichlet prior α of the variational-Bayes lexical update.
+ */
+export const ALIGN_DEFAULTS = { iterations: 5, lambda: 4, pNull: 0.08, alpha: 0.01 };
 /** Translation probability assumed for a word pair the alignment model never saw. */
 export const ALIGN_UNSEEN_PROB = 1e-7;
 /** Lexicon entries below this probability are dropped. */
