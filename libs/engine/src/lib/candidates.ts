@@ -55,7 +55,13 @@ export function draftCandidates(
     if (ad && ad.overlap >= MIN_ADAPTATION_OVERLAP) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
   }
   for (const h of hits.slice(0, settings.rawExamples))
-    raw.push({ tokens: modelTokens(dir === 0 ? h.target : h.source), strategy: 'nearest-example', used: [], hit: h, overlap: tokenOverlap(qTok, modelTokens(dir === 0 ? h.source : h.target)) });
+    raw.push({
+      tokens: modelTokens(dir === 0 ? h.target : h.source),
+      strategy: 'nearest-example',
+      used: [],
+      hit: h,
+      overlap: tokenOverlap(qTok, modelTokens(dir === 0 ? h.source : h.target)),
+    });
   // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
   const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
   const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));
@@ -63,7 +69,9 @@ export function draftCandidates(
     if (r.strategy === 'nearest-example') continue;
     r.tokens = r.tokens.filter((t) => !PAIRED.test(t) || inputPaired.has(t));
     // no doubled punctuation ("día..") unless the input has it
-    r.tokens = r.tokens.filter((t, i) => i === 0 || t !== r.tokens[i - 1] || isWordToken(t) || surface.some((x, j) => j > 0 && x === t && surface[j - 1] === t));
+    r.tokens = r.tokens.filter(
+      (t, i) => i === 0 || t !== r.tokens[i - 1] || isWordToken(t) || surface.some((x, j) => j > 0 && x === t && surface[j - 1] === t),
+    );
   }
   const uniq = new Map<string, Draft>();
   for (const r of raw) {

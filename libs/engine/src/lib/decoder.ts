@@ -125,7 +125,13 @@ export class PhraseDecoder {
             const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
             const sc = tab.scores;
             const at = PHRASE_SCORES_PER_OPTION * o;
-            const tm = W.phiF * sc[at + PHRASE_SCORE.phiF] + W.phiR * sc[at + PHRASE_SCORE.phiR] + W.lexF * sc[at + PHRASE_SCORE.lexF] + W.lexR * sc[at + PHRASE_SCORE.lexR] + W.phrase + extra;
+            const tm =
+              W.phiF * sc[at + PHRASE_SCORE.phiF] +
+              W.phiR * sc[at + PHRASE_SCORE.phiR] +
+              W.lexF * sc[at + PHRASE_SCORE.lexF] +
+              W.lexR * sc[at + PHRASE_SCORE.lexR] +
+              W.phrase +
+              extra;
             const out = ids.map((id) => outV.words[id]);
             opts.push({ out, ids: ids.map((id) => lmWordId(m, dir, id)), tm, chars: out.reduce((a, w) => a + w.length, 0) });
           }
@@ -141,7 +147,12 @@ export class PhraseDecoder {
             for (let x = lex.off[id]; x < lex.off[id + 1] && x < lex.off[id] + LEXICON_OPTIONS; x++) {
               if (lex.ids[x] === 0 || lex.probs[x] < MIN_LEX_PROB) continue;
               const w = outV.words[lex.ids[x]];
-              opts.push({ out: [w], ids: [lmWordId(m, dir, lex.ids[x])], tm: (W.phiF + W.lexF + W.phiR + W.lexR) * Math.log(lex.probs[x]) + W.phrase + LEXICON_OPTION_PENALTY, chars: w.length });
+              opts.push({
+                out: [w],
+                ids: [lmWordId(m, dir, lex.ids[x])],
+                tm: (W.phiF + W.lexF + W.phiR + W.lexR) * Math.log(lex.probs[x]) + W.phrase + LEXICON_OPTION_PENALTY,
+                chars: w.length,
+              });
             }
             opts.push({ out: [], ids: [], tm: W.drop * SEEN_WORD_DROP_SHARE, chars: 0 });
           } else if (!known) {
@@ -187,7 +198,17 @@ export class PhraseDecoder {
   }
 
   /** Extends each hypothesis by each option covering input tokens i..i+len-1 into `target` (recombined by LM state). */
-  private extend(hyps: Hyp[], opts: PhraseOption[], target: Map<number, Hyp>, dir: 0 | 1, i: number, len: number, n: number, key: string, expect: Float64Array): void {
+  private extend(
+    hyps: Hyp[],
+    opts: PhraseOption[],
+    target: Map<number, Hyp>,
+    dir: 0 | 1,
+    i: number,
+    len: number,
+    n: number,
+    key: string,
+    expect: Float64Array,
+  ): void {
     const W = this.w;
     const lm = this.model.lms[dir === 0 ? 1 : 0];
     const V = lm.data.V;

@@ -70,7 +70,10 @@ export function lookupLexicon(m: AgentModel, text: string, direction: Direction 
     if (!isWordToken(w) || seen.has(w)) continue;
     seen.add(w);
     const id = inV.index.get(w) ?? 0;
-    for (const e of lexEntries(m, dir, id).filter((e) => e.word).slice(0, perWord)) out.push({ source: w, target: e.word, prob: e.prob });
+    for (const e of lexEntries(m, dir, id)
+      .filter((e) => e.word)
+      .slice(0, perWord))
+      out.push({ source: w, target: e.word, prob: e.prob });
   }
   // multiword phrases present in the text
   const tab = m.tables[dir];

@@ -11,13 +11,13 @@ import { modelTokens } from './vocabulary';
 
 /** Adapts `hit` to the input (`qTok` normalized, `qSurf` surface tokens); `overlap`: LCS share of the tokens. */
 export function adaptExample(
-model: AgentModel,
-decoder: PhraseDecoder,
-qTok: string[],
-qSurf: string[],
-hit: RetrievalHit,
-dir: 0 | 1,
-forced: readonly ForcedSpan[] = [],
+  model: AgentModel,
+  decoder: PhraseDecoder,
+  qTok: string[],
+  qSurf: string[],
+  hit: RetrievalHit,
+  dir: 0 | 1,
+  forced: readonly ForcedSpan[] = [],
 ): { tokens: string[]; overlap: number } | null {
   const hText = dir === 0 ? hit.source : hit.target;
   const oText = dir === 0 ? hit.target : hit.source;
@@ -28,11 +28,10 @@ forced: readonly ForcedSpan[] = [],
   const n = qTok.length;
   const mH = H.length;
   const L = Array.from({ length: n + 1 }, () => new Int32Array(mH + 1));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = mH - 1; j >= 0; j--) L[i][j] = qTok[i] === H[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--) for (let j = mH - 1; j >= 0; j--) L[i][j] = qTok[i] === H[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
   const qMatch = new Int32Array(n).fill(-1);
   const hMatched = new Uint8Array(mH);
-  for (let i = 0, j = 0; i < n && j < mH; ) {
+  for (let i = 0, j = 0; i < n && j < mH;) {
     if (qTok[i] === H[j]) {
       qMatch[i] = j;
       hMatched[j] = 1;
@@ -76,7 +75,7 @@ forced: readonly ForcedSpan[] = [],
   const lastOut = new Int32Array(mH).fill(-1);
   for (let j = 0; j < O.length; j++) if (a[j] >= 0) lastOut[a[j]] = Math.max(lastOut[a[j]], j);
   const inserts = new Map<number, string[]>(); // after output position (-1 = start)
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     if (qMatch[i] >= 0) {
       i++;
       continue;

@@ -82,8 +82,15 @@ export function corpusChrF(hyps: string[], refs: string[], beta = BETA): number 
 /** sacreBLEU 13a-like tokenization. */
 export function bleuTokenize(line: string): string[] {
   let s = ` ${line} `;
-  s = s.replace(/<skipped>/g, '').replace(/-\n/g, '').replace(/\n/g, ' ');
-  s = s.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s = s
+    .replace(/<skipped>/g, '')
+    .replace(/-\n/g, '')
+    .replace(/\n/g, ' ');
+  s = s
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
   s = s.replace(/([\{-~\[-` -&\(-\+:-@\/])/g, ' $1 ');
   s = s.replace(/([^0-9])([.,])/g, '$1 $2 ');
   s = s.replace(/([.,])([^0-9])/g, ' $1 $2');

@@ -15,7 +15,17 @@ import type { ConfidenceCalibration, ParallelPair } from './types';
 import { buildVocab, FIRST_WORD_ID, SideVocab, toIds } from './vocabulary';
 
 /** Share of the learning done when each step starts (progress reports); alignment reports its own progress up to alignDone. */
-const PROGRESS = { tokenize: 0, align: 0.05, alignDone: 0.55, lexicons: 0.6, phrases: 0.65, phraseScores: 0.8, languageModels: 0.88, statistics: 0.95, done: 1 };
+const PROGRESS = {
+  tokenize: 0,
+  align: 0.05,
+  alignDone: 0.55,
+  lexicons: 0.6,
+  phrases: 0.65,
+  phraseScores: 0.8,
+  languageModels: 0.88,
+  statistics: 0.95,
+  done: 1,
+};
 
 export interface ModelStats {
   pairs: number;
@@ -96,8 +106,13 @@ export function trainAgentModel(
   progress(PROGRESS.align, 'aligning words (EM, both directions)');
   const aS = Sid.map((s) => (s.length > ALIGN_MAX_LEN ? s.subarray(0, ALIGN_MAX_LEN) : s));
   const aT = Tid.map((t) => (t.length > ALIGN_MAX_LEN ? t.subarray(0, ALIGN_MAX_LEN) : t));
-  const { model: am, links } = trainAlignment(aS, aT, vs.words.length, vt.words.length, { iterations: opts?.iterations ?? ALIGN_ITERATIONS, ...(opts?.align ?? {}) }, (f) =>
-    progress(PROGRESS.align + (PROGRESS.alignDone - PROGRESS.align) * f, 'aligning words (EM, both directions)'),
+  const { model: am, links } = trainAlignment(
+    aS,
+    aT,
+    vs.words.length,
+    vt.words.length,
+    { iterations: opts?.iterations ?? ALIGN_ITERATIONS, ...(opts?.align ?? {}) },
+    (f) => progress(PROGRESS.align + (PROGRESS.alignDone - PROGRESS.align) * f, 'aligning words (EM, both directions)'),
   );
 
   progress(PROGRESS.lexicons, 'building lexicons');
@@ -172,10 +187,7 @@ export function trainAgentModel(
   return model;
 }
 
-export async function trainAgentModelAsync(
-  pairs: ParallelPair[],
-  opts?: { onProgress?: (fraction: number, message: string) => void },
-): Promise<AgentModel> {
+export async function trainAgentModelAsync(pairs: ParallelPair[], opts?: { onProgress?: (fraction: number, message: string) => void }): Promise<AgentModel> {
   await new Promise((r) => setImmediate(r));
   return trainAgentModel(pairs, opts);
 }

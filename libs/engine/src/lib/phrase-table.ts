@@ -179,15 +179,7 @@ function extractPhrases(S: Int32Array, T: Int32Array, links: Int32Array, out: Ph
 }
 
 /** Groups phrase pairs by input phrase and keeps the best options per input phrase. */
-function packTable(
-  inP: number[],
-  outP: number[],
-  count: number[],
-  sc: Float32Array,
-  nIn: number,
-  outIds: number[][],
-  reverse: boolean,
-): PhraseTable {
+function packTable(inP: number[], outP: number[], count: number[], sc: Float32Array, nIn: number, outIds: number[][], reverse: boolean): PhraseTable {
   const groups: number[][] = Array.from({ length: nIn }, () => []);
   for (let x = 0; x < inP.length; x++) groups[inP[x]].push(x);
   const f = (x: number, k: number): number => sc[PHRASE_SCORES_PER_OPTION * x + (reverse ? REVERSED_SCORE[k] : k)];

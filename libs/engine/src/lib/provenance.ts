@@ -31,7 +31,12 @@ export function basicProvenance(job: ExplainedLine, bi: number): Provenance {
   const origin = job.origins[bi];
   return {
     strategy: job.candidates[bi].strategy,
-    examples: (origin.hit ? [origin.hit] : job.hits.slice(0, PROVENANCE_EXAMPLES)).map((h) => ({ id: h.id, score: h.score, source: h.source, target: h.target })),
+    examples: (origin.hit ? [origin.hit] : job.hits.slice(0, PROVENANCE_EXAMPLES)).map((h) => ({
+      id: h.id,
+      score: h.score,
+      source: h.source,
+      target: h.target,
+    })),
     lexicon: origin.used.slice(0, PROVENANCE_MAX_ENTRIES),
   };
 }

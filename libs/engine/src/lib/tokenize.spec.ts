@@ -31,7 +31,21 @@ describe('tokenize', () => {
 
   it('keeps URLs, e-mail addresses, dates, times and numbers with separators as single literal tokens', () => {
     const toks = tokenize('Ver https://gaia.example/a?b=1. El 12/03/2020 a las 10:30 pagó 1.500,75 a ana@correo.example.');
-    expect(toks).toEqual(['Ver', 'https://gaia.example/a?b=1', '.', 'El', '12/03/2020', 'a', 'las', '10:30', 'pagó', '1.500,75', 'a', 'ana@correo.example', '.']);
+    expect(toks).toEqual([
+      'Ver',
+      'https://gaia.example/a?b=1',
+      '.',
+      'El',
+      '12/03/2020',
+      'a',
+      'las',
+      '10:30',
+      'pagó',
+      '1.500,75',
+      'a',
+      'ana@correo.example',
+      '.',
+    ]);
     expect(toks.filter(isLiteralToken)).toEqual(['https://gaia.example/a?b=1', '12/03/2020', '10:30', '1.500,75', 'ana@correo.example']);
   });
 

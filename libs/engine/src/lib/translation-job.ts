@@ -44,7 +44,15 @@ export function planJobs(plan: Plan): LineJob[] {
 }
 
 export function emptyResult(): TranslateResult {
-  return { translation: '', confidence: 0, rawConfidence: 0, appliedTerms: [], untranslated: [], candidates: [], provenance: { examples: [], lexicon: [], strategy: 'empty' } };
+  return {
+    translation: '',
+    confidence: 0,
+    rawConfidence: 0,
+    appliedTerms: [],
+    untranslated: [],
+    candidates: [],
+    provenance: { examples: [], lexicon: [], strategy: 'empty' },
+  };
 }
 
 /** The answer for an input identical to an extra example's side: its other side, exactly. */

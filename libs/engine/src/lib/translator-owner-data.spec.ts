@@ -43,7 +43,10 @@ describe('Translator with the owner’s data: glossary, extra examples, provenan
   });
 
   it('forces the term in the reverse direction (target side → source side)', () => {
-    const r = tr.translateText('My father eats bread in the morning.', { direction: 'reverse', glossary: [{ source: 'por la mañana', target: 'in the morning' }] });
+    const r = tr.translateText('My father eats bread in the morning.', {
+      direction: 'reverse',
+      glossary: [{ source: 'por la mañana', target: 'in the morning' }],
+    });
     expect(r.translation).toContain('por la mañana');
     expect(r.appliedTerms).toEqual([{ source: 'por la mañana', target: 'in the morning', start: 21, end: 35 }]);
   });
@@ -56,7 +59,9 @@ describe('Translator with the owner’s data: glossary, extra examples, provenan
     expect(r.provenance.examples.map((e) => e.id)).toEqual(['correction-7']);
     expect(tr.translateText('Mom has her bread at breakfast.', { direction: 'reverse', extraExamples }).translation).toBe('Mi madre come pan en la mañana.');
     // one line of a longer text
-    expect(tr.translateText('Ana come sopa hoy.\nMi madre come pan en la mañana.', { extraExamples }).translation.split('\n')[1]).toBe('Mom has her bread at breakfast.');
+    expect(tr.translateText('Ana come sopa hoy.\nMi madre come pan en la mañana.', { extraExamples }).translation.split('\n')[1]).toBe(
+      'Mom has her bread at breakfast.',
+    );
   });
 
   it('searches extra examples with the retrieved ones and lists the example that shaped the answer', () => {
@@ -87,7 +92,7 @@ describe('Translator with the owner’s data: glossary, extra examples, provenan
   it('fits a monotone calibration and applies it (per call, per translator, or stored with the model)', () => {
     // quality rises with raw confidence, with noise and violations
     let seed = 7;
-    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const points = Array.from({ length: 400 }, () => {
       const raw = rnd();
       return { raw, chrf: Math.max(0, Math.min(1, 0.1 + 0.5 * raw + 0.2 * (rnd() - 0.5))) };
@@ -109,7 +114,12 @@ describe('Translator with the owner’s data: glossary, extra examples, provenan
     }
     expect(calibrateConfidence(0.9, cal)).toBeGreaterThan(calibrateConfidence(0.2, cal));
     // a decreasing pair of points pools into one level
-    expect(fitConfidenceCalibration([{ raw: 0.2, chrf: 0.5 }, { raw: 0.8, chrf: 0.3 }]).knots).toEqual([[0.5, 0.4]]);
+    expect(
+      fitConfidenceCalibration([
+        { raw: 0.2, chrf: 0.5 },
+        { raw: 0.8, chrf: 0.3 },
+      ]).knots,
+    ).toEqual([[0.5, 0.4]]);
 
     const src = 'Ana bebe leche mañana.';
     const raw = tr.translateText(src);

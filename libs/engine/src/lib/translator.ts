@@ -17,7 +17,15 @@ import type { AgentModel } from './model';
 import { basicProvenance, explainProvenance } from './provenance';
 import { emptyResult, exactExampleResult, joinLines, LineJob, LineWork, Plan, planJobs } from './translation-job';
 import { normalizeToken, tokenize } from './tokenize';
-import { CONFIDENCE_COVERAGE, CONFIDENCE_MBR, DecoderWeights, DEFAULT_DECODER_WEIGHTS, DEFAULT_SCORE_WEIGHTS, ScoreWeights, TRANSLATOR_DEFAULTS } from './tuning';
+import {
+  CONFIDENCE_COVERAGE,
+  CONFIDENCE_MBR,
+  DecoderWeights,
+  DEFAULT_DECODER_WEIGHTS,
+  DEFAULT_SCORE_WEIGHTS,
+  ScoreWeights,
+  TRANSLATOR_DEFAULTS,
+} from './tuning';
 import type { AppliedTerm, Candidate, ConfidenceCalibration, Direction, RetrievalHit, TranslateOptions, TranslateResult, TranslationEvent } from './types';
 import { UnknownWords } from './unknown-words';
 import { CandidateScorer } from './validate-refine';
@@ -269,4 +277,3 @@ export class Translator {
     return opts?.calibration ?? this.calibration ?? this.model.calibration?.[opts?.direction ?? 'forward'];
   }
 }
-

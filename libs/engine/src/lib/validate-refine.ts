@@ -56,7 +56,13 @@ export class CandidateScorer {
   }
 
   /** The drafts as scored candidates (same order) with their MBR utilities, and where each came from. */
-  score(text: string, qTok: string[], dir: 0 | 1, forced: readonly ForcedSpan[], drafts: readonly Draft[]): { candidates: Candidate[]; origins: CandidateOrigin[] } {
+  score(
+    text: string,
+    qTok: string[],
+    dir: 0 | 1,
+    forced: readonly ForcedSpan[],
+    drafts: readonly Draft[],
+  ): { candidates: Candidate[]; origins: CandidateOrigin[] } {
     const srcChars = text.replace(/\s+/g, '').length;
     const cands: Candidate[] = [];
     const origins: CandidateOrigin[] = [];
@@ -149,7 +155,9 @@ export class CandidateScorer {
     const coverage = qWords.length ? covered / qWords.length : 1;
     const ratioStats = dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus;
     const cChars = cand.join('').length;
-    const z = (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) / Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
+    const z =
+      (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) /
+      Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
     // target-language consistency: words neither known in the target language nor copied from the input
     const qSet = new Set(qTok);
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
