@@ -2,17 +2,18 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { BillingErasureRepository, PLAN_HISTORY_REPOSITORY, PostgresPlanHistoryRepository, PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
-import { BillingAccountEventsListener } from './account-events.listener';
-import { AuthorizeUseCase } from './authorize.use-case';
-import { BillingRpcHandlers, UsageListener } from './billing.rpc';
+import { BillingAccountEventsListener } from './erase-account/account-events.listener';
+import { AuthorizeUseCase } from './authorize/authorize.use-case';
+import { BillingRpcHandlers } from './billing.rpc';
 import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from './billing.tokens';
-import { EraseAccountBillingUseCase } from './erase-account.use-case';
+import { EraseAccountBillingUseCase } from './erase-account/erase-account.use-case';
 import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from './metering.rules';
-import { PlansUseCase } from './plans.use-case';
+import { PlansUseCase } from './plans/plans.use-case';
 import { DEFAULT_QUOTA_LEASE_OPTIONS, QUOTA_LEASE_OPTIONS, QuotaLeases, type QuotaLeaseOptions } from './quota-leases';
-import { RecordUsageUseCase } from './record-usage.use-case';
-import { UsageBatchListener } from './usage-batch.listener';
-import { UsageQueriesUseCase } from './usage-queries.use-case';
+import { RecordUsageUseCase } from './record-usage/record-usage.use-case';
+import { UsageBatchListener } from './record-usage/usage-batch.listener';
+import { UsageListener } from './record-usage/usage.listener';
+import { UsageQueriesUseCase } from './usage-queries/usage-queries.use-case';
 
 export interface BillingModuleOptions {
   /** Clock of the daily/monthly windows; default the app's CLOCK. */

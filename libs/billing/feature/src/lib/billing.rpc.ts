@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { EventMap, RpcRequest, RpcResponse } from '@gaia/contracts';
-import { OnEvent, OnRpc } from '@gaia/shared/messaging';
-import { AuthorizeUseCase } from './authorize.use-case';
-import { PlansUseCase } from './plans.use-case';
-import { RecordUsageUseCase } from './record-usage.use-case';
-import { UsageQueriesUseCase } from './usage-queries.use-case';
+import type { RpcRequest, RpcResponse } from '@gaia/contracts';
+import { OnRpc } from '@gaia/shared/messaging';
+import { AuthorizeUseCase } from './authorize/authorize.use-case';
+import { PlansUseCase } from './plans/plans.use-case';
+import { UsageQueriesUseCase } from './usage-queries/usage-queries.use-case';
 
 /** RPCs `billing.*.v1`. */
 @Injectable()
@@ -54,16 +52,5 @@ export class BillingRpcHandlers {
   @OnRpc('billing.list-plan-requests.v1')
   async planRequests(r: RpcRequest<'billing.list-plan-requests.v1'>): Promise<RpcResponse<'billing.list-plan-requests.v1'>> {
     return { requests: await this.plans.requests(r.status ?? 'pending', r.limit ?? 500) };
-  }
-}
-
-/** The billing consumer of usage events (one transaction with the inbox row: exactly once). */
-@Injectable()
-export class UsageListener {
-  constructor(private readonly recorder: RecordUsageUseCase) {}
-
-  @OnEvent('billing', 'usage.recorded.v1')
-  async onUsage(p: EventMap['usage.recorded.v1'], em: EntityManager): Promise<void> {
-    await this.recorder.record(em, p);
   }
 }

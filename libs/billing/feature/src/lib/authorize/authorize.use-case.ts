@@ -3,12 +3,12 @@ import { DEFAULT_KEY_RATE_LIMIT, type PlanId, type RpcResponse } from '@gaia/con
 import { QUOTA_REPOSITORY, USAGE_REPOSITORY, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import type { Clock } from '@gaia/shared/kernel';
-import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from './billing.tokens';
-import { DEFAULT_PLAN, PLANS, secondsUntilNextUtcDay } from './billing.rules';
-import { meteringRules, type CounterRule, type MeteredCaller, type PublicTranslatorLimits } from './metering.rules';
-import { QuotaLeases } from './quota-leases';
+import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from '../billing.tokens';
+import { DEFAULT_PLAN, PLANS, secondsUntilNextUtcDay } from '../billing.rules';
+import { meteringRules, type CounterRule, type MeteredCaller, type PublicTranslatorLimits } from '../metering.rules';
+import { QuotaLeases } from '../quota-leases';
 
-export { keyCounter, keyLimitError, planCounter, planLimitError } from './metering.rules';
+export { keyCounter, keyLimitError, planCounter, planLimitError } from '../metering.rules';
 
 export interface AuthorizeInput {
   requestId: string;

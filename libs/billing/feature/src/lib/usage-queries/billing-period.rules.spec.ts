@@ -1,4 +1,4 @@
-import { billingMonth, PLANS } from './billing.rules';
+import { billingMonth, PLANS } from '../billing.rules';
 import { periodStatement, planSegments } from './billing-period.rules';
 
 // November 2026: 30 days.

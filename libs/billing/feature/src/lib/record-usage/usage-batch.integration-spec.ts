@@ -3,7 +3,7 @@ import type { UsageRecordedV1 } from '@gaia/contracts';
 import { billingSchema } from '@gaia/billing/data-access';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
-import { BillingModule } from './billing.module';
+import { BillingModule } from '../billing.module';
 
 /** Batched usage (usage.recorded-batch.v1, the translation service's group commit): every record once per request id. */
 describe('usage batches on the real Postgres', () => {

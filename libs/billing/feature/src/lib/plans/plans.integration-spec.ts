@@ -4,7 +4,7 @@ import { billingSchema } from '@gaia/billing/data-access';
 import { ManualClock } from '@gaia/shared/kernel';
 import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
-import { BillingModule } from './billing.module';
+import { BillingModule } from '../billing.module';
 
 describe('plans as a product on the real Postgres: requests, grants, metering per billing month with proration', () => {
   // November 2026 has 30 days.

@@ -4,9 +4,9 @@ import { DEFAULT_KEY_RATE_LIMIT, type KeyUsageDto, type UsageSummaryDto } from '
 import { PLAN_HISTORY_REPOSITORY, QUOTA_REPOSITORY, USAGE_REPOSITORY, type PlanHistoryRepositoryPort, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { Clock } from '@gaia/shared/kernel';
-import { keyCounter, planCounter } from './authorize.use-case';
-import { BILLING_CLOCK } from './billing.tokens';
-import { billingMonth, cents, DEFAULT_PLAN, lastDays, PLANS, tokenCost, utcDayStart } from './billing.rules';
+import { keyCounter, planCounter } from '../authorize/authorize.use-case';
+import { BILLING_CLOCK } from '../billing.tokens';
+import { billingMonth, cents, DEFAULT_PLAN, lastDays, PLANS, tokenCost, utcDayStart } from '../billing.rules';
 import { periodStatement, planSegments } from './billing-period.rules';
 
 /** Usage pages: per key (API tab) and per user (dashboard stat cards and chart, current bill). */

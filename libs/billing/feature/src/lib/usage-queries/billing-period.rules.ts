@@ -1,5 +1,5 @@
 import type { PlanDto, PlanId } from '@gaia/contracts';
-import { cents, MICROS } from './billing.rules';
+import { cents, MICROS } from '../billing.rules';
 
 /**
  * Billing-month rules of spec §9 (FAQ): words are counted on the submitted source text; each plan includes

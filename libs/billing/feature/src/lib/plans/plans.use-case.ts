@@ -5,9 +5,9 @@ import { PLAN_HISTORY_REPOSITORY, QUOTA_REPOSITORY, type PlanHistoryRepositoryPo
 import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { newId, type Clock } from '@gaia/shared/kernel';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
-import { BILLING_CLOCK } from './billing.tokens';
-import { QuotaLeases } from './quota-leases';
-import { DEFAULT_PLAN, PLANS } from './billing.rules';
+import { BILLING_CLOCK } from '../billing.tokens';
+import { QuotaLeases } from '../quota-leases';
+import { DEFAULT_PLAN, PLANS } from '../billing.rules';
 
 const requestDto = (r: PlanRequestRow): PlanRequestDto => ({
   id: r.id,
