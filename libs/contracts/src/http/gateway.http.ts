@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { AppliedTerm, UntranslatedSpan } from '../rpc/translation.rpc';
-import type { TranslationExplanation } from '../quality/quality.contracts';
+import { planIdSchema } from '../rpc/billing.rpc';
+import { appliedTermSchema, untranslatedSpanSchema } from '../rpc/translation.rpc';
+import { translationExplanationSchema } from '../quality/quality.contracts';
 
 /**
  * HTTP DTOs of the gateway (docs/api-surface.md), shared with the web app. Request schemas are what the
@@ -82,22 +83,24 @@ export const translateBodySchema = z.object({
 });
 export type TranslateHttpBody = z.input<typeof translateBodySchema>;
 
-export interface TranslateJsonResponse {
-  success: true;
-  data: { translation: string; raw_translation: string };
+/** POST /api/translate/ answer with `stream: false`. */
+export const translateJsonResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ translation: z.string(), raw_translation: z.string() }),
   /** 0..1, as in the `translation_complete` event. */
-  confidence: number;
+  confidence: z.number(),
   /** Source spans left untranslated, as in the `translation_complete` event. */
-  untranslated: UntranslatedSpan[];
+  untranslated: z.array(untranslatedSpanSchema),
   /** Glossary terms applied, as in the `translation_complete` event. */
-  applied_terms: AppliedTerm[];
-  source_text: string;
-  response_time: number;
-  source_language: string;
-  target_language: string;
+  applied_terms: z.array(appliedTermSchema),
+  source_text: z.string(),
+  response_time: z.number(),
+  source_language: z.string(),
+  target_language: z.string(),
   /** Only with `explain: true`, as in the `translation_complete` event. */
-  explanation?: TranslationExplanation;
-}
+  explanation: translationExplanationSchema.optional(),
+});
+export type TranslateJsonResponse = z.infer<typeof translateJsonResponseSchema>;
 
 export const agentPatchBodySchema = z.object({
   src_lang: z.string().optional(),
@@ -108,3 +111,32 @@ export const agentPatchBodySchema = z.object({
 export const visibilityBodySchema = z.object({ public: z.boolean() });
 export const deleteModelBodySchema = z.object({ model_id: z.string().min(1), uid: z.string().optional() });
 export const teamInviteBodySchema = z.object({ name: z.string().optional(), email: z.string().optional() });
+
+/** Every refusal: `{ error }` with the HTTP status (and the `X-Error-Code` header). */
+export const errorBodySchema = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** POST /api/plans/request body. */
+export const planRequestBodySchema = z.object({ plan: planIdSchema });
+
+/** Longest email address (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 320;
+/** POST /api/account/delete body: the account's email, typed to confirm. */
+export const deleteAccountBodySchema = z.object({ email: z.string().max(EMAIL_MAX_LENGTH).describe('The account email, to confirm') });
+
+/** Longest language code or name of a corpus search. */
+export const CORPUS_LANG_MAX_LENGTH = 20;
+/** GET /api/corpora query: the language pair. */
+export const corpusPairQuerySchema = z.object({
+  src_lang: z.string().trim().min(1).max(CORPUS_LANG_MAX_LENGTH),
+  tgt_lang: z.string().trim().min(1).max(CORPUS_LANG_MAX_LENGTH),
+});
+/** POST /api/corpora/import body: a listed corpus into a new agent, or into `model_id` (an own agent). */
+export const corpusImportBodySchema = corpusPairQuerySchema.extend({
+  corpus: z.string().min(1).max(200),
+  format: z.enum(['moses', 'tmx']).optional(),
+  model_id: z.string().min(1).max(200).optional().describe('Existing agent (owner only); omitted: a new agent'),
+});
+
+/** POST /api/auth/verify-email answer. */
+export const emailVerifiedResponseSchema = z.object({ verified: z.literal(true), email: z.string() });

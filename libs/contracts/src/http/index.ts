@@ -2,10 +2,6 @@
  * HTTP DTOs shared by the gateway and the web app (see docs/api-surface.md).
  * Domain owners add files here (e.g. `agents.http.ts`) and re-export them below.
  */
-export interface ErrorBody {
-  error: string;
-}
-
 export * from './field-limits';
 export * from './gateway.http';
 export * from './translate-batch.http';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSLATION_MAX_CHARS, type TranslationEventDto } from '../rpc/translation.rpc';
+import { TRANSLATION_MAX_CHARS, translationEventSchema } from '../rpc/translation.rpc';
 
 /** Texts in one POST /api/translate/batch (each within the 50-word / 2,000-character limits of one translation). */
 export const TRANSLATE_BATCH_MAX_TEXTS = 100;
@@ -25,24 +25,34 @@ export const translateBatchBodySchema = z.object({
 export type TranslateBatchHttpBody = z.input<typeof translateBatchBodySchema>;
 
 /** The answer for one text: its translation, or why it failed (the other texts are unaffected). */
-export type TranslateBatchItemResult =
-  | { index: number; ok: true; translation: string; raw_translation: string; response_time: number }
-  | { index: number; ok: false; status: number; error: string };
+export const translateBatchItemResultSchema = z.discriminatedUnion('ok', [
+  z.object({ index: z.number().int(), ok: z.literal(true), translation: z.string(), raw_translation: z.string(), response_time: z.number() }),
+  z.object({ index: z.number().int(), ok: z.literal(false), status: z.number().int(), error: z.string() }),
+]);
+export type TranslateBatchItemResult = z.infer<typeof translateBatchItemResultSchema>;
 
 /** JSON answer (stream false): one result per text, in the order of `texts`. */
-export interface TranslateBatchJsonResponse {
-  success: true;
-  results: TranslateBatchItemResult[];
-  succeeded: number;
-  failed: number;
-  source_language: string;
-  target_language: string;
+export const translateBatchJsonResponseSchema = z.object({
+  success: z.literal(true),
+  results: z.array(translateBatchItemResultSchema),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  source_language: z.string(),
+  target_language: z.string(),
   /** Seconds for the whole batch. */
-  response_time: number;
-}
+  response_time: z.number(),
+});
+export type TranslateBatchJsonResponse = z.infer<typeof translateBatchJsonResponseSchema>;
+
+/** The last event of a streamed batch. */
+export const batchCompleteEventSchema = z.object({ type: z.literal('batch_complete'), succeeded: z.number().int(), failed: z.number().int(), response_time: z.number() });
 
 /**
  * SSE events of a streamed batch (`data: {json}` lines): every translation event of text `index`
  * (status, translation_chunk, translation_complete, error) tagged with it, then one `batch_complete`.
  */
-export type TranslateBatchEvent = (TranslationEventDto & { index: number }) | { type: 'batch_complete'; succeeded: number; failed: number; response_time: number };
+export const translateBatchEventSchema = z.union([
+  z.intersection(translationEventSchema, z.object({ index: z.number().int() })),
+  batchCompleteEventSchema,
+]);
+export type TranslateBatchEvent = z.infer<typeof translateBatchEventSchema>;

@@ -22,22 +22,25 @@ export type TranslateFileFields = z.input<typeof translateFileFieldsSchema>;
 export const translateFileStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
 
 /** A file translation task (GET /api/translate/file/status, Socket.IO `translate_file_progress`). */
-export interface TranslateFileTaskDto {
-  id: string;
-  status: z.infer<typeof translateFileStatusSchema>;
+export const translateFileTaskDtoSchema = z.object({
+  id: z.string(),
+  status: translateFileStatusSchema,
   /** 0..100 */
-  progress: number;
-  message: string;
-  format: TranslateFileFormat;
-  file_name: string;
-  model_id: string;
-  total_segments: number;
-  translated_segments: number;
-  failed_segments: number;
-  created_at: string;
-}
+  progress: z.number().int(),
+  message: z.string(),
+  format: z.enum(TRANSLATE_FILE_FORMATS),
+  file_name: z.string(),
+  model_id: z.string(),
+  total_segments: z.number().int(),
+  translated_segments: z.number().int(),
+  failed_segments: z.number().int(),
+  created_at: z.string().meta({ format: 'date-time' }),
+});
+export type TranslateFileTaskDto = z.infer<typeof translateFileTaskDtoSchema>;
 
-export interface TranslateFileStartResponse {
-  task_id: string;
-  total_segments: number;
-}
+/** GET /api/translate/file/status answer. */
+export const translateFileTaskResponseSchema = z.object({ task: translateFileTaskDtoSchema });
+
+/** POST /api/translate/file answer: the task and how many segments it translates. */
+export const translateFileStartResponseSchema = z.object({ task_id: z.string(), total_segments: z.number().int() });
+export type TranslateFileStartResponse = z.infer<typeof translateFileStartResponseSchema>;

@@ -1,72 +1,63 @@
-import type { AgentDto, TeamMemberDto } from '../rpc/agents.rpc';
-import type { PlanDto, PlanRequestDto, KeyUsageDto } from '../rpc/billing.rpc';
-import type { IngestionTaskDto } from '../rpc/ingestion.rpc';
-import type { ApiKeyDto, UserDto } from './gateway.http';
+import { z } from 'zod';
+import { agentDtoSchema, publicAgentDtoSchema, teamMemberDtoSchema } from '../rpc/agents.rpc';
+import { billingRpc, keyUsageDtoSchema } from '../rpc/billing.rpc';
+import { ingestionTaskSchema } from '../rpc/ingestion.rpc';
+import { apiKeyDtoSchema, userDtoSchema } from './gateway.http';
 
 /**
- * Answer envelopes of the gateway routes the web app reads (docs/api-surface.md). Types only: the web app
- * imports them with `import type`, so nothing of the contracts is bundled.
+ * Answer envelopes of the gateway routes the web app reads (docs/api-surface.md), as zod schemas (the OpenAPI
+ * document is generated from them) with their types. The web app imports the types only (`import type`), so
+ * nothing of the contracts is bundled.
  */
 
 /** `next_cursor` of a keyset-paginated list: pass it back as `cursor`; null on the last page. */
-export type NextCursor = string | null;
+export const nextCursorSchema = z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page');
+export type NextCursor = z.infer<typeof nextCursorSchema>;
 
-/** POST /api/auth/signup, /api/auth/signin; GET /api/auth/session answers `user: null` for a visitor. */
-export interface SessionResponse {
-  user: UserDto | null;
-}
+/** POST /api/auth/signup, /api/auth/signin, PATCH /api/account: the signed-in user. */
+export const userResponseSchema = z.object({ user: userDtoSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** GET /api/auth/session: the user, or `user: null` for a visitor. */
+export const sessionResponseSchema = z.object({ user: userDtoSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** GET /api/agents/public: public agents, newest first. */
+export const publicAgentListResponseSchema = z.object({ agents: z.array(publicAgentDtoSchema), next_cursor: nextCursorSchema });
+export type PublicAgentListResponse = z.infer<typeof publicAgentListResponseSchema>;
 
 /** GET /api/agents/mine: the agents the user owns and the ones shared with them, newest first. */
-export interface MyAgentsResponse {
-  owned: AgentDto[];
-  shared: AgentDto[];
-  next_cursor: NextCursor;
-}
+export const myAgentsResponseSchema = z.object({ owned: z.array(agentDtoSchema), shared: z.array(agentDtoSchema), next_cursor: nextCursorSchema });
+export type MyAgentsResponse = z.infer<typeof myAgentsResponseSchema>;
 
 /** POST /api/documents/process/: the processing task of the new agent. */
-export interface ProcessDocumentsResponse {
-  task_id: string;
-  model_id: string;
-  total_files: number;
-}
+export const processDocumentsResponseSchema = z.object({ task_id: z.string(), model_id: z.string(), total_files: z.number().int() });
+export type ProcessDocumentsResponse = z.infer<typeof processDocumentsResponseSchema>;
 
 /** POST /api/update-model/: `task_id` when files were sent (a new processing task). */
-export interface UpdateModelResponse {
-  success: true;
-  task_id?: string;
-}
+export const updateModelResponseSchema = z.object({ success: z.literal(true), task_id: z.string().optional() });
+export type UpdateModelResponse = z.infer<typeof updateModelResponseSchema>;
 
 /** GET /api/documents/status?task_id= */
-export interface TaskStatusResponse {
-  task: IngestionTaskDto;
-}
+export const taskStatusResponseSchema = z.object({ task: ingestionTaskSchema });
+export type TaskStatusResponse = z.infer<typeof taskStatusResponseSchema>;
 
 /** GET /api/api-keys/list/ */
-export interface ApiKeyListResponse {
-  success: true;
-  api_keys: ApiKeyDto[];
-  next_cursor: NextCursor;
-}
+export const apiKeyListResponseSchema = z.object({ success: z.literal(true), api_keys: z.array(apiKeyDtoSchema), next_cursor: nextCursorSchema });
+export type ApiKeyListResponse = z.infer<typeof apiKeyListResponseSchema>;
 
 /** GET /api/api-keys/usage/?key_id= */
-export interface KeyUsageResponse {
-  success: true;
-  usage: KeyUsageDto;
-}
+export const keyUsageResponseSchema = z.object({ success: z.literal(true), usage: keyUsageDtoSchema });
+export type KeyUsageResponse = z.infer<typeof keyUsageResponseSchema>;
 
 /** GET /api/team */
-export interface TeamListResponse {
-  members: TeamMemberDto[];
-}
+export const teamListResponseSchema = z.object({ members: z.array(teamMemberDtoSchema) });
+export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
 
 /** POST /api/plans/request: Free applies at once ('active'); Starter/Enterprise become a request ('requested'). */
-export interface PlanRequestResponse {
-  status: 'active' | 'requested';
-  plan: PlanDto;
-  request: PlanRequestDto | null;
-}
+export const planRequestResponseSchema = billingRpc['billing.request-plan.v1'].response;
+export type PlanRequestResponse = z.infer<typeof planRequestResponseSchema>;
 
 /** Answer of a write that has nothing else to say (delete, revoke, resend). */
-export interface SuccessResponse {
-  success: true;
-}
+export const successResponseSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;

@@ -1,15 +1,12 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { planIdSchema, type RpcResponse } from '@gaia/contracts';
+import { planRequestBodySchema, type RpcResponse } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
 import { sessionUser } from './account.controller';
-
-const planRequestBodySchema = z.object({ plan: planIdSchema });
 
 @ApiTags('account')
 @ApiCookieAuth('session')

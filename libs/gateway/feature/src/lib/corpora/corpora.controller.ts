@@ -1,17 +1,12 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import type { RpcResponse } from '@gaia/contracts';
+import { corpusImportBodySchema, corpusPairQuerySchema, type RpcResponse } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
-
-const LANG_MAX = 20;
-const pairSchema = z.object({ src_lang: z.string().trim().min(1).max(LANG_MAX), tgt_lang: z.string().trim().min(1).max(LANG_MAX) });
-const importSchema = pairSchema.extend({ corpus: z.string().min(1).max(200), format: z.enum(['moses', 'tmx']).optional(), model_id: z.string().min(1).max(200).optional() });
 
 /** Builder "Find public data": public corpora of the catalogue, imported into a new or an own agent. */
 @ApiTags('corpora')
@@ -30,7 +25,7 @@ export class CorporaController {
   @ApiResponse({ status: 502, schema: S.error })
   list(@CurrentPrincipal() p: Principal, @Query() query: unknown): Promise<RpcResponse<'ingestion.list-public-corpora.v1'>> {
     sessionUser(p);
-    const q = parseBody(pairSchema, query, 'Please fill in the source and target languages.');
+    const q = parseBody(corpusPairQuerySchema, query, 'Please fill in the source and target languages.');
     return this.rpc.call('ingestion.list-public-corpora.v1', { srcLang: q.src_lang, tgtLang: q.tgt_lang });
   }
 
@@ -44,7 +39,7 @@ export class CorporaController {
   @ApiResponse({ status: 403, schema: S.error })
   @ApiResponse({ status: 404, schema: S.error })
   import(@CurrentPrincipal() p: Principal, @Body() body: unknown): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
-    const b = parseBody(importSchema, body, 'Please choose a corpus to import.');
+    const b = parseBody(corpusImportBodySchema, body, 'Please choose a corpus to import.');
     return this.rpc.call('ingestion.import-public-corpus.v1', { ownerId: sessionUser(p).id, srcLang: b.src_lang, tgtLang: b.tgt_lang, corpus: b.corpus, format: b.format, agentId: b.model_id });
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
+import { deleteAccountBodySchema } from '@gaia/contracts';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { DomainError } from '@gaia/shared/kernel';
 import { sessionUser } from '../account/account.controller';
@@ -12,9 +12,6 @@ import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
 import { DeleteAccountUseCase } from './delete-account.use-case';
 import { ExportAccountUseCase } from './export-account.use-case';
-
-const EMAIL_MAX = 320;
-const deleteBodySchema = z.object({ email: z.string().max(EMAIL_MAX) });
 
 /** Privacy promises of the Privacy page: export everything the account owns, delete the account and everything it owns. */
 @ApiTags('account')
@@ -55,7 +52,7 @@ export class PrivacyController {
   @ApiResponse({ status: 400, schema: S.error })
   @ApiResponse({ status: 401, schema: S.error })
   async remove(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
-    const { email } = parseBody(deleteBodySchema, body, 'Type your email address to confirm the deletion.');
+    const { email } = parseBody(deleteAccountBodySchema, body, 'Type your email address to confirm the deletion.');
     const out = await this.deletion.execute(sessionUser(p), email);
     clearSessionCookies(res, isSecureRequest(req, this.config.PUBLIC_BASE_URL));
     return out;
