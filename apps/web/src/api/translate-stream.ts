@@ -35,12 +35,24 @@ const confidenceOf = (v: unknown): number | null => (typeof v === 'number' && Nu
 
 /** The result carried by a `translation_complete` event (`accumulated`: the chunks, if the event has no text). */
 export function completeResult(event: CompleteEvent, accumulated = ''): TranslateResult {
-  return { translation: event.final_translation ?? accumulated, responseTime: toSeconds(event.response_time), confidence: confidenceOf(event.confidence), untranslated: event.untranslated ?? [], explanation: event.explanation ?? null };
+  return {
+    translation: event.final_translation ?? accumulated,
+    responseTime: toSeconds(event.response_time),
+    confidence: confidenceOf(event.confidence),
+    untranslated: event.untranslated ?? [],
+    explanation: event.explanation ?? null,
+  };
 }
 
 /** The result of a successful non-streamed answer. */
 export function jsonResult(body: TranslateJsonResponse): TranslateResult {
-  return { translation: body.data.translation, responseTime: toSeconds(body.response_time), confidence: confidenceOf(body.confidence), untranslated: body.untranslated ?? [], explanation: body.explanation ?? null };
+  return {
+    translation: body.data.translation,
+    responseTime: toSeconds(body.response_time),
+    confidence: confidenceOf(body.confidence),
+    untranslated: body.untranslated ?? [],
+    explanation: body.explanation ?? null,
+  };
 }
 
 export interface TranslateOptions {

@@ -1,7 +1,8 @@
 import type { UserDto } from '@gaia/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as accountApi from '../api/account-api';
+import { queryKeys, sessionQuery } from '../api/queries';
 
 /** Another person (or nobody) is signed in: what the cache holds of the last one is dropped, what is on screen refetched. */
 function forgetUserData(queryClient: QueryClient): void {
@@ -33,12 +34,14 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export const AUTH_MESSAGE_TYPE = 'gaia-auth';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<UserDto | null>(null);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  // The session is server state like any other: GET /api/auth/session in the cache (a failure reads as signed out).
+  const session = useQuery(sessionQuery());
+  const user = session.data ?? null;
+  const loading = session.isPending;
+  const setUser = useCallback((next: UserDto | null) => queryClient.setQueryData(queryKeys.session, next), [queryClient]);
   const [signInDialogOpen, setSignInDialogOpen] = useState(false);
   const [signInReturnTo, setSignInReturnTo] = useState<string | null>(null);
-  const mounted = useRef(true);
-  const queryClient = useQueryClient();
   const uid = user?.uid ?? null;
   const lastUid = useRef<string | null>(null);
   useEffect(() => {
@@ -46,39 +49,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     lastUid.current = uid;
   }, [uid, queryClient]);
 
-  const refresh = useCallback(async () => {
-    try {
-      const { user: me } = await accountApi.getSession();
-      if (mounted.current) setUser(me);
+  const refresh = useCallback(() => queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 }), [queryClient]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const { user: me } = await accountApi.signIn({ email, password });
+      setUser(me);
       return me;
-    } catch (err) {
-      console.info('Auth state: not signed in', err instanceof Error ? err.message : err);
-      if (mounted.current) setUser(null);
-      return null;
-    } finally {
-      if (mounted.current) setLoading(false);
-    }
-  }, []);
+    },
+    [setUser],
+  );
 
-  useEffect(() => {
-    mounted.current = true;
-    void refresh();
-    return () => {
-      mounted.current = false;
-    };
-  }, [refresh]);
-
-  const signIn = useCallback(async (email: string, password: string) => {
-    const { user: me } = await accountApi.signIn({ email, password });
-    setUser(me);
-    return me;
-  }, []);
-
-  const signUp = useCallback(async (email: string, password: string, fullName?: string) => {
-    const { user: me } = await accountApi.signUp({ email, password, fullName });
-    setUser(me);
-    return me;
-  }, []);
+  const signUp = useCallback(
+    async (email: string, password: string, fullName?: string) => {
+      const { user: me } = await accountApi.signUp({ email, password, fullName });
+      setUser(me);
+      return me;
+    },
+    [setUser],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -86,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       setUser(null);
     }
-  }, []);
+  }, [setUser]);
 
   const signInWithPopup = useCallback(() => {
     return new Promise<UserDto | null>((resolve) => {

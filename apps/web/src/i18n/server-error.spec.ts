@@ -18,7 +18,9 @@ describe('server error codes', () => {
 
   it('reads every code the services throw (each one a literal, a constant of its file or a typed parameter)', () => {
     expect(scan.unresolved).toEqual([]);
-    expect(scan.codes).toEqual(expect.arrayContaining(['invalid_credentials', 'plan_limit_reached', 'account_locked', 'rate_limited', 'catalogue_unavailable', 'corpus_unavailable']));
+    expect(scan.codes).toEqual(
+      expect.arrayContaining(['invalid_credentials', 'plan_limit_reached', 'account_locked', 'rate_limited', 'catalogue_unavailable', 'corpus_unavailable']),
+    );
   });
 
   it.each(['en', 'es'])('every code has a text in %s', (lang) => {

@@ -56,7 +56,8 @@ export function scanServerErrorCodes(repoRoot: string): ErrorCodeScan {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const constants = new Map<string, string>();
     const collect = (node: ts.Node): void => {
-      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isStringLiteralLike(node.initializer)) constants.set(node.name.text, node.initializer.text);
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isStringLiteralLike(node.initializer))
+        constants.set(node.name.text, node.initializer.text);
       ts.forEachChild(node, collect);
     };
     collect(source);
@@ -67,7 +68,8 @@ export function scanServerErrorCodes(repoRoot: string): ErrorCodeScan {
       const param = ts.isIdentifier(arg) ? parameterNamed(arg) : undefined;
       // A code parameter typed as a union of literals ('a' | 'b') throws those; any other parameter or a
       // re-thrown remote error (`payload.code`) forwards a code thrown elsewhere.
-      if (param?.type && ts.isUnionTypeNode(param.type)) return param.type.types.forEach((t) => ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) && add(t.literal.text));
+      if (param?.type && ts.isUnionTypeNode(param.type))
+        return param.type.types.forEach((t) => ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) && add(t.literal.text));
       if (param || ts.isPropertyAccessExpression(arg)) return;
       unresolved.push(`${file}:${source.getLineAndCharacterOfPosition(at.getStart()).line + 1}`);
     };
@@ -75,11 +77,17 @@ export function scanServerErrorCodes(repoRoot: string): ErrorCodeScan {
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'DomainError') record(node.arguments?.[0], null, node);
       if (ts.isCallExpression(node)) {
         const callee = node.expression;
-        if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'DomainError' && FACTORY_CODES[callee.name.text]) {
+        if (
+          ts.isPropertyAccessExpression(callee) &&
+          ts.isIdentifier(callee.expression) &&
+          callee.expression.text === 'DomainError' &&
+          FACTORY_CODES[callee.name.text]
+        ) {
           const [index, code] = FACTORY_CODES[callee.name.text];
           record(node.arguments[index], code, node);
         }
-        if (ts.isIdentifier(callee) && CODE_FORWARDERS[callee.text] !== undefined && node.arguments[CODE_FORWARDERS[callee.text]]) record(node.arguments[CODE_FORWARDERS[callee.text]], null, node);
+        if (ts.isIdentifier(callee) && CODE_FORWARDERS[callee.text] !== undefined && node.arguments[CODE_FORWARDERS[callee.text]])
+          record(node.arguments[CODE_FORWARDERS[callee.text]], null, node);
       }
       ts.forEachChild(node, visit);
     };

@@ -27,11 +27,29 @@ export interface TranslatorState {
   explanation: TranslationExplanation | null;
 }
 
-export const IDLE: TranslatorState = { phase: 'idle', status: null, output: '', responseTime: null, error: null, source: '', confidence: null, untranslated: [], explanation: null };
+export const IDLE: TranslatorState = {
+  phase: 'idle',
+  status: null,
+  output: '',
+  responseTime: null,
+  error: null,
+  source: '',
+  confidence: null,
+  untranslated: [],
+  explanation: null,
+};
 
 /** The state once a translation of `source` completed. */
 export function completed(result: TranslateResult, source: string): Partial<TranslatorState> {
-  return { phase: 'complete', output: result.translation, responseTime: result.responseTime, source, confidence: result.confidence, untranslated: result.untranslated, explanation: result.explanation };
+  return {
+    phase: 'complete',
+    output: result.translation,
+    responseTime: result.responseTime,
+    source,
+    confidence: result.confidence,
+    untranslated: result.untranslated,
+    explanation: result.explanation,
+  };
 }
 
 /** The state of a failed translation: the server's text (a network failure has none: the spec's fallback) and code. */
@@ -80,15 +98,18 @@ export function useTranslator(credentials: TranslatorCredentials = 'public-key')
       setState({ ...IDLE, phase: 'translating' });
       const mine = () => controller.current === ac;
       try {
-        const result = await translate({ ...req, explain: true }, {
-          apiKey: await apiKey(),
-          signal: ac.signal,
-          onEvent: (event) => {
-            if (!mine()) return;
-            if (event.type === 'status') setState((s) => ({ ...s, status: event.message }));
-            if (event.type === 'translation_chunk') setState((s) => ({ ...s, phase: 'streaming', output: s.output + (event.content ?? '') }));
+        const result = await translate(
+          { ...req, explain: true },
+          {
+            apiKey: await apiKey(),
+            signal: ac.signal,
+            onEvent: (event) => {
+              if (!mine()) return;
+              if (event.type === 'status') setState((s) => ({ ...s, status: event.message }));
+              if (event.type === 'translation_chunk') setState((s) => ({ ...s, phase: 'streaming', output: s.output + (event.content ?? '') }));
+            },
           },
-        });
+        );
         if (mine()) setState((s) => ({ ...s, ...completed(result, req.text) }));
       } catch (err) {
         if (!mine() || ac.signal.aborted) return;
