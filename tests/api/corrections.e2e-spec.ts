@@ -137,4 +137,15 @@ describe('corrections: POST/GET/DELETE /api/agents/:id/corrections', () => {
     const { hits } = await t.app.get<RpcClient>(RPC_CLIENT).call('retrieval.search.v1', { agentId, query: 'mi perro grande', k: 3 });
     expect(hits).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.stringMatching(/^correction-/), source: 'mi perro grande', target: 'sumaq hatun allquy' })]));
   });
+
+  it('deleting the agent removes its corrections and glossary', async () => {
+    await owner.agent.post(`/api/agents/${agentId}/glossary`).set('X-CSRF-Token', owner.csrf).send({ term: 'sol', translation: 'inti' }).expect(201);
+    await correct(owner, { source: 'el sol', corrected: 'tayta inti' }).expect(201);
+    await owner.agent.post('/api/delete-model/').set('X-CSRF-Token', owner.csrf).send({ model_id: agentId }).expect(200);
+    const rows = await t.dataSource.query(
+      `SELECT (SELECT count(*) FROM agent_correction WHERE agent_id = $1)::int AS corrections, (SELECT count(*) FROM agent_glossary_term WHERE agent_id = $1)::int AS terms`,
+      [agentId],
+    );
+    expect(rows[0]).toEqual({ corrections: 0, terms: 0 });
+  });
 });

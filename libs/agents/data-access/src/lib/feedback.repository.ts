@@ -48,6 +48,8 @@ export interface FeedbackRepositoryPort {
   /** Bumps and answers the agent's feedback version (call in the transaction that changed its feedback). */
   bumpVersion(em: EntityManager, agentId: string): Promise<number>;
   version(em: EntityManager, agentId: string): Promise<number>;
+  /** Removes every correction and glossary term of the agent (agent deleted). */
+  removeAllForAgent(em: EntityManager, agentId: string): Promise<void>;
 }
 export const FEEDBACK_REPOSITORY = Symbol('FEEDBACK_REPOSITORY');
 
@@ -170,6 +172,11 @@ export class PostgresFeedbackRepository implements FeedbackRepositoryPort {
   async bumpVersion(em: EntityManager, agentId: string): Promise<number> {
     const rows = rowsOf<{ feedback_version: string }>(await em.query(`UPDATE agent SET feedback_version = feedback_version + 1 WHERE id = $1 RETURNING feedback_version`, [agentId]));
     return Number(rows[0]?.feedback_version ?? 0);
+  }
+
+  async removeAllForAgent(em: EntityManager, agentId: string): Promise<void> {
+    await em.query(`DELETE FROM agent_correction WHERE agent_id = $1`, [agentId]);
+    await em.query(`DELETE FROM agent_glossary_term WHERE agent_id = $1`, [agentId]);
   }
 
   async version(em: EntityManager, agentId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AGENT_REPOSITORY, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
+import { AGENT_REPOSITORY, FEEDBACK_REPOSITORY, type AgentEntity, type AgentRepositoryPort, type FeedbackRepositoryPort } from '@gaia/agents/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { AgentEventPublisher } from './agent-events';
@@ -16,6 +16,7 @@ export class DeleteAgentUseCase {
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly events: AgentEventPublisher,
+    @Inject(FEEDBACK_REPOSITORY) private readonly feedback: FeedbackRepositoryPort,
   ) {}
 
   execute(agentId: string, viewer: Viewer): Promise<{ success: true }> {
@@ -36,6 +37,7 @@ export class DeleteAgentUseCase {
         deletedAt: now,
       };
       await this.agents.save(em, tombstone);
+      await this.feedback.removeAllForAgent(em, agentId); // the owner's corrections and glossary go with it
       await this.events.deleted(em, tombstone);
       return { success: true as const };
     });
