@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { ConsumerName } from '../services';
 
 /**
- * One request/response call between services (`<domain>.<call>.v<n>`, never renamed).
+ * One request/response call between services (`<domain>.<call>.v<n>`, never renamed). A breaking change is a
+ * new version; a call with no production caller left is removed with its handler (tools/messaging-wiring.spec.ts
+ * checks both directions).
  * `stream: true` calls answer a sequence of `response` values (e.g. translation events).
  */
 export interface RpcDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {

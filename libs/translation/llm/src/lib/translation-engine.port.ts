@@ -1,8 +1,10 @@
 import type { AppliedTerm, EngineKind, EngineTranslationEvent, TranslationProgressEvent } from '@gaia/contracts';
+import type { Direction } from '@gaia/engine';
 import type { RequestFeedback } from './glossary';
 import { TokenUsage } from './token-usage';
 
-export type Direction = 'forward' | 'reverse';
+/** The direction of a request, as the built-in engine defines it. */
+export type { Direction } from '@gaia/engine';
 
 /** The final event of an engine (`provenance`: the engine's own shape, never on the wire). */
 export type TranslationCompleteEvent = Extract<EngineTranslationEvent, { type: 'translation_complete' }>;
