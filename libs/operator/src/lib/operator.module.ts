@@ -4,7 +4,6 @@ import { OperatorAgentsUseCase } from './agents.use-case';
 import { OperatorCorporaUseCase } from './corpora.use-case';
 import { OperatorKeysUseCase } from './keys.use-case';
 import { SEED_SOURCE } from './operator.tokens';
-import { OutboxStatusRepository } from './outbox-status.repository';
 import { OperatorOutboxUseCase } from './outbox.use-case';
 import { OperatorPlanUseCase } from './plan.use-case';
 import { LocalFolderSeedSource } from './seed/local-folder.adapter';
@@ -20,7 +19,6 @@ import { OperatorUsersUseCase } from './users.use-case';
   providers: [
     { provide: USER_REPOSITORY, useClass: PostgresUserRepository },
     { provide: API_KEY_REPOSITORY, useClass: PostgresApiKeyRepository },
-    OutboxStatusRepository,
     SystemAccountService,
     { provide: SEED_SOURCE, useClass: LocalFolderSeedSource },
     OperatorUsersUseCase,

@@ -17,6 +17,7 @@ export * from './inprocess/in-process.transport';
 export * from './messaging.host';
 export * from './messaging.module';
 export * from './drain';
+export * from './messaging-status.repository';
 export * from './diagnostics/diagnostics.schema';
 export * from './diagnostics/diagnostics.module';
 export * from './sql';

@@ -11,10 +11,11 @@ import { TransportRpcClient } from './rpc-client';
 import { EVENT_DELIVERER, JOB_QUEUE, MESSAGING_OPTIONS, OUTBOX, RPC_CLIENT, TRANSPORTS } from './tokens';
 import { createTransports, type Transports } from './transport.factory';
 import { MessagingDrain } from './drain';
+import { MESSAGING_STATUS, PostgresMessagingStatus } from './messaging-status.repository';
 
 /**
  * Events (transactional outbox → transport → inbox), typed RPC between services and durable jobs.
- * Needs DatabaseModule (global) in the same app. Inject `OUTBOX`, `RPC_CLIENT`, `JOB_QUEUE`.
+ * Needs DatabaseModule (global) in the same app. Inject `OUTBOX`, `RPC_CLIENT`, `JOB_QUEUE`, `MESSAGING_STATUS`.
  */
 @Global()
 @Module({})
@@ -35,12 +36,13 @@ export class MessagingModule {
         { provide: RPC_CLIENT, inject: [TRANSPORTS], useFactory: (t: Transports) => new TransportRpcClient(t.rpcClient, options.rpcTimeoutMs ?? 30_000, options.namespace) },
         { provide: OUTBOX, useClass: PostgresOutbox },
         { provide: JOB_QUEUE, useClass: PostgresJobQueue },
+        { provide: MESSAGING_STATUS, useClass: PostgresMessagingStatus },
         MessagingActivity,
         InboxService,
         MessagingHost,
         MessagingDrain,
       ],
-      exports: [OUTBOX, RPC_CLIENT, JOB_QUEUE, MESSAGING_OPTIONS, TRANSPORTS, InboxService, MessagingActivity, MessagingDrain],
+      exports: [OUTBOX, RPC_CLIENT, JOB_QUEUE, MESSAGING_STATUS, MESSAGING_OPTIONS, TRANSPORTS, InboxService, MessagingActivity, MessagingDrain],
     };
   }
 }
