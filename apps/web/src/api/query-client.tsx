@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from './http';
 
@@ -12,6 +12,8 @@ const isRefusal = (err: unknown) => err instanceof ApiError && err.status >= 400
 /** The app's query cache of server state (one per page load; one per test render). */
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
+    // Every failed read is logged once, here; the pages show their own words for it.
+    queryCache: new QueryCache({ onError: (err, query) => console.warn(`Failed to load ${query.queryKey.join(' ')}`, err) }),
     defaultOptions: {
       queries: {
         staleTime: FRESH_MS,

@@ -75,11 +75,8 @@ export function AccountTab() {
   const { user, refresh } = useAuth();
   const queryClient = useQueryClient();
   // The session's user shows at once; GET /api/account brings the fresh record.
-  const { data: account = user, error: loadError } = useQuery(accountQuery());
+  const { data: account = user } = useQuery(accountQuery());
   const [saved, setSaved] = useTimedMessage<string>(SAVED_MESSAGE_MS);
-  useEffect(() => {
-    if (loadError) console.error('Failed to load account', loadError);
-  }, [loadError]);
 
   const update = useMutation({
     mutationFn: (change: { field: Editable; value: string }) => updateAccount({ [change.field]: change.value }),

@@ -18,10 +18,7 @@ export function isFullAgent(view: AgentView): view is AgentDto {
  */
 export function useDashboardAgent(modelId: string): { agent: AgentDto | null; loading: boolean } {
   const queryClient = useQueryClient();
-  const { data, isPending, error } = useQuery(agentQuery(modelId));
-  useEffect(() => {
-    if (error) console.warn('Failed to fetch model details.', error);
-  }, [error]);
+  const { data, isPending } = useQuery(agentQuery(modelId));
   useEffect(() => {
     const socket = getSocket();
     const onUpdate = (next: AgentDto) => {

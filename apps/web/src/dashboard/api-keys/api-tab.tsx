@@ -98,10 +98,6 @@ export function ApiTab() {
   const { data: usage = null } = useQuery({ ...keyUsageQuery(selected ?? ''), enabled: !!selected });
 
   useEffect(() => {
-    if (keysQuery.error) console.error('Failed to list API keys', keysQuery.error);
-  }, [keysQuery.error]);
-
-  useEffect(() => {
     if (!agentId && all.length) setAgentId(all[0].id);
   }, [all, agentId]);
 

@@ -25,8 +25,6 @@ export function useDashboardData(): DashboardData {
   const { data, isPending, error } = useQuery({ ...myAgentsQuery(user?.uid ?? ''), enabled: !!user });
 
   useEffect(() => {
-    if (!error) return;
-    console.error('Failed to load agents', error);
     // The session ended (expired, signed out elsewhere): the auth state update sends the user to sign in.
     if (error instanceof ApiError && error.status === UNAUTHORIZED) void refresh();
   }, [error, refresh]);

@@ -1,6 +1,5 @@
 import type { AgentDto } from '@gaia/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usageSummaryQuery } from '../../api/queries';
@@ -44,10 +43,7 @@ export function OverviewTab() {
   const { t, i18n } = useTranslation('dashboard');
   const { user } = useAuth();
   const { owned, shared, all, loading } = useDashboardData();
-  const { data: usage = null, error: usageError } = useQuery(usageSummaryQuery());
-  useEffect(() => {
-    if (usageError) console.error('Failed to load usage', usageError);
-  }, [usageError]);
+  const { data: usage = null } = useQuery(usageSummaryQuery());
 
   const name = user?.displayName?.trim() || user?.fullName?.trim() || user?.email || t('shell.user');
   const ownedIds = new Set(owned.map((a) => a.id));

@@ -1,7 +1,7 @@
 import type { TeamMemberDto } from '@gaia/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTeamMember, removeTeamMember } from '../../api/account-api';
 import { ApiError } from '../../api/http';
@@ -31,10 +31,6 @@ export function TeamTab() {
   const [error, setError] = useTimedMessage<string>(TEAM_ERROR_MS);
   const [notice, setNotice] = useTimedMessage<string>(TEAM_ERROR_MS);
   const [removing, setRemoving] = useState<TeamMemberDto | null>(null);
-
-  useEffect(() => {
-    if (membersQuery.error) console.error('Failed to load team', membersQuery.error);
-  }, [membersQuery.error]);
 
   /** The team changed: its list, and the agents it may edit (shared lists). */
   const teamChanged = () => {

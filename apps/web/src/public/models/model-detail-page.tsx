@@ -1,6 +1,6 @@
 import type { AgentView } from '@gaia/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { datasetFileName, downloadAgentFiles, saveBlob } from '../../api/public-api';
@@ -27,7 +27,7 @@ export function ModelDetailPage() {
   const { modelId = '' } = useParams();
   const { t, i18n } = useTranslation('public');
   const navigate = useNavigate();
-  const { data: agent, isPending: loading, error } = useQuery(agentQuery(modelId));
+  const { data: agent, isPending: loading } = useQuery(agentQuery(modelId));
   const [reversed, setReversed] = useState(false);
   const [text, setText] = useState('');
   const download = useMutation({
@@ -37,10 +37,6 @@ export function ModelDetailPage() {
   });
   const { state, busy, translate, reset } = useTranslator();
   useDocumentTitle(agent ? `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}` : loading ? null : t('agent.notFoundTitle'));
-
-  useEffect(() => {
-    if (error) console.warn('Failed to fetch model details.', error);
-  }, [error]);
 
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/models'));
 
