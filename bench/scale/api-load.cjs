@@ -179,18 +179,36 @@ async function apiPoints({ artifactFile, workDir, sentences, seconds, connection
     const idlePerSec = ((await plat.srv.ask('pg-count', 'pgQueries')) - idle0) / ((performance.now() - idleStart) / 1000);
     const points = [];
     let profile = null;
+    const s0 = await plat.srv.ask('pg-statements', 'pgStatements');
     for (const c of connections) {
       const profiled = c === PROFILED_CONNECTIONS;
       const q0 = await plat.srv.ask('pg-count', 'pgQueries');
+      const log0 = plat.srv.log().length;
       if (profiled) await plat.srv.ask('prof-start', 'profiling');
       const run = await load(plat.port, c, seconds, sentences, { path: '/api/translate', headers, body });
       if (profiled) profile = summarizeProfile(await plat.srv.ask('prof-stop', 'profile'));
       const q = (await plat.srv.ask('pg-count', 'pgQueries')) - q0;
       const translations = run.completed;
-      points.push({ ...run, pgQueries: q, pgRoundTripsPerTranslation: Math.round((q / Math.max(1, translations)) * 100) / 100 });
+      const logged = plat.srv.log().slice(log0);
+      const logLines = logged.split('\n').filter(Boolean);
+      points.push({
+        ...run,
+        pgQueries: q,
+        pgRoundTripsPerTranslation: Math.round((q / Math.max(1, translations)) * 100) / 100,
+        logLinesPerTranslation: Math.round((logLines.length / Math.max(1, translations)) * 100) / 100,
+        logBytesPerTranslation: Math.round(Buffer.byteLength(logged) / Math.max(1, translations)),
+      });
+      if (logLines.length) process.stdout.write(`  sample log line: ${logLines[logLines.length - 1].slice(0, 300)}\n`);
       process.stdout.write(`API ${c} connections: ${run.reqPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms), ${points.at(-1).pgRoundTripsPerTranslation} Postgres round trips per translation\n`);
     }
-    return { idlePgQueriesPerSecond: Math.round(idlePerSec * 10) / 10, points, profile };
+    const s1 = await plat.srv.ask('pg-statements', 'pgStatements');
+    const translations = points.reduce((n, p) => n + p.completed, 0);
+    const perTranslation = Object.entries(s1)
+      .map(([sql, n]) => [sql, (n - (s0[sql] ?? 0)) / Math.max(1, translations)])
+      .filter(([, r]) => r >= 0.005)
+      .sort((x, y) => y[1] - x[1])
+      .map(([sql, r]) => ({ sql, perTranslation: Math.round(r * 100) / 100 }));
+    return { idlePgQueriesPerSecond: Math.round(idlePerSec * 10) / 10, points, pgStatementsPerTranslation: perTranslation, profile };
   } finally {
     await plat.stop();
   }

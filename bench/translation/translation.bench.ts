@@ -46,6 +46,11 @@ class UsageSink {
   async on(_u: UsageRecordedV1) {
     UsageSink.count++;
   }
+
+  @OnEvent('billing', 'usage.recorded-batch.v1')
+  async onBatch(b: { records: UsageRecordedV1[] }) {
+    UsageSink.count += b.records.length;
+  }
 }
 
 class Directory implements AgentDirectoryPort {

@@ -49,6 +49,12 @@ class UsageProbe {
   async onUsage(payload: UsageRecordedV1) {
     UsageProbe.received.push(payload);
   }
+
+  /** Concurrent requests' usage committed together (the recorder's group commit). */
+  @OnEvent('billing', 'usage.recorded-batch.v1')
+  async onUsageBatch(payload: { records: UsageRecordedV1[] }) {
+    UsageProbe.received.push(...payload.records);
+  }
 }
 
 type Req = RpcRequest<'translation.translate.v1'>;
