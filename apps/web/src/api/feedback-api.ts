@@ -31,6 +31,8 @@ export const undoCorrection = (agentId: string, id: string) => apiJson<{ success
 
 export const listGlossary = (agentId: string, cursor: string | null = null) => apiJson<GlossaryPage>(`${base(agentId)}/glossary${page(cursor)}`);
 export const addGlossaryTerm = (agentId: string, body: GlossaryTermInput) => apiJson<GlossaryTermDto>(`${base(agentId)}/glossary`, { method: 'POST', body });
+export const updateGlossaryTerm = (agentId: string, id: string, body: GlossaryTermInput) =>
+  apiJson<GlossaryTermDto>(`${base(agentId)}/glossary/${encodeURIComponent(id)}`, { method: 'PUT', body });
 export const deleteGlossaryTerm = (agentId: string, id: string) => apiJson<{ success: true }>(`${base(agentId)}/glossary/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const importGlossary = (agentId: string, format: GlossaryFormat, text: string) =>
   apiJson<{ added: number; updated: number; total: number }>(`${base(agentId)}/glossary/import`, { method: 'POST', body: { format, glossary_file: text } });

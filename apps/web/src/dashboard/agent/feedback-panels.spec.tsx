@@ -28,6 +28,10 @@ useRouteServer((req) => {
     terms = [t];
     return [201, t];
   }
+  if (req.path === '/api/agents/a1/glossary/t1' && req.method === 'PUT') {
+    terms = [{ ...terms[0], ...req.body }];
+    return [200, terms[0]];
+  }
   if (req.path === '/api/agents/a1/glossary/import') return [200, { added: 2, updated: 0, total: 3 }];
   return undefined;
 });
@@ -79,6 +83,12 @@ describe('owner feedback components', () => {
     fireEvent.change(screen.getByLabelText('Required translation'), { target: { value: 'unu' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add term' }));
     expect(await screen.findByTestId('glossary-term')).toHaveTextContent('agua → unu');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit agua' }));
+    expect(screen.getByLabelText('Required translation')).toHaveValue('unu');
+    fireEvent.change(screen.getByLabelText('Required translation'), { target: { value: 'yaku' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save term' }));
+    await waitFor(() => expect(screen.getByTestId('glossary-term')).toHaveTextContent('agua → yaku'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ term: 'agua', translation: 'yaku', note: '', case_sensitive: false });
     const file = new File(['sol,inti\nluna,killa\n'], 'terms.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByTestId('glossary-file'), { target: { files: [file] } });
     await waitFor(() => expect(screen.getByText('Imported: 2 added, 0 updated (3 terms).')).toBeInTheDocument());

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GlossaryTermDto } from '@gaia/contracts';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addGlossaryTerm, deleteGlossaryTerm, FEEDBACK_LIMITS, feedbackKeys, glossaryFormatOf, importGlossary, listGlossary } from '../../api/feedback-api';
+import { addGlossaryTerm, deleteGlossaryTerm, updateGlossaryTerm, FEEDBACK_LIMITS, feedbackKeys, glossaryFormatOf, importGlossary, listGlossary } from '../../api/feedback-api';
 import { serverErrorText } from '../../i18n/server-error';
 import { formatNumber } from '../lib/format';
 
@@ -15,6 +16,8 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
   const [note, setNote] = useState('');
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The term being edited in the form (null: the form adds a term). */
+  const [editing, setEditing] = useState<GlossaryTermDto | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackKeys.glossary(agentId) });
   const list = useInfiniteQuery({
@@ -23,13 +26,21 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
+  const fill = (g: GlossaryTermDto | null) => {
+    setEditing(g);
+    setTerm(g?.term ?? '');
+    setTranslation(g?.translation ?? '');
+    setNote(g?.note ?? '');
+    setCaseSensitive(g?.case_sensitive ?? false);
+    setFormError(null);
+  };
   const add = useMutation({
-    mutationFn: () => addGlossaryTerm(agentId, { term: term.trim(), translation: translation.trim(), note: note.trim(), case_sensitive: caseSensitive }),
+    mutationFn: () => {
+      const body = { term: term.trim(), translation: translation.trim(), note: note.trim(), case_sensitive: caseSensitive };
+      return editing ? updateGlossaryTerm(agentId, editing.id, body) : addGlossaryTerm(agentId, body);
+    },
     onSuccess: () => {
-      setTerm('');
-      setTranslation('');
-      setNote('');
-      setCaseSensitive(false);
+      fill(null);
       void refresh();
     },
   });
@@ -81,6 +92,9 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
                 {g.case_sensitive && <span className="pill pill--private"> {t('glossary.caseShort')}</span>}
               </span>
               {g.note && <span className="muted small"> {g.note}</span>}
+              <button type="button" className="btn btn--ghost btn--sm" aria-label={t('glossary.editLabel', { term: g.term })} onClick={() => fill(g)}>
+                {t('glossary.edit')}
+              </button>
               <button type="button" className="btn btn--ghost btn--sm btn--danger-text" aria-label={t('glossary.deleteLabel', { term: g.term })} onClick={() => remove.mutate(g.id)} disabled={remove.isPending}>
                 {t('glossary.delete')}
               </button>
@@ -120,9 +134,16 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
             {formError}
           </p>
         )}
-        <button type="submit" className="btn btn--primary btn--sm" disabled={add.isPending} data-testid="glossary-add">
-          {add.isPending ? t('glossary.adding') : t('glossary.add')}
-        </button>
+        <div className="suggest-correction__actions">
+          <button type="submit" className="btn btn--primary btn--sm" disabled={add.isPending} data-testid="glossary-add">
+            {add.isPending ? t('glossary.adding') : editing ? t('glossary.save') : t('glossary.add')}
+          </button>
+          {editing && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => fill(null)} disabled={add.isPending}>
+              {t('glossary.cancelEdit')}
+            </button>
+          )}
+        </div>
       </form>
       <label className="btn btn--outline btn--sm glossary-import">
         {upload.isPending ? t('glossary.importing') : t('glossary.import')}
