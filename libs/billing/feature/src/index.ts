@@ -6,3 +6,4 @@ export * from './lib/metering.rules';
 export * from './lib/record-usage/record-usage.use-case';
 export * from './lib/usage-queries/usage-queries.use-case';
 export * from './lib/plans/plans.use-case';
+export * from './lib/quota-leases';
