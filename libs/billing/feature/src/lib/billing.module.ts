@@ -20,7 +20,7 @@ export interface BillingModuleOptions {
   clock?: Clock;
   /** Per-IP limits of the public translator; default APP_CONFIG PUBLIC_TRANSLATE_PER_IP_PER_MINUTE / _PER_DAY. */
   publicTranslator?: PublicTranslatorLimits;
-  /** Pace of the quota leases' writes and idle give-back (default: every 250 ms / after 1 s idle). */
+  /** Pace of the quota leases' writes and idle give-back (default: every 1 s / after 1 s idle). */
   quotaLeases?: Partial<QuotaLeaseOptions>;
 }
 

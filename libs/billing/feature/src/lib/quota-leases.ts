@@ -17,7 +17,7 @@ export const LEASE_IDLE_MS = 1000;
  * Authorizations taken from leases are written to Postgres in one statement at this pace (bookkeeping: the
  * units were counted when the block was reserved; a release finds an unwritten one in memory).
  */
-export const AUTHORIZATION_FLUSH_MS = 250;
+export const AUTHORIZATION_FLUSH_MS = 1000;
 /** Rows per authorization write at most. */
 export const AUTHORIZATION_FLUSH_MAX = 500;
 /** Unwritten authorizations above this many (Postgres unreachable): new requests take the exact per-request path. */
