@@ -123,7 +123,8 @@ describe('two gateway binaries over NATS share the Free limit', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase({ schemas: [identitySchema, agentsSchema, billingSchema], prefix: 'gaia_two_gw_nats' });
-    seeder = await createTestApp({ schemas: [identitySchema, agentsSchema, billingSchema], consumers: [], transport: 'nats', env: { NATS_URL }, database: db });
+    // The seeder creates the agent through the agents use case (no RPC creates one: production agents come from ingestion).
+    seeder = await createTestApp({ schemas: [identitySchema, agentsSchema, billingSchema], consumers: [], imports: [AgentsModule], transport: 'nats', env: { NATS_URL }, database: db });
     const common = { DATABASE_URL: db.url, MESSAGING_TRANSPORT: 'nats', MESSAGING_NAMESPACE: db.name, NATS_URL, MIGRATIONS_RUN: 'false', FILE_STORAGE_DIR: join(seeder.dataDir, 'files') };
     backend = await spawnNode(QUOTA_BACKEND, 'backend', { ...common, DATA_DIR: join(seeder.dataDir, 'backend') }, /BACKEND_READY (\S+)/);
     [a, b] = await Promise.all(
