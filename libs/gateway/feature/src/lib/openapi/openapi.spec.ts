@@ -41,6 +41,8 @@ describe('OpenAPI document (docs/openapi.json)', () => {
       'POST /api/api-keys/revoke', 'GET /api/api-keys/usage', 'GET /api/usage/summary', 'GET /api/team', 'POST /api/team/members',
       'DELETE /api/team/members/{id}',
       'POST /api/plans/request', 'GET /api/account/export', 'POST /api/account/delete', 'GET /api/corpora', 'POST /api/corpora/import',
+      'POST /api/agents/{id}/corrections', 'GET /api/agents/{id}/corrections', 'DELETE /api/agents/{id}/corrections/{correctionId}',
+      'GET /api/agents/{id}/glossary', 'POST /api/agents/{id}/glossary', 'POST /api/agents/{id}/glossary/import', 'PUT /api/agents/{id}/glossary/{termId}', 'DELETE /api/agents/{id}/glossary/{termId}',
     ];
     expect(ops.sort()).toEqual(expected.sort());
     for (const [path, methods] of Object.entries(doc.paths)) {
