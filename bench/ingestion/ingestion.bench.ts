@@ -39,7 +39,6 @@ function corpus(n: number): Array<{ source: string; target: string }> {
 @Injectable()
 class OtherConsumers {
   @OnEvent('agents', 'ingestion.task-started.v1') a(): void {}
-  @OnEvent('gateway', 'ingestion.task-started.v1') b(): void {}
   @OnEvent('gateway', 'ingestion.task-progress.v1') c(): void {}
   @OnEvent('agents', 'ingestion.task-finished.v1') d(): void {}
   @OnEvent('gateway', 'ingestion.task-finished.v1') e(): void {}

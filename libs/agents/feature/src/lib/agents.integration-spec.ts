@@ -17,9 +17,7 @@ class EventRecorder {
   onUpdated(p: EventMap['agents.agent-updated.v1']): void {
     this.updated.push(p);
   }
-  // The gateway also subscribes to these ingestion events; here they are only acknowledged.
-  @OnEvent('gateway', 'ingestion.task-started.v1')
-  onTaskStarted(): void {}
+  // The gateway also subscribes to this ingestion event; here it is only acknowledged.
   @OnEvent('gateway', 'ingestion.task-finished.v1')
   onTaskFinished(): void {}
   @OnEvent('ingestion', 'retrieval.agent-learned.v1')
