@@ -1,0 +1,54 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import type { TestApp } from '@gaia/testing';
+import { signUp, startApi } from './support/api-app';
+import { createAgent } from './support/agents';
+import { TranslationStandInModule } from './fixtures/translation-stand-in';
+
+const WARM_UP = 3;
+const touching0 = (seen: string[], re: RegExp) => seen.filter((sql) => re.test(sql));
+const MEASURED = 20;
+
+/**
+ * The lean request path (issue #13), counted rather than timed: once a key, its agent and its quota lease are
+ * warm, an API translation of a paid user reads nothing from the identity, agents or billing tables. Every
+ * query the process sends is captured (node-postgres `Client#query`); what remains is the usage outbox (and
+ * the lease bookkeeping written once a second). The full count per translation is measured by
+ * `npm run bench:scale -- --api-only`.
+ */
+describe('Postgres queries of a warm API translation', () => {
+  let t: TestApp & { url: string };
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
+  });
+  afterAll(() => t?.close());
+
+  it('no identity, agents or quota read per translation once warm', async () => {
+    const u = await signUp(t.url, 'lean');
+    await t.dataSource.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now())`, [u.uid]);
+    const agent = await createAgent(t.app, { ownerId: u.uid, srcLang: 'es', tgtLang: 'qu', public: true });
+    const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'lean' }).expect(200)).body.api_key as string;
+    const translate = (i: number) => request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: `allin punchaw ${i}`, model_id: agent.id, src_lang: 'es', tgt_lang: 'qu', stream: false }).expect(200);
+    for (let i = 0; i < WARM_UP; i++) await translate(i);
+
+    const seen: string[] = [];
+    const query = Client.prototype.query;
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      seen.push(typeof first === 'string' ? first : (first?.text ?? ''));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      for (let i = 0; i < MEASURED; i++) await translate(WARM_UP + i);
+    } finally {
+      Client.prototype.query = query;
+    }
+    expect(touching0(seen, /INSERT INTO outbox_event/).length).toBeGreaterThan(0); // the capture sees the usage writes
+    const touching = (re: RegExp) => touching0(seen, re);
+    expect(touching(/\bidentity_(user|api_key|session)\b/)).toEqual([]);
+    expect(touching(/\bFROM agent\b/)).toEqual([]);
+    expect(touching(/\bbilling_(plan|key_owner|counter)\b/)).toEqual([]);
+    // The authorizations taken from the lease are written in batches (once a second), never once per request.
+    expect(touching(/INSERT INTO billing_authorization/).length).toBeLessThan(MEASURED / 2);
+  });
+});
