@@ -1,4 +1,4 @@
-import type { EngineTranslationEvent } from '@gaia/contracts';
+import type { EngineTranslationEvent, UntranslatedSpan } from '@gaia/contracts';
 
 export interface ParallelPair {
   id: string;
@@ -99,15 +99,10 @@ export interface TranslateOptions {
 }
 
 /**
- * A part of the input the agent could not translate: left out of the translation, or copied unchanged when it may
- * be a name (an unknown capitalized word opening a sentence). Character offsets into the input text in UTF-16 code units (JavaScript string indices), `end` exclusive, and
- * the text of the span (`input.slice(start, end)`).
+ * A part of the input the agent could not translate (left out, or copied unchanged when it may be a name): the
+ * contract's shape, UTF-16 offsets into the input, `end` exclusive, and `text` = `input.slice(start, end)`.
  */
-export interface UntranslatedSpan {
-  start: number;
-  end: number;
-  text: string;
-}
+export type { UntranslatedSpan };
 
 export interface Candidate {
   text: string;
