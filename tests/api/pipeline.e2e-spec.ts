@@ -100,6 +100,29 @@ describe('pipeline: upload, learn, translate, share, delete (all real services)'
     expect(usage.body.usage.requests[0].words).toBe(2);
   });
 
+  it('streams the engine phases in order (status events with phase) over SSE and Socket.IO; the raw confidence stays inside', async () => {
+    const body = { text: 'buenas noches', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' };
+    const phases = (events: Array<Record<string, unknown>>) => events.flatMap((e) => (e['type'] === 'status' && e['phase'] ? [e['phase']] : []));
+    const sse = sseEvents((await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body).buffer(true).parse(rawText).expect(200)).body as unknown as string);
+    expect(phases(sse)).toEqual(['retrieve', 'candidates', 'refine']);
+    expect(sse.at(-1)).toMatchObject({ type: 'translation_complete', confidence: expect.any(Number) });
+    expect(sse.at(-1)).not.toHaveProperty('raw_confidence');
+    const overSocket: Array<Record<string, unknown>> = [];
+    const done = new Promise<void>((resolve) => {
+      const onEvent = (e: Record<string, unknown>) => {
+        overSocket.push(e);
+        if (e['type'] !== 'translation_complete' && e['type'] !== 'error') return;
+        socket.off('translation_event', onEvent);
+        resolve();
+      };
+      socket.on('translation_event', onEvent);
+    });
+    expect(await socket.emitWithAck('translate', body)).toEqual({ ok: true });
+    await done;
+    expect(phases(overSocket)).toEqual(['retrieve', 'candidates', 'refine']);
+    expect(overSocket.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: sse.at(-1)!['final_translation'] });
+  });
+
   it('the public key reaches the agent only once it is public; a stranger can then download it', async () => {
     const publicKey = (await request(t.url).get('/api/public/config').expect(200)).body.publicApiKey;
     const body = { text: 'gracias', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false };
