@@ -62,26 +62,6 @@ export interface ModelCalibration {
   reverse?: ConfidenceCalibration;
 }
 
-export interface AgentModel {
-  version: 1;
-  sides: [SideVocab, SideVocab];
-  /** [forward (source→target), reverse (target→source)] */
-  tables: [PhraseTable, PhraseTable];
-  /** language models over side 0 (source language) and side 1 (target language) */
-  lms: [KnLm, KnLm];
-  /** word lexicons: [p(t|s) keyed by source word id, p(s|t) keyed by target word id]; flat CSR */
-  lex: [LexTable, LexTable];
-  stats: ModelStats;
-  affixes: [AffixPattern[], AffixPattern[]];
-  /** confidence calibration per direction, fitted on held-out pairs at build (`fitConfidenceCalibration`) */
-  calibration?: ModelCalibration;
-}
-
-export interface ModelCalibration {
-  forward?: ConfidenceCalibration;
-  reverse?: ConfidenceCalibration;
-}
-
 function charLen(s: string): number {
   return Array.from(s.replace(/\s+/g, '')).length;
 }

@@ -1,3 +1,5 @@
+import type { RetrievalHit } from '@gaia/engine';
+
 /**
  * The retrieval port: every index of translation pairs (the embedded HybridIndex wrapper and the
  * OpenSearch adapter) implements it, so the same service code runs on both.
@@ -19,13 +21,8 @@ export interface RetrievalSearchOptions {
   vector?: number[];
 }
 
-export interface RetrievalHit {
-  id: string;
-  score: number;
-  source: string;
-  target: string;
-  matchedTerms: string[];
-}
+/** A retrieved example: the engine's shape (`@gaia/engine`), so a hit feeds the translator as it is. */
+export type { RetrievalHit };
 
 export interface RetrievalIndexPort {
   upsert(agentId: string, pairs: IndexedPair[]): Promise<void>;

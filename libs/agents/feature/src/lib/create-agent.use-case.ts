@@ -1,25 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AgentDto } from '@gaia/contracts';
-import { AGENT_REPOSITORY, TEAM_REPOSITORY, type AgentEngine, type AgentEntity, type AgentRepositoryPort, type TeamRepositoryPort } from '@gaia/agents/data-access';
+import { AGENT_REPOSITORY, TEAM_REPOSITORY, type AgentEntity, type AgentRepositoryPort, type TeamRepositoryPort } from '@gaia/agents/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { AgentEventPublisher } from './agent-events';
 import { mergeDocumentSource, toAgentDto } from './agent.mapper';
 
-export interface NewAgent {
+/** What a new agent is made of: the owner's fields of the record, the names of its files and, to be idempotent, its id. */
+export type NewAgent = Pick<AgentEntity, 'ownerId' | 'ownerEmail' | 'srcLang' | 'tgtLang' | 'customPrompt' | 'coreMemory' | 'processingTaskId' | 'engine' | 'public'> & {
   id?: string;
-  ownerId: string;
-  ownerEmail: string;
-  srcLang: string;
-  tgtLang: string;
-  customPrompt: string;
-  coreMemory: string;
-  processingTaskId: string | null;
   filenames: string[];
-  engine: AgentEngine;
-  public: boolean;
-}
+};
 
 export const normalizeLang = (lang: string): string => lang.trim().toLowerCase();
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -16,6 +16,18 @@ import { UploadsUseCase, type UploadedFile } from './uploads.use-case';
 /** Multer in memory; limits come from GatewayModule (MulterModule.register), default the ingestion limits. */
 const uploads = () => AnyFilesInterceptor();
 
+/** POST of a multipart upload by a signed-in user, answered 200 and replayed by its Idempotency-Key. */
+const SessionUpload = (path: string) =>
+  applyDecorators(
+    Post(path),
+    Auth('session'),
+    HttpCode(200),
+    UseInterceptors(uploads(), IdempotencyInterceptor),
+    ApiCookieAuth('session'),
+    ApiConsumes('multipart/form-data'),
+    ApiHeader({ name: 'Idempotency-Key', required: false }),
+  );
+
 export const TASK_NOT_FOUND = 'Task not found.';
 
 @ApiTags('documents')
@@ -27,13 +39,7 @@ export class DocumentsController {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  @Post('documents/process')
-  @Auth('session')
-  @HttpCode(200)
-  @UseInterceptors(uploads(), IdempotencyInterceptor)
-  @ApiCookieAuth('session')
-  @ApiConsumes('multipart/form-data')
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @SessionUpload('documents/process')
   @ApiOperation({ summary: 'Create an agent from documents: stores the originals, starts a processing task' })
   @ApiBody({ schema: S.processUpload })
   @ApiResponse({ status: 200, schema: S.processResponse })
@@ -64,13 +70,7 @@ export class DocumentsController {
     return { task: t.task };
   }
 
-  @Post('update-model')
-  @Auth('session')
-  @HttpCode(200)
-  @UseInterceptors(uploads(), IdempotencyInterceptor)
-  @ApiCookieAuth('session')
-  @ApiConsumes('multipart/form-data')
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @SessionUpload('update-model')
   @ApiOperation({ summary: 'Edit an agent and optionally add files (parallel_sentences_{n}): owner or editor' })
   @ApiBody({ schema: S.updateUpload })
   @ApiResponse({ status: 200, schema: S.updateResponse })
