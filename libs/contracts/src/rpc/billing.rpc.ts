@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc, type RpcRegistry } from './define';
+import { USAGE_BATCH_MAX_RECORDS, usageRecordedSchema } from '../events/translation.events';
 
 /** Plans of spec §9. Prices in US dollars. */
 export const planIdSchema = z.enum(['free', 'starter', 'enterprise']);
@@ -140,6 +141,14 @@ export const billingRpc = {
       /** True when this requestId had already been authorized (nothing consumed again). */
       duplicate: z.boolean(),
     }),
+  }),
+  'billing.record-usage.v1': defineRpc({
+    service: 'billing',
+    description:
+      'Stores completed translations\' usage at once (the translation service\'s group commit: one statement per batch; answers after the commit). ' +
+      'Each record exactly once per requestId, like usage.recorded.v1, which the caller emits instead when this call fails.',
+    request: z.object({ records: z.array(usageRecordedSchema).min(1).max(USAGE_BATCH_MAX_RECORDS) }),
+    response: z.object({ recorded: z.number().int().nonnegative() }),
   }),
   'billing.release.v1': defineRpc({
     service: 'billing',

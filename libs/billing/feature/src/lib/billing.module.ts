@@ -11,6 +11,7 @@ import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from '.
 import { PlansUseCase } from './plans/plans.use-case';
 import { DEFAULT_QUOTA_LEASE_OPTIONS, QUOTA_LEASE_OPTIONS, QuotaLeases, type QuotaLeaseOptions } from './quota-leases';
 import { RecordUsageUseCase } from './record-usage/record-usage.use-case';
+import { RecordUsageRpc } from './record-usage/record-usage.rpc';
 import { UsageBatchListener } from './record-usage/usage-batch.listener';
 import { UsageListener } from './record-usage/usage.listener';
 import { UsageQueriesUseCase } from './usage-queries/usage-queries.use-case';
@@ -55,6 +56,7 @@ export class BillingModule {
         BillingRpcHandlers,
         UsageListener,
         UsageBatchListener,
+        RecordUsageRpc,
         BillingErasureRepository,
         EraseAccountBillingUseCase,
         BillingAccountEventsListener,

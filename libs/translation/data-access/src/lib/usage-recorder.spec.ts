@@ -1,17 +1,17 @@
 import type { EntityManager } from 'typeorm';
-import { UsageRecorder, usageEventId, type UsageOutbox, type UsageRecordedV1 } from './usage-recorder';
+import { USAGE_STORED_BY_BILLING, UsageRecorder, usageEventId, type UsageOutbox, type UsageRecordedV1, type UsageRpc } from './usage-recorder';
 
 const usage = (requestId: string): UsageRecordedV1 => ({ requestId, keyId: 'k', userId: 'u', agentId: 'a', sourceWords: 1, inputTokens: 1, outputTokens: 1, engine: 'builtin', fallbackReason: null, latencyMs: 1, occurredAt: '2026-11-24T00:00:00.000Z' });
 
 /** A transaction whose commit the test releases by hand. */
-function manualStore() {
+function manualStore(billing: UsageRpc | null = null) {
   const writes: Array<{ topic: string; payload: unknown; id?: string; commit: () => void; fail: (e: Error) => void }> = [];
   const outbox = {
     add: (_em: EntityManager, topic: string, payload: unknown, opts?: { id?: string }) =>
       new Promise<string>((resolve, reject) => writes.push({ topic, payload, id: opts?.id, commit: () => resolve(opts?.id ?? 'generated'), fail: reject })),
   } as unknown as UsageOutbox;
   const uow = { run: <T>(work: (em: EntityManager) => Promise<T>) => work({} as EntityManager) };
-  return { writes, recorder: new UsageRecorder(uow, outbox) };
+  return { writes, recorder: new UsageRecorder(uow, outbox, billing) };
 }
 
 const settled = <T>(p: Promise<T>) => {
@@ -60,5 +60,27 @@ describe('UsageRecorder group commit', () => {
     await tick();
     writes[1].commit();
     await expect(second).resolves.toBe(usageEventId('r2'));
+  });
+
+  it('billing stores the batch directly when it answers (no outbox event); the outbox takes it when billing fails', async () => {
+    const calls: string[][] = [];
+    let up = true;
+    const billing: UsageRpc = {
+      call: async (_name, req) => {
+        calls.push(req.records.map((r) => r.requestId));
+        if (!up) throw new Error('billing is unavailable right now');
+        return { recorded: req.records.length };
+      },
+    };
+    const { writes, recorder } = manualStore(billing);
+    await expect(recorder.record(usage('r1'))).resolves.toBe(USAGE_STORED_BY_BILLING);
+    expect(writes).toHaveLength(0);
+    up = false;
+    const failing = recorder.record(usage('r2'));
+    await tick();
+    expect(writes.map((w) => [w.topic, w.id])).toEqual([['usage.recorded.v1', usageEventId('r2')]]);
+    writes[0].commit();
+    await expect(failing).resolves.toBe(usageEventId('r2'));
+    expect(calls).toEqual([['r1'], ['r2']]);
   });
 });

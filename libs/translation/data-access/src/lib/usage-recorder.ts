@@ -17,6 +17,16 @@ interface Waiting {
   failed: (e: unknown) => void;
 }
 
+/** The billing call that stores usage directly (`@gaia/shared/messaging` `RpcClient`). */
+export interface UsageRpc {
+  call(name: 'billing.record-usage.v1', request: { records: UsageRecordedV1[] }, opts?: { timeoutMs?: number }): Promise<{ recorded: number }>;
+}
+
+/** How long the direct billing call may take before the usage goes through the outbox instead. */
+export const USAGE_RPC_TIMEOUT_MS = 2000;
+/** What `record` answers when billing stored the usage directly (no event). */
+export const USAGE_STORED_BY_BILLING = 'billing';
+
 export interface UsageTransaction {
   run<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
 }
@@ -30,15 +40,22 @@ export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
  * consumers' inbox (keyed by event id) still applies it once. The translation service stores nothing else.
  *
  * Group commit (issue #13): while one write is under way, the requests that complete meanwhile queue and
- * are written together by the next one, as one `usage.recorded-batch.v1` event (billing dedupes each record
- * on its request id). Each caller still waits for the commit of its own record: nothing is acknowledged
- * before it is durable, and a lone request is written at once (no added latency).
+ * are written together by the next one. A write first asks billing to store the batch (`billing.record-usage.v1`:
+ * one statement in billing, none here); when billing cannot answer, the batch goes through the outbox as one
+ * `usage.recorded-batch.v1` event (or `usage.recorded.v1` for a lone record). Billing dedupes each record on
+ * its request id, so a call that timed out after billing committed and the event that follows count once. Each
+ * caller still waits for its record to be durable: nothing is acknowledged before, and a lone request is written
+ * at once (no added latency).
  */
 export class UsageRecorder {
   private readonly queue: Waiting[] = [];
   private writing = false;
 
-  constructor(private readonly uow: UsageTransaction, private readonly outbox: UsageOutbox) {}
+  constructor(
+    private readonly uow: UsageTransaction,
+    private readonly outbox: UsageOutbox,
+    private readonly billing: UsageRpc | null = null,
+  ) {}
 
   record(usage: UsageRecordedV1): Promise<string> {
     return new Promise<string>((done, failed) => {
@@ -64,7 +81,18 @@ export class UsageRecorder {
     }
   }
 
-  private write(records: UsageRecordedV1[]): Promise<string> {
+  private async write(records: UsageRecordedV1[]): Promise<string> {
+    if (this.billing) {
+      const stored = await this.billing.call('billing.record-usage.v1', { records }, { timeoutMs: USAGE_RPC_TIMEOUT_MS }).then(
+        () => true,
+        () => false, // billing unreachable or failing: the outbox keeps the usage durable here
+      );
+      if (stored) return USAGE_STORED_BY_BILLING;
+    }
+    return this.viaOutbox(records);
+  }
+
+  private viaOutbox(records: UsageRecordedV1[]): Promise<string> {
     if (records.length === 1) {
       const [usage] = records;
       return this.uow.run((em) => this.outbox.add(em, 'usage.recorded.v1', usage, { id: usageEventId(usage.requestId), requestId: usage.requestId }));

@@ -93,7 +93,11 @@ export class TranslationModule {
         },
       },
       { provide: AGENT_FEEDBACK, inject: [RPC_CLIENT], useFactory: (rpc: RpcClient) => new CachedAgentFeedback(new RpcAgentFeedbackSource(rpc)) },
-      { provide: USAGE_RECORDER, inject: [UNIT_OF_WORK, OUTBOX], useFactory: (uow: UnitOfWork, outbox: Outbox) => new UsageRecorder(uow, outbox) },
+      {
+        provide: USAGE_RECORDER,
+        inject: [UNIT_OF_WORK, OUTBOX, RPC_CLIENT],
+        useFactory: (uow: UnitOfWork, outbox: Outbox, rpc: RpcClient) => new UsageRecorder(uow, outbox, rpc),
+      },
       TranslateUseCase,
       TranslationRpcController,
       QualityAbUseCase,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UsageRecordedV1 } from '@gaia/contracts';
 import { billingSchema } from '@gaia/billing/data-access';
-import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
+import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { BillingModule } from '../billing.module';
 
@@ -27,5 +27,17 @@ describe('usage batches on the real Postgres', () => {
     expect(rows).toHaveLength(6);
     expect(new Set(rows.map((r) => r.request_id)).size).toBe(6);
     expect(rows.every((r) => r.words === 3 && r.user_id === 'batch-user')).toBe(true);
+  });
+
+  it('billing.record-usage.v1 stores a batch directly, once per request id (a retry after a lost answer, then its event, count once)', async () => {
+    const keyId = randomUUID();
+    const records = Array.from({ length: 4 }, () => usage(keyId));
+    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    expect(await rpc.call('billing.record-usage.v1', { records })).toEqual({ recorded: 4 });
+    expect(await rpc.call('billing.record-usage.v1', { records: records.slice(1) })).toEqual({ recorded: 0 });
+    await emit((o, em) => o.add(em, 'usage.recorded.v1', records[0]));
+    await t.drain();
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_usage WHERE key_id = $1`, [keyId]);
+    expect(n).toBe(4);
   });
 });
