@@ -136,6 +136,23 @@ describe('signed-in area', () => {
     expect(server.received.some((r) => r.path === '/api/auth/signin')).toBe(false);
   });
 
+  it('keeps server state in one cache: a change on the agent page shows on the overview, which refetches only the agents', async () => {
+    server.owned = [agentDto()];
+    renderApp('/dashboard');
+    const row = await screen.findByTestId('agent-row');
+    expect(row).toHaveTextContent('Private');
+    const count = (path: string) => server.received.filter((r) => r.method === 'GET' && r.path === path).length;
+    expect(count('/api/agents/mine')).toBe(1);
+    fireEvent.click(row);
+    fireEvent.click(await screen.findByRole('switch'));
+    await waitFor(() => expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'true'));
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    await waitFor(() => expect(screen.getByTestId('agent-row')).toHaveTextContent('Public'));
+    // The write invalidated the agent lists (refetched once); the usage summary read before is still fresh.
+    expect(count('/api/agents/mine')).toBe(2);
+    expect(count('/api/usage/summary')).toBe(1);
+  });
+
   it('shows the side menu with the five sections and the logo linking to /', async () => {
     const router = renderApp('/dashboard?tab=team');
     const nav = await screen.findByRole('navigation', { name: 'Dashboard sections' });

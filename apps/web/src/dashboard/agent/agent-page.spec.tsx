@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agentDto, taskDto, user, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
@@ -40,6 +40,25 @@ describe('owner agent page', () => {
     await screen.findByText(/Agent updated successfully!/);
     expect(server.received.find((r) => r.method === 'PATCH')?.body).toMatchObject({ custom_prompt: 'Edited by Eva' });
     expect(screen.getByTestId('agent-description')).toHaveTextContent('Edited by Eva');
+  });
+
+  it('tests the agent with the session: the translation streams in, sent with the CSRF echo and no API key', async () => {
+    server.owned = [agentDto()];
+    document.cookie = 'gaia_csrf=csrf-token';
+    try {
+      await open('owner-1');
+      fireEvent.change(screen.getByLabelText(/^Text in Quechua/), { target: { value: 'Allinllachu' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Translate' }));
+      const translator = within(screen.getByTestId('test-translator'));
+      await waitFor(() => expect(translator.getByTestId('translation-output')).toHaveTextContent('Hola'));
+      const call = server.received.find((r) => r.path === '/api/translate/');
+      expect(call?.body).toMatchObject({ text: 'Allinllachu', model_id: 'agent-1', src_lang: 'quechua', tgt_lang: 'spanish', stream: true });
+      expect(call?.headers['x-csrf-token']).toBe('csrf-token');
+      expect(call?.headers['x-api-key']).toBeUndefined();
+      expect(server.received.some((r) => r.path === '/api/public/config')).toBe(false);
+    } finally {
+      document.cookie = 'gaia_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
   });
 
   it('toggles visibility (disabled while saving) and labels it Public', async () => {

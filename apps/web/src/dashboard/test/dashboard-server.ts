@@ -187,8 +187,20 @@ export async function startDashboardServer(): Promise<DashboardServer> {
       state.user = { ...state.user, ...(body as Partial<UserDto>) };
       return json(res, 200, state.user);
     }
-    if (path === '/api/agents/mine') return json(res, 200, { owned: state.owned, shared: state.shared });
+    if (path === '/api/agents/mine') return json(res, 200, { owned: state.owned, shared: state.shared, next_cursor: null });
     if (path === '/api/usage/summary') return json(res, 200, state.summary);
+    if (path === '/api/translate/' && method === 'POST') {
+      // The gateway's stream (spec §7): one `data:` line per event.
+      const { text, src_lang, tgt_lang } = body as { text: string; src_lang: string; tgt_lang: string };
+      const events = [
+        { type: 'status', message: 'Retrieving examples...' },
+        { type: 'translation_chunk', content: 'Hola' },
+        { type: 'translation_complete', final_translation: 'Hola', response_time: 0.4, source_text: text, source_language: src_lang, target_language: tgt_lang, confidence: 0.9, untranslated: [], engine: 'builtin' },
+      ];
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
+      return;
+    }
     if (path === '/api/documents/status') {
       const task = state.tasks.get(url.searchParams.get('task_id') ?? '');
       return task ? json(res, 200, { task }) : json(res, 404, { error: 'Task not found.' });
@@ -200,6 +212,9 @@ export async function startDashboardServer(): Promise<DashboardServer> {
       a.public = (body as { public: boolean }).public;
       return json(res, 200, a);
     }
+    // The agent page's feedback panels: no corrections and no glossary terms yet.
+    const feedback = /^\/api\/agents\/[^/]+\/(corrections|glossary)$/.exec(path);
+    if (feedback && method === 'GET') return json(res, 200, feedback[1] === 'corrections' ? { corrections: [], next_cursor: null } : { terms: [], next_cursor: null });
     const one = /^\/api\/agents\/([^/]+)$/.exec(path);
     if (one) {
       const a = [...state.owned, ...state.shared].find((x) => x.id === decodeURIComponent(one[1]));
