@@ -1,30 +1,19 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { signUp, startApi } from './support/api-app';
+import { startApi } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
-import { createAgent } from './support/agents';
+import { paidCaller } from './support/paid-caller';
+import { runProcess } from './support/run-process';
 
 const ROOT = join(__dirname, '../..');
 /** The files the documentation page shows (apps/web/src/public/documentation/examples). */
 const EXAMPLES = join(ROOT, 'apps/web/src/public/documentation/examples');
 const EXAMPLE_ORIGIN = 'http://localhost:8080';
 
-function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // npm_config_offline: `npx gaia-translate` must resolve to this repo's bin, never to a registry download.
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, npm_config_offline: 'true' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end();
-  });
-}
+// npm_config_offline: `npx gaia-translate` must resolve to this repo's bin, never to a registry download.
+const run = (cmd: string, args: string[], cwd: string) => runProcess(cmd, args, { cwd, env: { npm_config_offline: 'true' } });
 
 /**
  * The documentation's examples (cURL, @gaia/client, the gaia-translate CLI) run as a reader would run them,
@@ -41,11 +30,7 @@ describe('documentation examples', () => {
 
   beforeAll(async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
-    const u = await signUp(t.url, 'docs');
-    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
-    await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'starter' });
-    agentId = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'quechua', tgtLang: 'spanish', customPrompt: 'docs', public: true })).id;
-    key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'docs' }).expect(200)).body.api_key;
+    ({ agentId, key } = await paidCaller(t, 'docs', { srcLang: 'quechua', tgtLang: 'spanish' }));
     mkdirSync(work, { recursive: true });
   });
   afterAll(async () => {

@@ -1,29 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { signUp, startApi } from './support/api-app';
+import { startApi } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
-import { createAgent } from './support/agents';
+import { paidCaller } from './support/paid-caller';
+import { runProcess } from './support/run-process';
 
 const ROOT = join(__dirname, '../..');
 /** What `npx gaia-translate` runs in this repo (node_modules/.bin/gaia-translate links it). */
 const BIN = join(ROOT, 'node_modules/.bin/gaia-translate');
 
-function cli(args: string[], stdin = '', env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const cli = (args: string[], stdin = '', env: Record<string, string> = {}) => runProcess(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdin });
 
 /** `gaia-translate` (the @gaia/client CLI) as a user runs it, against a real gateway (translation stand-in upper-cases). */
 describe('gaia-translate CLI', () => {
@@ -34,11 +22,7 @@ describe('gaia-translate CLI', () => {
 
   beforeAll(async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
-    const u = await signUp(t.url, 'cli');
-    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
-    await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'starter' });
-    agentId = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'cli', public: true })).id;
-    key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'cli' }).expect(200)).body.api_key;
+    ({ agentId, key } = await paidCaller(t, 'cli', { srcLang: 'es', tgtLang: 'qu' }));
     dir = mkdtempSync(join(tmpdir(), 'gaia-cli-'));
   });
   afterAll(async () => {

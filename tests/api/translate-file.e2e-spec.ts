@@ -1,11 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { GaiaClient, GaiaNotFoundError, GaiaPermissionError, GaiaValidationError } from '@gaia/client';
 import type { TranslateFileTaskDto } from '@gaia/contracts';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
-import { createAgent } from './support/agents';
+import { paidCaller } from './support/paid-caller';
 
 /**
  * File translation through @gaia/client (POST /api/translate/file, status, download) on the platform
@@ -23,13 +22,10 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   beforeAll(async () => {
     t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
     standIn = t.app.get(TranslationStandIn);
-    owner = await signUp(t.url, 'files');
-    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     // Every segment is metered: the Starter plan's words cover the suite (Free allows 10 translations a day).
-    await rpc.call('billing.set-plan.v1', { userId: owner.uid, plan: 'starter' });
-    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'files', public: true })).id;
-    const key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'files' }).expect(200)).body.api_key as string;
-    keyed = new GaiaClient({ baseUrl: t.url, apiKey: key });
+    const caller = await paidCaller(t, 'files', { srcLang: 'es', tgtLang: 'qu' });
+    ({ user: owner, agentId } = caller);
+    keyed = new GaiaClient({ baseUrl: t.url, apiKey: caller.key });
   });
   afterAll(() => t?.close());
 
