@@ -7,7 +7,9 @@
  *   bytes 10..11 u16 schema version of the kind (chosen by the writer of that kind)
  *   bytes 12..15 u32 length of the directory
  *   directory    UTF-8 JSON: small metadata + one entry per section (name, encoding, count, offset, length)
- *   payload      8-byte aligned sections
+ *   payload      8-byte aligned sections; from container version 3 a section may be stored deflated (raw
+ *                DEFLATE, entry field `z` = its decoded length) when that saves at least a tenth of its bytes: it
+ *                is inflated on first read, so a section nobody reads costs only disk
  *
  * Big tables never go through JSON: they are typed arrays (kept in place when aligned), integer columns in
  * their narrowest width (values or differences), varint-sorted 53-bit keys, 16-bit quantized float columns and string tables (UTF-8 blob +
@@ -16,7 +18,15 @@
  * existed.
  */
 
-export const CODEC_VERSION = 2;
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+export const CODEC_VERSION = 3;
+/** Oldest container version this reader still reads (version 2: the same layout, no deflated sections). */
+const MIN_READ_VERSION = 2;
+/** Sections smaller than this are stored as they are (deflate would save little and cost a call). */
+const MIN_DEFLATE_BYTES = 4096;
+/** A section is stored deflated only when that leaves at most this share of its bytes. */
+const MAX_DEFLATED_SHARE = 0.9;
 const MAGIC = 'GAIX';
 const HEAD = 16;
 /** The directory carries names, sizes and small metadata only. */
@@ -38,6 +48,33 @@ interface SectionEntry {
   len: number;
   /** q16: minimum and step; str: byte length of the lengths part; uint/udelta: bytes per value */
   p?: number[];
+  /** stored deflated: the decoded byte length */
+  z?: number;
+  /** deflated after a byte shuffle (byte k of every w-byte value together, k = 0..w-1): w */
+  w?: number;
+}
+
+/** Bytes per value of an encoding (the byte planes a shuffle groups), 1 for byte streams. */
+function valueWidth(enc: Encoding, p: number[] | undefined): number {
+  if (enc === 'uint' || enc === 'udelta') return (p as number[])[0];
+  if (enc === 'q16') return 2;
+  if (enc === 'str' || enc === 'f64delta') return 1;
+  return CTORS[enc].BYTES_PER_ELEMENT;
+}
+
+/** Byte planes: byte k of value i goes to k·n + i (high bytes of small integers are mostly zero: they deflate well). */
+function shuffle(b: Uint8Array, w: number): Uint8Array {
+  const n = b.length / w;
+  const out = new Uint8Array(b.length);
+  for (let k = 0; k < w; k++) for (let i = 0; i < n; i++) out[k * n + i] = b[i * w + k];
+  return out;
+}
+
+function unshuffle(b: Uint8Array, w: number): Uint8Array {
+  const n = b.length / w;
+  const out = new Uint8Array(b.length);
+  for (let k = 0; k < w; k++) for (let i = 0; i < n; i++) out[i * w + k] = b[k * n + i];
+  return out;
 }
 
 interface Directory {
@@ -164,6 +201,17 @@ export class ArtifactWriter {
   private add(name: string, enc: Encoding, n: number, bytes: Uint8Array, p?: number[]): this {
     if (this.names.has(name)) throw new Error(`duplicate artifact section "${name}"`);
     this.names.add(name);
+    if (bytes.byteLength >= MIN_DEFLATE_BYTES) {
+      const w = valueWidth(enc, p);
+      const plain = deflateRawSync(bytes);
+      const planes = w > 1 && bytes.byteLength % w === 0 ? deflateRawSync(shuffle(bytes, w)) : null;
+      const z = planes && planes.byteLength < plain.byteLength ? planes : plain;
+      if (z.byteLength <= bytes.byteLength * MAX_DEFLATED_SHARE) {
+        const entry = { name, enc, n, len: z.byteLength, z: bytes.byteLength, ...(z === planes ? { w } : {}), ...(p ? { p } : {}) };
+        this.parts.push({ entry, bytes: new Uint8Array(z.buffer, z.byteOffset, z.byteLength) });
+        return this;
+      }
+    }
     this.parts.push({ entry: { name, enc, n, len: bytes.byteLength, ...(p ? { p } : {}) }, bytes });
     return this;
   }
@@ -332,12 +380,15 @@ export class ArtifactReader {
   private readonly dir: Directory;
   private readonly byName = new Map<string, SectionEntry>();
   private readonly start: number;
+  /** deflated sections, inflated on first read */
+  private readonly inflated = new Map<string, Uint8Array>();
 
   private constructor(private readonly bytes: Uint8Array) {
     const head = new TextDecoder().decode(bytes.subarray(0, 8));
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const version = view.getUint16(8, true);
-    if (version !== CODEC_VERSION) throw new ArtifactFormatError(`unsupported artifact container version ${version} (this engine reads ${CODEC_VERSION})`);
+    if (version < MIN_READ_VERSION || version > CODEC_VERSION)
+      throw new ArtifactFormatError(`unsupported artifact container version ${version} (this engine reads ${MIN_READ_VERSION}..${CODEC_VERSION})`);
     this.kind = head.slice(4);
     this.schema = view.getUint16(10, true);
     const dlen = view.getUint32(12, true);
@@ -369,10 +420,21 @@ export class ArtifactReader {
   private section(name: string): { e: SectionEntry; b: Uint8Array } {
     const e = this.byName.get(name);
     if (!e) throw new ArtifactFormatError(`artifact section "${name}" is missing`);
-    return { e, b: this.bytes.subarray(this.start + e.off, this.start + e.off + e.len) };
+    const stored = this.bytes.subarray(this.start + e.off, this.start + e.off + e.len);
+    if (e.z === undefined) return { e, b: stored };
+    let b = this.inflated.get(name);
+    if (!b) {
+      const out = inflateRawSync(stored);
+      if (out.byteLength !== e.z) throw new ArtifactFormatError(`artifact section "${name}" is corrupt (${out.byteLength} bytes inflated, ${e.z} expected)`);
+      // a buffer of its own at offset 0 (Node may hand out a slice of a shared pool): typed arrays view it in place
+      if (e.w) b = unshuffle(out, e.w);
+      else b = out.byteOffset === 0 && out.buffer.byteLength === out.byteLength ? new Uint8Array(out.buffer, 0, out.byteLength) : new Uint8Array(out);
+      this.inflated.set(name, b);
+    }
+    return { e, b };
   }
 
-  /** The bytes of a section as stored (for callers that decode lazily, e.g. compressed postings). */
+  /** The bytes of a section (inflated if stored deflated), for callers that decode lazily, e.g. varint postings. */
   bytesOf(name: string): Uint8Array {
     return this.section(name).b;
   }

@@ -384,7 +384,7 @@ function forPostings(bytes: Uint8Array, from: number, to: number, f: (doc: numbe
 }
 
 /** Character n-gram postings of documents (ascending) given as their index words, derived from the words. */
-function buildGramPostings(docs: string[][]): GramPostings {
+function buildGramPostings(docs: string[][]): GramPostings & { words: string[] } {
   const vocab = new Map<string, number>();
   const wordDocs: number[][] = [];
   docs.forEach((words, d) => {
@@ -442,7 +442,7 @@ function buildGramPostings(docs: string[][]): GramPostings {
     df[k] = n;
   });
   gStart[keys.length] = gWord.length;
-  return { keys, df, gStart, gWord: Int32Array.from(gWord), gMult: Int32Array.from(gMult), wStart, wBytes: wSink.finish() };
+  return { keys, df, gStart, gWord: Int32Array.from(gWord), gMult: Int32Array.from(gMult), wStart, wBytes: wSink.finish(), words: [...vocab.keys()] };
 }
 
 /** Groups (term, doc, tf) triplets by term (stable: docs stay ascending) into varint postings. */
@@ -500,7 +500,30 @@ function unpackPostings(p: PackedPostings): Segment {
   return { keys: p.keys, off, doc, tf };
 }
 
-/** Vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest component). */
+/**
+ * If the gram postings' per-word document lists are exactly the word field's postings (no two index words share a
+ * hashed key), the gram side refers to the word postings by key index instead of storing a second copy: the word
+ * ids of `gWord` renumbered to word-key indexes. Null when they differ (the copy is stored then).
+ */
+function gramWordsAsWordKeys(g: GramPostings & { words: string[] }, p: PackedPostings): Int32Array | null {
+  const toKey = new Int32Array(g.words.length);
+  for (let id = 0; id < g.words.length; id++) {
+    const k = sortedIndexOf(p.keys, hash32(g.words[id], 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff);
+    if (k < 0) return null;
+    const a = g.wBytes.subarray(g.wStart[id], g.wStart[id + 1]);
+    const b = p.bytes.subarray(p.start[k], p.start[k + 1]);
+    if (a.length !== b.length) return null;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return null;
+    toKey[id] = k;
+  }
+  return g.gWord.map((id) => toKey[id]);
+}
+
+/**
+ * Vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest component;
+ * 8 bits would halve them but reorder near ties of the dense ranking, so a loaded index would not answer like the
+ * one that was written).
+ */
 function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
   const q = new Int16Array(n * DIM);
   const scale = new Float32Array(n);
@@ -598,7 +621,9 @@ function wordKey(side: 0 | 1, w: string): number {
 }
 
 /** Schema of the `INDX` artifact written by `HybridIndex.serialize` (container: artifact-codec). */
-export const INDEX_SCHEMA = 3;
+export const INDEX_SCHEMA = 4;
+/** Schema 3 (a private copy of the gram side's word postings) still loads. */
+const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
 
 interface LegacyIndexHeader {
@@ -882,8 +907,9 @@ export class HybridIndex {
       w.uints(`wordLen${side}`, lens(s.word));
       const g = buildGramPostings((side === 0 ? src : tgt).map(indexWords));
       w.offsets(`gramKeys${side}`, g.keys).uints(`gramDf${side}`, g.df).offsets(`gramStart${side}`, g.gStart);
-      w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult);
-      w.offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
+      const shared = gramWordsAsWordKeys(g, p);
+      if (shared) w.uints(`gramWordKey${side}`, shared).uints(`gramMult${side}`, g.gMult);
+      else w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult).offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
       w.uints(`gramLen${side}`, lens(s.char));
     });
     const ctx = this.ctx.pack();
@@ -901,7 +927,8 @@ export class HybridIndex {
   static deserialize(bytes: Uint8Array): HybridIndex {
     if (!ArtifactReader.is(bytes)) return HybridIndex.deserializeLegacy(bytes);
     const r = ArtifactReader.open(bytes, INDEX_KIND);
-    if (r.schema !== INDEX_SCHEMA) throw new ArtifactFormatError(`index schema ${r.schema} is not readable by this engine (reads ${INDEX_SCHEMA})`);
+    if (r.schema < MIN_INDEX_SCHEMA || r.schema > INDEX_SCHEMA)
+      throw new ArtifactFormatError(`index schema ${r.schema} is not readable by this engine (reads ${MIN_INDEX_SCHEMA}..${INDEX_SCHEMA})`);
     const ids = r.strings('ids').toArray();
     const ix = HybridIndex.withDocs(ids);
     ix.src = new Array<string>(ids.length);
@@ -911,14 +938,15 @@ export class HybridIndex {
     ix.sides.forEach((s, side) => {
       const packed = { keys: r.int32(`wordKeys${side}`), df: r.int32(`wordDf${side}`), start: r.int32(`wordStart${side}`), bytes: r.bytesOf(`wordPost${side}`) };
       s.word.load(packed, null, [], r.int32(`wordLen${side}`), cap);
+      const shared = r.has(`gramWordKey${side}`);
       const grams: GramPostings = {
         keys: r.int32(`gramKeys${side}`),
         df: r.int32(`gramDf${side}`),
         gStart: r.int32(`gramStart${side}`),
-        gWord: r.int32(`gramWord${side}`),
+        gWord: r.int32(shared ? `gramWordKey${side}` : `gramWord${side}`),
         gMult: r.int32(`gramMult${side}`),
-        wStart: r.int32(`gramWordStart${side}`),
-        wBytes: r.bytesOf(`gramWordPost${side}`),
+        wStart: shared ? packed.start : r.int32(`gramWordStart${side}`),
+        wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
       };
       s.char.load(null, grams, [], r.int32(`gramLen${side}`), cap);
     });
@@ -971,7 +999,7 @@ export class HybridIndex {
       for (const f of [s.word, s.char]) {
         b += f.docLen.byteLength;
         if (f.packed) b += f.packed.bytes.byteLength + f.packed.keys.byteLength * 3;
-        if (f.grams) b += f.grams.wBytes.byteLength + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2 + f.grams.wStart.byteLength + GRAM_CACHE_POSTINGS * 12;
+        if (f.grams) b += (f.grams.wBytes === s.word.packed?.bytes ? 0 : f.grams.wBytes.byteLength + f.grams.wStart.byteLength) + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2 + GRAM_CACHE_POSTINGS * 12;
         for (const g of f.segs) b += g.keys.byteLength + g.off.byteLength + g.doc.byteLength + g.tf.byteLength;
       }
     if (this.stored) b += this.stored.src.byteSize + this.stored.tgt.byteSize;

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * Where an agent artifact's bytes and its cold first translation go (issue #13, compact agents):
+ *   node bench/scale/artifact-probe.cjs <artifact .bin> [--cold N] [--data ../shared/data/americasnlp2021 --lang gn]
+ *
+ * Sizes: every section of the model (MODL) and the index (INDX) container, stored bytes and encoding, largest first.
+ * Cold (--cold N, default 5): in this process, N times: read the file, decode the artifact, build the agent's brain
+ * exactly as the translation service does (buildAgentBrain) and translate one dev sentence; phases and medians in ms.
+ * Prints JSON (one line) after the human-readable table.
+ */
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const swc = require('@swc/core');
+require.extensions['.ts'] = function (module, filename) {
+  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } },
+    module: { type: 'commonjs' },
+  });
+  module._compile(out.code, filename);
+};
+const tsconfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8'));
+require('tsconfig-paths').register({ baseUrl: ROOT, paths: tsconfig.compilerOptions.paths });
+
+const HEAD = 16;
+
+/** Sections of one GAIX container: name, encoding, values, stored bytes. */
+function sections(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kind = Buffer.from(bytes.subarray(4, 8)).toString('ascii');
+  const dlen = view.getUint32(12, true);
+  const dir = JSON.parse(Buffer.from(bytes.subarray(HEAD, HEAD + dlen)).toString('utf8'));
+  return { kind, version: view.getUint16(8, true), schema: view.getUint16(10, true), directoryBytes: dlen, sections: dir.sections.map((s) => ({ name: s.name, enc: s.enc, n: s.n, bytes: s.len })) };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor((s.length - 1) / 2)] * 10) / 10;
+}
+
+function main() {
+  const argv = process.argv.slice(2);
+  const file = argv.find((x, i) => !x.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--')));
+  const opt = (k, d) => (argv.includes(k) ? argv[argv.indexOf(k) + 1] : d);
+  const coldRuns = Number(opt('--cold', 5));
+  const data = path.resolve(opt('--data', path.join(ROOT, '../shared/data/americasnlp2021')));
+  const lang = opt('--lang', 'gn');
+  const { decodeAgentArtifacts } = require(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'));
+  const bytes = new Uint8Array(fs.readFileSync(file));
+  const parts = decodeAgentArtifacts(bytes);
+  const report = { file: path.relative(ROOT, file), totalBytes: bytes.byteLength, parts: {} };
+  for (const [name, b] of Object.entries(parts)) {
+    const c = sections(b);
+    report.parts[name] = { bytes: b.byteLength, ...c };
+    process.stdout.write(`${name} (${c.kind} v${c.version} schema ${c.schema}): ${(b.byteLength / 1e6).toFixed(2)} MB\n`);
+    for (const s of [...c.sections].sort((x, y) => y.bytes - x.bytes)) process.stdout.write(`  ${s.name.padEnd(18)} ${s.enc.padEnd(9)} ${String(s.n).padStart(9)}  ${(s.bytes / 1e6).toFixed(3)} MB\n`);
+  }
+  if (coldRuns > 0) {
+    const { buildAgentBrain } = require(path.join(ROOT, 'libs/translation/data-access/src/lib/engine-knowledge.ts'));
+    const devFile = path.join(data, `es-${lang}`, 'dev.es');
+    const sentences = fs.existsSync(devFile) ? fs.readFileSync(devFile, 'utf8').split(/\r?\n/).filter(Boolean) : ['la casa es grande'];
+    const phases = { read: [], decode: [], brain: [], translate: [], total: [] };
+    for (let i = 0; i < coldRuns + 1; i++) {
+      const t0 = performance.now();
+      const buf = new Uint8Array(fs.readFileSync(file));
+      const t1 = performance.now();
+      const art = decodeAgentArtifacts(buf);
+      const t2 = performance.now();
+      const brain = buildAgentBrain(art, { srcLang: 'es', tgtLang: lang }, 5);
+      const t3 = performance.now();
+      brain.knowledge.draft(sentences[i % sentences.length], 'forward', 5);
+      const t4 = performance.now();
+      if (i === 0) continue; // the first run compiles the engine's code
+      phases.read.push(t1 - t0);
+      phases.decode.push(t2 - t1);
+      phases.brain.push(t3 - t2);
+      phases.translate.push(t4 - t3);
+      phases.total.push(t4 - t0);
+    }
+    report.coldMsMedian = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, median(v)]));
+    process.stdout.write(`cold (median of ${coldRuns}): ${JSON.stringify(report.coldMsMedian)}\n`);
+  }
+  process.stdout.write(JSON.stringify(report) + '\n');
+}
+
+main();
