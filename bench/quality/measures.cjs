@@ -1,44 +1,16 @@
 // Measures beside chrF that tell translation from target-language noise (shared by run.cjs and tune.cjs).
 //  - specificity margin: corpus chrF against the aligned references minus the mean corpus chrF against the
-//    same references shuffled with SHUFFLE_SEEDS fixed seeds (output that ignores its source scores ~0);
+//    same references shuffled with the engine's SHUFFLE_SEEDS fixed seeds (output that ignores its source scores ~0);
 //  - generic floor: chrF of an output that ignores the source: the train target side's most frequent words,
 //    in frequency order, cut to the expected length (source characters × the train corpus character ratio);
 //  - kept share (into Spanish): of the source word tokens that are in the target side's train vocabulary
 //    (loanwords, names, numbers written as words), the share that appears in the output.
 'use strict';
 
-const SHUFFLE_SEEDS = [1, 2, 3, 4, 5];
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffled(xs, seed) {
-  const rnd = mulberry32(seed);
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
-
 const chars = (s) => s.replace(/\s+/g, '').length;
 
-/** { chrf, shuffled, margin } for hyps against refs (beta 2). */
-function specificity(engine, hyps, refs) {
-  const chrf = engine.corpusChrF(hyps, refs);
-  const sh = SHUFFLE_SEEDS.map((seed) => engine.corpusChrF(hyps, shuffled(refs, seed)));
-  const mean = sh.reduce((a, b) => a + b, 0) / sh.length;
-  return { chrf, shuffled: mean, margin: chrf - mean };
-}
+/** { chrf, shuffled, margin } for hyps against refs (beta 2): the engine's, as the quality report of a build measures it. */
+const specificity = (engine, hyps, refs) => engine.specificity(hyps, refs);
 
 /** Word tokens of the train side in descending frequency. */
 function frequentWords(engine, lines) {
@@ -86,4 +58,4 @@ function keptShare(engine, trainOut, inputs, hyps) {
   return { in_vocab_share: words ? inVocab / words : 0, kept_share: inVocab ? kept / inVocab : 0 };
 }
 
-module.exports = { SHUFFLE_SEEDS, specificity, genericFloor, keptShare, shuffled };
+module.exports = { specificity, genericFloor, keptShare };

@@ -250,7 +250,7 @@ function main() {
     average_chrf_beta1: averages('chrf_beta1'),
     average_margin: averages('margin'),
     average_floor_chrf: averages('floor_chrf'),
-    shuffle_seeds: measures.SHUFFLE_SEEDS,
+    shuffle_seeds: engine.SHUFFLE_SEEDS,
     peak_rss_mb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1048576),
     speed,
     rows,
@@ -264,7 +264,7 @@ function main() {
   md.push(`Data: \`${args.data}\`${args.limit ? ` (first ${args.limit} dev sentences)` : ''}; generated ${result.generated_at}.`);
   md.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM, load average at start ${machine.loadavg_start}.`);
   md.push('Wall-clock times are inflated when the machine is shared; CPU times are the process\'s own.');
-  md.push(`chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${measures.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens).`);
+  md.push(`chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${engine.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens).`);
   md.push('');
   md.push('| lang | direction | chrF | chrF β=1 | floor | margin | 2021 baseline | BLEU | len ratio | in-vocab / kept | train pairs | train s (wall / cpu) | p50 ms | p50 CPU ms | p99 ms | peak RSS MB |');
   md.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');

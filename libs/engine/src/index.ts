@@ -35,4 +35,4 @@ export type { TranslatorOptions, EngineTranslationEvent, TranslationPhase } from
 export type { DecoderWeights, ScoreWeights } from './lib/tuning';
 export type { CarryKind } from './lib/unknown-words';
 export { fitConfidenceCalibration, calibrateConfidence } from './lib/confidence-calibration';
-export { corpusChrF, sentenceChrF, corpusBleu, sentenceBleu } from './lib/metrics';
+export { corpusChrF, sentenceChrF, corpusBleu, sentenceBleu, specificity, shuffled, SHUFFLE_SEEDS } from './lib/metrics';

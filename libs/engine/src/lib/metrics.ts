@@ -79,6 +79,42 @@ export function corpusChrF(hyps: string[], refs: string[], beta = BETA): number 
   return chrfFromStats(st, beta);
 }
 
+/** The fixed shuffles of the specificity margin (the quality report of a build and bench/quality alike). */
+export const SHUFFLE_SEEDS: readonly number[] = [1, 2, 3, 4, 5];
+
+/** Mulberry32: a small seeded generator of uniform numbers in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher–Yates shuffle with a seeded generator (the same order for the same seed on every machine). */
+export function shuffled<T>(xs: readonly T[], seed: number): T[] {
+  const rnd = mulberry32(seed);
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/**
+ * Corpus chrF of hypotheses against their aligned references, the mean chrF against the same references shuffled
+ * with SHUFFLE_SEEDS, and the specificity margin between them (output that ignores its source scores about 0).
+ */
+export function specificity(hyps: readonly string[], refs: readonly string[]): { chrf: number; shuffled: number; margin: number } {
+  const chrf = corpusChrF([...hyps], [...refs]);
+  const mean = SHUFFLE_SEEDS.reduce((sum, seed) => sum + corpusChrF([...hyps], shuffled(refs, seed)), 0) / SHUFFLE_SEEDS.length;
+  return { chrf, shuffled: mean, margin: chrf - mean };
+}
+
 /** sacreBLEU 13a-like tokenization. */
 export function bleuTokenize(line: string): string[] {
   let s = ` ${line} `;
