@@ -34,7 +34,7 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       schemas: [ingestionSchema],
-      consumers: ['ingestion', 'agents', 'gateway', 'retrieval', 'translation'],
+      consumers: ['ingestion', 'agents', 'gateway', 'retrieval'],
       imports: [IngestionModule],
       providers: [IngestionEventRecorder],
     });
