@@ -3,3 +3,4 @@ export * from './embedded-postgres';
 export * from './data-source.factory';
 export * from './unit-of-work';
 export * from './database.module';
+export * from './pg-channel-listener';
