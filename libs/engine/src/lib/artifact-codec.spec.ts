@@ -54,4 +54,30 @@ describe('artifact codec', () => {
     expect(() => new ArtifactWriter('TEST', 1).uints('x', [-1])).toThrow();
     expect(() => new ArtifactWriter('TEST', 1).offsets('x', [2, 1])).toThrow();
   });
+
+  it('stores big compressible sections deflated (wide values as byte planes) and reads them back exactly', () => {
+    const n = 50000;
+    const ids = Array.from({ length: n }, (_, i) => (i * 7) % 40000);
+    const counts = Array.from({ length: n }, (_, i) => (i % 13 === 0 ? 3 : 1));
+    const scores = Float32Array.from({ length: n }, (_, i) => -((i * 37) % 101) / 10);
+    const vec = Int16Array.from({ length: n }, (_, i) => ((i * 2654435761) % 65536) - 32768);
+    const bytes = new ArtifactWriter('TEST', 1).uints('ids', ids).uints('counts', counts).quantized('scores', scores).raw('vec', vec).finish();
+    expect(bytes.byteLength).toBeLessThan(5 * n); // 7n stored as they are
+    const r = ArtifactReader.open(bytes, 'TEST');
+    expect(Array.from(r.int32('ids'))).toEqual(ids);
+    expect(Array.from(r.int32('counts'))).toEqual(counts);
+    const q = r.float32('scores');
+    scores.forEach((v, i) => expect(q[i]).toBeCloseTo(v, 3));
+    expect(Array.from(r.raw<Int16Array>('vec'))).toEqual(Array.from(vec));
+  });
+
+  it('still reads a version 2 container (the same layout, nothing deflated)', () => {
+    const bytes = new ArtifactWriter('TEST', 1).uints('small', [0, 3, 255]).strings('words', ['ñandú']).finish();
+    new DataView(bytes.buffer).setUint16(8, 2, true);
+    const r = ArtifactReader.open(bytes, 'TEST');
+    expect(Array.from(r.int32('small'))).toEqual([0, 3, 255]);
+    expect(r.strings('words').get(0)).toBe('ñandú');
+    new DataView(bytes.buffer).setUint16(8, 1, true);
+    expect(() => ArtifactReader.open(bytes, 'TEST')).toThrow(/container version/);
+  });
 });

@@ -34,6 +34,7 @@ const MAX_DIRECTORY_BYTES = 1 << 16;
 /** 16-bit codes: 0..Q16_LEVELS for finite values, then -Infinity, +Infinity, NaN. */
 const Q16_LEVELS = 65532;
 const Q16_SPECIAL = [-Infinity, Infinity, NaN];
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export type RawArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 type RawKind = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'f32' | 'f64';
@@ -70,10 +71,17 @@ function shuffle(b: Uint8Array, w: number): Uint8Array {
   return out;
 }
 
+/** The inverse of `shuffle`, assembling whole little-endian values for the common widths. */
 function unshuffle(b: Uint8Array, w: number): Uint8Array {
   const n = b.length / w;
   const out = new Uint8Array(b.length);
-  for (let k = 0; k < w; k++) for (let i = 0; i < n; i++) out[i * w + k] = b[k * n + i];
+  if (w === 2 && LITTLE_ENDIAN) {
+    const v = new Uint16Array(out.buffer, 0, n);
+    for (let i = 0; i < n; i++) v[i] = b[i] | (b[n + i] << 8);
+  } else if (w === 4 && LITTLE_ENDIAN) {
+    const v = new Int32Array(out.buffer, 0, n);
+    for (let i = 0; i < n; i++) v[i] = b[i] | (b[n + i] << 8) | (b[2 * n + i] << 16) | (b[3 * n + i] << 24);
+  } else for (let k = 0; k < w; k++) for (let i = 0; i < n; i++) out[i * w + k] = b[k * n + i];
   return out;
 }
 
@@ -470,8 +478,12 @@ export class ArtifactReader {
     if (e.enc === 'q16') {
       const q = b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n);
       const [lo, step] = e.p as [number, number];
+      // one table of the 2^16 codes, then a gather (the same float32 values as decoding each code)
+      const table = new Float32Array(Q16_LEVELS + 1 + Q16_SPECIAL.length);
+      for (let c = 0; c <= Q16_LEVELS; c++) table[c] = lo + c * step;
+      Q16_SPECIAL.forEach((v, i) => (table[Q16_LEVELS + 1 + i] = v));
       const out = new Float32Array(e.n);
-      for (let i = 0; i < e.n; i++) out[i] = q[i] <= Q16_LEVELS ? lo + q[i] * step : Q16_SPECIAL[q[i] - Q16_LEVELS - 1];
+      for (let i = 0; i < e.n; i++) out[i] = table[q[i]];
       return out;
     }
     if (e.enc === 'uint' || e.enc === 'udelta') return new Float32Array(this.int32(name));

@@ -502,10 +502,12 @@ function unpackPostings(p: PackedPostings): Segment {
 
 /**
  * If the gram postings' per-word document lists are exactly the word field's postings (no two index words share a
- * hashed key), the gram side refers to the word postings by key index instead of storing a second copy: the word
- * ids of `gWord` renumbered to word-key indexes. Null when they differ (the copy is stored then).
+ * hashed key), the gram side refers to the word postings by key index instead of storing a second copy: per gram,
+ * its words as word-key indexes in ascending order, stored as gaps (the first one as is), with their multiplicities
+ * in the same order (a gram's document list sums integer counts: the order of its words does not change it).
+ * Null when they differ (the copy is stored then).
  */
-function gramWordsAsWordKeys(g: GramPostings & { words: string[] }, p: PackedPostings): Int32Array | null {
+function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPostings): { gaps: Int32Array; mult: Int32Array } | null {
   const toKey = new Int32Array(g.words.length);
   for (let id = 0; id < g.words.length; id++) {
     const k = sortedIndexOf(p.keys, hash32(g.words[id], 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff);
@@ -516,7 +518,26 @@ function gramWordsAsWordKeys(g: GramPostings & { words: string[] }, p: PackedPos
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return null;
     toKey[id] = k;
   }
-  return g.gWord.map((id) => toKey[id]);
+  const gaps = new Int32Array(g.gWord.length);
+  const mult = new Int32Array(g.gWord.length);
+  for (let k = 0; k + 1 < g.gStart.length; k++) {
+    const a = g.gStart[k];
+    const order = Array.from({ length: g.gStart[k + 1] - a }, (_, i) => a + i).sort((x, y) => toKey[g.gWord[x]] - toKey[g.gWord[y]]);
+    let prev = 0;
+    order.forEach((x, i) => {
+      const key = toKey[g.gWord[x]];
+      gaps[a + i] = key - prev;
+      mult[a + i] = g.gMult[x];
+      prev = key;
+    });
+  }
+  return { gaps, mult };
+}
+
+/** Word-key indexes of a gram side from their per-gram gaps. */
+function gramWordKeys(gaps: Int32Array, gStart: Int32Array): Int32Array {
+  for (let k = 0; k + 1 < gStart.length; k++) for (let x = gStart[k] + 1; x < gStart[k + 1]; x++) gaps[x] += gaps[x - 1];
+  return gaps;
 }
 
 /**
@@ -907,8 +928,8 @@ export class HybridIndex {
       w.uints(`wordLen${side}`, lens(s.word));
       const g = buildGramPostings((side === 0 ? src : tgt).map(indexWords));
       w.offsets(`gramKeys${side}`, g.keys).uints(`gramDf${side}`, g.df).offsets(`gramStart${side}`, g.gStart);
-      const shared = gramWordsAsWordKeys(g, p);
-      if (shared) w.uints(`gramWordKey${side}`, shared).uints(`gramMult${side}`, g.gMult);
+      const shared = gramWordKeyGaps(g, p);
+      if (shared) w.uints(`gramWordKeyGap${side}`, shared.gaps).uints(`gramMult${side}`, shared.mult);
       else w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult).offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
       w.uints(`gramLen${side}`, lens(s.char));
     });
@@ -938,12 +959,13 @@ export class HybridIndex {
     ix.sides.forEach((s, side) => {
       const packed = { keys: r.int32(`wordKeys${side}`), df: r.int32(`wordDf${side}`), start: r.int32(`wordStart${side}`), bytes: r.bytesOf(`wordPost${side}`) };
       s.word.load(packed, null, [], r.int32(`wordLen${side}`), cap);
-      const shared = r.has(`gramWordKey${side}`);
+      const shared = r.has(`gramWordKeyGap${side}`);
+      const gStart = r.int32(`gramStart${side}`);
       const grams: GramPostings = {
         keys: r.int32(`gramKeys${side}`),
         df: r.int32(`gramDf${side}`),
-        gStart: r.int32(`gramStart${side}`),
-        gWord: r.int32(shared ? `gramWordKey${side}` : `gramWord${side}`),
+        gStart,
+        gWord: shared ? gramWordKeys(r.int32(`gramWordKeyGap${side}`), gStart) : r.int32(`gramWord${side}`),
         gMult: r.int32(`gramMult${side}`),
         wStart: shared ? packed.start : r.int32(`gramWordStart${side}`),
         wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
