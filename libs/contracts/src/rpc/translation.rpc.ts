@@ -125,7 +125,7 @@ export const translationRpc = {
     description:
       'Translates one text with an agent, streaming status, translation_chunk, then translation_complete. ' +
       'Rule violations (limits, unknown agent, language mismatch) fail the call with a DomainError before any event. ' +
-      'Records one usage.recorded.v1 per requestId.',
+      'Records usage once per requestId (billing.record-usage.v1; usage.recorded.v1 / usage.recorded-batch.v1 when billing cannot answer).',
     request: translateRequestSchema,
     response: translationEventSchema,
   }),
