@@ -86,4 +86,16 @@ function main() {
   process.stdout.write(JSON.stringify(report) + '\n');
 }
 
-main();
+/** Stored bytes of an agent artifact: per part (model, index) and its largest sections, for bench results. */
+function breakdown(bytes, top = 8) {
+  const { decodeAgentArtifacts } = require(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'));
+  const out = {};
+  for (const [name, b] of Object.entries(decodeAgentArtifacts(bytes))) {
+    const c = sections(b);
+    out[name] = { bytes: b.byteLength, container: `${c.kind} v${c.version} schema ${c.schema}`, largest: [...c.sections].sort((x, y) => y.bytes - x.bytes).slice(0, top).map((s) => ({ name: s.name, enc: s.enc, bytes: s.bytes })) };
+  }
+  return out;
+}
+
+module.exports = { sections, breakdown };
+if (require.main === module) main();

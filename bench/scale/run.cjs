@@ -358,7 +358,7 @@ async function main() {
       artifactBytesTotal: totalArtifact,
       artifactBytesPerPair: Math.round(totalArtifact / totalPairs),
       artifactToTextRatio: Math.round((totalArtifact / built.agents.reduce((s, x) => s + x.textBytes, 0)) * 100) / 100,
-      gn: gn ? { pairs: gn.pairs, textMB: Math.round(gn.textBytes / 1e4) / 100, artifactMB: Math.round(gn.artifactBytes / 1e4) / 100, ratioToText: Math.round((gn.artifactBytes / gn.textBytes) * 100) / 100 } : null,
+      gn: gn ? { pairs: gn.pairs, textMB: Math.round(gn.textBytes / 1e4) / 100, artifactMB: Math.round(gn.artifactBytes / 1e4) / 100, ratioToText: Math.round((gn.artifactBytes / gn.textBytes) * 100) / 100, bytesPerPair: Math.round(gn.artifactBytes / gn.pairs), parts: require('./artifact-probe.cjs').breakdown(new Uint8Array(fs.readFileSync(gn.file))) } : null,
       note: 'everything stored for an agent: the one artifact (model + index; the embedded retrieval index reads its index part); uploads excluded',
     },
     memory: { budgetMB: a.budgetMb, maxRssMB: report.maxRssMB, agentsAnswering: report.answered, cache: report.cache },
@@ -366,6 +366,8 @@ async function main() {
     http: { path: 'POST /translate → AgentLoader → built-in engine (no gateway, API key or metering)', durationSecondsPerPoint: a.seconds, points },
     wallSeconds: Math.round((Date.now() - t0) / 1000),
   };
+  // the API run (--api-only) writes its own section: kept
+  if (fs.existsSync(a.out)) result.api = JSON.parse(fs.readFileSync(a.out, 'utf8')).api;
   fs.mkdirSync(path.dirname(a.out), { recursive: true });
   fs.writeFileSync(a.out, JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(`\n${table(result)}\nwritten ${path.relative(ROOT, a.out)}\n`);
