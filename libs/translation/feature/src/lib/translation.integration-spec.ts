@@ -284,50 +284,46 @@ describe('translation service (real Postgres, in-process transport, engine artif
   });
 });
 
+/**
+ * A translation service without LLM configuration whose one agent `profile` has artifacts learned from 60 pairs of the
+ * corpus; runs `use` with its RPC client, then closes it.
+ */
+async function withLearnedAgent(profile: TranslationAgentProfile, transport: 'nats' | undefined, use: (rpc: RpcClient) => Promise<void>): Promise<void> {
+  const directory = new TestAgentDirectory();
+  const pairs = corpus().slice(0, 60);
+  const index = new HybridIndex();
+  index.add(pairs);
+  const t = await createTestApp({
+    schemas: [],
+    ...(transport ? { transport } : {}),
+    consumers: ['translation', 'billing'],
+    imports: [TranslationModule.forRoot({ directory: { provide: AGENT_DIRECTORY, useValue: directory }, llm: null })],
+    providers: [UsageProbe],
+  });
+  try {
+    directory.profiles.set(profile.id, profile);
+    await t.app.get<FileStorage>(FILE_STORAGE).put(defaultArtifactKey(profile.id, profile.artifactsVersion!), encodeAgentArtifacts({ model: serializeModel(trainAgentModel(pairs)), index: index.serialize() }));
+    await use(t.app.get<RpcClient>(RPC_CLIENT));
+  } finally {
+    await t.close();
+  }
+}
+
 describe('translation service without LLM configuration', () => {
   it('an agent set to the LLM engine uses the built-in engine and says so', async () => {
-    const directory = new TestAgentDirectory();
-    const pairs = corpus().slice(0, 60);
-    const index = new HybridIndex();
-    index.add(pairs);
-    const t = await createTestApp({
-      schemas: [],
-      consumers: ['translation', 'billing'],
-      imports: [TranslationModule.forRoot({ directory: { provide: AGENT_DIRECTORY, useValue: directory }, llm: null })],
-      providers: [UsageProbe],
-    });
-    try {
-      directory.profiles.set('a1', { id: 'a1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'llm', artifactsVersion: '3' });
-      await t.app.get<FileStorage>(FILE_STORAGE).put(defaultArtifactKey('a1', '3'), encodeAgentArtifacts({ model: serializeModel(trainAgentModel(pairs)), index: index.serialize() }));
-      const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    await withLearnedAgent({ id: 'a1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'llm', artifactsVersion: '3' }, undefined, async (rpc) => {
       const events = await lastValueFrom(
         rpc.stream('translation.translate.v1', { requestId: 'r1', text: 'la universidad', model_id: 'a1', src_lang: 'es', tgt_lang: 'gn', caller: { keyId: null, userId: 'u1' } }).pipe(toArray()),
       );
       expect(events).toContainEqual({ type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' });
       expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin' });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('translation service over NATS (the transport between separate gateway and translation processes)', () => {
   it('streams the events of a translation and fails a bad request with the DomainError status', async () => {
-    const directory = new TestAgentDirectory();
-    const pairs = corpus().slice(0, 60);
-    const index = new HybridIndex();
-    index.add(pairs);
-    const t = await createTestApp({
-      schemas: [],
-      transport: 'nats',
-      consumers: ['translation', 'billing'],
-      imports: [TranslationModule.forRoot({ directory: { provide: AGENT_DIRECTORY, useValue: directory }, llm: null })],
-      providers: [UsageProbe],
-    });
-    try {
-      directory.profiles.set('n1', { id: 'n1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'builtin', artifactsVersion: '1' });
-      await t.app.get<FileStorage>(FILE_STORAGE).put(defaultArtifactKey('n1', '1'), encodeAgentArtifacts({ model: serializeModel(trainAgentModel(pairs)), index: index.serialize() }));
-      const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    await withLearnedAgent({ id: 'n1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'builtin', artifactsVersion: '1' }, 'nats', async (rpc) => {
       const base = { text: 'la universidad', model_id: 'n1', src_lang: 'es', tgt_lang: 'gn', caller: { keyId: 'k', userId: null } };
       const events = await lastValueFrom(rpc.stream('translation.translate.v1', { requestId: `nats-${Date.now()}`, ...base }).pipe(toArray()));
       expect(events[0].type).toBe('status');
@@ -336,8 +332,6 @@ describe('translation service over NATS (the transport between separate gateway 
         status: 404,
         message: 'Model not found.',
       });
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
