@@ -57,13 +57,18 @@ export function unzipGuarded(filename: string, bytes: Uint8Array): FileInput[] {
     file.start();
   });
   uz.register(UnzipInflate);
+  feed(uz, bytes, filename, 'the ZIP archive');
+  return entries.map((e) => ({ filename: `${filename}/${e.name}`, bytes: concat(e.chunks, e.size) }));
+}
+
+/** Pushes `bytes` into a decompressor in CHUNK pieces; its own failure is a MALFORMED `what` (a guard's ParseError passes). */
+function feed(stream: { push(chunk: Uint8Array, final: boolean): void }, bytes: Uint8Array, filename: string, what: string): void {
   try {
-    for (let i = 0; i < bytes.length; i += CHUNK) uz.push(bytes.subarray(i, i + CHUNK), i + CHUNK >= bytes.length);
+    for (let i = 0; i < bytes.length; i += CHUNK) stream.push(bytes.subarray(i, i + CHUNK), i + CHUNK >= bytes.length);
   } catch (e) {
     if (e instanceof ParseError) throw e;
-    throw new ParseError('MALFORMED', filename, `the ZIP archive is damaged (${e instanceof Error ? e.message : String(e)})`);
+    throw new ParseError('MALFORMED', filename, `${what} is damaged (${e instanceof Error ? e.message : String(e)})`);
   }
-  return entries.map((e) => ({ filename: `${filename}/${e.name}`, bytes: concat(e.chunks, e.size) }));
 }
 
 /** Reads a gzip file with the same decompression guard. */
@@ -76,12 +81,7 @@ export function gunzipGuarded(filename: string, bytes: Uint8Array): FileInput {
     if (total > limit) throw bomb(filename, limit);
     chunks.push(chunk);
   });
-  try {
-    for (let i = 0; i < bytes.length; i += CHUNK) gz.push(bytes.subarray(i, i + CHUNK), i + CHUNK >= bytes.length);
-  } catch (e) {
-    if (e instanceof ParseError) throw e;
-    throw new ParseError('MALFORMED', filename, `the gzip file is damaged (${e instanceof Error ? e.message : String(e)})`);
-  }
+  feed(gz, bytes, filename, 'the gzip file');
   const inner = filename.replace(/\.t?gz$/i, '') || filename;
   return { filename: inner, bytes: concat(chunks, total) };
 }
