@@ -5,16 +5,7 @@ import { loadLlmConfig } from '@gaia/translation/llm';
 import { signUp, startApi, type User } from './support/api-app';
 import { learnedAgent } from './support/feedback-agent';
 import { rawText, sseEvents } from './support/sse';
-
-/** A compositional Spanish → Quechua-like corpus of 12 × 8 × 3 = 288 pairs: enough to be measured (≥ 200). */
-const NOUNS = [['perro', 'allqu'], ['casa', 'wasi'], ['río', 'mayu'], ['montaña', 'urqu'], ['niño', 'wawa'], ['pájaro', 'pisqu'], ['campo', 'chakra'], ['camino', 'ñan'], ['árbol', 'sacha'], ['piedra', 'rumi'], ['fuego', 'nina'], ['maíz', 'sara']];
-const ADJECTIVES = [['grande', 'hatun'], ['pequeño', 'huchuy'], ['viejo', 'machu'], ['nuevo', 'musuq'], ['bonito', 'sumaq'], ['blanco', 'yuraq'], ['negro', 'yana'], ['rojo', 'puka']];
-const TEMPLATES: Array<(n: string, a: string) => string>[] = [
-  [(n, a) => `el ${n} ${a}`, (n, a) => `${a} ${n}`],
-  [(n, a) => `mi ${n} ${a} duerme en el campo`, (n, a) => `${a} ${n}y chakrapi puñun`],
-  [(n, a) => `el ${n} ${a} come maíz con agua`, (n, a) => `${a} ${n} sarata yakuwan mikhun`],
-];
-const CORPUS = TEMPLATES.flatMap(([es, qu]) => NOUNS.flatMap(([n, nq]) => ADJECTIVES.map(([a, aq]) => ({ es: es(n, a), qu: qu(nq, aq) }))));
+import { QUALITY_CORPUS as CORPUS } from './support/quality-corpus';
 
 /**
  * The quality report (issue 14) through the HTTP API with every real service: a build holds out 5 % of the pairs,

@@ -1,16 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DESKTOP, launchBrowser, openContext, screenshot, uniqueEmail, type TrackedPage } from './support/browser';
-
-/** A compositional Spanish → Quechua-like corpus of 288 pairs: measured (≥ 200 pairs), learned in seconds. */
-const NOUNS = [['perro', 'allqu'], ['casa', 'wasi'], ['río', 'mayu'], ['montaña', 'urqu'], ['niño', 'wawa'], ['pájaro', 'pisqu'], ['campo', 'chakra'], ['camino', 'ñan'], ['árbol', 'sacha'], ['piedra', 'rumi'], ['fuego', 'nina'], ['maíz', 'sara']];
-const ADJECTIVES = [['grande', 'hatun'], ['pequeño', 'huchuy'], ['viejo', 'machu'], ['nuevo', 'musuq'], ['bonito', 'sumaq'], ['blanco', 'yuraq'], ['negro', 'yana'], ['rojo', 'puka']];
-const TEMPLATES: Array<(n: string, a: string) => string>[] = [
-  [(n, a) => `el ${n} ${a}`, (n, a) => `${a} ${n}`],
-  [(n, a) => `mi ${n} ${a} duerme en el campo`, (n, a) => `${a} ${n}y chakrapi puñun`],
-  [(n, a) => `el ${n} ${a} come maíz con agua`, (n, a) => `${a} ${n} sarata yakuwan mikhun`],
-];
-const CORPUS = TEMPLATES.flatMap(([es, qu]) => NOUNS.flatMap(([n, nq]) => ADJECTIVES.map(([a, aq]) => ({ es: es(n, a), qu: qu(nq, aq) }))));
+import { QUALITY_CORPUS as CORPUS } from '../../api/support/quality-corpus';
 
 /**
  * Issue 14 in the browser: the owner sees the quality report of the built agent on its page, and the test translator
