@@ -687,11 +687,7 @@ export class OpenSearchWireDouble {
     const scored: { index: string; doc: StoredDoc; score: number }[] = [];
     for (const name of names) {
       const state = this.indices.get(name)!;
-      let candidates = [...state.visible.values()];
-      if (query.routing !== undefined) {
-        const shards = new Set(query.routing.split(',').map((r) => hash(r) % state.shards));
-        candidates = candidates.filter((d) => shards.has(d.shard));
-      }
+      const candidates = this.routed(state, query.routing);
       const result = isHybrid ? this.hybrid(state, q.hybrid, candidates, pipeline) : this.evaluate(state, q, candidates);
       for (const [doc, score] of result) scored.push({ index: name, doc, score });
     }
@@ -748,6 +744,14 @@ export class OpenSearchWireDouble {
     return out;
   }
 
+  /** The visible documents of an index, only those of the shards of `routing` (comma-separated) when it is given. */
+  private routed(state: IndexState, routing: string | undefined): StoredDoc[] {
+    const docs = [...state.visible.values()];
+    if (routing === undefined) return docs;
+    const shards = new Set(routing.split(',').map((r) => hash(r) % state.shards));
+    return docs.filter((d) => shards.has(d.shard));
+  }
+
   private deleteByQuery(expression: string, query: Record<string, string>, body: Json): [number, unknown] {
     for (const key of Object.keys(body)) if (!['query', 'max_docs'].includes(key)) throw new HttpError(400, 'parsing_exception', `[delete_by_query] unknown field [${key}]`);
     if (!isObject(body.query)) throw new HttpError(400, 'action_request_validation_exception', 'Validation Failed: 1: query is missing;');
@@ -755,11 +759,7 @@ export class OpenSearchWireDouble {
     let deleted = 0;
     for (const name of names) {
       const state = this.indices.get(name)!;
-      let candidates = [...state.visible.values()];
-      if (query.routing !== undefined) {
-        const shards = new Set(query.routing.split(',').map((r) => hash(r) % state.shards));
-        candidates = candidates.filter((d) => shards.has(d.shard));
-      }
+      const candidates = this.routed(state, query.routing);
       for (const d of this.evaluate(state, body.query, candidates).keys()) {
         state.pending.set(d.id, null);
         deleted++;
