@@ -8,6 +8,7 @@
  * Glossary terms (glossary.ts) constrain the decoder and every selectable answer. Tuned numbers live in tuning.ts.
  */
 import { draftCandidates } from './candidates';
+import { confidenceFeatures, rawConfidence as confidenceOf } from './confidence';
 import { calibrateConfidence } from './confidence-calibration';
 import { PhraseDecoder } from './decoder';
 import { exactExtraExample, mergeExtraExamples } from './extra-examples';
@@ -17,15 +18,7 @@ import type { AgentModel } from './model';
 import { basicProvenance, explainProvenance } from './provenance';
 import { emptyResult, exactExampleResult, joinLines, LineJob, LineWork, Plan, planJobs } from './translation-job';
 import { normalizeToken, tokenize } from './tokenize';
-import {
-  CONFIDENCE_COVERAGE,
-  CONFIDENCE_MBR,
-  DecoderWeights,
-  DEFAULT_DECODER_WEIGHTS,
-  DEFAULT_SCORE_WEIGHTS,
-  ScoreWeights,
-  TRANSLATOR_DEFAULTS,
-} from './tuning';
+import { DecoderWeights, DEFAULT_DECODER_WEIGHTS, DEFAULT_SCORE_WEIGHTS, ScoreWeights, TRANSLATOR_DEFAULTS } from './tuning';
 import type { AppliedTerm, Candidate, ConfidenceCalibration, Direction, RetrievalHit, TranslateOptions, TranslateResult, TranslationEvent } from './types';
 import { UnknownWords } from './unknown-words';
 import { CandidateScorer } from './validate-refine';
@@ -256,7 +249,7 @@ export class Translator {
     );
     const provenance = job.opts?.explain ? explainProvenance(this.model, job, bi, applied) : basicProvenance(job, bi);
     const { spans, share } = this.unknownWords.untranslatedSpans(text, dir);
-    const rawConfidence = Math.max(0, Math.min(1, (CONFIDENCE_MBR * best.mbr + CONFIDENCE_COVERAGE * best.features.coverage) * (1 - share)));
+    const rawConfidence = confidenceOf(confidenceFeatures(job.qTok, best, candidates, share));
     return {
       translation: best.text.replace(/\s*\n\s*/g, ' '),
       confidence: calibrateConfidence(rawConfidence, this.calibrationFor(job.opts)),

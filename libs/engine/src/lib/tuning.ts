@@ -161,9 +161,26 @@ export const LENGTH_MIN_LOG_STD = 0.15;
 
 /* ------------------------------------------------------------------ translation: the answer */
 
-/** Shares of the confidence: agreement between candidates (MBR), source coverage; scaled by the translated share. */
-export const CONFIDENCE_MBR = 0.6;
-export const CONFIDENCE_COVERAGE = 0.4;
+/**
+ * Raw confidence (confidence.ts): a weighted mean of features that predict an answer's sentence chrF on text the
+ * agent has not seen, times a mild penalty for the untranslated share of the input. Chosen on the first 200 dev
+ * sentences of gn, aym, nah and quy (both directions) and checked on cni, oto, shp and tar
+ * (`node bench/quality/confidence.cjs`, bench/results/confidence.json): mean Spearman(confidence, chrF) 0.38 on
+ * the first group and 0.41 on the second, against 0.25 and 0.20 for the former mix of MBR utility and coverage.
+ *  - length: the input's word count n as n / (n + CONFIDENCE_LENGTH_HALF_WORDS) — sentence chrF is low and erratic
+ *    on short inputs (the strongest single predictor, Spearman 0.31–0.34 alone);
+ *  - lexical support: the answer's mean log p(input word | output words) (the `lexR` feature of validate-refine.ts)
+ *    mapped from [log FEATURE_PROB_FLOOR, 0] to [0, 1] — input words that nothing in the answer translates pull it
+ *    down (0.22–0.24 alone);
+ *  - agreement: mean pairwise chrF of the K candidates (an MBR-style consensus, unweighted) (0.20–0.21 alone).
+ * Per-token LM score, forward lexical probability, length-ratio plausibility and the nearest example's overlap were
+ * measured too and left out: alone they order dev answers at −0.24..0.05.
+ */
+export const CONFIDENCE_WEIGHTS = { length: 0.5, lexicalSupport: 0.375, agreement: 0.125 } as const;
+/** Input length (in words) at which the length feature is one half. */
+export const CONFIDENCE_LENGTH_HALF_WORDS = 5;
+/** The confidence is multiplied by 1 − this × the untranslated share of the input's word characters. */
+export const CONFIDENCE_UNTRANSLATED_PENALTY = 0.25;
 /** Examples listed in the provenance when the answer came from no example. */
 export const PROVENANCE_EXAMPLES = 3;
 /** Lexicon / phrase entries listed in the provenance. */
