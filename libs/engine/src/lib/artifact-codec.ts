@@ -25,6 +25,8 @@ export const CODEC_VERSION = 3;
 const MIN_READ_VERSION = 2;
 /** Sections smaller than this are stored as they are (deflate would save little and cost a call). */
 const MIN_DEFLATE_BYTES = 4096;
+/** zlib's smallest output chunk. */
+const MIN_INFLATE_CHUNK = 64;
 /** A section is stored deflated only when that leaves at most this share of its bytes. */
 const MAX_DEFLATED_SHARE = 0.9;
 const MAGIC = 'GAIX';
@@ -432,7 +434,8 @@ export class ArtifactReader {
     if (e.z === undefined) return { e, b: stored };
     let b = this.inflated.get(name);
     if (!b) {
-      const out = inflateRawSync(stored);
+      // one output chunk of the known size: no chunk list to concatenate
+      const out = inflateRawSync(stored, { chunkSize: Math.max(MIN_INFLATE_CHUNK, e.z) });
       if (out.byteLength !== e.z) throw new ArtifactFormatError(`artifact section "${name}" is corrupt (${out.byteLength} bytes inflated, ${e.z} expected)`);
       // a buffer of its own at offset 0 (Node may hand out a slice of a shared pool): typed arrays view it in place
       if (e.w) b = unshuffle(out, e.w);
