@@ -16,18 +16,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const os = require('node:os');
 
-// TypeScript on the fly through @swc/core (no extra dependency)
-const swc = require('@swc/core');
-require.extensions['.ts'] = function (module, filename) {
-  const src = fs.readFileSync(filename, 'utf8');
-  const out = swc.transformSync(src, {
-    filename,
-    sourceMaps: 'inline',
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-    module: { type: 'commonjs' },
-  });
-  module._compile(out.code, filename);
-};
+require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 const engine = require('../../libs/engine/src/index.ts');
 const measures = require('./measures.cjs');
 

@@ -15,12 +15,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const swc = require('@swc/core');
-
-require.extensions['.ts'] = function (module, filename) {
-  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), { filename, jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } });
-  module._compile(out.code, filename);
-};
+require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 
 function args(argv) {
   const a = { base: null, files: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, out: 'bench/results/quality-speed.json' };

@@ -3,11 +3,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const swc = require('@swc/core');
-require.extensions['.ts'] = function (module, filename) {
-  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), { filename, jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } });
-  module._compile(out.code, filename);
-};
+require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 const engine = require('../../libs/engine/src/index.ts');
 const measures = require('./measures.cjs');
 const [data, langs, limit, cfgJson, direction] = process.argv.slice(2);
