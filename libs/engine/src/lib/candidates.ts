@@ -11,7 +11,7 @@ import type { AgentModel } from './model';
 import { isWordToken } from './tokenize';
 import { ADAPTED_EXAMPLES, MIN_ADAPTATION_OVERLAP } from './tuning';
 import type { LexiconUse, RetrievalHit } from './types';
-import { modelTokens } from './vocabulary';
+import { sideTokens } from './subword';
 
 /** A draft translation of phase 1: model tokens, the strategy, phrase entries used, the example it came from. */
 export interface Draft {
@@ -56,11 +56,11 @@ export function draftCandidates(
   }
   for (const h of hits.slice(0, settings.rawExamples))
     raw.push({
-      tokens: modelTokens(dir === 0 ? h.target : h.source),
+      tokens: sideTokens(model, dir === 0 ? 1 : 0, dir === 0 ? h.target : h.source),
       strategy: 'nearest-example',
       used: [],
       hit: h,
-      overlap: tokenOverlap(qTok, modelTokens(dir === 0 ? h.source : h.target)),
+      overlap: tokenOverlap(qTok, sideTokens(model, dir, dir === 0 ? h.source : h.target)),
     });
   // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
   const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;

@@ -4,6 +4,7 @@
  */
 import { lexEntries } from './lexicon';
 import type { AgentModel } from './model';
+import { joinPhrase } from './subword';
 import { isWordToken } from './tokenize';
 import { FIRST_WORD_ID } from './vocabulary';
 
@@ -42,7 +43,7 @@ export function summarizeCoreMemory(m: AgentModel, opts?: { srcLang?: string; tg
       .filter((e) => e.word && isWordToken(e.word) && e.prob >= SUMMARY_MIN_PROB)
       .slice(0, SUMMARY_TRANSLATIONS);
     if (!es.length) continue;
-    lines.push(`- ${w} → ${es.map((e) => `${e.word} (${e.prob.toFixed(2)})`).join(', ')}`);
+    lines.push(`- ${w} → ${es.map((e) => `${joinPhrase(e.word)} (${e.prob.toFixed(2)})`).join(', ')}`);
     shown++;
   }
   lines.push('');

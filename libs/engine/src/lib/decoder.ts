@@ -6,6 +6,7 @@
 import { BOS, EOS } from './lm';
 import type { AgentModel } from './model';
 import type { ForcedSpan } from './glossary';
+import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
 import { isLiteralToken, isWordToken, normalizeToken } from './tokenize';
 import {
@@ -94,7 +95,7 @@ export class PhraseDecoder {
     // expected output characters after each input position
     const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
-    for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * surface[i].length;
+    for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * writtenLength(surface[i]);
     // glossary constraints: a forced span is crossed only as a whole, by its required output
     const covered = forced.length ? new Int32Array(n).fill(-1) : null;
     forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
@@ -133,7 +134,7 @@ export class PhraseDecoder {
               W.phrase +
               extra;
             const out = ids.map((id) => outV.words[id]);
-            opts.push({ out, ids: ids.map((id) => lmWordId(m, dir, id)), tm, chars: out.reduce((a, w) => a + w.length, 0) });
+            opts.push({ out, ids: ids.map((id) => lmWordId(m, dir, id)), tm, chars: out.reduce((a, w) => a + writtenLength(w), 0) });
           }
           // a back-off (variant or stem of an unknown word) is a guess: only its best few options are tried
           if (extra !== 0 && opts.length > BACKOFF_OPTIONS) opts.sort((x, y) => y.tm - x.tm).splice(BACKOFF_OPTIONS);
@@ -151,14 +152,15 @@ export class PhraseDecoder {
                 out: [w],
                 ids: [lmWordId(m, dir, lex.ids[x])],
                 tm: (W.phiF + W.lexF + W.phiR + W.lexR) * Math.log(lex.probs[x]) + W.phrase + LEXICON_OPTION_PENALTY,
-                chars: w.length,
+                chars: writtenLength(w),
               });
             }
             opts.push({ out: [], ids: [], tm: W.drop * SEEN_WORD_DROP_SHARE, chars: 0 });
           } else if (!known) {
             // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
             // otherwise left out (and reported as untranslated); punctuation is copied
-            const carry = isWordToken(surface[i]) ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir) : 'literal';
+            // a suffix piece (subword.ts) is never copied on its own
+            const carry = isPiece(surface[i]) ? null : isWordToken(surface[i]) ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir) : 'literal';
             const stem = carry === 'literal' || carry === 'target' ? null : this.words.targetStem(surface[i], dir);
             if (stem !== null) {
               const outId = outV.index.get(normalizeToken(stem)) ?? 0;
@@ -190,7 +192,7 @@ export class PhraseDecoder {
       res.push({
         tokens: toks,
         score: f.score,
-        used: parts.filter((p) => p.out.length).map((p) => ({ source: p.src, target: p.out.join(' '), prob: 1 })),
+        used: parts.filter((p) => p.out.length).map((p) => ({ source: joinPhrase(p.src), target: joinPhrase(p.out.join(' ')), prob: 1 })),
       });
       if (res.length >= nbest) break;
     }

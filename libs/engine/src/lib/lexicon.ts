@@ -7,7 +7,8 @@ import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
 import { LEXICON_MAX_ENTRIES } from './tuning';
 import { isWordToken } from './tokenize';
 import type { Direction, LexiconUse } from './types';
-import { dirIndex, modelTokens } from './vocabulary';
+import { joinPhrase, sideTokens } from './subword';
+import { dirIndex } from './vocabulary';
 
 /** Multiword phrases listed by lookupLexicon: 2..LOOKUP_MAX_WORDS words seen at least LOOKUP_MIN_COUNT times. */
 const LOOKUP_MAX_WORDS = 3;
@@ -63,7 +64,7 @@ export function lexEntries(m: AgentModel, dir: 0 | 1, id: number): LexEntry[] {
 export function lookupLexicon(m: AgentModel, text: string, direction: Direction = 'forward', perWord = LOOKUP_PER_WORD): LexiconUse[] {
   const dir = dirIndex(direction);
   const inV = m.sides[dir];
-  const toks = modelTokens(text);
+  const toks = sideTokens(m, dir, text);
   const out: LexiconUse[] = [];
   const seen = new Set<string>();
   for (const w of toks) {
@@ -73,7 +74,7 @@ export function lookupLexicon(m: AgentModel, text: string, direction: Direction 
     for (const e of lexEntries(m, dir, id)
       .filter((e) => e.word)
       .slice(0, perWord))
-      out.push({ source: w, target: e.word, prob: e.prob });
+      out.push({ source: joinPhrase(w), target: joinPhrase(e.word), prob: e.prob });
   }
   // multiword phrases present in the text
   const tab = m.tables[dir];
@@ -87,7 +88,7 @@ export function lookupLexicon(m: AgentModel, text: string, direction: Direction 
       const o = tab.off[k];
       if (o >= tab.off[k + 1] || tab.counts[o] < LOOKUP_MIN_COUNT) continue;
       const tw = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1])).map((id) => outV.words[id]);
-      out.push({ source: key, target: tw.join(' '), prob: Math.exp(tab.scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]) });
+      out.push({ source: joinPhrase(key), target: joinPhrase(tw.join(' ')), prob: Math.exp(tab.scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]) });
     }
   return out;
 }

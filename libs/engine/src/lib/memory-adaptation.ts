@@ -7,7 +7,7 @@ import type { PhraseDecoder } from './decoder';
 import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
 import type { RetrievalHit } from './types';
-import { modelTokens } from './vocabulary';
+import { sideTokens } from './subword';
 
 /** Adapts `hit` to the input (`qTok` normalized, `qSurf` surface tokens); `overlap`: LCS share of the tokens. */
 export function adaptExample(
@@ -21,8 +21,8 @@ export function adaptExample(
 ): { tokens: string[]; overlap: number } | null {
   const hText = dir === 0 ? hit.source : hit.target;
   const oText = dir === 0 ? hit.target : hit.source;
-  const H = modelTokens(hText);
-  const O = modelTokens(oText);
+  const H = sideTokens(model, dir, hText);
+  const O = sideTokens(model, dir === 0 ? 1 : 0, oText);
   if (!H.length || !O.length) return null;
   // LCS between query and example input
   const n = qTok.length;

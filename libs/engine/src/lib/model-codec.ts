@@ -9,6 +9,7 @@ import type { LexTable } from './lexicon';
 import { KnLm } from './lm';
 import type { AgentModel, ModelCalibration, ModelStats } from './model';
 import { PhraseKeyIndex, PhraseTable } from './phrase-table';
+import type { Segmenter } from './subword';
 import type { SideVocab } from './vocabulary';
 
 /** Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). */
@@ -19,6 +20,7 @@ export function serializeModel(m: AgentModel): Uint8Array {
   const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
   w.meta('stats', m.stats).meta('affixes', m.affixes);
   if (m.calibration) w.meta('calibration', m.calibration);
+  if (m.segmenters) w.meta('segmenters', m.segmenters);
   for (let d = 0; d < 2; d++) {
     const side = m.sides[d];
     w.strings(`words${d}`, side.words).strings(`cased${d}`, side.cased).uints(`freq${d}`, side.freq);
@@ -88,6 +90,8 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     stats: r.meta<ModelStats>('stats'),
     affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
     calibration: r.meta<ModelCalibration | undefined>('calibration'),
+    // absent in artifacts written before subword segmentation: their words are modelled whole
+    segmenters: r.meta<[Segmenter, Segmenter] | undefined>('segmenters'),
   };
 }
 

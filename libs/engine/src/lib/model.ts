@@ -9,6 +9,7 @@ import { AlignOptions, trainAlignment } from './align';
 import { buildLex, LexTable } from './lexicon';
 import { KnLm } from './lm';
 import { learnPhraseTables, PhraseTable } from './phrase-table';
+import { learnSegmenters, Segmenter, segmentTokens } from './subword';
 import { normalizeToken, tokenize } from './tokenize';
 import { ALIGN_ITERATIONS, ALIGN_MAX_LEN, ALIGN_UNSEEN_PROB, LEXICON_MIN_PROB, LM_MAX_VOCAB } from './tuning';
 import type { ConfidenceCalibration, ParallelPair } from './types';
@@ -55,6 +56,8 @@ export interface AgentModel {
   affixes: [AffixPattern[], AffixPattern[]];
   /** confidence calibration per direction, fitted on held-out pairs at build (`fitConfidenceCalibration`) */
   calibration?: ModelCalibration;
+  /** suffix inventories of the side modelled in stem and suffix pieces, if any (subword.ts) */
+  segmenters?: [Segmenter, Segmenter];
 }
 
 export interface ModelCalibration {
@@ -74,10 +77,18 @@ export function trainAgentModel(
   const progress = opts?.onProgress ?? (() => undefined);
   progress(PROGRESS.tokenize, 'tokenizing');
   const good = pairs.filter((p) => p.source.trim() && p.target.trim());
-  const rawS = good.map((p) => tokenize(p.source));
-  const rawT = good.map((p) => tokenize(p.target));
-  const S = rawS.map((r) => r.map(normalizeToken));
-  const T = rawT.map((r) => r.map(normalizeToken));
+  const wordsS = good.map((p) => tokenize(p.source));
+  const wordsT = good.map((p) => tokenize(p.target));
+  const normS = wordsS.map((r) => r.map(normalizeToken));
+  const normT = wordsT.map((r) => r.map(normalizeToken));
+  // the more inflected side is modelled in stem and suffix pieces (subword.ts)
+  const segmenters = learnSegmenters(normS, normT);
+  const knownS = new Set(normS.flat());
+  const knownT = new Set(normT.flat());
+  const rawS = wordsS.map((r, k) => segmentTokens(normS[k], segmenters[0], (w) => knownS.has(w), r));
+  const rawT = wordsT.map((r, k) => segmentTokens(normT[k], segmenters[1], (w) => knownT.has(w), r));
+  const S = normS.map((r) => segmentTokens(r, segmenters[0], (w) => knownS.has(w)));
+  const T = normT.map((r) => segmentTokens(r, segmenters[1], (w) => knownT.has(w)));
   const vs = buildVocab(S, rawS);
   const vt = buildVocab(T, rawT);
   const Sid = S.map((s) => toIds(vs, s));
@@ -149,6 +160,7 @@ export function trainAgentModel(
     lms: [lmS, lmT],
     lex: [lexF, lexR],
     affixes: [affF, affR],
+    segmenters,
     stats: {
       pairs: good.length,
       srcTokens: st,

@@ -5,6 +5,7 @@
 import type { CandidateOrigin, Draft } from './candidates';
 import { extraId } from './extra-examples';
 import { appliedTerms, containsForced, findForcedSpans, ForcedSpan } from './glossary';
+import type { PieceInput } from './subword';
 import { tokenize } from './tokenize';
 import type { AppliedTerm, Candidate, ExtraExample, RetrievalHit, TranslateOptions, TranslateResult, UntranslatedSpan } from './types';
 import { modelTokens } from './vocabulary';
@@ -20,6 +21,8 @@ export interface LineJob {
   surface: string[];
   qTok: string[];
   forced: ForcedSpan[];
+  /** the line in the model's pieces (subword.ts): tokens, written forms and glossary spans the decoder works on */
+  pieces: PieceInput;
   hits: RetrievalHit[];
   extraIds: Set<string>;
   drafts: Draft[];

@@ -14,6 +14,7 @@ import { PhraseDecoder } from './decoder';
 import { exactExtraExample, mergeExtraExamples } from './extra-examples';
 import { appliedTerms, containsForced, findForcedSpans } from './glossary';
 import { HybridIndex } from './hybrid-index';
+import { pieceInput } from './subword';
 import type { AgentModel } from './model';
 import { basicProvenance, explainProvenance } from './provenance';
 import { emptyResult, exactExampleResult, joinLines, LineJob, LineWork, Plan, planJobs } from './translation-job';
@@ -202,13 +203,16 @@ export class Translator {
   private startLine(text: string, opts: TranslateOptions | undefined): LineJob {
     const dir = dirIndex(opts?.direction);
     const surface = tokenize(text);
+    const qTok = surface.map(normalizeToken);
+    const forced = findForcedSpans(surface, opts?.glossary, dir);
     return {
       text,
       dir,
       opts,
       surface,
-      qTok: surface.map(normalizeToken),
-      forced: findForcedSpans(surface, opts?.glossary, dir),
+      qTok,
+      forced,
+      pieces: pieceInput(this.model, dir, { qTok, surface, forced }),
       hits: [],
       extraIds: new Set(),
       drafts: [],
@@ -227,12 +231,12 @@ export class Translator {
 
   /** Phase 1: the drafts. */
   private generate(job: LineJob): void {
-    job.drafts = draftCandidates(this.model, this.decoder, { k: job.opts?.k ?? this.k, nbest: this.nbest, rawExamples: this.rawExamples }, job);
+    job.drafts = draftCandidates(this.model, this.decoder, { k: job.opts?.k ?? this.k, nbest: this.nbest, rawExamples: this.rawExamples }, { ...job, ...job.pieces });
   }
 
   /** Phase 2: the drafts scored, with their MBR utilities. */
   private refine(job: LineJob): void {
-    const { candidates, origins } = this.scorer.score(job.text, job.qTok, job.dir, job.forced, job.drafts);
+    const { candidates, origins } = this.scorer.score(job.text, job.pieces.qTok, job.dir, job.forced, job.drafts);
     job.candidates = candidates;
     job.origins = origins;
   }

@@ -4,6 +4,7 @@
  * left untranslated. Learned lazily from the model's vocabularies and cached per direction.
  */
 import type { AgentModel } from './model';
+import { segmentWords } from './subword';
 import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_MIN_LENGTH,
@@ -372,7 +373,9 @@ export class UnknownWords {
       if (at >= 0) cursor = at + tok.length;
       if (!isWordToken(tok) || isLiteralToken(tok)) continue;
       wordChars += tok.length;
-      if (this.translatable(normalizeToken(tok), dir) || this.targetStem(tok, dir) !== null) continue;
+      // a word of a segmented side is translatable through its stem piece (subword.ts)
+      const norm = normalizeToken(tok);
+      if (this.translatable(norm, dir) || this.translatable(segmentWords(this.model, dir, [norm])[0], dir) || this.targetStem(tok, dir) !== null) continue;
       const carry = this.carryKind(tok, i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir);
       if (carry && carry !== 'maybe-name' && carry !== 'borrowed') continue;
       missing += tok.length;

@@ -9,6 +9,7 @@ import { lmWordId } from './decoder';
 import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
 import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
 import type { AgentModel } from './model';
+import { joinPieces, writtenLength } from './subword';
 import { detokenize, isWordToken, normalizeToken } from './tokenize';
 import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
 import type { Candidate } from './types';
@@ -69,7 +70,7 @@ export class CandidateScorer {
     for (const r of drafts) {
       const f = this.features(qTok, r.tokens, dir, srcChars);
       if (r.overlap !== undefined) f.overlap = r.overlap;
-      const shown = restoreTermForms(this.recase(r.tokens, dir), forced);
+      const shown = joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced));
       cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
       origins.push({ used: r.used, hit: r.hit });
     }
@@ -154,7 +155,7 @@ export class CandidateScorer {
     lr = qWords.length ? lr / qWords.length : 0;
     const coverage = qWords.length ? covered / qWords.length : 1;
     const ratioStats = dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus;
-    const cChars = cand.join('').length;
+    const cChars = cand.reduce((a, w) => a + writtenLength(w), 0);
     const z =
       (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) /
       Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);

@@ -1,0 +1,83 @@
+import { HybridIndex } from './hybrid-index';
+import { lookupLexicon } from './lexicon';
+import { trainAgentModel } from './model';
+import { deserializeModel, serializeModel } from './model-codec';
+import { joinPieces, learnSegmenters, PIECE_MARK, segmentTokens } from './subword';
+import { Translator } from './translator';
+import type { ParallelPair } from './types';
+
+/** Invented agglutinative language: plural -kuna and locative -pi are suffixes, stacked as -kunapi. */
+const NOUNS: [string, string, string][] = [
+  ['casa', 'casas', 'uta'],
+  ['perro', 'perros', 'anu'],
+  ['río', 'ríos', 'jawira'],
+  ['campo', 'campos', 'yapu'],
+  ['niño', 'niños', 'wawa'],
+  ['árbol', 'árboles', 'quqa'],
+  ['monte', 'montes', 'urqu'],
+  ['pueblo', 'pueblos', 'marka'],
+];
+const VERBS: [string, string][] = [
+  ['duermo', 'ikini'],
+  ['canto', "q'uchuni"],
+  ['trabajo', 'irnaqani'],
+];
+
+function corpus(): ParallelPair[] {
+  const out: ParallelPair[] = [];
+  for (const [sg, pl, stem] of NOUNS) {
+    const art = sg === 'casa' ? 'la' : 'el';
+    const arts = sg === 'casa' ? 'las' : 'los';
+    // word-list entries, as many low-resource corpora have
+    out.push({ id: String(out.length), source: `${sg}.`, target: `${stem}.` });
+    for (const [v, tv] of VERBS) {
+      out.push({ id: String(out.length), source: `veo ${art} ${sg} y ${v}.`, target: `${stem} rikuni ${tv}.` });
+      out.push({ id: String(out.length), source: `veo ${arts} ${pl} y ${v}.`, target: `${stem}kuna rikuni ${tv}.` });
+      out.push({ id: String(out.length), source: `${v} en ${art} ${sg}.`, target: `${stem}pi ${tv}.` });
+      // 'en los pueblos' (markakunapi) is never seen: it has to be composed from its pieces
+      if (stem !== 'marka') out.push({ id: String(out.length), source: `${v} en ${arts} ${pl}.`, target: `${stem}kunapi ${tv}.` });
+    }
+  }
+  return out;
+}
+
+describe('subword segmentation of the agglutinative side', () => {
+  const pairs = corpus();
+  const tok = (s: string): string[] => s.toLowerCase().split(/\s+|(?=[.])/).filter(Boolean);
+
+  it('learns the suffixes of the more inflected side only, and splits and joins words at them', () => {
+    const [src, tgt] = learnSegmenters(
+      pairs.map((p) => tok(p.source)),
+      pairs.map((p) => tok(p.target)),
+    );
+    expect(src).toBeNull();
+    expect(tgt).toEqual(expect.arrayContaining(['kuna', 'pi', 'kunapi']));
+    const known = (w: string): boolean => ['marka', 'markakuna'].includes(w);
+    // the longest suffix that leaves a known stem: 'kunapi' after 'marka'
+    const pieces = segmentTokens(['Markakunapi', 'ikini', '.'].map((w) => w.toLowerCase()), tgt, known, ['Markakunapi', 'ikini', '.']);
+    expect(pieces).toEqual(['Marka', `${PIECE_MARK}kunapi`, 'ikini', '.']);
+    expect(joinPieces(pieces)).toEqual(['Markakunapi', 'ikini', '.']);
+    // a word whose remainder is no known stem stays whole
+    expect(segmentTokens(['wasipi'], tgt, known)).toEqual(['wasipi']);
+  });
+
+  it('translates an inflected form never seen in the data through its aligned stem and suffixes', () => {
+    const model = trainAgentModel(pairs);
+    const index = new HybridIndex();
+    index.add(pairs);
+    const tr = new Translator(model, index);
+    const r = tr.translateText('markakunapi ikini.', { direction: 'reverse' });
+    // the stem gives 'pueblo', the locative piece 'en' (without pieces the unknown word falls back to its nearest
+    // known form, 'markakuna' → 'los pueblos', and the locative is lost)
+    expect(r.translation).toContain('pueblo');
+    expect(r.translation).toMatch(/\ben\b/);
+    expect(r.untranslated).toEqual([]);
+    // the stem piece aligned with the Spanish word; glossary lines show whole words, never marked pieces
+    expect(lookupLexicon(model, 'markapi', 'reverse').map((e) => e.target)).toContain('pueblo');
+    expect(lookupLexicon(model, 'markapi', 'reverse').every((e) => !e.source.includes(PIECE_MARK) || e.source.startsWith(PIECE_MARK))).toBe(true);
+    // output pieces are joined back into words, and the segmentation travels with the stored agent
+    const fwd = new Translator(deserializeModel(serializeModel(model)), index).translateText('veo los pueblos y duermo.');
+    expect(fwd.translation).toContain('markakuna');
+    expect(fwd.translation).not.toContain(PIECE_MARK);
+  });
+});
