@@ -73,6 +73,14 @@ function shuffle(b: Uint8Array, w: number): Uint8Array {
   return out;
 }
 
+/** Unsigned values of w bytes (2 or 4; at most 2^31 - 1) assembled from their byte planes. */
+function valuesFromPlanes(b: Uint8Array, w: number, n: number): Int32Array {
+  const out = new Int32Array(n);
+  if (w === 2) for (let i = 0; i < n; i++) out[i] = b[i] | (b[n + i] << 8);
+  else for (let i = 0; i < n; i++) out[i] = b[i] | (b[n + i] << 8) | (b[2 * n + i] << 16) | (b[3 * n + i] << 24);
+  return out;
+}
+
 /** The inverse of `shuffle`, assembling whole little-endian values for the common widths. */
 function unshuffle(b: Uint8Array, w: number): Uint8Array {
   const n = b.length / w;
@@ -427,16 +435,33 @@ export class ArtifactReader {
     return this.byName.has(name);
   }
 
-  private section(name: string): { e: SectionEntry; b: Uint8Array } {
+  private entry(name: string): SectionEntry {
     const e = this.byName.get(name);
     if (!e) throw new ArtifactFormatError(`artifact section "${name}" is missing`);
+    return e;
+  }
+
+  /** A deflated section's bytes as inflated (still in byte planes when it was shuffled). */
+  private inflate(e: SectionEntry): Buffer {
     const stored = this.bytes.subarray(this.start + e.off, this.start + e.off + e.len);
-    if (e.z === undefined) return { e, b: stored };
+    // one output chunk of the known size: no chunk list to concatenate
+    const out = inflateRawSync(stored, { chunkSize: Math.max(MIN_INFLATE_CHUNK, e.z as number) });
+    if (out.byteLength !== e.z) throw new ArtifactFormatError(`artifact section "${e.name}" is corrupt (${out.byteLength} bytes inflated, ${e.z} expected)`);
+    return out;
+  }
+
+  /** A section shuffled into byte planes and not read yet: its planes (decoders assemble values from them directly). */
+  private planes(name: string): { e: SectionEntry; planes: Uint8Array; w: number } | null {
+    const e = this.entry(name);
+    return e.z !== undefined && e.w && !this.inflated.has(name) ? { e, planes: this.inflate(e), w: e.w } : null;
+  }
+
+  private section(name: string): { e: SectionEntry; b: Uint8Array } {
+    const e = this.entry(name);
+    if (e.z === undefined) return { e, b: this.bytes.subarray(this.start + e.off, this.start + e.off + e.len) };
     let b = this.inflated.get(name);
     if (!b) {
-      // one output chunk of the known size: no chunk list to concatenate
-      const out = inflateRawSync(stored, { chunkSize: Math.max(MIN_INFLATE_CHUNK, e.z) });
-      if (out.byteLength !== e.z) throw new ArtifactFormatError(`artifact section "${name}" is corrupt (${out.byteLength} bytes inflated, ${e.z} expected)`);
+      const out = this.inflate(e);
       // a buffer of its own at offset 0 (Node may hand out a slice of a shared pool): typed arrays view it in place
       if (e.w) b = unshuffle(out, e.w);
       else b = out.byteOffset === 0 && out.buffer.byteLength === out.byteLength ? new Uint8Array(out.buffer, 0, out.byteLength) : new Uint8Array(out);
@@ -461,6 +486,12 @@ export class ArtifactReader {
 
   /** Any integer section (raw, varint, delta, zig-zag) as an Int32Array. */
   int32(name: string): Int32Array {
+    const shuffled = this.planes(name);
+    if (shuffled && (shuffled.e.enc === 'uint' || shuffled.e.enc === 'udelta')) {
+      const out = valuesFromPlanes(shuffled.planes, shuffled.w, shuffled.e.n);
+      if (shuffled.e.enc === 'udelta') for (let i = 1; i < out.length; i++) out[i] += out[i - 1];
+      return out;
+    }
     const { e, b } = this.section(name);
     if (e.enc === 'uint' || e.enc === 'udelta') {
       const width = (e.p as number[])[0];
@@ -477,9 +508,15 @@ export class ArtifactReader {
 
   /** A float section (raw, 16-bit quantized or integer) as a Float32Array. */
   float32(name: string): Float32Array {
-    const { e, b } = this.section(name);
+    const e = this.entry(name);
     if (e.enc === 'q16') {
-      const q = b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n);
+      const shuffled = this.planes(name);
+      let q: Int32Array | Uint16Array;
+      if (shuffled) q = valuesFromPlanes(shuffled.planes, 2, e.n);
+      else {
+        const { b } = this.section(name);
+        q = b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n);
+      }
       const [lo, step] = e.p as [number, number];
       // one table of the 2^16 codes, then a gather (the same float32 values as decoding each code)
       const table = new Float32Array(Q16_LEVELS + 1 + Q16_SPECIAL.length);
