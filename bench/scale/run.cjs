@@ -250,6 +250,8 @@ function bare() {
 async function load(port, connections, seconds, sentences, target = { path: '/translate', headers: {}, body: (text) => ({ text }) }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const lat = [];
+  /** The translation service's own time per request (target.serverMs of the answer), when the target tells it. */
+  const server = [];
   let errors = 0;
   let completed = 0;
   const one = (text) =>
@@ -257,11 +259,15 @@ async function load(port, connections, seconds, sentences, target = { path: '/tr
       const body = JSON.stringify(target.body(text));
       const t0 = performance.now();
       const req = http.request({ host: '127.0.0.1', port, path: target.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...target.headers } }, (res) => {
-        res.on('data', () => undefined);
+        let answer = '';
+        res.on('data', (c) => {
+          if (target.serverMs) answer += c;
+        });
         res.on('end', () => {
           if (res.statusCode === 200) {
             lat.push(performance.now() - t0);
             completed++;
+            if (target.serverMs) server.push(target.serverMs(JSON.parse(answer)));
           } else errors++;
           resolve();
         });
@@ -274,6 +280,7 @@ async function load(port, connections, seconds, sentences, target = { path: '/tr
     });
   for (let i = 0; i < WARMUP_REQUESTS; i++) await one(sentences[i % sentences.length]);
   lat.length = 0;
+  server.length = 0;
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
   let k = 0;
@@ -286,7 +293,7 @@ async function load(port, connections, seconds, sentences, target = { path: '/tr
   );
   const secs = (performance.now() - t0) / 1000;
   agent.destroy();
-  return { connections, reqPerSec: Math.round((lat.length / secs) * 10) / 10, errors, completed, latencyMs: stats(lat) };
+  return { connections, reqPerSec: Math.round((lat.length / secs) * 10) / 10, errors, completed, latencyMs: stats(lat), ...(server.length ? { translationServiceMs: stats(server) } : {}) };
 }
 
 function child(args) {
