@@ -63,7 +63,16 @@ export type UntranslatedSpan = z.infer<typeof untranslatedSpanSchema>;
 /** Which engine serves an agent (stored on the agent; `builtin` by default) and which produced a translation. */
 export type EngineKind = z.infer<typeof engineKindSchema>;
 
-const statusEventSchema = z.object({ type: z.literal('status'), message: z.string() });
+/** The phases of a translation that status events mark as each starts: retrieve examples, generate candidates, validate and refine. */
+export const translationPhaseSchema = z.enum(['retrieve', 'candidates', 'refine']);
+export type TranslationPhase = z.infer<typeof translationPhaseSchema>;
+
+const statusEventSchema = z.object({
+  type: z.literal('status'),
+  /** The engine phase that starts; absent on other notices (e.g. "Agent loaded.", a fallback to the built-in engine). */
+  phase: translationPhaseSchema.optional(),
+  message: z.string(),
+});
 const chunkEventSchema = z.object({ type: z.literal('translation_chunk'), content: z.string() });
 const errorEventSchema = z.object({ type: z.literal('error'), message: z.string() });
 

@@ -18,6 +18,7 @@ import { pieceInput } from './subword';
 import type { AgentModel } from './model';
 import { basicProvenance, explainProvenance } from './provenance';
 import { emptyResult, exactExampleResult, joinLines, LineJob, LineWork, Plan, planJobs } from './translation-job';
+import type { TranslationPhase } from '@gaia/contracts';
 import { normalizeToken, tokenize } from './tokenize';
 import { DecoderWeights, DEFAULT_DECODER_WEIGHTS, DEFAULT_SCORE_WEIGHTS, ScoreWeights, TRANSLATOR_DEFAULTS } from './tuning';
 import type { AppliedTerm, Candidate, ConfidenceCalibration, Direction, RetrievalHit, TranslateOptions, TranslateResult, TranslationEvent } from './types';
@@ -56,8 +57,8 @@ export interface TranslatorOptions {
   calibration?: ConfidenceCalibration;
 }
 
-/** A phase the streamed status events mark. */
-export type TranslationPhase = 'retrieve' | 'candidates' | 'refine';
+/** A phase the streamed status events mark: the contract's (`translationPhaseSchema` of `@gaia/contracts`). */
+export type { TranslationPhase };
 
 /** The engine's events: TranslationEvent with the phase on status events and the glossary terms on completion. */
 export type EngineTranslationEvent =

@@ -40,7 +40,7 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     engine = new LlmTranslationEngine(new LlmClient(config, { sleep: async (ms) => void delays.push(ms), random: () => 0 }));
   });
 
-  it('sends the exact phase-1 and phase-2 requests, streams chunks and sums usage', async () => {
+  it('sends the exact phase-1 and phase-2 requests, marks each phase in a status event, streams chunks and sums usage', async () => {
     double.enqueue(
       { kind: 'json', choices: ['mi casa', 'Traducción: "mi hogar"', 'mi casa'], usage: { prompt_tokens: 120, completion_tokens: 9 } },
       { kind: 'stream', tokens: ['mi', ' casa', ' grande'], usage: { prompt_tokens: 200, completion_tokens: 3 } },
@@ -70,6 +70,7 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     );
 
     expect(events.map((e) => e.type)).toEqual(['status', 'status', 'status', 'translation_chunk', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+    expect(events.flatMap((e) => (e.type === 'status' ? [e.phase] : []))).toEqual(['retrieve', 'candidates', 'refine']);
     expect(events.filter((e) => e.type === 'translation_chunk').map((e: any) => e.content)).toEqual(['mi', ' casa', ' grande']);
     const done = events.at(-1) as Extract<EngineEvent, { type: 'translation_complete' }>;
     expect(done.final_translation).toBe('mi casa grande');

@@ -42,7 +42,7 @@ export class LlmTranslationEngine implements TranslationEnginePort {
       return;
     }
 
-    yield { type: 'status', message: 'Retrieving similar examples and core memory...' };
+    yield { type: 'status', phase: 'retrieve', message: 'Retrieving similar examples and core memory...' };
     const examples = await agent.knowledge.retrieve(text, direction, this.options.examples);
     const lexicon = agent.knowledge.lexicon(text, direction);
     const ctx: PromptContext = {
@@ -58,7 +58,7 @@ export class LlmTranslationEngine implements TranslationEnginePort {
       corrections: feedback.examples,
     };
 
-    yield { type: 'status', message: `Phase 1: generating ${k} candidate translations...` };
+    yield { type: 'status', phase: 'candidates', message: `Phase 1: generating ${k} candidate translations...` };
     let usage: TokenUsage = ZERO_USAGE;
     // The phase-1 call goes out first; the built-in drafts are computed (CPU) while it is in flight.
     const sampling = this.generateCandidates(ctx, k).then(
@@ -81,7 +81,7 @@ export class LlmTranslationEngine implements TranslationEnginePort {
     const candidates = mergeCandidates(sampled.value.texts, drafts);
     if (request.signal?.aborted) return;
 
-    yield { type: 'status', message: 'Phase 2: validating and refining the candidates...' };
+    yield { type: 'status', phase: 'refine', message: 'Phase 2: validating and refining the candidates...' };
     let raw = '';
     let phase2: TokenUsage = ZERO_USAGE;
     try {
