@@ -81,6 +81,19 @@ function valuesFromPlanes(b: Uint8Array, w: number, n: number): Int32Array {
   return out;
 }
 
+/** 16-bit codes in two byte planes, looked up in their value table. */
+function q16FromPlanes(b: Uint8Array, n: number, table: Float32Array): Float32Array {
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = table[b[i] | (b[n + i] << 8)];
+  return out;
+}
+
+function q16FromCodes(q: Uint16Array, table: Float32Array): Float32Array {
+  const out = new Float32Array(q.length);
+  for (let i = 0; i < q.length; i++) out[i] = table[q[i]];
+  return out;
+}
+
 /** The inverse of `shuffle`, assembling whole little-endian values for the common widths. */
 function unshuffle(b: Uint8Array, w: number): Uint8Array {
   const n = b.length / w;
@@ -486,8 +499,9 @@ export class ArtifactReader {
 
   /** Any integer section (raw, varint, delta, zig-zag) as an Int32Array. */
   int32(name: string): Int32Array {
-    const shuffled = this.planes(name);
-    if (shuffled && (shuffled.e.enc === 'uint' || shuffled.e.enc === 'udelta')) {
+    const enc = this.entry(name).enc;
+    const shuffled = enc === 'uint' || enc === 'udelta' ? this.planes(name) : null;
+    if (shuffled) {
       const out = valuesFromPlanes(shuffled.planes, shuffled.w, shuffled.e.n);
       if (shuffled.e.enc === 'udelta') for (let i = 1; i < out.length; i++) out[i] += out[i - 1];
       return out;
@@ -510,21 +524,15 @@ export class ArtifactReader {
   float32(name: string): Float32Array {
     const e = this.entry(name);
     if (e.enc === 'q16') {
-      const shuffled = this.planes(name);
-      let q: Int32Array | Uint16Array;
-      if (shuffled) q = valuesFromPlanes(shuffled.planes, 2, e.n);
-      else {
-        const { b } = this.section(name);
-        q = b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n);
-      }
       const [lo, step] = e.p as [number, number];
       // one table of the 2^16 codes, then a gather (the same float32 values as decoding each code)
       const table = new Float32Array(Q16_LEVELS + 1 + Q16_SPECIAL.length);
       for (let c = 0; c <= Q16_LEVELS; c++) table[c] = lo + c * step;
       Q16_SPECIAL.forEach((v, i) => (table[Q16_LEVELS + 1 + i] = v));
-      const out = new Float32Array(e.n);
-      for (let i = 0; i < e.n; i++) out[i] = table[q[i]];
-      return out;
+      const shuffled = this.planes(name);
+      if (shuffled) return q16FromPlanes(shuffled.planes, e.n, table);
+      const { b } = this.section(name);
+      return q16FromCodes(b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n), table);
     }
     if (e.enc === 'uint' || e.enc === 'udelta') return new Float32Array(this.int32(name));
     const a = this.raw<RawArray>(name);
