@@ -4,7 +4,7 @@
  *
  *   node bench/quality/confidence.cjs --data ../shared/data/americasnlp2021 [--limit 200] [--langs gn,aym]
  *        [--directions es->xx,xx->es] [--out bench/results/confidence.json] [--cache /tmp/gaia-confidence-cache]
- *        [--compare previous.json] [--dump features.jsonl]
+ *        [--compare previous.json] [--dump features.jsonl] [--calibrate 200]
  *
  * Builds one agent per language from train.* only (as run.cjs does), translates the first --limit dev sentences in
  * each direction and reports, per language and direction, Spearman(raw confidence, sentence chrF) and the corpus
@@ -13,6 +13,9 @@
  * (--compare: every row's chrF within 0.001 of the previous run and the same hash). --cache keeps the built models
  * and indexes (serialized as the platform stores them) so that reruns skip the build. --dump writes the per-sentence
  * confidence features with the sentence chrF (numbers only, no text) for choosing the confidence weights.
+ * --calibrate N does what a build does: holds out N train pairs (a fixed stride), learns an agent from the rest,
+ * fits the isotonic calibration of each direction on the held-out answers and reports the held-out Spearman beside
+ * the dev one, and the calibrated confidence on dev (Spearman, quartiles, mean confidence against mean sentence chrF).
  */
 'use strict';
 const fs = require('node:fs');
@@ -36,7 +39,7 @@ const COMPARE_TOLERANCE = 0.001;
 const DEFAULT_LIMIT = 200;
 
 function parseArgs(argv) {
-  const a = { data: '../shared/data/americasnlp2021', out: 'bench/results/confidence.json', limit: DEFAULT_LIMIT, langs: null, directions: ['es->xx', 'xx->es'], cache: null, compare: null, dump: null };
+  const a = { data: '../shared/data/americasnlp2021', out: 'bench/results/confidence.json', limit: DEFAULT_LIMIT, langs: null, directions: ['es->xx', 'xx->es'], cache: null, compare: null, dump: null, calibrate: 0 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -47,7 +50,7 @@ function parseArgs(argv) {
     if (!k.startsWith('--') || v === undefined) continue;
     const key = k.slice(2);
     if (key === 'langs' || key === 'directions') a[key] = v.split(',');
-    else if (key === 'limit') a.limit = Number(v);
+    else if (key === 'limit' || key === 'calibrate') a[key] = Number(v);
     else if (key in a) a[key] = v;
     i++;
   }
@@ -96,6 +99,25 @@ function quartiles(conf, hyps, refs) {
   const q = Math.max(1, Math.floor(order.length / 4));
   const pick = (ids) => engine.corpusChrF(ids.map((i) => hyps[i]), ids.map((i) => refs[i]));
   return { top: pick(order.slice(0, q)), bottom: pick(order.slice(order.length - q)) };
+}
+
+/** The build's calibration, in small: `n` train pairs held out by a fixed stride, an agent learned from the rest. */
+function heldOutCalibration(code, pairs, n, cacheDir, directions) {
+  const stride = Math.max(1, Math.floor(pairs.length / n));
+  const heldOut = pairs.filter((_, i) => i % stride === 0).slice(0, n);
+  const held = new Set(heldOut.map((p) => p.source.trim()));
+  const { model, index } = loadAgent(`${code}.holdout${n}`, pairs.filter((p) => !held.has(p.source.trim())), cacheDir);
+  const tr = new engine.Translator(model, index);
+  const out = {};
+  for (const direction of directions) {
+    const fwd = direction === 'es->xx';
+    const points = heldOut.map((p) => {
+      const r = tr.translateText(fwd ? p.source : p.target, { direction: fwd ? 'forward' : 'reverse' });
+      return { raw: r.rawConfidence, chrf: engine.sentenceChrF(r.translation, fwd ? p.target : p.source) };
+    });
+    out[direction] = { calibration: engine.fitConfidenceCalibration(points), spearman: spearman(points.map((p) => p.raw), points.map((p) => p.chrf)) };
+  }
+  return out;
 }
 
 function loadAgent(code, pairs, cacheDir) {
@@ -170,6 +192,7 @@ function main() {
     const { model, index, cached } = loadAgent(code, pairs, args.cache);
     const tr = new engine.Translator(model, index);
     console.error(`[${code}] ${pairs.length} pairs ${cached ? 'loaded' : 'built'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const cal = args.calibrate > 0 ? heldOutCalibration(code, pairs, args.calibrate, args.cache, args.directions) : null;
     for (const direction of args.directions) {
       const fwd = direction === 'es->xx';
       const inputs = fwd ? devS : devT;
@@ -199,6 +222,19 @@ function main() {
         mean_raw_confidence: Number((conf.reduce((s, v) => s + v, 0) / conf.length).toFixed(3)),
         translations_sha256: hash.digest('hex').slice(0, 16),
       };
+      if (cal) {
+        const c = cal[direction];
+        const calibrated = conf.map((x) => engine.calibrateConfidence(x, c.calibration));
+        const cq = quartiles(calibrated, hyps, refs);
+        Object.assign(row, {
+          heldout_spearman: Number(c.spearman.toFixed(3)),
+          calibrated_spearman: Number(spearman(calibrated, chrf).toFixed(3)),
+          calibrated_top_quartile_chrf: Number(cq.top.toFixed(4)),
+          calibrated_bottom_quartile_chrf: Number(cq.bottom.toFixed(4)),
+          mean_calibrated_confidence: Number((calibrated.reduce((s, v) => s + v, 0) / calibrated.length).toFixed(3)),
+          mean_sentence_chrf: Number((chrf.reduce((s, v) => s + v, 0) / chrf.length).toFixed(3)),
+        });
+      }
       rows.push(row);
       console.error(`[${code}] ${direction}: chrF ${row.chrf} spearman ${row.spearman} top ${row.top_quartile_chrf} bottom ${row.bottom_quartile_chrf}`);
     }
@@ -233,6 +269,12 @@ function main() {
   console.log('| lang | direction | chrF | Spearman | top-quartile chrF | bottom-quartile chrF |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.lang} | ${r.direction} | ${r.chrf} | ${r.spearman} | ${r.top_quartile_chrf} | ${r.bottom_quartile_chrf} |`);
+  if (args.calibrate > 0) {
+    console.log('\n| lang | direction | held-out Spearman | calibrated Spearman | calibrated top / bottom quartile chrF | mean calibrated confidence / mean sentence chrF |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of rows)
+      console.log(`| ${r.lang} | ${r.direction} | ${r.heldout_spearman} | ${r.calibrated_spearman} | ${r.calibrated_top_quartile_chrf} / ${r.calibrated_bottom_quartile_chrf} | ${r.mean_calibrated_confidence} / ${r.mean_sentence_chrf} |`);
+  }
   console.log(`mean Spearman ${result.mean_spearman}; positive ${result.positive_rows}/${rows.length}; top > bottom ${result.top_above_bottom_rows}/${rows.length}`);
   if (failed) process.exitCode = 1;
 }
