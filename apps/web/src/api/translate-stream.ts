@@ -1,4 +1,4 @@
-import type { TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
+import type { AppliedTerm, TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
 import { buildHeaders, errorFrom } from './http';
 
 /**
@@ -29,6 +29,8 @@ export interface TranslateResult {
   untranslated: UntranslatedSpan[];
   /** Why the answer came out so (asked with `explain: true`); null when not asked. */
   explanation: TranslationExplanation | null;
+  /** Glossary terms of the agent the answer applied (empty when none or the server did not say). */
+  appliedTerms: AppliedTerm[];
 }
 
 const confidenceOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -41,6 +43,7 @@ export function completeResult(event: CompleteEvent, accumulated = ''): Translat
     confidence: confidenceOf(event.confidence),
     untranslated: event.untranslated ?? [],
     explanation: event.explanation ?? null,
+    appliedTerms: event.applied_terms ?? [],
   };
 }
 
@@ -52,6 +55,7 @@ export function jsonResult(body: TranslateJsonResponse): TranslateResult {
     confidence: confidenceOf(body.confidence),
     untranslated: body.untranslated ?? [],
     explanation: body.explanation ?? null,
+    appliedTerms: body.applied_terms ?? [],
   };
 }
 
@@ -139,7 +143,7 @@ async function readStream(body: ReadableStream<Uint8Array>, opts: TranslateOptio
   parser.push(decoder.decode());
   parser.end();
   if (failure) throw new Error(failure);
-  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [], explanation: null };
+  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [], explanation: null, appliedTerms: [] };
 }
 
 /**

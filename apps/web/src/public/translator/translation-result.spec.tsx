@@ -34,4 +34,20 @@ describe('TranslationResult', () => {
     expect(within(screen.getByTestId('untranslated')).getByText('gato').tagName).toBe('MARK');
     expect(screen.getByTestId('untranslated')).toHaveTextContent('Sin traducir (marcado):');
   });
+
+  it('lists the glossary terms the answer applied, discreetly, in English and Spanish', async () => {
+    const applied = [{ term: 'library', translation: 'biblioteca' }, { term: 'Ana', translation: 'Ana' }];
+    const { unmount } = render(<TranslationResult state={done({ source: 'Ana goes to the library.', confidence: 0.8, appliedTerms: applied })} />);
+    const note = screen.getByTestId('applied-terms');
+    expect(note).toHaveTextContent('Glossary applied: library → biblioteca, Ana → Ana');
+    unmount();
+    await i18n.changeLanguage('es');
+    render(<TranslationResult state={done({ source: 'Ana goes to the library.', confidence: 0.8, appliedTerms: applied })} />);
+    expect(screen.getByTestId('applied-terms')).toHaveTextContent('Glosario aplicado: library → biblioteca, Ana → Ana');
+  });
+
+  it('says nothing about the glossary when no term was applied', () => {
+    render(<TranslationResult state={done({ source: 'Ana duerme.', confidence: 0.9, appliedTerms: [] })} />);
+    expect(screen.queryByTestId('applied-terms')).toBeNull();
+  });
 });

@@ -69,6 +69,11 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
           </>
         )}
       </div>
+      {phase === 'complete' && state.appliedTerms.length > 0 && (
+        <p className="applied-terms muted" data-testid="applied-terms" title={t('translator.appliedTermsHint')}>
+          {t('translator.appliedTerms', { terms: state.appliedTerms.map((a) => `${a.term} → ${a.translation}`).join(', ') })}
+        </p>
+      )}
       {phase === 'complete' && state.explanation && <WhyPanel explanation={state.explanation} />}
       {marked && (
         <p className="untranslated-note" data-testid="untranslated">

@@ -1,4 +1,4 @@
-import type { TranslateHttpBody, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
+import type { AppliedTerm, TranslateHttpBody, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
@@ -25,6 +25,8 @@ export interface TranslatorState {
   untranslated: UntranslatedSpan[];
   /** The examples, lexicon and glossary entries that shaped the answer ("Why this translation?"); null until complete. */
   explanation: TranslationExplanation | null;
+  /** Glossary terms of the agent the answer applied; empty until complete. */
+  appliedTerms: AppliedTerm[];
 }
 
 export const IDLE: TranslatorState = {
@@ -37,6 +39,7 @@ export const IDLE: TranslatorState = {
   confidence: null,
   untranslated: [],
   explanation: null,
+  appliedTerms: [],
 };
 
 /** The state once a translation of `source` completed. */
@@ -49,6 +52,7 @@ export function completed(result: TranslateResult, source: string): Partial<Tran
     confidence: result.confidence,
     untranslated: result.untranslated,
     explanation: result.explanation,
+    appliedTerms: result.appliedTerms,
   };
 }
 
