@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { syntheticCorpus, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { inviteAndAccept, SmtpInbox, verifyEmail } from './support/smtp-inbox';
+import { uploadDocuments } from './support/documents';
 
 /** Every file under `dir` (path relative to it). */
 function walk(dir: string, base = dir): string[] {
@@ -34,14 +35,7 @@ describe('account deletion removes the account and everything it owns', () => {
     return c.FILE_STORAGE_DIR ?? join(c.DATA_DIR, 'files');
   };
   async function upload(u: User, name: string): Promise<string> {
-    const res = await u.agent
-      .post('/api/documents/process/')
-      .set('X-CSRF-Token', u.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'xx')
-      .field('custom_prompt', `${name} agent`)
-      .attach('files', tsv, `${name}.tsv`)
-      .expect(200);
+    const res = await uploadDocuments(u, { src_lang: 'es', tgt_lang: 'xx', custom_prompt: `${name} agent` }, [{ name: `${name}.tsv`, data: tsv }]).expect(200);
     return res.body.model_id as string;
   }
   /** Rows of every table of the database that mention one of `needles` (case-insensitive), as `table: row`. */

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import { syntheticCorpus, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
+import { uploadDocuments } from './support/documents';
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -27,14 +28,9 @@ describe('account export', () => {
 
   it("zips the account's profile, agents with settings and pairs, keys' metadata with usage, usage; nothing of others; no secret", async () => {
     const upload = (u: User, name: string) =>
-      u.agent
-        .post('/api/documents/process/')
-        .set('X-CSRF-Token', u.csrf)
-        .field('src_lang', 'es')
-        .field('tgt_lang', 'xx')
-        .field('custom_prompt', `${name} agent`)
-        .field('core_memory', `${name} private notes`)
-        .attach('files', Buffer.from(corpus.map((p) => `${p.source}\t${p.target}`).join('\n')), `${name}.tsv`)
+      uploadDocuments(u, { src_lang: 'es', tgt_lang: 'xx', custom_prompt: `${name} agent`, core_memory: `${name} private notes` }, [
+        { name: `${name}.tsv`, data: corpus.map((p) => `${p.source}\t${p.target}`).join('\n') },
+      ])
         .expect(200)
         .then((r) => r.body.model_id as string);
     const agentId = await upload(ana, 'ana');

@@ -7,6 +7,7 @@ import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
 import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
 import { createAgent } from './support/agents';
+import { uploadDocuments } from './support/documents';
 
 type Role = 'anonymous' | 'revokedKey' | 'stranger' | 'editor' | 'owner';
 /** Destructive successes run last: the owner after everyone else. */
@@ -74,16 +75,7 @@ describe('authorization matrix', () => {
     // The editor proves the address and accepts the mailed invitation (a pending one grants nothing).
     await verifyEmail(t.url, inbox, editor);
     memberId = await inviteAndAccept(t.url, inbox, owner, { ...editor, email: editor.email.toUpperCase() } as User);
-    const up = await owner.agent
-      .post('/api/documents/process/')
-      .set('X-CSRF-Token', owner.csrf)
-      .field('src_lang', 'ES')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', 'Español → Quechua')
-      .field('core_memory', 'notes')
-      .field('uid', 'ignored')
-      .attach('files', Buffer.from(DATASET), 'pares.json')
-      .expect(200);
+    const up = await uploadDocuments(owner, { src_lang: 'ES', tgt_lang: 'qu', custom_prompt: 'Español → Quechua', core_memory: 'notes', uid: 'ignored' }, [{ name: 'pares.json', data: DATASET }]).expect(200);
     agentId = up.body.model_id;
     taskId = up.body.task_id;
     expect(up.body.total_files).toBe(1);

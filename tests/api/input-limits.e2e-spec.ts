@@ -5,6 +5,7 @@ import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
 import { createAgent } from './support/agents';
+import { uploadDocuments } from './support/documents';
 
 /** Every input field is length-limited (one table in the contracts, applied by the gateway): clear 400s naming the field. */
 describe('input length limits', () => {
@@ -45,14 +46,7 @@ describe('input length limits', () => {
   });
 
   it('agents: a 500 KB custom_prompt is refused on upload (multipart) and on edit; core_memory too', async () => {
-    const res = await owner.agent
-      .post('/api/documents/process/')
-      .set('X-CSRF-Token', owner.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', long(500_000))
-      .attach('files', Buffer.from('[{"source":"hola","target":"napaykullayki"}]'), 'pairs.json')
-      .expect(400);
+    const res = await uploadDocuments(owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: long(500_000) }, [{ name: 'pairs.json', data: '[{"source":"hola","target":"napaykullayki"}]' }]).expect(400);
     expect(res.body).toEqual(tooLong('custom_prompt', 500_000, FIELD_MAX_LENGTH.custom_prompt));
     expect((await owner.agent.patch(`/api/agents/${agentId}`).set('X-CSRF-Token', owner.csrf).send({ custom_prompt: long(FIELD_MAX_LENGTH.custom_prompt + 1) }).expect(400)).body.error).toMatch(/^custom_prompt is too long/);
     expect((await owner.agent.patch(`/api/agents/${agentId}`).set('X-CSRF-Token', owner.csrf).send({ core_memory: long(FIELD_MAX_LENGTH.core_memory + 1) }).expect(400)).body.error).toMatch(/^core_memory is too long/);

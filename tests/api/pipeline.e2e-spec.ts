@@ -5,6 +5,7 @@ import { TranslationModule } from '@gaia/translation/feature';
 import { waitFor, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { rawText, sseEvents } from './support/sse';
+import { uploadDocuments } from './support/documents';
 
 const PAIRS = [
   ['buenos días', 'allin punchaw'],
@@ -63,14 +64,7 @@ describe('pipeline: upload, learn, translate, share, delete (all real services)'
   });
 
   it('creates an agent from a JSON upload and pushes its progress and updates to the owner', async () => {
-    const up = await owner.agent
-      .post('/api/documents/process/')
-      .set('X-CSRF-Token', owner.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', 'Español → Quechua')
-      .attach('files', Buffer.from(JSON.stringify(PAIRS)), 'saludos.json')
-      .expect(200);
+    const up = await uploadDocuments(owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'Español → Quechua' }, [{ name: 'saludos.json', data: JSON.stringify(PAIRS) }]).expect(200);
     agentId = up.body.model_id;
     await t.drain();
     const agent = await waitFor(() => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.body), (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED', { what: 'agent learned' });

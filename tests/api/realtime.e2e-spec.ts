@@ -7,6 +7,7 @@ import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandInModule } from './fixtures/translation-stand-in';
 import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
 import { createAgent } from './support/agents';
+import { uploadDocuments } from './support/documents';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -110,14 +111,7 @@ describe('realtime (Socket.IO)', () => {
   });
 
   it('task subscriptions: the owner and editors get the task state, a stranger is refused', async () => {
-    const up = await u.owner.agent
-      .post('/api/documents/process/')
-      .set('X-CSRF-Token', u.owner.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', 'socket task')
-      .attach('files', Buffer.from(JSON.stringify([{ es: 'sol', qu: 'inti' }])), 'p.json')
-      .expect(200);
+    const up = await uploadDocuments(u.owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'socket task' }, [{ name: 'p.json', data: JSON.stringify([{ es: 'sol', qu: 'inti' }]) }]).expect(200);
     const owner = await open(b.url, u.owner);
     const first = next<{ id: string; model_id: string }>(owner, 'task_progress', (t) => t.id === up.body.task_id);
     expect(await owner.emitWithAck('subscribe_task', { task_id: up.body.task_id })).toEqual({ ok: true });
@@ -146,14 +140,7 @@ describe('realtime (Socket.IO)', () => {
     expect(await err).toEqual({ type: 'error', message: 'Model not found.' });
   });
   it('a removed editor stops receiving task_progress of the agent at once, on any replica', async () => {
-    const up = await u.owner.agent
-      .post('/api/documents/process/')
-      .set('X-CSRF-Token', u.owner.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', 'removal')
-      .attach('files', Buffer.from(JSON.stringify([{ es: 'luna', qu: 'killa' }])), 'r.json')
-      .expect(200);
+    const up = await uploadDocuments(u.owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'removal' }, [{ name: 'r.json', data: JSON.stringify([{ es: 'luna', qu: 'killa' }]) }]).expect(200);
     const taskId: string = up.body.task_id;
     // The agent is created from ingestion.task-started.v1 (asynchronous), shared with the team's editors.
     await waitFor(() => u.editor.agent.get(`/api/agents/${up.body.model_id}`).then((r) => r.status), (st) => st === 200, { what: 'agent shared with the editor' });
