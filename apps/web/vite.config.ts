@@ -4,8 +4,11 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-/** Values of @gaia/contracts at run time: the zod-free constants only (types are erased). */
-const contractsValues = fileURLToPath(new URL('./src/api/contracts-values.ts', import.meta.url));
+/**
+ * Values of @gaia/contracts at run time: its zod-free constants module only (types are erased), so a value import
+ * of anything else (a zod schema) fails the build instead of bundling zod; checked by src/api/contracts-imports.spec.ts.
+ */
+const contractsValues = fileURLToPath(new URL('../../libs/contracts/src/http/field-limits.ts', import.meta.url));
 const backend = process.env.GAIA_DEV_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
