@@ -49,7 +49,7 @@ describe('@gaia/client package (ESM + CJS, no runtime dependency)', () => {
     writeFileSync(
       join(work, 'use.ts'),
       [
-        "import { GaiaClient, GaiaRateLimitError } from '@gaia/client';",
+        "import { GaiaClient, GaiaRateLimitError, type AppliedTerm, type TranslateAnswer, type TranslationExplanation } from '@gaia/client';",
         "const gaia = new GaiaClient({ baseUrl: 'http://localhost:8080', apiKey: 'k', retry: { retries: 2 } });",
         'export async function run(): Promise<string> {',
         "  const r = await gaia.translate({ text: 'allin punchaw', model_id: 'm', src_lang: 'qu', tgt_lang: 'es' });",
@@ -57,6 +57,10 @@ describe('@gaia/client package (ESM + CJS, no runtime dependency)', () => {
         '  return r.data.translation;',
         '}',
         'export const isLimit = (e: unknown): boolean => e instanceof GaiaRateLimitError && e.retryAfterSeconds !== null;',
+        'export async function explained(): Promise<{ confidence: number; terms: AppliedTerm[]; why: TranslationExplanation | undefined }> {',
+        "  const r: TranslateAnswer = await gaia.translate({ text: 'a', model_id: 'm', src_lang: 'qu', tgt_lang: 'es', explain: true });",
+        '  return { confidence: r.confidence, terms: r.applied_terms, why: r.explanation };',
+        '}',
         '',
       ].join('\n'),
     );

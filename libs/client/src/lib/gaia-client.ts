@@ -67,7 +67,14 @@ export interface WriteOptions {
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 export type AccountPatch = z.input<typeof updateAccountBodySchema>;
 export type AgentPatchBody = z.input<typeof agentPatchBodySchema>;
+/** One translation; `explain: true` also answers `explanation` (the examples, lexicon and glossary entries that shaped it). */
 export type TranslateRequest = Omit<TranslateHttpBody, 'stream'>;
+/**
+ * The JSON answer of `translate`: the translation, `confidence` (0..1, expected quality), `untranslated` spans,
+ * `applied_terms` (the agent's glossary terms applied) and, when asked with `explain: true`, `explanation`.
+ */
+export type TranslateAnswer = TranslateJsonResponse;
+export type { AppliedTerm, TranslationExplanation, TranslationEventDto } from '@gaia/contracts';
 export type TranslateBatchRequest = Omit<TranslateBatchHttpBody, 'stream'>;
 /** A file to translate and where: the agent, languages, CSV/TSV column (name or 0-based index). */
 export type TranslateFileRequest = TranslateFileFields & { file: UploadFile };
@@ -307,7 +314,7 @@ export class GaiaClient {
 
   // Translation
   /** One translation, answered as JSON once complete. */
-  translate(req: TranslateRequest, o?: WriteOptions): Promise<TranslateJsonResponse> {
+  translate(req: TranslateRequest, o?: WriteOptions): Promise<TranslateAnswer> {
     return this.json(ROUTES.translate, { json: { ...req, stream: false }, write: o, keyed: true });
   }
   /**
