@@ -1,16 +1,9 @@
 import { OpenAiDouble } from '@gaia/testing';
 import { checkGlossary, matchGlossary, nearestExamples, type RequestFeedback } from './glossary';
-import { LlmClient } from './llm-client';
-import { loadLlmConfig } from './llm.config';
-import { LlmTranslationEngine } from './llm-translation.engine';
-import { fixtureAgent } from './test-agent.fixture';
+import type { LlmTranslationEngine } from './llm-translation.engine';
+import { collect, fixtureAgent, llmEngineOn } from './test-agent.fixture';
 import type { EngineEvent } from './translation-engine.port';
 
-async function collect(it: AsyncIterable<EngineEvent>): Promise<EngineEvent[]> {
-  const out: EngineEvent[] = [];
-  for await (const e of it) out.push(e);
-  return out;
-}
 const complete = (events: EngineEvent[]) => events.find((e) => e.type === 'translation_complete') as Extract<EngineEvent, { type: 'translation_complete' }>;
 
 describe('glossary matching', () => {
@@ -50,8 +43,7 @@ describe('LLM engine with the owner feedback (OpenAI wire double)', () => {
   afterAll(() => double.close());
   beforeEach(() => {
     double.reset();
-    const config = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: '2', OPENAI_TIMEOUT_MS: '5000' })!;
-    engine = new LlmTranslationEngine(new LlmClient(config, { sleep: async () => undefined, random: () => 0 }));
+    engine = llmEngineOn(double.baseUrl, 2).engine;
   });
 
   const feedback: RequestFeedback = {

@@ -1,17 +1,11 @@
 import { OpenAiDouble } from '@gaia/testing';
 import { FallbackTranslationEngine } from './fallback-translation.engine';
 import { LlmClient } from './llm-client';
-import { LlmConfig, loadLlmConfig } from './llm.config';
+import type { LlmConfig } from './llm.config';
 import { LlmUnavailableError } from './llm.errors';
 import { LlmTranslationEngine } from './llm-translation.engine';
-import { fixtureAgent } from './test-agent.fixture';
+import { collect, fixtureAgent, llmEngineOn } from './test-agent.fixture';
 import { EngineEvent, TranslationEnginePort } from './translation-engine.port';
-
-async function collect(it: AsyncIterable<EngineEvent>): Promise<EngineEvent[]> {
-  const out: EngineEvent[] = [];
-  for await (const e of it) out.push(e);
-  return out;
-}
 
 const builtinPort = (): TranslationEnginePort => ({
   kind: 'builtin',
@@ -36,8 +30,7 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
   beforeEach(() => {
     double.reset();
     delays = [];
-    config = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: '3', OPENAI_TIMEOUT_MS: '5000' })!;
-    engine = new LlmTranslationEngine(new LlmClient(config, { sleep: async (ms) => void delays.push(ms), random: () => 0 }));
+    ({ engine, config } = llmEngineOn(double.baseUrl, 3, (ms) => delays.push(ms)));
   });
 
   it('sends the exact phase-1 and phase-2 requests, marks each phase in a status event, streams chunks and sums usage', async () => {

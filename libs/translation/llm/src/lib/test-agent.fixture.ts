@@ -1,5 +1,8 @@
 import type { EngineTranslationEvent } from '@gaia/contracts';
-import { AgentKnowledge, Direction, LoadedAgent } from './translation-engine.port';
+import { LlmClient } from './llm-client';
+import { loadLlmConfig, type LlmConfig } from './llm.config';
+import { LlmTranslationEngine } from './llm-translation.engine';
+import { AgentKnowledge, Direction, EngineEvent, LoadedAgent } from './translation-engine.port';
 
 /**
  * A small in-memory agent (pure data, no I/O) for the engine's unit tests: fixed examples, lexicon and
@@ -46,4 +49,20 @@ export function fixtureAgent(overrides: Partial<LoadedAgent> = {}): LoadedAgent 
     calls,
     ...overrides,
   };
+}
+
+/** Every event of a translation, in order. */
+export async function collect(events: AsyncIterable<EngineEvent>): Promise<EngineEvent[]> {
+  const out: EngineEvent[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+/**
+ * An LLM engine on the OpenAI wire double at `baseUrl`: model `test-chat`, `candidates` phase-1 answers, 5 s per call;
+ * retries do not wait (each wait is handed to `onSleep`) and have no jitter.
+ */
+export function llmEngineOn(baseUrl: string, candidates: number, onSleep: (ms: number) => void = () => undefined): { engine: LlmTranslationEngine; config: LlmConfig } {
+  const config = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: String(candidates), OPENAI_TIMEOUT_MS: '5000' })!;
+  return { engine: new LlmTranslationEngine(new LlmClient(config, { sleep: async (ms) => void onSleep(ms), random: () => 0 })), config };
 }
