@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PublicAgentDto } from '@gaia/contracts';
+import { agentQuery } from '../../api/queries';
+import { useAuth } from '../../auth/auth-context';
 import { LATEST_AGENTS_COUNT } from '../../config';
 import { SourceBox } from '../translator/source-box';
+import { SuggestCorrection } from '../translator/suggest-correction';
 import { TranslationResult } from '../translator/translation-result';
 import { useTranslator } from '../translator/use-translator';
 import { formatLanguage } from '../translator/word-limit';
@@ -39,6 +43,10 @@ export function ModelsPage() {
   const tgt = selected ? (reversed ? selected.src_lang : selected.tgt_lang) : '';
   const latest = latestAgents(agents, LATEST_AGENTS_COUNT);
   const canTranslate = !!selected && text.trim().length > 0 && !busy;
+  // Signed in: the chosen agent as the session sees it; the full record (with `uid`) means owner or editor.
+  const { user } = useAuth();
+  const { data: record } = useQuery({ ...agentQuery(selected?.id ?? ''), enabled: !!user && !!selected });
+  const canCorrect = !!user && !!selected && !!record && record.id === selected.id && 'uid' in record;
 
   const chooseAgent = (id: string) => {
     setSelectedId(id);
@@ -118,6 +126,7 @@ export function ModelsPage() {
             </TranslateButton>
 
             <TranslationResult state={state} />
+            {canCorrect && <SuggestCorrection agentId={selected.id} state={state} reversed={reversed} from={formatLanguage(selected.src_lang)} to={formatLanguage(selected.tgt_lang)} />}
           </section>
 
           <aside className="card latest-card" aria-labelledby="latest-heading">

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agent, startApiServer, routeFetch, type ApiServer } from '../../test/api-server';
+import i18n from 'i18next';
+import { agent, startApiServer, routeFetch, user, type ApiServer } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { ModelDetailPage } from './model-detail-page';
 import { ModelsPage } from './models-page';
@@ -88,6 +89,28 @@ describe('/models public translator', () => {
     fireEvent.change(source(), { target: { value: 'Hola' } });
     fireEvent.click(screen.getByRole('button', { name: 'Translate' }));
     expect(await screen.findByText('Error: Rate limit reached.')).toBeInTheDocument();
+  });
+
+  it('offers a signed-in owner or editor "Suggest a better translation" for their agent (in Spanish too), and nobody else', async () => {
+    const translateOnce = async () => {
+      const select = (await screen.findByLabelText(/Language pair|Par de idiomas/)) as HTMLSelectElement;
+      fireEvent.change(select, { target: { value: 'a-new' } });
+      fireEvent.change(source(), { target: { value: 'Allinllachu' } });
+      fireEvent.click(screen.getByRole('button', { name: /^(Translate|Traducir)$/ }));
+      await screen.findByTestId('confidence-badge');
+    };
+    const anonymous = renderAt(<ModelsPage />, { route: '/models', path: '/models' });
+    await translateOnce();
+    expect(screen.queryByTestId('suggest-correction')).toBeNull();
+    anonymous.unmount();
+
+    server.me = user();
+    renderAt(<ModelsPage />, { route: '/models', path: '/models' });
+    await translateOnce();
+    expect(await screen.findByRole('button', { name: 'Suggest a better translation' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('button', { name: 'Sugerir una traducción mejor' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it("shows 'No public agents available' when there are none", async () => {
