@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import type { TestApp } from '@gaia/testing';
 import { startApi } from './support/api-app';
+import { startTestIdp, type TestIdp } from './support/test-idp';
 
 /** A tiny cookie jar + manual redirects, as a browser popup would follow them. */
 class Browser {
@@ -41,7 +39,7 @@ class Browser {
 
 describe('popup sign-in with OpenID Connect (authorization code + PKCE) against a real oidc-provider', () => {
   let t: TestApp & { url: string };
-  let idp: http.Server;
+  let idp: TestIdp;
   let issuer: string;
   const authRequests: URL[] = [];
 
@@ -53,58 +51,15 @@ describe('popup sign-in with OpenID Connect (authorization code + PKCE) against 
         if (!String(args[0]).startsWith('oidc-provider')) original(...args);
       });
     }
-    idp = http.createServer();
-    await new Promise<void>((r) => idp.listen(0, '127.0.0.1', () => r()));
-    issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    idp = await startTestIdp();
+    issuer = idp.issuer;
     t = await startApi({ env: { OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'gaia-web', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only', OIDC_PROVIDER_NAME: 'Test IdP' } });
-    const provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: 'gaia-web',
-          client_secret: 'a-client-secret-for-tests-only',
-          redirect_uris: [`${t.url}/api/auth/oidc/callback`],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        },
-      ],
-      pkce: { required: () => true },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      findAccount: async (_ctx: unknown, id: string) => ({
-        accountId: id,
-        claims: async () => ({ sub: id, email: 'inti.mamani@idp.test', email_verified: true, name: 'Inti Mamani' }),
-      }),
-      cookies: { keys: ['test-cookie-key'] },
-      ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-      features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    } as never);
-    const callback = provider.callback();
-    idp.on('request', (req, res) => {
-      const url = new URL(req.url ?? '/', issuer);
-      if (url.pathname === '/auth' && url.searchParams.get('client_id')) authRequests.push(url);
-      if (url.pathname.startsWith('/interaction/')) {
-        // The user "logs in" as idp-user-1 and consents to the requested scopes.
-        void (async () => {
-          const details = await provider.interactionDetails(req, res);
-          const grant = new provider.Grant({ accountId: 'idp-user-1', clientId: String(details.params['client_id']) });
-          grant.addOIDCScope('openid email profile');
-          const grantId = await grant.save();
-          await provider.interactionFinished(req, res, { login: { accountId: 'idp-user-1' }, consent: { grantId } }, { mergeWithLastSubmission: false });
-        })().catch((e) => {
-          res.statusCode = 500;
-          res.end(String(e));
-        });
-        return;
-      }
-      callback(req, res);
-    });
+    idp.serve({ id: 'gaia-web', secret: 'a-client-secret-for-tests-only', redirectUri: `${t.url}/api/auth/oidc/callback`, onAuthorize: (url) => authRequests.push(url) });
   });
 
   afterAll(async () => {
     await t?.close();
-    idp?.closeAllConnections();
-    await new Promise((r) => idp?.close(r));
+    await idp?.close();
   });
 
   it('advertises the provider in the public config', async () => {

@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, DESKTOP, screenshot, trackCspViolations } from './support/browser';
 import { startOwnPlatform, type OwnPlatform } from './support/own-platform';
+import { startTestIdp, type TestIdp } from '../../api/support/test-idp';
 
 /**
  * Popup sign-in (OpenID Connect, code + PKCE, through the gateway) in Chromium: a real oidc-provider as the
@@ -12,51 +10,21 @@ import { startOwnPlatform, type OwnPlatform } from './support/own-platform';
  */
 const CLIENT = { id: 'gaia-web', secret: 'a-client-secret-for-e2e-only' };
 
-let idp: http.Server;
+let idp: TestIdp;
 let platform: OwnPlatform;
 let browser: Browser;
 
 beforeAll(async () => {
-  idp = http.createServer();
-  await new Promise<void>((r) => idp.listen(0, '127.0.0.1', () => r()));
-  const issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  platform = await startOwnPlatform({ OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_PROVIDER_NAME: 'Test IdP' });
-  const provider = new Provider(issuer, {
-    clients: [{ client_id: CLIENT.id, client_secret: CLIENT.secret, redirect_uris: [`${platform.url}/api/auth/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, email: 'inti.mamani@idp.test', email_verified: true, name: 'Inti Mamani' }) }),
-    cookies: { keys: ['e2e-cookie-key'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-  });
-  const callback = provider.callback();
-  idp.on('request', (req, res) => {
-    const url = new URL(req.url ?? '/', issuer);
-    if (url.pathname.startsWith('/interaction/')) {
-      // The person signs in at the provider as idp-user-1 and consents.
-      void (async () => {
-        const details = await provider.interactionDetails(req, res);
-        const grant = new provider.Grant({ accountId: 'idp-user-1', clientId: String(details.params['client_id']) });
-        grant.addOIDCScope('openid email profile');
-        const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { login: { accountId: 'idp-user-1' }, consent: { grantId } }, { mergeWithLastSubmission: false });
-      })().catch((e: unknown) => {
-        res.statusCode = 500;
-        res.end(String(e));
-      });
-      return;
-    }
-    callback(req, res);
-  });
+  idp = await startTestIdp();
+  platform = await startOwnPlatform({ OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_PROVIDER_NAME: 'Test IdP' });
+  idp.serve({ id: CLIENT.id, secret: CLIENT.secret, redirectUri: `${platform.url}/api/auth/oidc/callback` });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await platform?.stop();
-  idp?.closeAllConnections();
-  await new Promise((r) => idp?.close(r));
+  await idp?.close();
 });
 
 /** A generous deadline for the whole popup round trip (provider, callback, postMessage) on a loaded machine. */
