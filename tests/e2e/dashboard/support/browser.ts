@@ -1,52 +1,18 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DESKTOP, openTrackedContext, SCREENSHOT_DIR, SCREENSHOT_JPEG_QUALITY, type TrackedPage } from '../../support/browser-common';
 import { trackCspViolations } from '../../support/csp';
-import { trackConsoleErrors } from '../../support/page-checks';
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const DESKTOP = { width: 1366, height: 900 };
-export const MOBILE = { width: 390, height: 844 };
+export { CHROMIUM_FLAGS, DESKTOP, MOBILE, SCREENSHOT_DIR, baseUrl, launchBrowser, type TrackedPage } from '../../support/browser-common';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const SCREENSHOT_DIR = resolve(here, '../../screenshots');
-/** Committed screenshots of each state: JPEG keeps the set small enough to review in git. */
-const SCREENSHOT_JPEG_QUALITY = 70;
 export const FIXTURES = resolve(here, '../fixtures');
 
-/** The platform under test (the harness sets it, e.g. http://127.0.0.1:8080). */
-export function baseUrl(): string {
-  const url = process.env.GAIA_E2E_BASE_URL;
-  if (!url) throw new Error('GAIA_E2E_BASE_URL is not set: point it at the running platform that serves the web app.');
-  return url.replace(/\/+$/, '');
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
-}
-
-export interface TrackedPage {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught exceptions of the page. */
-  pageErrors: string[];
-  /** Console errors (failed resources included) and uncaught exceptions of every page of the context. */
-  errors: string[];
-}
-
 /** A fresh browser profile (own cookies) with English stored as the language, so no language modal. */
-export async function openContext(browser: Browser, viewport = DESKTOP, language: 'gaia-en' | 'gaia-es' = 'gaia-en'): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
-  await context.addInitScript((value) => {
-    if (!window.localStorage.getItem('preferredLanguage')) window.localStorage.setItem('preferredLanguage', value);
-  }, language);
-  await trackCspViolations(context);
-  const errors = trackConsoleErrors(context);
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  return { context, page, pageErrors, errors };
+export function openContext(browser: Browser, viewport = DESKTOP, language: 'gaia-en' | 'gaia-es' = 'gaia-en'): Promise<TrackedPage> {
+  return openTrackedContext(browser, { viewport, language });
 }
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
