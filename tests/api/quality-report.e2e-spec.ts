@@ -72,6 +72,29 @@ describe('quality report, confidence and explanation', () => {
     expect(quality.margin).toBeGreaterThan(0.1);
   });
 
+  it("the owner's agent list carries each agent's latest report summary; the public list never does", async () => {
+    const { quality } = (await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body;
+    const mine = (await owner.agent.get('/api/agents/mine').expect(200)).body;
+    const listed = mine.owned.find((a: { id: string }) => a.id === agentId);
+    expect(listed.quality_summary).toEqual({
+      version: quality.version,
+      measured: true,
+      chrf: quality.chrf,
+      bleu: quality.bleu,
+      margin: quality.margin,
+      held_out: 20,
+      pair_count: CORPUS.length,
+      category: 'tiny',
+      created_at: quality.created_at,
+    });
+    await owner.agent.post(`/api/agents/${agentId}/visibility`).set('X-CSRF-Token', owner.csrf).send({ public: true }).expect(200);
+    const publicList = (await request(t.url).get('/api/agents/public').expect(200)).body.agents;
+    const shown = publicList.find((a: { id: string }) => a.id === agentId);
+    expect(shown).toBeDefined();
+    expect(shown).not.toHaveProperty('quality_summary');
+    await owner.agent.post(`/api/agents/${agentId}/visibility`).set('X-CSRF-Token', owner.csrf).send({ public: false }).expect(200);
+  });
+
   it('the history grows with each rebuild', async () => {
     const before = (await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body.quality;
     const rebuilt = await upload(t, owner, [{ es: 'el gato negro', qu: 'yana michi' }, { es: 'el gato blanco', qu: 'yuraq michi' }], agentId);

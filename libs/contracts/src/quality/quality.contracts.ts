@@ -95,6 +95,10 @@ export const agentQualitySchema = z.object({
 });
 export type AgentQuality = z.infer<typeof agentQualitySchema>;
 
+/** The newest report of an agent without its A/B and history: what the owner's agent list carries per agent. */
+export const agentQualitySummarySchema = agentQualitySchema.omit({ ab: true, history: true });
+export type AgentQualitySummary = z.infer<typeof agentQualitySummarySchema>;
+
 /** Limits of an explanation: examples, lexicon and glossary entries listed, and each text's length. */
 export const EXPLANATION_MAX_EXAMPLES = 10;
 export const EXPLANATION_MAX_LEXICON = 30;

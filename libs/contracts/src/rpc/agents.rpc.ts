@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc, type RpcRegistry } from './define';
-import { agentQualitySchema } from '../quality/quality.contracts';
+import { agentQualitySchema, agentQualitySummarySchema } from '../quality/quality.contracts';
 import { engineKindSchema } from './translation.rpc';
 
 /**
@@ -49,6 +49,8 @@ export const agentDtoSchema = z.object({
   engine: engineKindSchema,
   /** Quality report of the current version with the history across versions (single-agent reads only; null before the first report). */
   quality: agentQualitySchema.nullable().optional(),
+  /** The newest report's summary (chrF, BLEU, margin, size category): in the owner's and editors' agent list only (agents/mine); null before the first report. */
+  quality_summary: agentQualitySummarySchema.nullable().optional(),
 });
 export type AgentDto = z.infer<typeof agentDtoSchema>;
 
@@ -57,7 +59,7 @@ export type AgentDto = z.infer<typeof agentDtoSchema>;
  * agent): no owner uid, no editors' emails, no owner notes (core_memory). Parsing a full AgentDto with it
  * drops those fields.
  */
-export const publicAgentDtoSchema = agentDtoSchema.omit({ uid: true, sharedWithEmails: true, core_memory: true });
+export const publicAgentDtoSchema = agentDtoSchema.omit({ uid: true, sharedWithEmails: true, core_memory: true, quality_summary: true });
 export type PublicAgentDto = z.infer<typeof publicAgentDtoSchema>;
 /** The full record for owners and editors, the public projection for everyone else. */
 export const agentViewSchema = z.union([agentDtoSchema, publicAgentDtoSchema]);

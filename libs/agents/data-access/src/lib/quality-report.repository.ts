@@ -24,6 +24,8 @@ export interface QualityReportRepositoryPort {
   /** The agent's newest `limit` reports, oldest first. */
   recent(em: EntityManager, agentId: string, limit: number): Promise<QualityReportEntity[]>;
   setAb(em: EntityManager, agentId: string, version: string, ab: QualityAb): Promise<void>;
+  /** The newest report of each of `agentIds` (agents without one are absent). */
+  latest(em: EntityManager, agentIds: readonly string[]): Promise<QualityReportEntity[]>;
 }
 export const QUALITY_REPORT_REPOSITORY = Symbol('QUALITY_REPORT_REPOSITORY');
 
@@ -68,6 +70,15 @@ export class PostgresQualityReportRepository implements QualityReportRepositoryP
   async recent(em: EntityManager, agentId: string, limit: number): Promise<QualityReportEntity[]> {
     const rows: Row[] = await em.query(`SELECT * FROM agent_quality_report WHERE agent_id = $1 ORDER BY created_at DESC, version DESC LIMIT $2`, [agentId, limit]);
     return rows.map(toEntity).reverse();
+  }
+
+  async latest(em: EntityManager, agentIds: readonly string[]): Promise<QualityReportEntity[]> {
+    if (agentIds.length === 0) return [];
+    const rows: Row[] = await em.query(
+      `SELECT DISTINCT ON (agent_id) * FROM agent_quality_report WHERE agent_id = ANY($1::text[]) ORDER BY agent_id, created_at DESC, version DESC`,
+      [agentIds],
+    );
+    return rows.map(toEntity);
   }
 
   async setAb(em: EntityManager, agentId: string, version: string, ab: QualityAb): Promise<void> {

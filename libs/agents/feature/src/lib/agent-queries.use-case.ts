@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { AgentDto, AgentRecord, AgentView, PublicAgentDto } from '@gaia/contracts';
-import { AGENT_REPOSITORY, type AgentRepositoryPort } from '@gaia/agents/data-access';
+import { AGENT_REPOSITORY, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from './agent-policy';
 import { toAgentDto, toAgentRecord, toAgentView, toPublicAgentDto } from './agent.mapper';
@@ -48,9 +48,11 @@ export class AgentQueriesUseCase {
     const rows = await this.agents.listMine(this.ds.manager, viewer.uid, email, page.limit === null ? null : page.limit + 1, page.afterId);
     const items = page.limit === null ? rows : rows.slice(0, page.limit);
     const more = page.limit !== null && rows.length > page.limit && items.length > 0;
+    const quality = await this.quality.summaries(items.map((a) => a.id));
+    const withQuality = (a: AgentEntity): AgentDto => ({ ...toAgentDto(a), quality_summary: quality.get(a.id) ?? null });
     return {
-      owned: items.filter((a) => a.ownerId === viewer.uid).map(toAgentDto),
-      shared: items.filter((a) => a.ownerId !== viewer.uid).map(toAgentDto),
+      owned: items.filter((a) => a.ownerId === viewer.uid).map(withQuality),
+      shared: items.filter((a) => a.ownerId !== viewer.uid).map(withQuality),
       nextAfterId: more ? items[items.length - 1].id : null,
     };
   }

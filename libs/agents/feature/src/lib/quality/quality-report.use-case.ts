@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { QUALITY_HISTORY_MAX, resourceSizeCategory, type AgentQuality, type EventMap, type QualityAb } from '@gaia/contracts';
-import { QUALITY_REPORT_REPOSITORY, type QualityReportRepositoryPort } from '@gaia/agents/data-access';
+import { QUALITY_HISTORY_MAX, resourceSizeCategory, type AgentQuality, type AgentQualitySummary, type EventMap, type QualityAb } from '@gaia/contracts';
+import { QUALITY_REPORT_REPOSITORY, type QualityReportEntity, type QualityReportRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 
 /**
@@ -40,21 +40,19 @@ export class QualityReportUseCase {
     await this.reports.setAb(em, agentId, version, ab);
   }
 
+  /** The `quality_summary` of each agent of a list (the viewer's own and shared ones); agents without a report are absent. */
+  async summaries(agentIds: readonly string[]): Promise<Map<string, AgentQualitySummary>> {
+    const latest = await this.reports.latest(this.ds.manager, agentIds);
+    return new Map(latest.map((r) => [r.agentId, summaryOf(r)]));
+  }
+
   /** The agent's `quality` field: its newest report and the history (oldest first); null before the first measured build. */
   async forAgent(agentId: string): Promise<AgentQuality | null> {
     const history = await this.reports.recent(this.ds.manager, agentId, QUALITY_HISTORY_MAX);
     const last = history[history.length - 1];
     if (!last) return null;
     return {
-      version: last.version,
-      measured: last.measured,
-      chrf: last.chrf,
-      bleu: last.bleu,
-      margin: last.margin,
-      held_out: last.heldOut,
-      pair_count: last.pairCount,
-      category: resourceSizeCategory(last.pairCount),
-      created_at: last.createdAt.toISOString(),
+      ...summaryOf(last),
       ab: last.ab,
       history: history.map((h) => ({
         version: h.version,
@@ -67,4 +65,19 @@ export class QualityReportUseCase {
       })),
     };
   }
+}
+
+/** A report's scores, size and category (the `quality` field without its A/B and history). */
+function summaryOf(r: QualityReportEntity): AgentQualitySummary {
+  return {
+    version: r.version,
+    measured: r.measured,
+    chrf: r.chrf,
+    bleu: r.bleu,
+    margin: r.margin,
+    held_out: r.heldOut,
+    pair_count: r.pairCount,
+    category: resourceSizeCategory(r.pairCount),
+    created_at: r.createdAt.toISOString(),
+  };
 }
