@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
 import { agentDto, usageSummaryOf, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { OverviewTab } from './overview-tab';
@@ -46,5 +47,29 @@ describe('Dashboard tab', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Cost' }));
     expect(screen.getByRole('img', { name: /Cost per day/ })).toHaveAccessibleName('Cost per day 2 days, total $0.003000, highest day $0.002000.');
     expect(screen.getByRole('table')).toHaveTextContent('$0.002000');
+  });
+
+  describe('quality on the agent cards', () => {
+    afterEach(async () => {
+      await i18n.changeLanguage('en');
+    });
+    const summary = { version: 'v1', measured: true, chrf: 0.8717, bleu: 0.62, margin: 0.5196, held_out: 20, pair_count: 288, category: 'tiny' as const, created_at: '2025-08-02T00:00:00Z' };
+
+    it("shows each agent's latest chrF, margin and size category, and only the category when too small to measure (en, es)", async () => {
+      server.owned = [
+        agentDto({ id: 'a1', quality_summary: summary }),
+        agentDto({ id: 'a2', quality_summary: { ...summary, measured: false, chrf: null, bleu: null, margin: null, held_out: 0, pair_count: 12 } }),
+        agentDto({ id: 'a3', quality_summary: null }),
+      ];
+      const { unmount } = renderDashboard(<OverviewTab />);
+      await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(3));
+      const q = () => screen.getAllByTestId('agent-row').map((r) => r.querySelector('[data-testid="agent-quality"]')?.textContent ?? null);
+      expect(q()).toEqual(['chrF 0.872 · margin 0.52 · Tiny (under 10K pairs)', 'Tiny (under 10K pairs)', null]);
+      unmount();
+      await i18n.changeLanguage('es');
+      renderDashboard(<OverviewTab />);
+      await waitFor(() => expect(screen.getAllByTestId('agent-row')).toHaveLength(3));
+      expect(q()[0]).toBe('chrF 0,872 · margen 0,52 · Diminuto (menos de 10K pares)');
+    });
   });
 });

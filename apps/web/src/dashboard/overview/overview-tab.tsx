@@ -1,4 +1,4 @@
-import type { AgentDto } from '@gaia/contracts';
+import type { AgentDto, AgentQualitySummary } from '@gaia/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,6 +21,21 @@ export function StatCard({ label, value, testId }: { label: string; value: strin
   );
 }
 
+/** Scores are shown to this many decimals (as on the owner page's quality card). */
+const SCORE_DECIMALS = 3;
+
+/** The latest quality report in a line: chrF, specificity margin and size category (only the category when too small to measure). */
+export function AgentQuality({ quality }: { quality: AgentQualitySummary }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const score = (v: number | null) => (v === null ? '—' : formatNumber(Number(v.toFixed(SCORE_DECIMALS)), i18n.language));
+  const category = t(`agentPage.category.${quality.category}`);
+  return (
+    <span className="agent-row__quality muted small" data-testid="agent-quality" title={t('overview.qualityHint')}>
+      {quality.measured ? t('overview.quality', { chrf: score(quality.chrf), margin: score(quality.margin), category }) : category}
+    </span>
+  );
+}
+
 export function AgentRow({ agent, shared }: { agent: AgentDto; shared: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   return (
@@ -32,6 +47,7 @@ export function AgentRow({ agent, shared }: { agent: AgentDto; shared: boolean }
           {shared && <span className="pill pill--shared">{t('overview.sharedWithYou')}</span>}
           {agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED' && <span className="pill pill--busy">{t('overview.processing')}</span>}
           {agent.processing_status === 'FAILED' && <span className="pill pill--failed">{t('overview.failed')}</span>}
+          {agent.quality_summary && <AgentQuality quality={agent.quality_summary} />}
           <span className="agent-row__date">{t('overview.created', { date: formatDate(agent.created_at, i18n.language) })}</span>
         </span>
       </Link>
