@@ -92,6 +92,9 @@ interface GramPostings {
 const SEG_MAX = 1 << 22;
 /** Postings of n-gram document lists kept per field once derived (12 bytes each: ≤ 6 MB per field). */
 const GRAM_CACHE_POSTINGS = 1 << 19;
+/** Varint bytes: continuation flag and the 7 value bits of each byte. */
+const VARINT_CONT = 128;
+const VARINT_LOW = 127;
 
 /** Sorts (term, doc, tf) triplets by term (stable) into CSR segments of at most SEG_MAX postings. */
 function buildSegments(T: Int32Array, D: Int32Array, F: Uint16Array, n: number): Segment[] {
@@ -157,7 +160,12 @@ class PostingField {
   /** The documents (ascending, as document-level postings list them) and term frequencies of gram `g`. */
   private gramList(G: GramPostings, g: number): { docs: Int32Array; tfs: Float64Array } {
     const hit = this.gramCache.get(g);
-    if (hit) return hit;
+    if (hit) {
+      // least recently used first: a hit moves to the end of the eviction order
+      this.gramCache.delete(g);
+      this.gramCache.set(g, hit);
+      return hit;
+    }
     const n = this.docLen.length;
     if (this.gramTf.length < n) {
       this.gramTf = new Float64Array(n);
@@ -165,19 +173,71 @@ class PostingField {
     }
     const acc = this.gramTf;
     const found = this.gramDocs;
+    const bytes = G.wBytes;
     let nd = 0;
+    let lo = n;
+    let hi = -1;
     for (let x = G.gStart[g]; x < G.gStart[g + 1]; x++) {
       const m = G.gMult[x];
-      forPostings(G.wBytes, G.wStart[G.gWord[x]], G.wStart[G.gWord[x] + 1], (d, tf) => {
-        if (acc[d] === 0) found[nd++] = d;
+      const w = G.gWord[x];
+      // varint postings as in forPostings, decoded inline (the hottest loop of a search)
+      let p = G.wStart[w];
+      const to = G.wStart[w + 1];
+      let d = -1;
+      while (p < to) {
+        let v = bytes[p++];
+        if (v >= VARINT_CONT) {
+          let y = v & VARINT_LOW;
+          let mul = VARINT_CONT;
+          do {
+            v = bytes[p++];
+            y += (v & VARINT_LOW) * mul;
+            mul *= VARINT_CONT;
+          } while (v >= VARINT_CONT);
+          v = y;
+        }
+        d += (v >>> 1) + 1;
+        let tf = 1;
+        if (v & 1) {
+          let t = bytes[p++];
+          if (t >= VARINT_CONT) {
+            let y = t & VARINT_LOW;
+            let mul = VARINT_CONT;
+            do {
+              t = bytes[p++];
+              y += (t & VARINT_LOW) * mul;
+              mul *= VARINT_CONT;
+            } while (t >= VARINT_CONT);
+            t = y;
+          }
+          tf = t + 2;
+        }
+        if (acc[d] === 0) {
+          found[nd++] = d;
+          if (d < lo) lo = d;
+          if (d > hi) hi = d;
+        }
         acc[d] += tf * m;
-      });
+      }
     }
-    const docs = found.slice(0, nd).sort(); // typed-array sort: numeric
+    const docs = new Int32Array(nd);
     const tfs = new Float64Array(nd);
-    for (let i = 0; i < nd; i++) {
-      tfs[i] = acc[docs[i]];
-      acc[docs[i]] = 0;
+    if (nd * Math.log2(nd + 1) > hi - lo) {
+      // dense enough: collecting the marked range in order is cheaper than sorting
+      let i = 0;
+      for (let d = lo; d <= hi; d++)
+        if (acc[d] !== 0) {
+          docs[i] = d;
+          tfs[i++] = acc[d];
+          acc[d] = 0;
+        }
+    } else {
+      docs.set(found.subarray(0, nd));
+      docs.sort(); // typed-array sort: numeric
+      for (let i = 0; i < nd; i++) {
+        tfs[i] = acc[docs[i]];
+        acc[docs[i]] = 0;
+      }
     }
     const list = { docs, tfs };
     this.gramCache.set(g, list);
@@ -855,15 +915,16 @@ export class HybridIndex {
     const words = indexWords(query);
     if (!words.length) return [];
     const n = this.ids.length;
-    const acc = new Float64Array(n);
+    const acc = scoreScratch(n);
     const rankings: { list: number[]; weight: number }[] = [];
     let touched: number[] = [];
     S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0.35);
-    rankings.push({ list: selectTop(acc, touched, FIELD_TOP), weight: 1 });
-    acc.fill(0);
+    rankings.push({ list: selectTop(acc, touched, touched.length, FIELD_TOP), weight: 1 });
+    for (const d of touched) acc[d] = 0;
     touched = [];
     S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0.12);
-    rankings.push({ list: selectTop(acc, touched, FIELD_TOP), weight: 1 });
+    rankings.push({ list: selectTop(acc, touched, touched.length, FIELD_TOP), weight: 1 });
+    for (const d of touched) acc[d] = 0;
     // dense
     const q = new Float32Array(DIM);
     this.embed(words, side, q, 0);
@@ -871,17 +932,19 @@ export class HybridIndex {
     for (let i = 0; i < DIM; i++) qn += q[i] * q[i];
     if (qn > 0) {
       const V = this.vecs[side];
-      const live: number[] = [];
-      acc.fill(0);
+      const alive = this.alive;
+      const live = liveScratch(n);
+      let nl = 0;
       for (let d = 0; d < n; d++) {
-        if (!this.alive[d]) continue;
+        if (!alive[d]) continue;
         let s = 0;
         const o = d * DIM;
         for (let i = 0; i < DIM; i++) s += q[i] * V[o + i];
         acc[d] = s;
-        live.push(d);
+        live[nl++] = d;
       }
-      rankings.push({ list: selectTop(acc, live, FIELD_TOP), weight: 0.5 });
+      rankings.push({ list: selectTop(acc, live, nl, FIELD_TOP), weight: 0.5 });
+      acc.fill(0, 0, n);
     }
     const fused = new Map<number, number>();
     for (const r of rankings) r.list.forEach((d, rank) => fused.set(d, (fused.get(d) ?? 0) + r.weight / (RRF_K + rank + 1)));
@@ -1030,16 +1093,36 @@ export class HybridIndex {
   }
 }
 
-function selectTop(score: Float64Array, idx: number[], m: number): number[] {
-  if (idx.length <= m) return idx.sort((a, b) => score[b] - score[a]);
+/** Scratch of the searches (one search runs at a time): per-document scores, all zero between searches. */
+let scoreBuf = new Float64Array(0);
+let liveBuf = new Int32Array(0);
+
+function scoreScratch(n: number): Float64Array {
+  if (scoreBuf.length < n) scoreBuf = new Float64Array(Math.max(n, 2 * scoreBuf.length));
+  return scoreBuf;
+}
+
+function liveScratch(n: number): Int32Array {
+  if (liveBuf.length < n) liveBuf = new Int32Array(Math.max(n, 2 * liveBuf.length));
+  return liveBuf;
+}
+
+/** The m best of the first `len` documents of idx by score, best first (ties: in idx order as a min-heap leaves them). */
+function selectTop(score: Float64Array, idx: ArrayLike<number>, len: number, m: number): number[] {
+  if (len <= m) {
+    const all = new Array<number>(len);
+    for (let i = 0; i < len; i++) all[i] = idx[i];
+    return all.sort((a, b) => score[b] - score[a]);
+  }
   // min-heap of size m
   const heap: number[] = [];
-  const less = (a: number, b: number): boolean => score[a] < score[b];
   const up = (i: number): void => {
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (less(heap[i], heap[p])) {
-        [heap[i], heap[p]] = [heap[p], heap[i]];
+      if (score[heap[i]] < score[heap[p]]) {
+        const t = heap[i];
+        heap[i] = heap[p];
+        heap[p] = t;
         i = p;
       } else break;
     }
@@ -1049,14 +1132,17 @@ function selectTop(score: Float64Array, idx: number[], m: number): number[] {
       const l = 2 * i + 1;
       const r = l + 1;
       let s = i;
-      if (l < heap.length && less(heap[l], heap[s])) s = l;
-      if (r < heap.length && less(heap[r], heap[s])) s = r;
+      if (l < heap.length && score[heap[l]] < score[heap[s]]) s = l;
+      if (r < heap.length && score[heap[r]] < score[heap[s]]) s = r;
       if (s === i) return;
-      [heap[i], heap[s]] = [heap[s], heap[i]];
+      const t = heap[i];
+      heap[i] = heap[s];
+      heap[s] = t;
       i = s;
     }
   };
-  for (const d of idx) {
+  for (let x = 0; x < len; x++) {
+    const d = idx[x];
     if (heap.length < m) {
       heap.push(d);
       up(heap.length - 1);

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * Same answers after an engine speed change (issue #13): the engine of <rev> (or, with --files, the working tree's
+ * libs/engine with only those files taken from <rev>) and the working tree's engine each load the same stored
+ * artifacts and translate the same dev sentences in both directions; every answer (translation, confidence,
+ * candidates, examples, spans) must be identical.
+ *
+ *   node bench/scale/exact-output-check.cjs --base <rev> [--files a.ts,b.ts] --agent gn=<artifact.bin>[,shp=<bin>...]
+ *        [--n gn=300,shp=100] [--data ../shared/data/americasnlp2021]
+ *
+ * Translations alternate between the two engines sentence by sentence, so both see the same machine load; the CPU
+ * time of each is reported (p50 / mean ms per sentence and the ratio after / before) next to the identity count.
+ * Prints one line per agent and one JSON line; exits 1 when any answer differs.
+ */
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+require('../register-ts.cjs');
+
+const ROOT = path.resolve(__dirname, '../..');
+const DEFAULT_SENTENCES = 100;
+
+function main() {
+  const argv = process.argv.slice(2);
+  const opt = (k, d) => (argv.includes(k) ? argv[argv.indexOf(k) + 1] : d);
+  const base = opt('--base', 'HEAD');
+  const files = opt('--files', null);
+  const data = path.resolve(opt('--data', path.join(ROOT, '../shared/data/americasnlp2021')));
+  const agents = opt('--agent', '').split(',').filter(Boolean).map((x) => x.split('='));
+  const counts = Object.fromEntries(opt('--n', '').split(',').filter(Boolean).map((x) => x.split('=')));
+  const rev = execFileSync('git', ['rev-parse', '--short', base], { cwd: ROOT }).toString().trim();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gaia-engine-exact-'));
+  if (files) {
+    fs.cpSync(path.join(ROOT, 'libs/engine'), path.join(tmp, 'libs/engine'), { recursive: true });
+    for (const f of files.split(',')) fs.writeFileSync(path.join(tmp, f), execFileSync('git', ['show', `${rev}:${f}`], { cwd: ROOT }));
+  } else execFileSync('sh', ['-c', `git archive ${rev} libs/engine | tar -x -C ${tmp}`], { cwd: ROOT });
+  const engines = { before: require(path.join(tmp, 'libs/engine/src/index.ts')), after: require(path.join(ROOT, 'libs/engine/src/index.ts')) };
+  const { decodeAgentArtifacts } = require(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'));
+  const report = { base: rev, files: files ? files.split(',') : 'libs/engine', agents: {} };
+  let failed = false;
+  for (const [lang, file] of agents) {
+    const n = Number(counts[lang] ?? DEFAULT_SENTENCES);
+    const bytes = new Uint8Array(fs.readFileSync(file));
+    const tr = {};
+    for (const [k, e] of Object.entries(engines)) {
+      const art = decodeAgentArtifacts(bytes.slice());
+      tr[k] = new e.Translator(e.deserializeModel(art.model), e.HybridIndex.deserialize(art.index.slice()));
+    }
+    const read = (ext) => fs.readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8').split(/\r?\n/).filter(Boolean).slice(0, n);
+    let same = 0;
+    let total = 0;
+    const diffs = [];
+    const cpu = { before: [], after: [] };
+    const timed = (k, t, direction) => {
+      const c0 = process.cpuUsage();
+      const out = tr[k].translateText(t, { direction });
+      const c = process.cpuUsage(c0);
+      cpu[k].push((c.user + c.system) / 1000);
+      return JSON.stringify(out);
+    };
+    for (const [direction, texts] of [['forward', read('es')], ['reverse', read(lang)]])
+      for (const t of texts) {
+        const first = total % 2 ? 'after' : 'before';
+        const x = timed(first, t, direction);
+        const y = timed(first === 'after' ? 'before' : 'after', t, direction);
+        const [a, b] = first === 'before' ? [x, y] : [y, x];
+        total++;
+        if (a === b) same++;
+        else if (diffs.length < 3) diffs.push({ direction, text: t, before: a.slice(0, 300), after: b.slice(0, 300) });
+      }
+    const stat = (xs) => {
+      const s = [...xs].sort((p, q) => p - q);
+      return { p50: Number(s[Math.floor(s.length / 2)].toFixed(2)), mean: Number((xs.reduce((p, q) => p + q, 0) / xs.length).toFixed(2)) };
+    };
+    const time = { before: stat(cpu.before), after: stat(cpu.after) };
+    time.p50Ratio = Number((time.after.p50 / time.before.p50).toFixed(3));
+    time.meanRatio = Number((time.after.mean / time.before.mean).toFixed(3));
+    report.agents[lang] = { same, total, cpuMs: time, diffs };
+    if (same !== total) failed = true;
+    process.stdout.write(`${lang}: ${same}/${total} identical; CPU ms per sentence before p50 ${time.before.p50} mean ${time.before.mean}, after p50 ${time.after.p50} mean ${time.after.mean} (ratio p50 ${time.p50Ratio}, mean ${time.meanRatio})\n`);
+  }
+  report.machine = { cores: os.cpus().length, node: process.version, loadavg: os.loadavg().map((x) => x.toFixed(1)).join(' ') };
+  process.stdout.write(JSON.stringify(report) + '\n');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  process.exit(failed ? 1 : 0);
+}
+
+main();
