@@ -1,5 +1,5 @@
 import type { AgentDto, IngestionTaskDto } from '@gaia/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context';
@@ -38,8 +38,11 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
   const deletion = useDeleteAgentMutation(agent.id);
   const download = useDownloadFilesMutation(agent.id);
 
+  /** Tasks this page saw end: a stale read of the agent that still names one does not bring its progress card back. */
+  const endedTasks = useRef(new Set<string>());
   const onTerminal = useCallback(
     (task: IngestionTaskDto) => {
+      if (taskId) endedTasks.current.add(taskId);
       setTaskId(null);
       if (task.status === 'COMPLETED') {
         setTaskError(null);
@@ -51,14 +54,15 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
         onAgentChange({ ...agent, processing_task_id: null, processing_status: 'FAILED', processing_error: message });
       }
     },
-    [agent, onAgentChange],
+    [agent, onAgentChange, taskId],
   );
   const { task } = useTaskProgress(taskId, onTerminal);
   const processing = !!taskId;
   const counts = agentCounts(agent, processing ? task : null);
   useEffect(() => {
     // A task started elsewhere (Edit Agent in another tab, agent_updated) is followed too.
-    if (agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED') setTaskId(agent.processing_task_id);
+    const id = agent.processing_task_id;
+    if (id && !endedTasks.current.has(id) && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED') setTaskId(id);
   }, [agent.processing_task_id, agent.processing_status]);
 
   const savingVisibility = visibility.isPending;
