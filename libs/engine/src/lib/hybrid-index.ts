@@ -91,7 +91,26 @@ interface GramPostings {
 
 const SEG_MAX = 1 << 22;
 /** Postings of n-gram document lists kept per field once derived (12 bytes each: ≤ 6 MB per field). */
-const GRAM_CACHE_POSTINGS = 1 << 19;
+const GRAM_CACHE_POSTINGS = 1 << 22;
+/** Gram indexes per field in a cache key (key = field number · GRAM_KEY_SPAN + gram index). */
+const GRAM_KEY_SPAN = 1 << 26;
+
+interface GramList {
+  docs: Int32Array;
+  /** Σ tf(word) · occurrences of the gram in the word: integers */
+  tfs: Int32Array;
+}
+
+/**
+ * Document lists of recently queried n-grams, one LRU for every loaded index of the process (8 bytes per posting,
+ * at most GRAM_CACHE_POSTINGS postings: 32 MB): the busy agents keep theirs, an agent nobody asks costs nothing.
+ */
+const gramCache = new Map<number, GramList>();
+let gramCached = 0;
+let gramFields = 0;
+/** Scratch of gramList (all zero between calls): per-document term frequency and the documents found. */
+let gramTf = new Float64Array(0);
+let gramDocs = new Int32Array(0);
 /** Varint bytes: continuation flag and the 7 value bits of each byte. */
 const VARINT_CONT = 128;
 const VARINT_LOW = 127;
@@ -151,28 +170,26 @@ class PostingField {
   segs: Segment[] = [];
   packed: PackedPostings | null = null;
   grams: GramPostings | null = null;
-  private gramTf = new Float64Array(0);
-  private gramDocs = new Int32Array(0);
-  /** document lists of recently queried n-grams (bounded by GRAM_CACHE_POSTINGS postings) */
-  private gramCache = new Map<number, { docs: Int32Array; tfs: Float64Array }>();
-  private gramCached = 0;
+  /** this field's number in the process-wide n-gram cache keys (a new one whenever its postings are loaded) */
+  private gramField = gramFields++ % GRAM_KEY_SPAN;
 
   /** The documents (ascending, as document-level postings list them) and term frequencies of gram `g`. */
-  private gramList(G: GramPostings, g: number): { docs: Int32Array; tfs: Float64Array } {
-    const hit = this.gramCache.get(g);
+  private gramList(G: GramPostings, g: number): GramList {
+    const key = this.gramField * GRAM_KEY_SPAN + g;
+    const hit = gramCache.get(key);
     if (hit) {
       // least recently used first: a hit moves to the end of the eviction order
-      this.gramCache.delete(g);
-      this.gramCache.set(g, hit);
+      gramCache.delete(key);
+      gramCache.set(key, hit);
       return hit;
     }
     const n = this.docLen.length;
-    if (this.gramTf.length < n) {
-      this.gramTf = new Float64Array(n);
-      this.gramDocs = new Int32Array(n);
+    if (gramTf.length < n) {
+      gramTf = new Float64Array(n);
+      gramDocs = new Int32Array(n);
     }
-    const acc = this.gramTf;
-    const found = this.gramDocs;
+    const acc = gramTf;
+    const found = gramDocs;
     const bytes = G.wBytes;
     let nd = 0;
     let lo = n;
@@ -221,7 +238,7 @@ class PostingField {
       }
     }
     const docs = new Int32Array(nd);
-    const tfs = new Float64Array(nd);
+    const tfs = new Int32Array(nd);
     if (nd * Math.log2(nd + 1) > hi - lo) {
       // dense enough: collecting the marked range in order is cheaper than sorting
       let i = 0;
@@ -240,12 +257,12 @@ class PostingField {
       }
     }
     const list = { docs, tfs };
-    this.gramCache.set(g, list);
-    this.gramCached += nd;
-    for (const [k, v] of this.gramCache) {
-      if (this.gramCached <= GRAM_CACHE_POSTINGS) break;
-      this.gramCache.delete(k);
-      this.gramCached -= v.docs.length;
+    gramCache.set(key, list);
+    gramCached += nd;
+    for (const [k, v] of gramCache) {
+      if (gramCached <= GRAM_CACHE_POSTINGS) break;
+      gramCache.delete(k);
+      gramCached -= v.docs.length;
     }
     return list;
   }
@@ -393,8 +410,7 @@ class PostingField {
   load(packed: PackedPostings | null, grams: GramPostings | null, segs: Segment[], lens: Int32Array, cap: number): void {
     this.packed = packed;
     this.grams = grams;
-    this.gramCache.clear();
-    this.gramCached = 0;
+    this.gramField = gramFields++ % GRAM_KEY_SPAN;
     this.segs = segs;
     this.pN = 0;
     this.removedDf = new Map();
@@ -1084,7 +1100,7 @@ export class HybridIndex {
       for (const f of [s.word, s.char]) {
         b += f.docLen.byteLength;
         if (f.packed) b += f.packed.bytes.byteLength + f.packed.keys.byteLength * 3;
-        if (f.grams) b += (f.grams.wBytes === s.word.packed?.bytes ? 0 : f.grams.wBytes.byteLength + f.grams.wStart.byteLength) + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2 + GRAM_CACHE_POSTINGS * 12;
+        if (f.grams) b += (f.grams.wBytes === s.word.packed?.bytes ? 0 : f.grams.wBytes.byteLength + f.grams.wStart.byteLength) + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2;
         for (const g of f.segs) b += g.keys.byteLength + g.off.byteLength + g.doc.byteLength + g.tf.byteLength;
       }
     if (this.stored) b += this.stored.src.byteSize + this.stored.tgt.byteSize;
