@@ -7,15 +7,33 @@
 const CHAR_ORDER = 6;
 const BETA = 2;
 
+/** UTF-16 surrogates: a character outside the BMP is a high one (D800–DBFF) followed by a low one (DC00–DFFF). */
+const HIGH_SURROGATE_MIN = 0xd800;
+const HIGH_SURROGATE_MAX = 0xdbff;
+const LOW_SURROGATE_MIN = 0xdc00;
+const LOW_SURROGATE_MAX = 0xdfff;
+
+function isHighSurrogate(c: number): boolean {
+  return c >= HIGH_SURROGATE_MIN && c <= HIGH_SURROGATE_MAX;
+}
+
 export type ChrfStats = Float64Array; // [hyp, ref, match] × order
 
 export function charNgramCounts(text: string, order = CHAR_ORDER): Map<string, number>[] {
-  const chars = Array.from(text.split(/\s+/).join(''));
+  const s = text.split(/\s+/).join('');
+  // code-unit offset of every character (code point): an n-gram is the slice between two of them
+  const at: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < LOW_SURROGATE_MIN || c > LOW_SURROGATE_MAX || i === 0 || !isHighSurrogate(s.charCodeAt(i - 1))) at.push(i);
+  }
+  const len = at.length;
+  at.push(s.length);
   const res: Map<string, number>[] = [];
   for (let n = 1; n <= order; n++) {
     const m = new Map<string, number>();
-    for (let i = 0; i + n <= chars.length; i++) {
-      const g = n === 1 ? chars[i] : chars.slice(i, i + n).join('');
+    for (let i = 0; i + n <= len; i++) {
+      const g = s.slice(at[i], at[i + n]);
       m.set(g, (m.get(g) ?? 0) + 1);
     }
     res.push(m);
