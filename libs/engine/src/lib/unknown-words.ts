@@ -41,41 +41,93 @@ const CACHE_SIZE = 5000;
 /** Initial length of the edit-distance rows (grown on demand). */
 const EDIT_ROW_INITIAL = 64;
 
-/** Character trigram counts over the distinct words of one language (spelling model). */
+/**
+ * Character trigram counts over the distinct words of one language (spelling model). Characters (code points) get
+ * small ids; a bigram is a·ALPHA + b and a trigram (a·ALPHA + b)·ALPHA + c, so counting allocates no strings. The
+ * boundaries '^' and '$' are those characters' own ids, as when they were joined into strings.
+ */
 interface CharTrigrams {
-  tri: Map<string, number>;
-  bi: Map<string, number>;
+  ids: Map<number, number>;
+  tri: Map<number, number>;
+  bi: Map<number, number>;
   total: number;
   letters: number;
 }
 
+/** Bound of the character ids (distinct code points of a vocabulary are far fewer; trigram keys stay below 2^51). */
+const ALPHA = 1 << 17;
+const WORD_START = '^'.charCodeAt(0);
+const WORD_END = '$'.charCodeAt(0);
+const HIGH_SURROGATE_MIN = 0xd800;
+const HIGH_SURROGATE_MAX = 0xdbff;
+const LOW_SURROGATE_MIN = 0xdc00;
+const LOW_SURROGATE_MAX = 0xdfff;
+const SUPPLEMENTARY_BASE = 0x10000;
+const SURROGATE_BITS = 10;
+
+/** Code points of a word (as Array.from splits it: a lone surrogate is one), then '$'; '^' '^' before them. */
+function codePoints(word: string, out: number[]): number {
+  out[0] = WORD_START;
+  out[1] = WORD_START;
+  let n = 2;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= HIGH_SURROGATE_MIN && c <= HIGH_SURROGATE_MAX && i + 1 < word.length) {
+      const d = word.charCodeAt(i + 1);
+      if (d >= LOW_SURROGATE_MIN && d <= LOW_SURROGATE_MAX) {
+        out[n++] = SUPPLEMENTARY_BASE + ((c - HIGH_SURROGATE_MIN) << SURROGATE_BITS) + (d - LOW_SURROGATE_MIN);
+        i++;
+        continue;
+      }
+    }
+    out[n++] = c;
+  }
+  out[n++] = WORD_END;
+  return n;
+}
+
+const cpBuf: number[] = [];
+
 function charTrigrams(words: string[]): CharTrigrams {
-  const tri = new Map<string, number>();
-  const bi = new Map<string, number>();
-  const letters = new Set<string>();
+  const ids = new Map<number, number>();
+  const tri = new Map<number, number>();
+  const bi = new Map<number, number>();
   let total = 0;
   for (let i = FIRST_WORD_ID; i < words.length; i++) {
     const w = words[i];
     if (!isWordToken(w) || isLiteralToken(w)) continue;
-    const c = ['^', '^', ...Array.from(w), '$'];
-    for (const ch of c) letters.add(ch);
-    for (let j = 2; j < c.length; j++) {
-      const h = c[j - 2] + c[j - 1];
-      tri.set(h + c[j], (tri.get(h + c[j]) ?? 0) + 1);
+    const n = codePoints(w, cpBuf);
+    for (let j = 0; j < n; j++) {
+      let id = ids.get(cpBuf[j]);
+      if (id === undefined) ids.set(cpBuf[j], (id = ids.size));
+      cpBuf[j] = id;
+    }
+    if (ids.size > ALPHA) throw new Error(`spelling model: more than ${ALPHA} distinct characters`);
+    for (let j = 2; j < n; j++) {
+      const h = cpBuf[j - 2] * ALPHA + cpBuf[j - 1];
+      const t = h * ALPHA + cpBuf[j];
+      tri.set(t, (tri.get(t) ?? 0) + 1);
       bi.set(h, (bi.get(h) ?? 0) + 1);
       total++;
     }
   }
-  return { tri, bi, total, letters: Math.max(letters.size, SPELLING_MIN_ALPHABET) };
+  return { ids, tri, bi, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
 }
 
 /** Add-one smoothed log probability of a word's spelling. */
 function trigramLogProb(m: CharTrigrams, word: string): number {
-  const c = ['^', '^', ...Array.from(word), '$'];
+  const n = codePoints(word, cpBuf);
+  // a character the vocabulary never shows has no id: no gram with it was counted
+  for (let j = 0; j < n; j++) cpBuf[j] = m.ids.get(cpBuf[j]) ?? -1;
   let lp = 0;
-  for (let j = 2; j < c.length; j++) {
-    const h = c[j - 2] + c[j - 1];
-    lp += Math.log(((m.tri.get(h + c[j]) ?? 0) + 1) / ((m.bi.get(h) ?? 0) + m.letters));
+  for (let j = 2; j < n; j++) {
+    const a = cpBuf[j - 2];
+    const b = cpBuf[j - 1];
+    const c = cpBuf[j];
+    const h = a < 0 || b < 0 ? -1 : a * ALPHA + b;
+    const tri = h < 0 || c < 0 ? 0 : (m.tri.get(h * ALPHA + c) ?? 0);
+    const bi = h < 0 ? 0 : (m.bi.get(h) ?? 0);
+    lp += Math.log((tri + 1) / (bi + m.letters));
   }
   return lp;
 }
