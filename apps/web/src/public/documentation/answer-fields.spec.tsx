@@ -29,4 +29,23 @@ describe('documentation: explain, confidence, explanation and quality', () => {
     );
     expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence').closest('div')).toHaveTextContent('calibrada con pares de oraciones apartados');
   });
+
+  it('says what the LLM engine\'s confidence means (not calibrated) and describes quality_summary of the owner\'s list, in English and Spanish', async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <DocumentationPage />
+      </MemoryRouter>,
+    );
+    const fields = screen.getByTestId('docs-answer-fields');
+    expect(within(fields).getByText('confidence (engine: llm)').closest('div')).toHaveTextContent('not calibrated');
+    expect(within(fields).getByText('quality_summary').closest('div')).toHaveTextContent('GET /api/agents/mine');
+    unmount();
+    await i18n.changeLanguage('es');
+    render(
+      <MemoryRouter>
+        <DocumentationPage />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence (engine: llm)').closest('div')).toHaveTextContent('no está calibrada');
+  });
 });

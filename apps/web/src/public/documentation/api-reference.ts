@@ -28,8 +28,10 @@ export const TRANSLATE_PARAMETERS = [
 /** Fields of the answer and of the agent record described under the response format (issue #14). */
 export const ANSWER_FIELDS = [
   { name: 'confidence', key: 'confidence' },
+  { name: 'confidence (engine: llm)', key: 'confidenceLlm' },
   { name: 'explanation', key: 'explanation' },
   { name: 'quality', key: 'quality' },
+  { name: 'quality_summary', key: 'qualitySummary' },
   { name: 'applied_terms', key: 'appliedTerms' },
 ] as const;
 
