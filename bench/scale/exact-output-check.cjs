@@ -6,7 +6,10 @@
  * candidates, examples, spans) must be identical.
  *
  *   node bench/scale/exact-output-check.cjs --base <rev> [--files a.ts,b.ts] --agent gn=<artifact.bin>[,shp=<bin>...]
- *        [--n gn=300,shp=100] [--data ../shared/data/americasnlp2021]
+ *        [--n gn=300,shp=100] [--data ../shared/data/americasnlp2021] [--cold 5]
+ *
+ * --cold N: first, per agent, N cold loads with each engine, alternating (read the file, decode the artifact, load
+ * model and index, first translation of a dev sentence); median milliseconds of load and first translation.
  *
  * Translations alternate between the two engines sentence by sentence, so both see the same machine load; the CPU
  * time of each is reported (p50 / mean ms per sentence and the ratio after / before) next to the identity count.
@@ -38,10 +41,36 @@ function main() {
   } else execFileSync('sh', ['-c', `git archive ${rev} libs/engine | tar -x -C ${tmp}`], { cwd: ROOT });
   const engines = { before: require(path.join(tmp, 'libs/engine/src/index.ts')), after: require(path.join(ROOT, 'libs/engine/src/index.ts')) };
   const { decodeAgentArtifacts } = require(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'));
-  const report = { base: rev, files: files ? files.split(',') : 'libs/engine', agents: {} };
+  const report = { base: rev, files: files ? files.split(',') : 'libs/engine', cold: {}, agents: {} };
   let failed = false;
+  const coldRuns = Number(opt('--cold', 0));
+  const median = (xs) => Number([...xs].sort((p, q) => p - q)[Math.floor((xs.length - 1) / 2)].toFixed(1));
+  for (const [lang, file] of agents) {
+    if (!coldRuns) break;
+    const first = fs.readFileSync(path.join(data, `es-${lang}`, 'dev.es'), 'utf8').split(/\r?\n/).filter(Boolean);
+    const ms = { before: { load: [], first: [], total: [] }, after: { load: [], first: [], total: [] } };
+    for (let i = 0; i <= coldRuns; i++)
+      for (const k of i % 2 ? ['after', 'before'] : ['before', 'after']) {
+        const e = engines[k];
+        const t0 = performance.now();
+        const art = decodeAgentArtifacts(new Uint8Array(fs.readFileSync(file)));
+        const t = new e.Translator(e.deserializeModel(art.model), e.HybridIndex.deserialize(art.index.slice()));
+        const t1 = performance.now();
+        t.translateText(first[i % first.length]);
+        const t2 = performance.now();
+        if (i === 0) continue; // the first run compiles the engine's code
+        ms[k].load.push(t1 - t0);
+        ms[k].first.push(t2 - t1);
+        ms[k].total.push(t2 - t0);
+      }
+    const cold = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([p, xs]) => [p, median(xs)]))]));
+    cold.totalRatio = Number((cold.after.total / cold.before.total).toFixed(3));
+    report.cold = { ...report.cold, [lang]: cold };
+    process.stdout.write(`${lang} cold (median of ${coldRuns}, ms): before ${JSON.stringify(cold.before)}, after ${JSON.stringify(cold.after)}, total ratio ${cold.totalRatio}\n`);
+  }
   for (const [lang, file] of agents) {
     const n = Number(counts[lang] ?? DEFAULT_SENTENCES);
+    if (!n) continue;
     const bytes = new Uint8Array(fs.readFileSync(file));
     const tr = {};
     for (const [k, e] of Object.entries(engines)) {

@@ -8,7 +8,7 @@ import type { AffixPattern } from './affixes';
 import type { LexTable } from './lexicon';
 import { KnLm } from './lm';
 import type { AgentModel, ModelCalibration, ModelStats } from './model';
-import { PhraseKeyIndex, PhraseTable } from './phrase-table';
+import { type KeyLookup, PhraseKeyIndex, type PhraseTable } from './phrase-table';
 import type { Segmenter } from './subword';
 import type { SideVocab } from './vocabulary';
 
@@ -46,6 +46,9 @@ export function serializeModel(m: AgentModel): Uint8Array {
 export function deserializeModel(bytes: Uint8Array): AgentModel {
   if (!ArtifactReader.is(bytes)) return deserializeLegacyModel(bytes);
   const r = ArtifactReader.open(bytes, MODEL_KIND);
+  // the phrase tables are decoded on their first use from a copy of the model's bytes (the caller's buffer may be a
+  // whole agent artifact): a direction nobody asks for costs its stored bytes, not its decoded columns
+  const stored = bytes.slice();
   if (r.schema !== MODEL_SCHEMA) throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MODEL_SCHEMA})`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
@@ -54,37 +57,12 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     return { words, cased: r.strings(`cased${d}`).toArray(), index, freq: r.float32(`freq${d}`) };
   };
   const sides: [SideVocab, SideVocab] = [side(0), side(1)];
-  const table = (d: number): PhraseTable => {
-    const len = r.raw<Uint8Array>(`keyLen${d}`);
-    const start = new Int32Array(len.length + 1);
-    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
-    const keyIndex = new PhraseKeyIndex(sides[d], start, r.int32(`keyIds${d}`));
-    const t: Omit<PhraseTable, 'keys'> = {
-      keyIndex,
-      off: r.int32(`off${d}`),
-      tgtOff: r.int32(`tgtOff${d}`),
-      tgtIds: r.int32(`tgtIds${d}`),
-      scores: r.float32(`scores${d}`),
-      counts: r.float32(`counts${d}`),
-    };
-    // the key texts are only needed by the decoder's back-offs (which keep the single words they want): built on
-    // access and only weakly kept, so a loaded agent does not carry every phrase as a string
-    let texts: WeakRef<string[]> | undefined;
-    const keys = (): string[] => {
-      const hit = texts?.deref();
-      if (hit) return hit;
-      const all = keyIndex.texts();
-      texts = new WeakRef(all);
-      return all;
-    };
-    return Object.defineProperty(t, 'keys', { enumerable: true, get: keys }) as PhraseTable;
-  };
   // copied, like every other decoded column, so the model keeps no view into the artifact buffer
   const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`).slice() });
   return {
     version: 1,
     sides,
-    tables: [table(0), table(1)],
+    tables: [new StoredPhraseTable(stored, 0, sides[0]), new StoredPhraseTable(stored, 1, sides[1])],
     lms: [KnLm.read(r, 'lm0'), KnLm.read(r, 'lm1')],
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
@@ -93,6 +71,80 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     // absent in artifacts written before subword segmentation: their words are modelled whole
     segmenters: r.meta<[Segmenter, Segmenter] | undefined>('segmenters'),
   };
+}
+
+/** A phrase table of a loaded model artifact: its columns are decoded from the artifact on first use. */
+class StoredPhraseTable implements PhraseTable {
+  private cols: Omit<PhraseTable, 'keys'> | null = null;
+  private texts: WeakRef<string[]> | undefined;
+
+  constructor(
+    /** the model artifact (a copy), released once the columns are decoded */
+    private bytes: Uint8Array | null,
+    private readonly d: number,
+    private readonly side: SideVocab,
+  ) {}
+
+  private get c(): Omit<PhraseTable, 'keys'> {
+    return this.cols ?? this.decode();
+  }
+
+  private decode(): Omit<PhraseTable, 'keys'> {
+    // a reader of its own: it keeps the sections it inflated, which must not outlive this decoding
+    const r = ArtifactReader.open(this.bytes as Uint8Array, MODEL_KIND);
+    const d = this.d;
+    const len = r.raw<Uint8Array>(`keyLen${d}`);
+    const start = new Int32Array(len.length + 1);
+    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
+    this.cols = {
+      keyIndex: new PhraseKeyIndex(this.side, start, r.int32(`keyIds${d}`)),
+      off: r.int32(`off${d}`),
+      tgtOff: r.int32(`tgtOff${d}`),
+      tgtIds: r.int32(`tgtIds${d}`),
+      scores: r.float32(`scores${d}`),
+      counts: r.float32(`counts${d}`),
+    };
+    this.bytes = null;
+    return this.cols;
+  }
+
+  get keyIndex(): KeyLookup {
+    return this.c.keyIndex;
+  }
+  get off(): Int32Array {
+    return this.c.off;
+  }
+  get tgtOff(): Int32Array {
+    return this.c.tgtOff;
+  }
+  get tgtIds(): Int32Array {
+    return this.c.tgtIds;
+  }
+  get scores(): Float32Array {
+    return this.c.scores;
+  }
+  get counts(): Float32Array {
+    return this.c.counts;
+  }
+
+  /**
+   * The key texts are only needed by the decoder's back-offs (which keep the single words they want): built on
+   * access and only weakly kept, so a loaded agent does not carry every phrase as a string.
+   */
+  get keys(): string[] {
+    const hit = this.texts?.deref();
+    if (hit) return hit;
+    const all = (this.c.keyIndex as PhraseKeyIndex).texts();
+    this.texts = new WeakRef(all);
+    return all;
+  }
+
+  /** Bytes held: the decoded columns, or while not decoded the artifact copy (its share of it: half). */
+  get byteSize(): number {
+    const c = this.cols;
+    if (c) return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + c.counts.byteLength;
+    return Math.ceil((this.bytes as Uint8Array).byteLength / 2);
+  }
 }
 
 /** Approximate bytes a loaded model holds in memory (typed arrays, vocabularies, key lookups, LM caches). */
@@ -108,8 +160,9 @@ export function modelByteSize(m: AgentModel): number {
     b += v.freq.byteLength + v.words.length * (STRING_OVERHEAD + MAP_ENTRY);
     for (const w of v.words) b += 2 * w.length;
     const t = m.tables[d];
-    b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
-    b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
+    if (t instanceof StoredPhraseTable) b += t.byteSize;
+    else b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
+    if (!(t instanceof StoredPhraseTable)) b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
     b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
     const l = m.lms[d].data;
     for (const a of [l.uniCont, l.c3k, l.c3v, l.x3k, l.x3s, l.x3n, l.b2k, l.b2v, l.x2k, l.x2s, l.x2n]) b += a.byteLength;
