@@ -41,7 +41,7 @@ describe('translate() against a real HTTP server', () => {
       { text: 'Allinllachu', model_id: 'agent-1', src_lang: 'quechua', tgt_lang: 'spanish' },
       { apiKey: PUBLIC_KEY, baseUrl: server.origin, onEvent: (e) => events.push(e.type), logger: { warn } },
     );
-    expect(result).toEqual({ translation: 'Hola mundo', responseTime: 1.5, confidence: 0.8, untranslated: [], explanation: null, appliedTerms: [] });
+    expect(result).toEqual({ translation: 'Hola mundo', responseTime: 1.5, confidence: 0.8, untranslated: [], explanation: null, appliedTerms: [], engine: 'builtin' });
     expect(events).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(server.translateCalls[0].headers['x-api-key']).toBe(PUBLIC_KEY);
@@ -69,7 +69,7 @@ describe('translate() with a JSON answer', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
     try {
-      await expect(translate({ text: 'x', model_id: 'm', src_lang: 'a', tgt_lang: 'b' }, { baseUrl: origin })).resolves.toEqual({ translation: 'Hola', responseTime: 0.8, confidence: 0.4, untranslated: [{ start: 0, end: 1, text: 'x' }], explanation: null, appliedTerms: [{ term: 'x', translation: 'equis' }] });
+      await expect(translate({ text: 'x', model_id: 'm', src_lang: 'a', tgt_lang: 'b' }, { baseUrl: origin })).resolves.toEqual({ translation: 'Hola', responseTime: 0.8, confidence: 0.4, untranslated: [{ start: 0, end: 1, text: 'x' }], explanation: null, appliedTerms: [{ term: 'x', translation: 'equis' }], engine: null });
       answer = { success: false };
       await expect(translate({ text: 'x', model_id: 'm', src_lang: 'a', tgt_lang: 'b' }, { baseUrl: origin })).rejects.toThrow(TRANSLATION_FAILED);
     } finally {

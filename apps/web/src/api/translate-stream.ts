@@ -1,4 +1,4 @@
-import type { AppliedTerm, TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
+import type { AppliedTerm, EngineKind, TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
 import { buildHeaders, errorFrom } from './http';
 
 /**
@@ -31,6 +31,8 @@ export interface TranslateResult {
   explanation: TranslationExplanation | null;
   /** Glossary terms of the agent the answer applied (empty when none or the server did not say). */
   appliedTerms: AppliedTerm[];
+  /** Engine that produced the answer (streamed answers only; null when the server did not say). */
+  engine: EngineKind | null;
 }
 
 const confidenceOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -44,6 +46,7 @@ export function completeResult(event: CompleteEvent, accumulated = ''): Translat
     untranslated: event.untranslated ?? [],
     explanation: event.explanation ?? null,
     appliedTerms: event.applied_terms ?? [],
+    engine: event.engine ?? null,
   };
 }
 
@@ -56,6 +59,7 @@ export function jsonResult(body: TranslateJsonResponse): TranslateResult {
     untranslated: body.untranslated ?? [],
     explanation: body.explanation ?? null,
     appliedTerms: body.applied_terms ?? [],
+    engine: null,
   };
 }
 
@@ -143,7 +147,7 @@ async function readStream(body: ReadableStream<Uint8Array>, opts: TranslateOptio
   parser.push(decoder.decode());
   parser.end();
   if (failure) throw new Error(failure);
-  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [], explanation: null, appliedTerms: [] };
+  return final ?? { translation: accumulated, responseTime: null, confidence: null, untranslated: [], explanation: null, appliedTerms: [], engine: null };
 }
 
 /**

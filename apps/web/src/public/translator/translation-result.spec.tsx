@@ -50,4 +50,12 @@ describe('TranslationResult', () => {
     render(<TranslationResult state={done({ source: 'Ana duerme.', confidence: 0.9, appliedTerms: [] })} />);
     expect(screen.queryByTestId('applied-terms')).toBeNull();
   });
+
+  it("words the confidence badge's hint as the LLM's own agreement (not calibrated) when the LLM engine answered", async () => {
+    const { unmount } = render(<TranslationResult state={done({ source: 'Ana duerme.', confidence: 0.75, engine: 'llm' })} />);
+    expect(screen.getByTestId('confidence-badge')).toHaveAttribute('title', expect.stringContaining('not calibrated'));
+    unmount();
+    render(<TranslationResult state={done({ source: 'Ana duerme.', confidence: 0.75, engine: 'builtin' })} />);
+    expect(screen.getByTestId('confidence-badge')).toHaveAttribute('title', expect.stringContaining('calibrated on sentences held out'));
+  });
 });

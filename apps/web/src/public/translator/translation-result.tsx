@@ -60,7 +60,7 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
               <span>{t('translator.complete')}</span>
             </span>
             {responseTime !== null && <span className="response-time">{t('translator.responseTime', { time: formatResponseTime(responseTime, i18n.language) })}</span>}
-            {confidence !== null && <ConfidenceBadge confidence={confidence} />}
+            {confidence !== null && <ConfidenceBadge confidence={confidence} engine={state.engine} />}
             {low && (
               <span className="confidence-badge" data-testid="low-confidence" title={t('translator.lowConfidenceHint')}>
                 {t('translator.lowConfidence')}

@@ -1,4 +1,4 @@
-import type { AppliedTerm, TranslateHttpBody, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
+import type { AppliedTerm, EngineKind, TranslateHttpBody, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
@@ -27,6 +27,8 @@ export interface TranslatorState {
   explanation: TranslationExplanation | null;
   /** Glossary terms of the agent the answer applied; empty until complete. */
   appliedTerms: AppliedTerm[];
+  /** Engine that answered (its confidence is calibrated only for `builtin`); null until complete or when not said. */
+  engine: EngineKind | null;
 }
 
 export const IDLE: TranslatorState = {
@@ -40,6 +42,7 @@ export const IDLE: TranslatorState = {
   untranslated: [],
   explanation: null,
   appliedTerms: [],
+  engine: null,
 };
 
 /** The state once a translation of `source` completed. */
@@ -53,6 +56,7 @@ export function completed(result: TranslateResult, source: string): Partial<Tran
     untranslated: result.untranslated,
     explanation: result.explanation,
     appliedTerms: result.appliedTerms,
+    engine: result.engine,
   };
 }
 
