@@ -448,6 +448,11 @@ export class ArtifactReader {
     return this.byName.has(name);
   }
 
+  /** Number of values of a section (strings for a string table), from the directory: nothing is decoded. */
+  count(name: string): number {
+    return this.entry(name).n;
+  }
+
   private entry(name: string): SectionEntry {
     const e = this.byName.get(name);
     if (!e) throw new ArtifactFormatError(`artifact section "${name}" is missing`);

@@ -50,15 +50,67 @@ const LM_CACHE_ENTRY_BYTES = 48;
 const LM_COLUMNS = ['c3v', 'x3s', 'x3n', 'b2v', 'x2s', 'x2n'] as const;
 const LM_KEYS = ['c3k', 'x3k', 'b2k', 'x2k'] as const;
 
+const F32 = 4;
+const F64 = 8;
+
+interface LmSizes {
+  uni: number;
+  c3: number;
+  x3: number;
+  b2: number;
+  x2: number;
+}
+
+/** A model still in its artifact: its sizes, and how to decode it. */
+interface StoredLm {
+  sizes: LmSizes;
+  load: () => KnLmData;
+}
+
 /** Keys of `data` are sorted ascending (each key array with its value columns); lookups are binary searches. */
 export class KnLm {
   private cache = new Map<number, number>();
+  private loaded: KnLmData | null;
+  private pending: StoredLm | null;
 
-  constructor(readonly data: KnLmData) {}
+  constructor(data: KnLmData | StoredLm) {
+    if ('load' in data) {
+      this.loaded = null;
+      this.pending = data;
+    } else {
+      this.loaded = data;
+      this.pending = null;
+    }
+  }
+
+  /** The model's tables (a stored model is decoded on first use). */
+  get data(): KnLmData {
+    return this.loaded ?? this.decode();
+  }
+
+  private decode(): KnLmData {
+    const data = (this.pending as StoredLm).load();
+    this.loaded = data;
+    this.pending = null;
+    return data;
+  }
+
+  /** Entries of the trigram and bigram keys (without decoding a stored model). */
+  private get sizes(): LmSizes {
+    const d = this.loaded;
+    return d ? { uni: d.uniCont.length, c3: d.c3k.length, x3: d.x3k.length, b2: d.b2k.length, x2: d.x2k.length } : (this.pending as StoredLm).sizes;
+  }
 
   /** Most memory the log-probability cache takes once warm (for memory budgets). */
   get cacheBytesBound(): number {
-    return Math.min(LM_CACHE_MAX, this.data.c3k.length + this.data.b2k.length) * LM_CACHE_ENTRY_BYTES;
+    const s = this.sizes;
+    return Math.min(LM_CACHE_MAX, s.c3 + s.b2) * LM_CACHE_ENTRY_BYTES;
+  }
+
+  /** Bytes of the decoded tables (as they are or will be once decoded). */
+  get tableBytes(): number {
+    const s = this.sizes;
+    return s.uni * F32 + s.c3 * (F64 + F32) + s.x3 * (F64 + 2 * F32) + s.b2 * (F64 + F32) + s.x2 * (F64 + 2 * F32);
   }
 
   static train(sentences: Int32Array[], V: number): KnLm {
@@ -213,6 +265,15 @@ export class KnLm {
     w.uints(`${prefix}uniCont`, d.uniCont);
     for (const k of LM_KEYS) w.sortedKeys(`${prefix}${k}`, d[k]);
     for (const c of LM_COLUMNS) w.uints(`${prefix}${c}`, d[c]);
+  }
+
+  /**
+   * A model of an artifact decoded on first use: `open` gives a reader of the artifact then (a reader of its own, so
+   * what it inflates does not outlive the decoding); `r` tells the sizes now.
+   */
+  static stored(r: ArtifactReader, open: () => ArtifactReader, prefix: string): KnLm {
+    const n = (k: string): number => r.count(`${prefix}${k}`);
+    return new KnLm({ sizes: { uni: n('uniCont'), c3: n('c3k'), x3: n('x3k'), b2: n('b2k'), x2: n('x2k') }, load: () => KnLm.read(open(), prefix).data });
   }
 
   static read(r: ArtifactReader, prefix: string): KnLm {

@@ -46,9 +46,10 @@ export function serializeModel(m: AgentModel): Uint8Array {
 export function deserializeModel(bytes: Uint8Array): AgentModel {
   if (!ArtifactReader.is(bytes)) return deserializeLegacyModel(bytes);
   const r = ArtifactReader.open(bytes, MODEL_KIND);
-  // the phrase tables are decoded on their first use from a copy of the model's bytes (the caller's buffer may be a
-  // whole agent artifact): a direction nobody asks for costs its stored bytes, not its decoded columns
+  // the phrase tables and language models are decoded on their first use from a copy of the model's bytes (the
+  // caller's buffer may be a whole agent artifact): a direction nobody asks for costs its stored bytes, not its columns
   const stored = bytes.slice();
+  const openStored = (): ArtifactReader => ArtifactReader.open(stored, MODEL_KIND);
   if (r.schema !== MODEL_SCHEMA) throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MODEL_SCHEMA})`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
@@ -63,7 +64,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     version: 1,
     sides,
     tables: [new StoredPhraseTable(stored, 0, sides[0]), new StoredPhraseTable(stored, 1, sides[1])],
-    lms: [KnLm.read(r, 'lm0'), KnLm.read(r, 'lm1')],
+    lms: [KnLm.stored(r, openStored, 'lm0'), KnLm.stored(r, openStored, 'lm1')],
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
     affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
@@ -164,8 +165,7 @@ export function modelByteSize(m: AgentModel): number {
     else b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
     if (!(t instanceof StoredPhraseTable)) b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
     b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
-    const l = m.lms[d].data;
-    for (const a of [l.uniCont, l.c3k, l.c3v, l.x3k, l.x3s, l.x3n, l.b2k, l.b2v, l.x2k, l.x2s, l.x2n]) b += a.byteLength;
+    b += m.lms[d].tableBytes;
   }
   return b;
 }
