@@ -35,6 +35,11 @@ describe('gaia-translate CLI', () => {
     expect(r).toEqual({ code: 0, stdout: 'ALLIN PUNCHAW\n\nSUMAQ TUTA\n', stderr: '' });
   });
 
+  it('--confidence adds each line\'s confidence after a tab (blank lines stay blank)', async () => {
+    const r = await cli(['--key', key, '--agent', agentId, '--url', t.url, '--confidence'], 'allin punchaw\n\nsumaq tuta\n');
+    expect(r).toEqual({ code: 0, stdout: 'ALLIN PUNCHAW\t0.90\n\nSUMAQ TUTA\t0.90\n', stderr: '' });
+  });
+
   it('draws a progress bar on stderr for a long input, and keeps lines aligned when one fails (exit 2)', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => (i === 7 ? Array.from({ length: 51 }, (_, k) => `w${k}`).join(' ') : `línea ${i}`));
     const r = await cli(['--agent', agentId, '--url', t.url, '--progress'], `${lines.join('\n')}\n`, { GAIA_API_KEY: key });

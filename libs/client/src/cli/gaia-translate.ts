@@ -11,7 +11,7 @@ import { GaiaClient } from '../lib/gaia-client';
  * A progress bar goes to stderr for long inputs (when stderr is a terminal, or with --progress).
  */
 export const USAGE = `Usage:
-  gaia-translate --key KEY --agent AGENT_ID [--url URL] [--from LANG --to LANG] < in.txt > out.txt
+  gaia-translate --key KEY --agent AGENT_ID [--url URL] [--from LANG --to LANG] [--confidence] < in.txt > out.txt
   gaia-translate --key KEY --agent AGENT_ID --file in.tmx [--out out.tmx] [--column NAME|INDEX] [--format txt|csv|tsv|tmx|xliff]
 
 Options:
@@ -23,6 +23,7 @@ Options:
   --column    CSV/TSV column to translate (name or 0-based index; default the first)
   --progress  always show the progress bar on stderr (default: when stderr is a terminal and the input is long)
   --retries   retries of a 429/503 after its Retry-After (default 3)
+  --confidence  after each translated line, a tab and the answer's confidence (0-1; line input only)
 Lines that fail are written empty (so lines stay aligned) and reported on stderr; the exit code is then 2.`;
 
 /** Inputs with at least this many segments get a progress bar (on a terminal). */
@@ -33,6 +34,8 @@ const DEFAULT_URL = 'http://localhost:8080';
 const DEFAULT_RETRIES = 3;
 const BAR_WIDTH = 30;
 const FILE_POLL_MS = 500;
+/** Decimals of the confidence printed by --confidence. */
+const CONFIDENCE_DECIMALS = 2;
 
 export interface CliIo {
   argv: string[];
@@ -80,6 +83,7 @@ export async function runGaiaTranslate(io: CliIo): Promise<number> {
         format: { type: 'string' },
         progress: { type: 'boolean' },
         retries: { type: 'string' },
+        confidence: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -108,8 +112,10 @@ export async function runGaiaTranslate(io: CliIo): Promise<number> {
     }
     const force = values['progress'] === true;
     const file = values['file'] as string | undefined;
+    const confidence = values['confidence'] === true;
+    if (file && confidence) throw new UsageError('--confidence applies to line input only (not --file).');
     if (file) return await translateFile(io, gaia, { agentId, from, to, file, out: values['out'] as string | undefined, column: values['column'] as string | undefined, format: values['format'] as string | undefined, force });
-    return await translateLines(io, gaia, { agentId, from, to, force });
+    return await translateLines(io, gaia, { agentId, from, to, force, confidence });
   } catch (e) {
     if (e instanceof UsageError) io.stderr(`${e.message}\n\n${USAGE}\n`);
     else io.stderr(`gaia-translate: ${e instanceof GaiaApiError ? `${e.message} (HTTP ${e.status})` : (e as Error).message}\n`);
@@ -117,7 +123,7 @@ export async function runGaiaTranslate(io: CliIo): Promise<number> {
   }
 }
 
-async function translateLines(io: CliIo, gaia: GaiaClient, o: { agentId: string; from: string; to: string; force: boolean }): Promise<number> {
+async function translateLines(io: CliIo, gaia: GaiaClient, o: { agentId: string; from: string; to: string; force: boolean; confidence: boolean }): Promise<number> {
   const text = await io.stdin();
   const lines = text.split(/\r?\n/);
   const trailingNewline = text.endsWith('\n');
@@ -134,7 +140,7 @@ async function translateLines(io: CliIo, gaia: GaiaClient, o: { agentId: string;
       if (e.type === 'batch_complete' || !('index' in e)) continue;
       const line = chunk[e.index];
       if (e.type === 'translation_complete') {
-        out[line.i] = e.final_translation;
+        out[line.i] = o.confidence ? `${e.final_translation}\t${e.confidence.toFixed(CONFIDENCE_DECIMALS)}` : e.final_translation;
         bar.update(++done, todo.length);
       } else if (e.type === 'error') {
         out[line.i] = '';
