@@ -4,6 +4,7 @@
  * left untranslated. Learned lazily from the model's vocabularies and cached per direction.
  */
 import type { AgentModel } from './model';
+import { PhraseKeyIndex } from './phrase-table';
 import { segmentWords } from './subword';
 import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
@@ -43,11 +44,13 @@ const EDIT_ROW_INITIAL = 64;
 
 /**
  * Character trigram counts over the distinct words of one language (spelling model). Characters (code points) get
- * small ids; a bigram is a·ALPHA + b and a trigram (a·ALPHA + b)·ALPHA + c, so counting allocates no strings. The
- * boundaries '^' and '$' are those characters' own ids, as when they were joined into strings.
+ * small ids; a bigram is a·alpha + b and a trigram (a·alpha + b)·alpha + c (alpha: the first power of two above the
+ * number of ids, so the keys of an alphabet of up to 1,024 characters are small integers), so counting allocates no
+ * strings. The boundaries '^' and '$' are those characters' own ids, as when they were joined into strings.
  */
 interface CharTrigrams {
   ids: Map<number, number>;
+  alpha: number;
   tri: Map<number, number>;
   bi: Map<number, number>;
   total: number;
@@ -55,7 +58,7 @@ interface CharTrigrams {
 }
 
 /** Bound of the character ids (distinct code points of a vocabulary are far fewer; trigram keys stay below 2^51). */
-const ALPHA = 1 << 17;
+const ALPHA_MAX = 1 << 17;
 const WORD_START = '^'.charCodeAt(0);
 const WORD_END = '$'.charCodeAt(0);
 const HIGH_SURROGATE_MIN = 0xd800;
@@ -90,28 +93,44 @@ const cpBuf: number[] = [];
 
 function charTrigrams(words: string[]): CharTrigrams {
   const ids = new Map<number, number>();
-  const tri = new Map<number, number>();
-  const bi = new Map<number, number>();
-  let total = 0;
+  // the words as character ids, one after the other (each with its boundaries)
+  let seq = new Int32Array(1024);
+  const ends: number[] = [];
+  let len = 0;
   for (let i = FIRST_WORD_ID; i < words.length; i++) {
     const w = words[i];
     if (!isWordToken(w) || isLiteralToken(w)) continue;
     const n = codePoints(w, cpBuf);
+    if (len + n > seq.length) {
+      const grown = new Int32Array(2 * (len + n));
+      grown.set(seq);
+      seq = grown;
+    }
     for (let j = 0; j < n; j++) {
       let id = ids.get(cpBuf[j]);
       if (id === undefined) ids.set(cpBuf[j], (id = ids.size));
-      cpBuf[j] = id;
+      seq[len++] = id;
     }
-    if (ids.size > ALPHA) throw new Error(`spelling model: more than ${ALPHA} distinct characters`);
-    for (let j = 2; j < n; j++) {
-      const h = cpBuf[j - 2] * ALPHA + cpBuf[j - 1];
-      const t = h * ALPHA + cpBuf[j];
+    ends.push(len);
+  }
+  if (ids.size > ALPHA_MAX) throw new Error(`spelling model: more than ${ALPHA_MAX} distinct characters`);
+  let alpha = 1;
+  while (alpha < ids.size) alpha *= 2;
+  const tri = new Map<number, number>();
+  const bi = new Map<number, number>();
+  let total = 0;
+  let from = 0;
+  for (const end of ends) {
+    for (let j = from + 2; j < end; j++) {
+      const h = seq[j - 2] * alpha + seq[j - 1];
+      const t = h * alpha + seq[j];
       tri.set(t, (tri.get(t) ?? 0) + 1);
       bi.set(h, (bi.get(h) ?? 0) + 1);
       total++;
     }
+    from = end;
   }
-  return { ids, tri, bi, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
+  return { ids, alpha, tri, bi, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
 }
 
 /** Add-one smoothed log probability of a word's spelling. */
@@ -124,8 +143,8 @@ function trigramLogProb(m: CharTrigrams, word: string): number {
     const a = cpBuf[j - 2];
     const b = cpBuf[j - 1];
     const c = cpBuf[j];
-    const h = a < 0 || b < 0 ? -1 : a * ALPHA + b;
-    const tri = h < 0 || c < 0 ? 0 : (m.tri.get(h * ALPHA + c) ?? 0);
+    const h = a < 0 || b < 0 ? -1 : a * m.alpha + b;
+    const tri = h < 0 || c < 0 ? 0 : (m.tri.get(h * m.alpha + c) ?? 0);
     const bi = h < 0 ? 0 : (m.bi.get(h) ?? 0);
     lp += Math.log((tri + 1) / (bi + m.letters));
   }
@@ -332,7 +351,7 @@ export class UnknownWords {
     if (!ix) {
       const side = this.model.sides[dir];
       ix = buildVariantIndex(
-        this.model.tables[dir].keys.filter((k) => !k.includes(' ') && isWordToken(k) && !isLiteralToken(k)),
+        this.singleWordKeys(dir).filter((k) => isWordToken(k) && !isLiteralToken(k)),
         (k) => side.freq[side.index.get(k) ?? 0] ?? 0,
       );
       this.variantIndex[dir] = ix;
@@ -345,13 +364,32 @@ export class UnknownWords {
 
   private stemKeys: [string[] | null, string[] | null] = [null, null];
 
+  /**
+   * The phrase table's single-word keys in key order. Those of a loaded table (keys stored as word ids) are found
+   * through the input vocabulary, without writing out the text of every phrase.
+   */
+  private singleWordKeys(dir: 0 | 1): string[] {
+    const t = this.model.tables[dir];
+    if (!(t.keyIndex instanceof PhraseKeyIndex)) return t.keys.filter((k) => !k.includes(' '));
+    const found: { k: number; w: string }[] = [];
+    const seen = new Set<number>();
+    for (const w of this.model.sides[dir].words) {
+      if (w.includes(' ')) continue;
+      const k = t.keyIndex.get(w);
+      if (k === undefined || seen.has(k)) continue;
+      seen.add(k);
+      found.push({ k, w });
+    }
+    return found.sort((a, b) => a.k - b.k).map((x) => x.w);
+  }
+
   /** Known single-word phrase key sharing the longest prefix with an unknown word (its stem), if any. */
   stemBackoff(word: string, dir: 0 | 1): string | null {
     const len = Array.from(word).length;
     if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word)) return null;
     let keys = this.stemKeys[dir];
     if (!keys) {
-      keys = this.model.tables[dir].keys.filter((k) => !k.includes(' ') && isWordToken(k)).sort();
+      keys = this.singleWordKeys(dir).filter((k) => isWordToken(k)).sort();
       this.stemKeys[dir] = keys;
     }
     let lo = 0;
