@@ -48,4 +48,21 @@ describe('documentation: explain, confidence, explanation and quality', () => {
     );
     expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence (engine: llm)').closest('div')).toHaveTextContent('no está calibrada');
   });
+
+  it('says the upload-to-ready figure includes the quality report (held-out pairs, a second model), in English and Spanish', async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <DocumentationPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('measured-upload-to-ready')).toHaveTextContent('including the quality report');
+    unmount();
+    await i18n.changeLanguage('es');
+    render(
+      <MemoryRouter>
+        <DocumentationPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('measured-upload-to-ready')).toHaveTextContent('incluido el informe de calidad');
+  });
 });

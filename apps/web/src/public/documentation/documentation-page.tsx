@@ -182,6 +182,7 @@ export function DocumentationPage() {
             <div className="spec" data-testid="measured-upload-to-ready">
               <dt>{t('docs.benchmarks.uploadToReady.label', { pairs: formatNumber(MEASURED.uploadToReady.pairs, i18n.language) })}</dt>
               <dd>{formatResponseTime(MEASURED.uploadToReady.seconds, i18n.language)}</dd>
+              <dd className="muted small">{t('docs.benchmarks.uploadToReadyNote')}</dd>
             </div>
             <div className="spec" data-testid="measured-many-agents">
               <dt>{t('docs.benchmarks.manyAgents.label', { agents: formatNumber(MEASURED.scale.agents, i18n.language), pairs: formatNumber(MEASURED.scale.pairs, i18n.language) })}</dt>
