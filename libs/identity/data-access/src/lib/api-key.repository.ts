@@ -19,16 +19,8 @@ function toKey(r: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-export interface NewApiKey {
-  id: string;
-  userId: string | null;
-  kind: ApiKeyKind;
-  name: string;
-  prefix: string;
-  secretHash: string;
-  rateLimit: number;
-  now: Date;
-}
+/** A key to store: the record's own fields, created (not revoked) at `now`. */
+export type NewApiKey = Omit<ApiKeyRecord, 'createdAt' | 'revokedAt'> & { now: Date };
 
 /** API keys (user keys and the public translator's key), stored as a prefix and a secret hash. */
 export interface ApiKeyRepositoryPort {
