@@ -45,20 +45,27 @@ const EDIT_ROW_INITIAL = 64;
 /**
  * Character trigram counts over the distinct words of one language (spelling model). Characters (code points) get
  * small ids; a bigram is a·alpha + b and a trigram (a·alpha + b)·alpha + c (alpha: the first power of two above the
- * number of ids, so the keys of an alphabet of up to 1,024 characters are small integers), so counting allocates no
- * strings. The boundaries '^' and '$' are those characters' own ids, as when they were joined into strings.
+ * number of ids, so the keys of an alphabet of up to 1,024 characters are small integers). The boundaries '^' and
+ * '$' are those characters' own ids, as when they were joined into strings. The first SPELLING_SCAN_LOOKUPS words
+ * asked about count their own grams in the vocabulary (a scan); the tables of every gram are built after that.
  */
 interface CharTrigrams {
   ids: Map<number, number>;
   alpha: number;
-  tri: Map<number, number>;
-  bi: Map<number, number>;
+  /** the words as character ids one after the other, each with its boundaries; word i ends at ends[i] */
+  seq: Int32Array;
+  ends: number[];
+  tri: Map<number, number> | null;
+  bi: Map<number, number> | null;
+  lookups: number;
   total: number;
   letters: number;
 }
 
 /** Bound of the character ids (distinct code points of a vocabulary are far fewer; trigram keys stay below 2^51). */
 const ALPHA_MAX = 1 << 17;
+/** Words whose spelling is looked up by a scan of the vocabulary before the gram tables are built. */
+const SPELLING_SCAN_LOOKUPS = 8;
 const WORD_START = '^'.charCodeAt(0);
 const WORD_END = '$'.charCodeAt(0);
 const HIGH_SURROGATE_MIN = 0xd800;
@@ -93,10 +100,10 @@ const cpBuf: number[] = [];
 
 function charTrigrams(words: string[]): CharTrigrams {
   const ids = new Map<number, number>();
-  // the words as character ids, one after the other (each with its boundaries)
   let seq = new Int32Array(1024);
   const ends: number[] = [];
   let len = 0;
+  let total = 0;
   for (let i = FIRST_WORD_ID; i < words.length; i++) {
     const w = words[i];
     if (!isWordToken(w) || isLiteralToken(w)) continue;
@@ -112,25 +119,54 @@ function charTrigrams(words: string[]): CharTrigrams {
       seq[len++] = id;
     }
     ends.push(len);
+    total += n - 2;
   }
   if (ids.size > ALPHA_MAX) throw new Error(`spelling model: more than ${ALPHA_MAX} distinct characters`);
   let alpha = 1;
   while (alpha < ids.size) alpha *= 2;
+  return { ids, alpha, seq, ends, tri: null, bi: null, lookups: 0, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
+}
+
+/** Every gram's counts. */
+function buildGramTables(m: CharTrigrams): void {
   const tri = new Map<number, number>();
   const bi = new Map<number, number>();
-  let total = 0;
+  const { seq, alpha } = m;
   let from = 0;
-  for (const end of ends) {
+  for (const end of m.ends) {
     for (let j = from + 2; j < end; j++) {
       const h = seq[j - 2] * alpha + seq[j - 1];
       const t = h * alpha + seq[j];
       tri.set(t, (tri.get(t) ?? 0) + 1);
       bi.set(h, (bi.get(h) ?? 0) + 1);
-      total++;
     }
     from = end;
   }
-  return { ids, alpha, tri, bi, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
+  m.tri = tri;
+  m.bi = bi;
+}
+
+/** Counts of the given bigrams (a, b) and trigrams (a, b, c) in the vocabulary, by one scan of it. */
+function scanGrams(m: CharTrigrams, a: Int32Array, b: Int32Array, c: Int32Array, biOut: Int32Array, triOut: Int32Array): void {
+  const { seq } = m;
+  const q = a.length;
+  const first = new Uint8Array(m.ids.size);
+  for (let k = 0; k < q; k++) if (a[k] >= 0) first[a[k]] = 1;
+  let from = 0;
+  for (const end of m.ends) {
+    for (let j = from + 2; j < end; j++) {
+      const x = seq[j - 2];
+      if (!first[x]) continue;
+      const y = seq[j - 1];
+      const z = seq[j];
+      for (let k = 0; k < q; k++)
+        if (a[k] === x && b[k] === y) {
+          biOut[k]++;
+          if (c[k] === z) triOut[k]++;
+        }
+    }
+    from = end;
+  }
 }
 
 /** Add-one smoothed log probability of a word's spelling. */
@@ -138,16 +174,36 @@ function trigramLogProb(m: CharTrigrams, word: string): number {
   const n = codePoints(word, cpBuf);
   // a character the vocabulary never shows has no id: no gram with it was counted
   for (let j = 0; j < n; j++) cpBuf[j] = m.ids.get(cpBuf[j]) ?? -1;
-  let lp = 0;
-  for (let j = 2; j < n; j++) {
-    const a = cpBuf[j - 2];
-    const b = cpBuf[j - 1];
-    const c = cpBuf[j];
-    const h = a < 0 || b < 0 ? -1 : a * m.alpha + b;
-    const tri = h < 0 || c < 0 ? 0 : (m.tri.get(h * m.alpha + c) ?? 0);
-    const bi = h < 0 ? 0 : (m.bi.get(h) ?? 0);
-    lp += Math.log((tri + 1) / (bi + m.letters));
+  const q = Math.max(0, n - 2);
+  const triN = new Int32Array(q);
+  const biN = new Int32Array(q);
+  if (!m.tri && m.lookups < SPELLING_SCAN_LOOKUPS) {
+    m.lookups++;
+    const a = new Int32Array(q);
+    const b = new Int32Array(q);
+    const c = new Int32Array(q);
+    for (let j = 2; j < n; j++) {
+      const known = cpBuf[j - 2] >= 0 && cpBuf[j - 1] >= 0;
+      a[j - 2] = known ? cpBuf[j - 2] : -1;
+      b[j - 2] = known ? cpBuf[j - 1] : -1;
+      c[j - 2] = known ? cpBuf[j] : -1;
+    }
+    scanGrams(m, a, b, c, biN, triN);
+  } else {
+    if (!m.tri) buildGramTables(m);
+    const tri = m.tri as Map<number, number>;
+    const bi = m.bi as Map<number, number>;
+    for (let j = 2; j < n; j++) {
+      const x = cpBuf[j - 2];
+      const y = cpBuf[j - 1];
+      const z = cpBuf[j];
+      const h = x < 0 || y < 0 ? -1 : x * m.alpha + y;
+      triN[j - 2] = h < 0 || z < 0 ? 0 : (tri.get(h * m.alpha + z) ?? 0);
+      biN[j - 2] = h < 0 ? 0 : (bi.get(h) ?? 0);
+    }
   }
+  let lp = 0;
+  for (let k = 0; k < q; k++) lp += Math.log((triN[k] + 1) / (biN[k] + m.letters));
   return lp;
 }
 
