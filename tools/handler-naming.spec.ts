@@ -10,13 +10,6 @@ const ROOT = join(__dirname, '..');
 
 const SUFFIX: Record<string, string> = { OnRpc: '.rpc.ts', OnEvent: '.listener.ts', OnJob: '.job.ts' };
 
-/** Files not yet renamed (their owners are editing them); each entry is the file's name under the scheme. */
-const PENDING: Record<string, string> = {
-  'libs/translation/feature/src/lib/translation-rpc.controller.ts': 'translation.rpc.ts',
-  'libs/translation/feature/src/lib/quality-ab/quality-ab.listener.ts': 'its @OnJob worker in quality-ab.job.ts',
-  'libs/gateway/feature/src/lib/privacy/privacy.handlers.ts': 'privacy.job.ts',
-};
-
 function sources(dir: string): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -40,10 +33,6 @@ const misnamed = [...sources(join(ROOT, 'libs')), ...sources(join(ROOT, 'apps'))
 
 describe('messaging handler file names', () => {
   it('put RPC servers in *.rpc.ts, event listeners in *.listener.ts and job workers in *.job.ts', () => {
-    expect(misnamed.filter((m) => !Object.keys(PENDING).some((p) => m.startsWith(`${p}:`)))).toEqual([]);
-  });
-
-  it('lists as pending only files that still break the scheme (drop an entry once the file is renamed)', () => {
-    expect(Object.keys(PENDING).filter((p) => !misnamed.some((m) => m.startsWith(`${p}:`)))).toEqual([]);
+    expect(misnamed).toEqual([]);
   });
 });

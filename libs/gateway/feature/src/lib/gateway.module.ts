@@ -15,7 +15,7 @@ import { PlansController } from './account/plans.controller';
 import { DeleteAccountUseCase } from './privacy/delete-account.use-case';
 import { ExportAccountUseCase } from './privacy/export-account.use-case';
 import { PrivacyController } from './privacy/privacy.controller';
-import { PrivacyJobs } from './privacy/privacy.handlers';
+import { PrivacyJobs } from './privacy/privacy.job';
 import { CorporaController } from './corpora/corpora.controller';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';

@@ -33,9 +33,10 @@ import {
   type TranslationEnginePort,
 } from '@gaia/translation/llm';
 import { TranslateUseCase } from './translate.use-case';
+import { QualityAbJobHandler } from './quality-ab/quality-ab.job';
 import { QualityAbListener } from './quality-ab/quality-ab.listener';
 import { QualityAbUseCase } from './quality-ab/quality-ab.use-case';
-import { TranslationRpcController } from './translation-rpc.controller';
+import { TranslationRpcHandlers } from './translation.rpc';
 
 export interface TranslationModuleOptions {
   /** Provider of `AGENT_DIRECTORY` (agent profiles); default: `RpcAgentDirectory` (`agents.resolve.v1`). */
@@ -99,9 +100,10 @@ export class TranslationModule {
         useFactory: (uow: UnitOfWork, outbox: Outbox, rpc: RpcClient) => new UsageRecorder(uow, outbox, rpc),
       },
       TranslateUseCase,
-      TranslationRpcController,
+      TranslationRpcHandlers,
       QualityAbUseCase,
       QualityAbListener,
+      QualityAbJobHandler,
     ];
     return {
       module: TranslationModule,

@@ -5,7 +5,7 @@ import { TranslateUseCase } from './translate.use-case';
 
 /** Serves `translation.translate.v1` (a streaming RPC the gateway calls). */
 @Injectable()
-export class TranslationRpcController {
+export class TranslationRpcHandlers {
   constructor(private readonly translateUseCase: TranslateUseCase) {}
 
   /**
