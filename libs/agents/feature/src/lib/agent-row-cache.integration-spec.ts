@@ -1,9 +1,9 @@
 import { AGENT_REPOSITORY, agentsSchema, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { AGENT_CHANGES, type AgentChangesPort } from '@gaia/agents/data-access';
 import { createTestApp, waitFor, type TestApp } from '@gaia/testing';
-import { AgentQueriesUseCase } from './agent-queries.use-case';
+import { AgentQueriesUseCase } from './agent-queries/agent-queries.use-case';
 import { AgentsModule } from './agents.module';
-import { CreateAgentUseCase } from './create-agent.use-case';
+import { CreateAgentUseCase } from './create-agent/create-agent.use-case';
 
 const outcome = (p: Promise<unknown>) => p.then(() => 'allowed', (e: { message: string }) => e.message);
 

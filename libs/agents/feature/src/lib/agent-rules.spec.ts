@@ -1,7 +1,7 @@
 import type { AgentEntity } from '@gaia/agents/data-access';
 import { mergeDocumentSource } from './agent.mapper';
-import { applyPatch } from './edit-agent.use-case';
-import { validateInvite } from './team.use-case';
+import { applyPatch } from './edit-agent/edit-agent.use-case';
+import { validateInvite } from './team/team.use-case';
 
 const base = { srcLang: 'es', tgtLang: 'qu', customPrompt: 'Quechua helper', coreMemory: 'notes', engine: 'builtin' } as AgentEntity;
 

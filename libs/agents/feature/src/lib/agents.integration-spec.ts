@@ -5,7 +5,7 @@ import { agentsSchema } from '@gaia/agents/data-access';
 import { OnEvent, OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { AgentsModule } from './agents.module';
-import { CreateAgentUseCase, type NewAgent } from './create-agent.use-case';
+import { CreateAgentUseCase, type NewAgent } from './create-agent/create-agent.use-case';
 
 /** Stands in for the other consumer groups of the agents events (gateway, ingestion, retrieval): records what they receive. */
 @Injectable()

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { RpcRequest, RpcResponse } from '@gaia/contracts';
 import { OnRpc } from '@gaia/shared/messaging';
-import { AgentQueriesUseCase } from './agent-queries.use-case';
-import { DeleteAgentUseCase } from './delete-agent.use-case';
-import { EditAgentUseCase } from './edit-agent.use-case';
-import { TeamUseCase } from './team.use-case';
+import { AgentQueriesUseCase } from './agent-queries/agent-queries.use-case';
+import { DeleteAgentUseCase } from './delete-agent/delete-agent.use-case';
+import { EditAgentUseCase } from './edit-agent/edit-agent.use-case';
+import { TeamUseCase } from './team/team.use-case';
 
 type Req<K extends Parameters<typeof OnRpc>[0]> = RpcRequest<K>;
 type Res<K extends Parameters<typeof OnRpc>[0]> = Promise<RpcResponse<K>>;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
 import { OnEvent } from '@gaia/shared/messaging';
-import { AgentProcessingUseCase } from './agent-processing.use-case';
+import { AgentProcessingUseCase } from './agent-processing/agent-processing.use-case';
 import { QualityReportUseCase } from './quality/quality-report.use-case';
 
 /** The agents consumer of ingestion and retrieval events (each applied once, in the inbox transaction). */

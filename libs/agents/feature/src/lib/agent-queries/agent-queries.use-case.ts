@@ -3,10 +3,10 @@ import type { DataSource } from 'typeorm';
 import type { AgentDto, AgentRecord, AgentView, PublicAgentDto } from '@gaia/contracts';
 import { AGENT_REPOSITORY, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
-import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from './agent-policy';
-import { toAgentDto, toAgentRecord, toAgentView, toPublicAgentDto } from './agent.mapper';
-import { AgentRowCache } from './agent-row-cache';
-import { QualityReportUseCase } from './quality/quality-report.use-case';
+import { authorize, normalizeEmail, type AgentNeed, type AgentRole, type Viewer } from '../agent-policy';
+import { toAgentDto, toAgentRecord, toAgentView, toPublicAgentDto } from '../agent.mapper';
+import { AgentRowCache } from '../agent-row-cache';
+import { QualityReportUseCase } from '../quality/quality-report.use-case';
 
 /** Reads: one agent as a viewer may see it, public list, the viewer's own and shared agents. */
 @Injectable()

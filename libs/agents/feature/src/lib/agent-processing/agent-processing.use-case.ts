@@ -3,9 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { EventMap } from '@gaia/contracts';
 import { AGENT_REPOSITORY, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
-import { AgentEventPublisher } from './agent-events';
-import { mergeDocumentSource } from './agent.mapper';
-import { CreateAgentUseCase, normalizeLang } from './create-agent.use-case';
+import { AgentEventPublisher } from '../agent-events';
+import { mergeDocumentSource } from '../agent.mapper';
+import { CreateAgentUseCase, normalizeLang } from '../create-agent/create-agent.use-case';
 
 export type LearnedResult = EventMap['retrieval.agent-learned.v1'];
 

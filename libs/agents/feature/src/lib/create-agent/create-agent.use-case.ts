@@ -4,8 +4,8 @@ import type { AgentDto } from '@gaia/contracts';
 import { AGENT_REPOSITORY, TEAM_REPOSITORY, type AgentEntity, type AgentRepositoryPort, type TeamRepositoryPort } from '@gaia/agents/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
-import { AgentEventPublisher } from './agent-events';
-import { mergeDocumentSource, toAgentDto } from './agent.mapper';
+import { AgentEventPublisher } from '../agent-events';
+import { mergeDocumentSource, toAgentDto } from '../agent.mapper';
 
 /** What a new agent is made of: the owner's fields of the record, the names of its files and, to be idempotent, its id. */
 export type NewAgent = Pick<AgentEntity, 'ownerId' | 'ownerEmail' | 'srcLang' | 'tgtLang' | 'customPrompt' | 'coreMemory' | 'processingTaskId' | 'engine' | 'public'> & {

@@ -4,8 +4,8 @@ import { AGENT_REPOSITORY, TEAM_REPOSITORY, type AgentRepositoryPort, type TeamM
 import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import type { DataSource } from 'typeorm';
-import { AgentEventPublisher } from './agent-events';
-import { normalizeEmail, type Viewer } from './agent-policy';
+import { AgentEventPublisher } from '../agent-events';
+import { normalizeEmail, type Viewer } from '../agent-policy';
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields.';
 export const INVALID_INVITATION = 'This invitation link is invalid, expired or already used.';

@@ -3,10 +3,10 @@ import type { AgentDto, AgentPatch } from '@gaia/contracts';
 import { AGENT_REPOSITORY, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
-import { AgentEventPublisher } from './agent-events';
-import { authorize, type Viewer } from './agent-policy';
-import { toAgentDto } from './agent.mapper';
-import { normalizeLang } from './create-agent.use-case';
+import { AgentEventPublisher } from '../agent-events';
+import { authorize, type Viewer } from '../agent-policy';
+import { toAgentDto } from '../agent.mapper';
+import { normalizeLang } from '../create-agent/create-agent.use-case';
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 

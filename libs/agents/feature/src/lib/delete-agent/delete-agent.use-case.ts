@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AGENT_REPOSITORY, FEEDBACK_REPOSITORY, type AgentEntity, type AgentRepositoryPort, type FeedbackRepositoryPort } from '@gaia/agents/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
-import { AgentEventPublisher } from './agent-events';
-import { authorize, type Viewer } from './agent-policy';
+import { AgentEventPublisher } from '../agent-events';
+import { authorize, type Viewer } from '../agent-policy';
 
 /**
  * Owner-only delete. The row becomes a tombstone (never served again, and late processing events cannot
