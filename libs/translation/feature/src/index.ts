@@ -1,4 +1,4 @@
 export * from './lib/translation.module';
-export * from './lib/translate.use-case';
+export * from './lib/translate/translate.use-case';
 export * from './lib/translation.rpc';
-export * from './lib/translation-request.rules';
+export * from './lib/translate/translation-request.rules';

@@ -32,7 +32,7 @@ import {
   type LlmConfig,
   type TranslationEnginePort,
 } from '@gaia/translation/llm';
-import { TranslateUseCase } from './translate.use-case';
+import { TranslateUseCase } from './translate/translate.use-case';
 import { QualityAbJobHandler } from './quality-ab/quality-ab.job';
 import { QualityAbListener } from './quality-ab/quality-ab.listener';
 import { QualityAbUseCase } from './quality-ab/quality-ab.use-case';

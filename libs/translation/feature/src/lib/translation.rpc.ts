@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TranslateRpcRequest, TranslationEventDto } from '@gaia/contracts';
 import { OnRpc } from '@gaia/shared/messaging';
-import { TranslateUseCase } from './translate.use-case';
+import { TranslateUseCase } from './translate/translate.use-case';
 
 /** Serves `translation.translate.v1` (a streaming RPC the gateway calls). */
 @Injectable()
