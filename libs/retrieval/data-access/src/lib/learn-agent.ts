@@ -1,4 +1,4 @@
-import { HybridIndex, serializeModel, summarizeCoreMemory, trainAgentModel, type ParallelPair } from '@gaia/engine';
+import { HybridIndex, serializeModel, summarizeCoreMemory, trainAgentModel, type AgentModel, type ParallelPair } from '@gaia/engine';
 import type { LearnedQuality } from '@gaia/contracts';
 import { measureHoldout, type HeldOutTranslation } from './quality/measure-holdout';
 
@@ -13,12 +13,24 @@ export interface LearnOutput {
   index: Uint8Array;
   summary: string;
   stats: { srcVocab: number; tgtVocab: number; phrasePairs: number; charRatio: number; trainingMs: number };
+}
+
+/** The quality report of a version, measured after the version is ready (docs/adr/0006-quality-report-held-out-at-build.md). */
+export interface QualityOutput {
   /** Held-out quality of this version (a model learned without a fixed-seed 5 % of the pairs, scored on them). */
   quality: LearnedQuality;
   /** The held-out pairs as that model translated them (raw confidence, sentence chrF): for the LLM A/B. */
   heldOut: HeldOutTranslation[];
   /** The model and index learned without the held-out pairs (for the LLM A/B); undefined when not measured. */
   heldOutArtifacts: { model: Uint8Array; index: Uint8Array } | undefined;
+  /** The full model again, now with the fitted confidence calibration; undefined when not measured (nothing to calibrate). */
+  calibratedModel: Uint8Array | undefined;
+}
+
+/** A learned agent whose quality report is still to be measured: `measureQuality` runs the held-out evaluation (once). */
+export interface LearnedAgent {
+  learned: LearnOutput;
+  measureQuality: () => Promise<QualityOutput>;
 }
 
 /** Parses the JSONL pairs file that ingestion stores (`{"id","source","target"}` per line). */
@@ -45,45 +57,57 @@ export function buildIndexPart(pairs: ParallelPair[]): Uint8Array {
   return index.serialize();
 }
 
-/** Share of the model part's progress spent measuring the held-out quality. */
-const EVALUATION_SHARE = 0.4;
-
 /**
- * The learned core memory (alignment, lexicons, phrase tables, language models), serialized, with its summary.
- * First the quality of the version — a model learned without the held-out pairs, scored on them — then the core
- * memory learned from every pair. Both trainings run one after the other in the same worker; the measured cost and
- * the choice are in docs/adr/0006-quality-report-held-out-at-build.md.
+ * The learned core memory (alignment, lexicons, phrase tables, language models), serialized, with its summary, and
+ * the trained model itself (for `measureQualityPart`, which stores the calibration in it).
  */
-export function learnModelPart(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): Omit<LearnOutput, 'index'> {
+export function learnModelPart(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): { part: Omit<LearnOutput, 'index'>; model: AgentModel } {
   const t0 = Date.now();
-  const measured = measureHoldout(input.pairs, (f, m) => onProgress(EVALUATION_SHARE * f, m));
-  const share = measured.quality.measured ? EVALUATION_SHARE : 0;
-  const model = trainAgentModel(input.pairs, { onProgress: (f, m) => onProgress(share + (1 - share) * f, m) });
-  // stored with the model: the translator maps its raw confidence through it
-  if (measured.calibration) model.calibration = measured.calibration;
+  const model = trainAgentModel(input.pairs, { onProgress });
   return {
-    model: serializeModel(model),
-    summary: summarizeCoreMemory(model, { srcLang: input.srcLang, tgtLang: input.tgtLang }),
-    stats: {
-      srcVocab: model.stats.srcVocab,
-      tgtVocab: model.stats.tgtVocab,
-      phrasePairs: model.stats.phrasePairs,
-      charRatio: model.stats.charRatioCorpus,
-      trainingMs: Date.now() - t0,
+    model,
+    part: {
+      model: serializeModel(model),
+      summary: summarizeCoreMemory(model, { srcLang: input.srcLang, tgtLang: input.tgtLang }),
+      stats: {
+        srcVocab: model.stats.srcVocab,
+        tgtVocab: model.stats.tgtVocab,
+        phrasePairs: model.stats.phrasePairs,
+        charRatio: model.stats.charRatioCorpus,
+        trainingMs: Date.now() - t0,
+      },
     },
-    quality: measured.quality,
-    heldOut: measured.translations,
-    heldOutArtifacts: measured.artifacts,
   };
 }
 
-/** Learns the core memory and builds the hybrid index, one after the other (tests, CLI). */
-export function learnAgent(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): LearnOutput {
+/**
+ * The quality of the version — a model learned without the held-out pairs, scored on them — and the full `model`
+ * serialized again with the confidence calibration fitted on them. Runs after the version is ready (the second
+ * training is the cost; docs/adr/0006-quality-report-held-out-at-build.md).
+ */
+export function measureQualityPart(pairs: readonly ParallelPair[], model: AgentModel, onProgress: (fraction: number, message: string) => void = () => undefined): QualityOutput {
+  const measured = measureHoldout(pairs, onProgress);
+  // stored with the model: the translator maps its raw confidence through it
+  if (measured.calibration) model.calibration = measured.calibration;
+  return {
+    quality: measured.quality,
+    heldOut: measured.translations,
+    heldOutArtifacts: measured.artifacts,
+    calibratedModel: measured.calibration ? serializeModel(model) : undefined,
+  };
+}
+
+/** Learns the core memory and builds the hybrid index, one after the other (tests, CLI); the quality report on demand. */
+export function learnAgent(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): LearnedAgent {
   const t0 = Date.now();
   onProgress(0.02, 'Indexing examples');
   const index = buildIndexPart(input.pairs);
   onProgress(0.1, 'Learning core memory');
-  const part = learnModelPart(input, (f, m) => onProgress(0.1 + 0.85 * f, m));
+  const { part, model } = learnModelPart(input, (f, m) => onProgress(0.1 + 0.85 * f, m));
   onProgress(1, 'Learned');
-  return { ...part, index, stats: { ...part.stats, trainingMs: Date.now() - t0 } };
+  let quality: Promise<QualityOutput> | undefined;
+  return {
+    learned: { ...part, index, stats: { ...part.stats, trainingMs: Date.now() - t0 } },
+    measureQuality: () => (quality ??= Promise.resolve().then(() => measureQualityPart(input.pairs, model))),
+  };
 }

@@ -1,17 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { learnAgent, parsePairsJsonl, type LearnOutput } from './learn-agent';
+import { learnAgent, parsePairsJsonl, type LearnedAgent, type LearnOutput, type QualityOutput } from './learn-agent';
 
 /**
- * Runs `learnAgent` in a worker thread when running compiled (so HTTP, health checks and broker
- * heartbeats keep flowing during a long training); inline when running from TypeScript sources (tests).
+ * Runs `learnAgent` in worker threads when running compiled (so HTTP, health checks and broker heartbeats keep
+ * flowing during a long training); inline when running from TypeScript sources (tests). Resolves as soon as the
+ * model and the index are learned; the model thread then goes on measuring the quality report (`measureQuality`).
  */
 export async function learnAgentOffThread(
   input: { pairsJsonl: Uint8Array; srcLang: string; tgtLang: string },
   onProgress: (fraction: number, message: string) => void,
   signal?: AbortSignal,
-): Promise<LearnOutput> {
+): Promise<LearnedAgent> {
   // Compiled: the worker sits beside this file. From TypeScript sources (tests, benchmarks) learning runs inline.
   const workerFile = __filename.endsWith('.js') ? join(__dirname, 'learn.worker.js') : null;
   if (!workerFile || !existsSync(workerFile)) {
@@ -20,14 +21,15 @@ export async function learnAgentOffThread(
   }
   // The index and the model are independent: build them in two threads at once (2 cores → ~max of both).
   const t0 = Date.now();
-  const run = <T>(part: 'index' | 'model', progress?: (f: number, m: string) => void) =>
+  const run = <T>(part: 'index' | 'model', progress?: (f: number, m: string) => void, onLearned?: (out: Omit<LearnOutput, 'index'>) => void) =>
     new Promise<T>((resolve, reject) => {
       const worker = new Worker(workerFile, { workerData: { part, pairs: input.pairsJsonl, srcLang: input.srcLang, tgtLang: input.tgtLang } });
       const abort = () => void worker.terminate().then(() => reject(new Error('learning aborted')));
       signal?.addEventListener('abort', abort, { once: true });
-      worker.on('message', (m: { type: string; fraction?: number; message?: string; out?: T }) => {
+      worker.on('message', (m: { type: string; fraction?: number; message?: string; out?: unknown }) => {
         if (m.type === 'progress') progress?.(m.fraction ?? 0, m.message ?? '');
-        else if (m.type === 'done' && m.out) resolve(m.out);
+        else if (m.type === 'learned' && m.out) onLearned?.(m.out as Omit<LearnOutput, 'index'>);
+        else if (m.type === 'done' && m.out) resolve(m.out as T);
         else if (m.type === 'error') reject(new Error(m.message));
       });
       worker.once('error', reject);
@@ -37,10 +39,11 @@ export async function learnAgentOffThread(
       });
     });
   onProgress(0.02, 'Indexing examples and learning core memory');
-  const [indexPart, modelPart] = await Promise.all([
-    run<{ index: Uint8Array }>('index'),
-    run<Omit<LearnOutput, 'index'>>('model', (f, m) => onProgress(0.05 + 0.9 * f, m)),
-  ]);
+  let learned!: (out: Omit<LearnOutput, 'index'>) => void;
+  const modelPart = new Promise<Omit<LearnOutput, 'index'>>((resolve) => (learned = resolve));
+  const quality = run<QualityOutput>('model', (f, m) => onProgress(0.05 + 0.9 * f, m), learned);
+  quality.catch(() => undefined); // awaited by measureQuality (a failure of the model part itself rejects below)
+  const [indexPart, model] = await Promise.all([run<{ index: Uint8Array }>('index'), Promise.race([modelPart, quality.then(() => modelPart)])]);
   onProgress(1, 'Learned');
-  return { ...modelPart, index: indexPart.index, stats: { ...modelPart.stats, trainingMs: Date.now() - t0 } };
+  return { learned: { ...model, index: indexPart.index, stats: { ...model.stats, trainingMs: Date.now() - t0 } }, measureQuality: () => quality };
 }

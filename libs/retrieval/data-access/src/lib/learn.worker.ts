@@ -1,6 +1,6 @@
 /** Worker-thread entry: builds one part of an agent off the main event loop (see learn-in-worker.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildIndexPart, learnModelPart, parsePairsJsonl } from './learn-agent';
+import { buildIndexPart, learnModelPart, measureQualityPart, parsePairsJsonl } from './learn-agent';
 
 const data = workerData as { part: 'index' | 'model'; pairs: Uint8Array; srcLang: string; tgtLang: string };
 try {
@@ -9,8 +9,11 @@ try {
     const index = buildIndexPart(pairs);
     parentPort?.postMessage({ type: 'done', out: { index } }, [index.buffer as ArrayBuffer]);
   } else {
-    const out = learnModelPart({ pairs, srcLang: data.srcLang, tgtLang: data.tgtLang }, (fraction, message) => parentPort?.postMessage({ type: 'progress', fraction, message }));
-    parentPort?.postMessage({ type: 'done', out }, [out.model.buffer as ArrayBuffer]);
+    const { part, model } = learnModelPart({ pairs, srcLang: data.srcLang, tgtLang: data.tgtLang }, (fraction, message) => parentPort?.postMessage({ type: 'progress', fraction, message }));
+    // the version can be served now; its quality report (held-out model, evaluation, calibration) follows
+    parentPort?.postMessage({ type: 'learned', out: part }, [part.model.buffer as ArrayBuffer]);
+    const quality = measureQualityPart(pairs, model);
+    parentPort?.postMessage({ type: 'done', out: quality });
   }
 } catch (e) {
   parentPort?.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) });

@@ -15,12 +15,16 @@ import {
   RETRIEVAL_INDEX,
   RetrievalStateRepository,
   storeQualitySample,
+  type QualityOutput,
   type RetrievalIndexPort,
 } from '@gaia/retrieval/data-access';
 import { BUILD_AGENT_JOB, RETRIEVAL_STATE } from './retrieval.tokens';
 import { withCorrections } from './learning-feedback';
 
 export type BuildAgentJob = EventMap['ingestion.pairs-stored.v1'];
+
+/** Heartbeat of the build job while its quality report is measured after the version is ready. */
+const QUALITY_HEARTBEAT_MS = 10_000;
 
 /**
  * Learns an agent version: reads the pairs ingestion stored, learns the core memory and the hybrid index
@@ -68,12 +72,11 @@ export class BuildAgentUseCase {
       const pairsJsonl = await withCorrections(this.rpc, e.agentId, await this.storage.get(e.pairsKey));
       await progress(0, 'Learning from your examples');
       let pending: Promise<void> = Promise.resolve();
-      const out = await learnAgentOffThread({ pairsJsonl, srcLang: e.srcLang, tgtLang: e.tgtLang }, (f, m) => {
+      const { learned: out, measureQuality } = await learnAgentOffThread({ pairsJsonl, srcLang: e.srcLang, tgtLang: e.tgtLang }, (f, m) => {
         pending = pending.then(() => progress(f, m)).catch(() => undefined);
       }, ctx.signal);
       await pending;
       await this.storage.put(key, encodeAgentArtifacts({ model: out.model, index: out.index }));
-      if (out.heldOutArtifacts) await storeQualitySample(this.storage, { agentId: e.agentId, version: e.version, srcLang: e.srcLang, tgtLang: e.tgtLang }, out.heldOut, out.heldOutArtifacts);
       if (this.index instanceof EmbeddedRetrievalIndex) await this.index.adoptArtifact(e.agentId, key);
       else {
         // External index (OpenSearch): text for BM25 plus the engine's corpus-learned vector for the k-NN half.
@@ -84,22 +87,30 @@ export class BuildAgentUseCase {
         );
       }
       const pairCount = e.pairCount;
-      await this.ds.transaction(async (em) => {
+      const learned: EventMap['retrieval.agent-learned.v1'] = {
+        agentId: e.agentId,
+        taskId: e.taskId,
+        version: e.version,
+        artifactKey: key,
+        learnedSummary: out.summary,
+        pairCount,
+        stats: out.stats,
+        learnedAt: this.clock.now().toISOString(),
+      };
+      const ready = await this.ds.transaction(async (em) => {
         // A newer version may have started while this one learned: then it is not announced (its job will be).
-        if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount }))) return;
-        await this.outbox.add(em, 'retrieval.agent-learned.v1', {
-          agentId: e.agentId,
-          taskId: e.taskId,
-          version: e.version,
-          artifactKey: key,
-          learnedSummary: out.summary,
-          pairCount,
-          stats: out.stats,
-          learnedAt: this.clock.now().toISOString(),
-          quality: out.quality,
-        });
-      }, );
+        if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount }))) return false;
+        await this.outbox.add(em, 'retrieval.agent-learned.v1', learned);
+        return true;
+      });
       this.logger.log(`agent ${e.agentId} v${e.version}: ${pairCount} pairs learned in ${out.stats.trainingMs} ms`);
+      // a failed report leaves the version ready without one (a resumed job finds it ready and ends)
+      if (ready) {
+        await this.reportQuality(e, learned, out.index, measureQuality, ctx).catch((err: unknown) => {
+          if (ctx.signal.aborted) throw err;
+          this.logger.warn(`agent ${e.agentId} v${e.version}: quality not reported: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      }
     } catch (err) {
       if (ctx.signal.aborted) throw err; // shutting down: the job resumes elsewhere
       const message = err instanceof Error ? err.message : String(err);
@@ -109,5 +120,27 @@ export class BuildAgentUseCase {
         await this.outbox.add(em, 'retrieval.build-failed.v1', { agentId: e.agentId, taskId: e.taskId, version: e.version, message: `Learning failed: ${message}` });
       });
     }
+  }
+
+  /**
+   * The follow-up step of the build, once the version is ready: its quality report (measured off-thread) is stored —
+   * the full model re-saved with the fitted confidence calibration under the same artifact key, the held-out sample
+   * kept for the LLM A/B — and announced by `retrieval.agent-learned.v1` again, now carrying `quality` (its other
+   * fields unchanged, so the agent record and the task see no change). Skipped when a newer version started meanwhile.
+   * docs/adr/0006-quality-report-held-out-at-build.md.
+   */
+  private async reportQuality(e: BuildAgentJob, learned: EventMap['retrieval.agent-learned.v1'], index: Uint8Array, measure: () => Promise<QualityOutput>, ctx: JobContext): Promise<void> {
+    // the job keeps its lease while the model thread measures (no progress events: the task is already complete)
+    const beat = setInterval(() => void ctx.heartbeat().catch(() => undefined), QUALITY_HEARTBEAT_MS);
+    const q = await measure().finally(() => clearInterval(beat));
+    if (q.calibratedModel) await this.storage.put(learned.artifactKey, encodeAgentArtifacts({ model: q.calibratedModel, index }));
+    if (q.heldOutArtifacts) await storeQualitySample(this.storage, { agentId: e.agentId, version: e.version, srcLang: e.srcLang, tgtLang: e.tgtLang }, q.heldOut, q.heldOutArtifacts);
+    const reported = await this.ds.transaction(async (em) => {
+      // still the current version (markReady is idempotent for it and locks the row against a newer build starting)
+      if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: learned.artifactKey, learnedSummary: learned.learnedSummary, pairCount: learned.pairCount }))) return false;
+      await this.outbox.add(em, 'retrieval.agent-learned.v1', { ...learned, quality: q.quality });
+      return true;
+    });
+    if (reported) this.logger.log(`agent ${e.agentId} v${e.version}: quality measured on ${q.quality.heldOut} held-out pairs in ${q.quality.evaluationMs} ms`);
   }
 }

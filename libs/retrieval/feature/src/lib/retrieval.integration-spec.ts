@@ -46,15 +46,20 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     await storePairs('agent-1', '1', 300);
     await t.drain();
     const learned = await events(t.dataSource, 'retrieval.agent-learned.v1');
-    expect(learned).toHaveLength(1);
+    // ready first (no report yet), then the same event with the quality report measured after it
+    expect(learned).toHaveLength(2);
     expect(learned[0].payload).toMatchObject({ agentId: 'agent-1', version: '1', taskId: 'task-1', pairCount: 300, artifactKey: 'agents/agent-1/artifacts/v1.bin' });
+    expect(learned[0].payload).not.toHaveProperty('quality');
     expect(String(learned[0].payload['learnedSummary']).length).toBeGreaterThan(20);
+    expect(learned[1].payload).toEqual({ ...learned[0].payload, quality: { measured: true, heldOut: 20, scores: expect.any(Object), evaluationMs: expect.any(Number) } });
     const progress = await events(t.dataSource, 'retrieval.build-progress.v1');
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)?.payload['fraction']).toBe(1);
 
     const art = decodeAgentArtifacts(await storage.get('agents/agent-1/artifacts/v1.bin'));
     expect(deserializeModel(art.model).stats.pairs).toBe(300);
+    // the artifact was re-saved with the confidence calibration fitted by the report
+    expect(deserializeModel(art.model).calibration?.forward?.knots.length).toBeGreaterThan(0);
     expect(HybridIndex.deserialize(art.index).size).toBe(300);
     // the index is stored once, inside the artifact; the embedded retrieval backend reads it from there
     expect(await storage.exists('retrieval/agent-1/index.bin')).toBe(false);
@@ -74,7 +79,10 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     const learned = (await events(t.dataSource, 'retrieval.agent-learned.v1')).filter((e) => e.payload['agentId'] === 'agent-2');
     const versions = learned.map((e) => e.payload['version']);
     expect(versions.at(-1)).toBe('22');
-    expect(new Set(versions).size).toBe(versions.length);
+    // once ready and once with the report, at most (too small to measure: reported as not measured)
+    const built = learned.filter((e) => !e.payload['quality']).map((e) => e.payload['version']);
+    expect(new Set(built).size).toBe(built.length);
+    expect(learned.filter((e) => e.payload['version'] === '22').map((e) => e.payload['quality'] ?? null)).toEqual([null, expect.objectContaining({ measured: false })]);
     expect(await state('agent-2')).toMatchObject({ status: 'ready', readyVersion: '22', pairCount: 150 });
   });
 
