@@ -12,8 +12,12 @@ import { QUALITY_CORPUS as CORPUS } from './support/quality-corpus';
  * scores them with a model learned without them and stores the report per version; answers carry a confidence in
  * 0..1 and, with explain: true, the agent's own examples that shaped them.
  */
-/** Uploads pairs as a new agent of `owner` (or adds them to `modelId`) and waits until the build ends; answers the agent. */
+/**
+ * Uploads pairs as a new agent of `owner` (or adds them to `modelId`), waits until the build ends and then until the
+ * new version's quality report has landed (it is measured after the agent is ready: docs/adr/0006); answers the agent.
+ */
 async function upload(t: TestApp, owner: User, pairs: Array<{ es: string; qu: string }>, modelId?: string) {
+    const previous: string | null = modelId ? ((await owner.agent.get(`/api/agents/${modelId}`).expect(200)).body.quality?.version ?? null) : null;
     const req = owner.agent
       .post(modelId ? '/api/update-model/' : '/api/documents/process/')
       .set('X-CSRF-Token', owner.csrf)
@@ -26,10 +30,16 @@ async function upload(t: TestApp, owner: User, pairs: Array<{ es: string; qu: st
     const res = await sent.expect(200);
     await t.drain();
     const id = (modelId ?? res.body.model_id) as string;
-    return waitFor(
+    const built = await waitFor(
       () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
       (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
       { what: 'agent learned' },
+    );
+    if (built.processing_status !== 'COMPLETED') return built;
+    return waitFor(
+      () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
+      (a) => a.quality !== null && a.quality.version !== previous,
+      { what: 'quality report of the new version' },
     );
 }
 
