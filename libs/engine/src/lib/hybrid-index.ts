@@ -932,6 +932,7 @@ export class HybridIndex {
     if (!words.length) return [];
     const n = this.ids.length;
     const acc = scoreScratch(n);
+    acc.fill(0, 0, n); // (zero already unless a search stopped half-way: cheap next to the scoring)
     const rankings: { list: number[]; weight: number }[] = [];
     let touched: number[] = [];
     S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0.35);
@@ -940,7 +941,6 @@ export class HybridIndex {
     touched = [];
     S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0.12);
     rankings.push({ list: selectTop(acc, touched, touched.length, FIELD_TOP), weight: 1 });
-    for (const d of touched) acc[d] = 0;
     // dense
     const q = new Float32Array(DIM);
     this.embed(words, side, q, 0);
@@ -950,7 +950,6 @@ export class HybridIndex {
       const live = liveScratch(n);
       const nl = denseScores(q, this.vecs[side], this.alive, n, acc, live);
       rankings.push({ list: selectTop(acc, live, nl, FIELD_TOP), weight: 0.5 });
-      acc.fill(0, 0, n);
     }
     const fused = new Map<number, number>();
     for (const r of rankings) r.list.forEach((d, rank) => fused.set(d, (fused.get(d) ?? 0) + r.weight / (RRF_K + rank + 1)));
@@ -1178,7 +1177,7 @@ function denseScores(q: Float32Array, V: Float32Array, alive: Uint8Array, n: num
   return nl;
 }
 
-/** Scratch of the searches (one search runs at a time): per-document scores, all zero between searches. */
+/** Scratch of the searches (one search runs at a time): per-document scores, zeroed by each search. */
 let scoreBuf = new Float64Array(0);
 let liveBuf = new Int32Array(0);
 
