@@ -1,5 +1,9 @@
 import type { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+
+/** Payload prefix of the listener's own barrier notices (never passed to `onNotification`). */
+const BARRIER_PREFIX = 'gaia-barrier:';
 
 export interface PgChannelListenerOptions {
   /** Postgres connection string; none = never listens (stays not watching). */
@@ -28,6 +32,7 @@ export class PgChannelListener {
   private client: Client | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  private readonly barriers = new Map<string, () => void>();
   watching = false;
 
   constructor(private readonly o: PgChannelListenerOptions) {}
@@ -43,13 +48,21 @@ export class PgChannelListener {
       if (this.client === c) this.client = null;
       this.watching = false;
       this.o.onMissed();
+      this.releaseBarriers();
       void c.end().catch(() => undefined);
       if (this.stopped) return;
       this.o.logger.warn(`LISTEN ${this.o.channel} lost (${why}); ${this.o.pauses} paused until it is back`);
       this.retry = setTimeout(() => void this.start(), this.o.relistenDelayMs);
       this.retry.unref();
     };
-    c.on('notification', (n) => n.payload && this.o.onNotification(n.payload));
+    c.on('notification', (n) => {
+      if (!n.payload) return;
+      if (n.payload.startsWith(BARRIER_PREFIX)) {
+        const release = this.barriers.get(n.payload);
+        this.barriers.delete(n.payload);
+        release?.();
+      } else this.o.onNotification(n.payload);
+    });
     c.on('error', (e) => lost(e.message));
     c.on('end', () => lost('connection ended'));
     try {
@@ -68,9 +81,36 @@ export class PgChannelListener {
     }
   }
 
+  /**
+   * Resolves once every notice committed before this call has been handed to `onNotification`: Postgres delivers
+   * notices in commit order, so hearing our own later notice back proves the earlier ones were heard. A writer
+   * awaits it so that its own process never serves what it has just changed. Resolves at once while not
+   * listening (a cache serves nothing then) and when the connection is lost (everything is dropped then).
+   */
+  async barrier(): Promise<void> {
+    const c = this.client;
+    if (!c || !this.watching) return;
+    const payload = `${BARRIER_PREFIX}${randomUUID()}`;
+    const heard = new Promise<void>((resolve) => this.barriers.set(payload, resolve));
+    try {
+      await c.query('SELECT pg_notify($1, $2)', [this.o.channel, payload]);
+    } catch {
+      this.barriers.delete(payload);
+      return;
+    }
+    await heard;
+  }
+
+  private releaseBarriers(): void {
+    const waiting = [...this.barriers.values()];
+    this.barriers.clear();
+    for (const release of waiting) release();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.watching = false;
+    this.releaseBarriers();
     if (this.retry) clearTimeout(this.retry);
     const c = this.client;
     this.client = null;

@@ -12,6 +12,8 @@ export interface AgentChangesPort {
   subscribe(onChange: (agentId: string | null) => void): void;
   /** False while changes cannot be heard: caches must not serve then. */
   readonly watching: boolean;
+  /** Resolves once every change committed before the call has reached the subscribers of this process. */
+  settle(): Promise<void>;
 }
 export const AGENT_CHANGES = Symbol('AGENT_CHANGES');
 
@@ -40,6 +42,10 @@ export class PostgresAgentChanges implements AgentChangesPort, OnModuleInit, OnM
 
   subscribe(onChange: (agentId: string | null) => void): void {
     this.listeners.push(onChange);
+  }
+
+  settle(): Promise<void> {
+    return this.listener.barrier();
   }
 
   onModuleInit(): Promise<void> {

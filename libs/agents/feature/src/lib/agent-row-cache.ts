@@ -31,6 +31,17 @@ export class AgentRowCache {
     });
   }
 
+  /**
+   * Read-your-writes on this replica: `work` (a change of agent rows) is answered only once this process has heard
+   * the change, so the caller's next access check never sees the row as it was. Other replicas hear it within the
+   * notice's delivery time.
+   */
+  async afterChange<T>(work: Promise<T>): Promise<T> {
+    const result = await work;
+    await this.changes.settle();
+    return result;
+  }
+
   async find(agentId: string): Promise<AgentEntity | null> {
     const hit = this.rows.get(agentId);
     if (hit && this.changes.watching && Date.now() - hit.at < AGENT_CACHE_TTL_MS) return hit.agent;

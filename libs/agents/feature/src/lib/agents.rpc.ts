@@ -5,6 +5,7 @@ import { AgentQueriesUseCase } from './agent-queries/agent-queries.use-case';
 import { DeleteAgentUseCase } from './delete-agent/delete-agent.use-case';
 import { EditAgentUseCase } from './edit-agent/edit-agent.use-case';
 import { TeamUseCase } from './team/team.use-case';
+import { AgentRowCache } from './agent-row-cache';
 
 type Req<K extends Parameters<typeof OnRpc>[0]> = RpcRequest<K>;
 type Res<K extends Parameters<typeof OnRpc>[0]> = Promise<RpcResponse<K>>;
@@ -17,6 +18,7 @@ export class AgentsRpcHandlers {
     private readonly edit: EditAgentUseCase,
     private readonly remove: DeleteAgentUseCase,
     private readonly team: TeamUseCase,
+    private readonly rows: AgentRowCache,
   ) {}
 
   @OnRpc('agents.get.v1')
@@ -46,17 +48,17 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.update.v1')
   update(r: Req<'agents.update.v1'>): Res<'agents.update.v1'> {
-    return this.edit.update(r.agentId, viewerOf(r.viewer)!, r.patch);
+    return this.rows.afterChange(this.edit.update(r.agentId, viewerOf(r.viewer)!, r.patch));
   }
 
   @OnRpc('agents.set-visibility.v1')
   setVisibility(r: Req<'agents.set-visibility.v1'>): Res<'agents.set-visibility.v1'> {
-    return this.edit.setVisibility(r.agentId, viewerOf(r.viewer)!, r.public);
+    return this.rows.afterChange(this.edit.setVisibility(r.agentId, viewerOf(r.viewer)!, r.public));
   }
 
   @OnRpc('agents.delete.v1')
   delete(r: Req<'agents.delete.v1'>): Res<'agents.delete.v1'> {
-    return this.remove.execute(r.agentId, viewerOf(r.viewer)!);
+    return this.rows.afterChange(this.remove.execute(r.agentId, viewerOf(r.viewer)!));
   }
 
   @OnRpc('agents.team-list.v1')
@@ -71,12 +73,12 @@ export class AgentsRpcHandlers {
 
   @OnRpc('agents.team-accept.v1')
   teamAccept(r: Req<'agents.team-accept.v1'>): Res<'agents.team-accept.v1'> {
-    return this.team.accept(r.tokenHash, viewerOf(r.viewer)!);
+    return this.rows.afterChange(this.team.accept(r.tokenHash, viewerOf(r.viewer)!));
   }
 
   @OnRpc('agents.team-remove.v1')
   teamRemove(r: Req<'agents.team-remove.v1'>): Res<'agents.team-remove.v1'> {
-    return this.team.remove(r.ownerId, r.memberId);
+    return this.rows.afterChange(this.team.remove(r.ownerId, r.memberId));
   }
 }
 

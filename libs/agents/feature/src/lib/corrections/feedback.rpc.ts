@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RpcRequest, RpcResponse } from '@gaia/contracts';
 import { OnRpc } from '@gaia/shared/messaging';
+import { AgentRowCache } from '../agent-row-cache';
 import { GlossaryUseCase } from '../glossary/glossary.use-case';
 import { CorrectionsUseCase } from './corrections.use-case';
 
@@ -16,12 +17,13 @@ export class FeedbackRpcHandlers {
   constructor(
     private readonly corrections: CorrectionsUseCase,
     private readonly glossary: GlossaryUseCase,
+    private readonly rows: AgentRowCache,
   ) {}
 
   @OnRpc('agents.corrections-add.v1')
   addCorrection(r: Req<'agents.corrections-add.v1'>): Res<'agents.corrections-add.v1'> {
     const c = r.correction;
-    return this.corrections.add(r.agentId, viewerOf(r.viewer), { source: c.source, translation: c.translation ?? '', corrected: c.corrected });
+    return this.rows.afterChange(this.corrections.add(r.agentId, viewerOf(r.viewer), { source: c.source, translation: c.translation ?? '', corrected: c.corrected }));
   }
 
   @OnRpc('agents.corrections-list.v1')
@@ -31,7 +33,7 @@ export class FeedbackRpcHandlers {
 
   @OnRpc('agents.corrections-undo.v1')
   undoCorrection(r: Req<'agents.corrections-undo.v1'>): Res<'agents.corrections-undo.v1'> {
-    return this.corrections.undo(r.agentId, viewerOf(r.viewer), r.correctionId);
+    return this.rows.afterChange(this.corrections.undo(r.agentId, viewerOf(r.viewer), r.correctionId));
   }
 
   @OnRpc('agents.glossary-list.v1')
@@ -41,22 +43,22 @@ export class FeedbackRpcHandlers {
 
   @OnRpc('agents.glossary-add.v1')
   addTerm(r: Req<'agents.glossary-add.v1'>): Res<'agents.glossary-add.v1'> {
-    return this.glossary.add(r.agentId, viewerOf(r.viewer), termOf(r.term));
+    return this.rows.afterChange(this.glossary.add(r.agentId, viewerOf(r.viewer), termOf(r.term)));
   }
 
   @OnRpc('agents.glossary-update.v1')
   updateTerm(r: Req<'agents.glossary-update.v1'>): Res<'agents.glossary-update.v1'> {
-    return this.glossary.update(r.agentId, viewerOf(r.viewer), r.termId, termOf(r.term));
+    return this.rows.afterChange(this.glossary.update(r.agentId, viewerOf(r.viewer), r.termId, termOf(r.term)));
   }
 
   @OnRpc('agents.glossary-delete.v1')
   deleteTerm(r: Req<'agents.glossary-delete.v1'>): Res<'agents.glossary-delete.v1'> {
-    return this.glossary.remove(r.agentId, viewerOf(r.viewer), r.termId);
+    return this.rows.afterChange(this.glossary.remove(r.agentId, viewerOf(r.viewer), r.termId));
   }
 
   @OnRpc('agents.glossary-import.v1')
   importTerms(r: Req<'agents.glossary-import.v1'>): Res<'agents.glossary-import.v1'> {
-    return this.glossary.importFile(r.agentId, viewerOf(r.viewer), r.format, r.content);
+    return this.rows.afterChange(this.glossary.importFile(r.agentId, viewerOf(r.viewer), r.format, r.content));
   }
 
   @OnRpc('agents.corrections-export.v1')
