@@ -3,6 +3,17 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { learnAgent, parsePairsJsonl, type LearnedAgent, type LearnOutput, type QualityOutput } from './learn-agent';
 
+/** The built worker a process running from TypeScript sources learns in (null: inline); see `useLearnWorker`. */
+let sourceRunWorker: string | null = null;
+
+/**
+ * From TypeScript sources (benchmarks), learn in the built worker threads (`dist/…/learn.worker.js`) as the compiled
+ * services do, instead of inline on the main thread; null goes back to inline. No effect when running compiled.
+ */
+export function useLearnWorker(file: string | null): void {
+  sourceRunWorker = file;
+}
+
 /**
  * Runs `learnAgent` in worker threads when running compiled (so HTTP, health checks and broker heartbeats keep
  * flowing during a long training); inline when running from TypeScript sources (tests). Resolves as soon as the
@@ -13,8 +24,9 @@ export async function learnAgentOffThread(
   onProgress: (fraction: number, message: string) => void,
   signal?: AbortSignal,
 ): Promise<LearnedAgent> {
-  // Compiled: the worker sits beside this file. From TypeScript sources (tests, benchmarks) learning runs inline.
-  const workerFile = __filename.endsWith('.js') ? join(__dirname, 'learn.worker.js') : null;
+  // Compiled: the worker sits beside this file. From TypeScript sources (tests) learning runs inline, unless a
+  // benchmark named the built worker (useLearnWorker).
+  const workerFile = __filename.endsWith('.js') ? join(__dirname, 'learn.worker.js') : sourceRunWorker;
   if (!workerFile || !existsSync(workerFile)) {
     await new Promise((r) => setImmediate(r));
     return learnAgent({ pairs: parsePairsJsonl(input.pairsJsonl), srcLang: input.srcLang, tgtLang: input.tgtLang }, onProgress);
