@@ -35,8 +35,9 @@ describe('quality report and "Why this translation?"', () => {
   it('the owner sees the report once the build ends: chrF, BLEU, margin, held-out pairs and the size category', async () => {
     const { page } = owner;
     await expect
-      .poll(async () => ((await (await owner.context.request.get(`${baseUrl()}/api/agents/${agentId}`)).json()) as { processing_status: string }).processing_status, { timeout: 180_000, interval: 500 })
-      .toBe('COMPLETED');
+      // the report is measured after the agent is ready (docs/adr/0006): wait for both
+      .poll(async () => ((await (await owner.context.request.get(`${baseUrl()}/api/agents/${agentId}`)).json()) as { processing_status: string; quality: unknown }), { timeout: 180_000, interval: 500 })
+      .toMatchObject({ processing_status: 'COMPLETED', quality: expect.objectContaining({ version: expect.any(String) }) });
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     const card = page.getByTestId('quality-card');
     await card.waitFor({ timeout: 60_000 });
