@@ -24,15 +24,62 @@ const depConstraints = [
   { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:identity', 'scope:shared'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
   // The operator's command line (libs/operator) composes domains like the platform app that runs it.
-  { sourceTag: 'scope:operator', onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:shared'] },
-  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:operator', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:operator', 'scope:platform', 'scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:gateway', 'scope:engine', 'scope:shared'] },
-  { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: ['scope:engine', 'scope:retrieval', 'scope:translation', 'scope:ingestion', 'scope:agents', 'scope:billing', 'scope:identity', 'scope:gateway', 'scope:shared'] }
+  {
+    sourceTag: 'scope:operator',
+    onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:shared'],
+  },
+  {
+    sourceTag: 'scope:platform',
+    onlyDependOnLibsWithTags: [
+      'scope:operator',
+      'scope:agents',
+      'scope:identity',
+      'scope:billing',
+      'scope:ingestion',
+      'scope:retrieval',
+      'scope:translation',
+      'scope:gateway',
+      'scope:engine',
+      'scope:shared',
+    ],
+  },
+  {
+    sourceTag: 'scope:e2e',
+    onlyDependOnLibsWithTags: [
+      'scope:operator',
+      'scope:platform',
+      'scope:agents',
+      'scope:identity',
+      'scope:billing',
+      'scope:ingestion',
+      'scope:retrieval',
+      'scope:translation',
+      'scope:gateway',
+      'scope:engine',
+      'scope:shared',
+    ],
+  },
+  {
+    sourceTag: 'scope:bench',
+    onlyDependOnLibsWithTags: [
+      'scope:engine',
+      'scope:retrieval',
+      'scope:translation',
+      'scope:ingestion',
+      'scope:agents',
+      'scope:billing',
+      'scope:identity',
+      'scope:gateway',
+      'scope:shared',
+    ],
+  },
 ];
 
 // Tests may also use @gaia/testing (builders, test databases, drain helpers, protocol doubles).
 const testDepConstraints = depConstraints.map((c) =>
-  c.sourceTag.startsWith('type:') && c.sourceTag !== 'type:contracts' ? { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:testing'])] } : c,
+  c.sourceTag.startsWith('type:') && c.sourceTag !== 'type:contracts'
+    ? { ...c, onlyDependOnLibsWithTags: [...new Set([...c.onlyDependOnLibsWithTags, 'type:testing'])] }
+    : c,
 );
 
 // Data, not code: the web documentation page shows the figures the benchmarks committed (bench/results/*.json,
@@ -55,9 +102,9 @@ export default [
           allow,
           banTransitiveDependencies: false,
           depConstraints,
-        }
-      ]
-    }
+        },
+      ],
+    },
   },
   {
     // Configuration only through the app's validated config (APP_CONFIG; catalog in libs/shared/config), never
@@ -76,7 +123,10 @@ export default [
       'libs/client/src/cli/**',
     ],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the validated APP_CONFIG (libs/shared/config catalog), not process.env.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from the validated APP_CONFIG (libs/shared/config catalog), not process.env.' },
+      ],
     },
   },
   {
@@ -96,8 +146,8 @@ export default [
           allow,
           banTransitiveDependencies: false,
           depConstraints: testDepConstraints,
-        }
-      ]
-    }
-  }
+        },
+      ],
+    },
+  },
 ];

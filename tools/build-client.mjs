@@ -33,10 +33,14 @@ function walk(dir, files = []) {
  */
 function rewriteImports(code, file, ext) {
   const isCli = relative(src, file).startsWith('cli');
-  return code.replace(/(from\s+|require\()(['"])(\.{1,2}\/[^'"]+)\2/g, (_, lead, q, spec) => `${lead}${q}${spec}${ext}${q}`).replace(/(from\s+|require\()(['"])([^.'"][^'"]*)\2/g, (m, _l, _q, spec) => {
-    if (isCli && spec.startsWith('node:')) return m;
-    throw new Error(`${relative(root, file)} imports '${spec}' at run time: @gaia/client may only use relative imports (type-only imports of @gaia/contracts are fine; the CLI may use node: built-ins)`);
-  });
+  return code
+    .replace(/(from\s+|require\()(['"])(\.{1,2}\/[^'"]+)\2/g, (_, lead, q, spec) => `${lead}${q}${spec}${ext}${q}`)
+    .replace(/(from\s+|require\()(['"])([^.'"][^'"]*)\2/g, (m, _l, _q, spec) => {
+      if (isCli && spec.startsWith('node:')) return m;
+      throw new Error(
+        `${relative(root, file)} imports '${spec}' at run time: @gaia/client may only use relative imports (type-only imports of @gaia/contracts are fine; the CLI may use node: built-ins)`,
+      );
+    });
 }
 
 async function compile(file, type) {
@@ -62,7 +66,21 @@ for (const f of files) {
 if (!jsOnly) {
   const tsc = spawnSync(
     process.execPath,
-    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'libs/client/tsconfig.lib.json'), '--declaration', '--emitDeclarationOnly', '--noEmit', 'false', '--sourceMap', 'false', '--rootDir', join(root, 'libs'), '--outDir', join(out, 'types')],
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(root, 'libs/client/tsconfig.lib.json'),
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--noEmit',
+      'false',
+      '--sourceMap',
+      'false',
+      '--rootDir',
+      join(root, 'libs'),
+      '--outDir',
+      join(out, 'types'),
+    ],
     { stdio: 'inherit' },
   );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);

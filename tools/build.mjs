@@ -98,7 +98,18 @@ function buildWeb() {
     return;
   }
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', existsSync(join(webDir, 'vite.config.ts')) ? join(webDir, 'vite.config.ts') : join(webDir, 'vite.config.mts'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      existsSync(join(webDir, 'vite.config.ts')) ? join(webDir, 'vite.config.ts') : join(webDir, 'vite.config.mts'),
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
   console.log(`web: built in ${Date.now() - t0} ms`);
 }

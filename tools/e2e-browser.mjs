@@ -15,14 +15,24 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const jsonDirIdx = args.indexOf('--json-dir');
 const jsonDir = jsonDirIdx >= 0 ? args.splice(jsonDirIdx, 2)[1] : join(root, 'tmp/test-results');
-const suites = (args.length ? args : readdirSync(join(root, 'tests/e2e'), { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(root, 'tests/e2e', d.name, 'vitest.config.ts'))).map((d) => d.name));
+const suites = args.length
+  ? args
+  : readdirSync(join(root, 'tests/e2e'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(root, 'tests/e2e', d.name, 'vitest.config.ts')))
+      .map((d) => d.name);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(`browser tests need Chromium at ${chromium} (apt-get install -y chromium)`);
   process.exit(1);
 }
 
-const freePort = () => new Promise((r) => { const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => r(p)); }); });
+const freePort = () =>
+  new Promise((r) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => r(p));
+    });
+  });
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let platform;
@@ -41,14 +51,26 @@ async function startPlatform() {
   dataDir = mkdtempSync(join(tmpdir(), 'gaia-e2e-'));
   platform = spawn(process.execPath, [join(root, 'dist/apps/platform/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: u.toString(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', MESSAGING_TRANSPORT: 'inprocess', OUTBOX_POLL_MS: '200' },
+    env: {
+      ...process.env,
+      DATABASE_URL: u.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      MESSAGING_TRANSPORT: 'inprocess',
+      OUTBOX_POLL_MS: '200',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (platform.exitCode !== null) throw new Error(`platform exited with ${platform.exitCode}`);
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('platform did not become ready');
     await new Promise((r) => setTimeout(r, 250));
@@ -75,12 +97,24 @@ try {
   mkdirSync(jsonDir, { recursive: true });
   for (const suite of suites) {
     console.log(`\n── browser suite: ${suite} (${base}) ──`);
-    const r = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(root, 'tests/e2e', suite, 'vitest.config.ts'), '--reporter=default', '--reporter=json', `--outputFile.json=${join(jsonDir, `browser-${suite}.json`)}`], {
-      cwd: root,
-      stdio: 'inherit',
-      // The suites read the platform's embedded mailbox (DATA_DIR/mailbox) to follow verification and invitation links.
-      env: { ...process.env, GAIA_E2E_BASE_URL: base, ...(dataDir ? { GAIA_E2E_DATA_DIR: dataDir } : {}) },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        join(root, 'tests/e2e', suite, 'vitest.config.ts'),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${join(jsonDir, `browser-${suite}.json`)}`,
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        // The suites read the platform's embedded mailbox (DATA_DIR/mailbox) to follow verification and invitation links.
+        env: { ...process.env, GAIA_E2E_BASE_URL: base, ...(dataDir ? { GAIA_E2E_DATA_DIR: dataDir } : {}) },
+      },
+    );
     if (r.status !== 0) status = r.status ?? 1;
   }
 } catch (e) {

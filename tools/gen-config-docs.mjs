@@ -17,7 +17,10 @@ const { describeVariables, APP_VARIABLE_GROUPS } = createRequire(import.meta.url
 
 export function render() {
   const rows = describeVariables();
-  const appsOf = (group) => Object.entries(APP_VARIABLE_GROUPS).filter(([, gs]) => gs.includes(group)).map(([a]) => a);
+  const appsOf = (group) =>
+    Object.entries(APP_VARIABLE_GROUPS)
+      .filter(([, gs]) => gs.includes(group))
+      .map(([a]) => a);
   const lines = [
     '# Configuration',
     '',
@@ -40,7 +43,12 @@ export function render() {
     if (rows[rows.indexOf(r) + 1]?.group !== group) lines.push('');
   }
   const doc = lines.join('\n');
-  const schema = JSON.stringify({ variables: rows.map(({ group: g, name, secret, default: d }) => ({ group: g, name, secret, default: d ?? null })), apps: APP_VARIABLE_GROUPS }, null, 2) + '\n';
+  const schema =
+    JSON.stringify(
+      { variables: rows.map(({ group: g, name, secret, default: d }) => ({ group: g, name, secret, default: d ?? null })), apps: APP_VARIABLE_GROUPS },
+      null,
+      2,
+    ) + '\n';
   return { doc, schema };
 }
 

@@ -25,7 +25,8 @@ function files(dir: string): string[] {
   return out;
 }
 
-const isTest = (path: string) => /\.(spec|integration-spec|e2e-spec)\.tsx?$/.test(path) || /(^|\/)testing\//.test(path) || path.startsWith('tests/') || path.startsWith('bench/');
+const isTest = (path: string) =>
+  /\.(spec|integration-spec|e2e-spec)\.tsx?$/.test(path) || /(^|\/)testing\//.test(path) || path.startsWith('tests/') || path.startsWith('bench/');
 const all = [...files(join(ROOT, 'libs')), ...files(join(ROOT, 'apps')), ...files(join(ROOT, 'tests')), ...files(join(ROOT, 'bench'))]
   .map((p) => relative(ROOT, p))
   .filter((p) => !p.startsWith('apps/web/') && !p.startsWith('libs/contracts/'));
@@ -40,13 +41,24 @@ function matches(paths: string[], re: RegExp): Array<{ path: string; groups: str
 }
 
 const NAME = `'([a-z-]+\\.[a-z0-9-]+\\.v\\d+)'`;
-const eventHandlers = matches(production, new RegExp(`@OnEvent\\(\\s*'([a-z]+)',\\s*${NAME}\\s*\\)`, 'g')).map(({ path, groups: [consumer, topic] }) => ({ path, consumer, topic }));
+const eventHandlers = matches(production, new RegExp(`@OnEvent\\(\\s*'([a-z]+)',\\s*${NAME}\\s*\\)`, 'g')).map(({ path, groups: [consumer, topic] }) => ({
+  path,
+  consumer,
+  topic,
+}));
 /** Stand-in handlers of the tests (they acknowledge events for services a test does not run). */
-const standInHandlers = matches(tests, new RegExp(`@OnEvent\\(\\s*'([a-z]+)',\\s*${NAME}\\s*\\)`, 'g')).map(({ path, groups: [consumer, topic] }) => ({ path, consumer, topic }));
+const standInHandlers = matches(tests, new RegExp(`@OnEvent\\(\\s*'([a-z]+)',\\s*${NAME}\\s*\\)`, 'g')).map(({ path, groups: [consumer, topic] }) => ({
+  path,
+  consumer,
+  topic,
+}));
 /** Handlers whose body is empty (whitespace and comments only). */
 const emptyEventHandlers = matches(
   production,
-  new RegExp(`@OnEvent\\(\\s*'([a-z]+)',\\s*${NAME}\\s*\\)\\s*(?:async\\s+)?\\w+\\([^)]*\\)(?:\\s*:\\s*[^{]+)?\\s*\\{(?:\\s|//[^\\n]*|/\\*[\\s\\S]*?\\*/)*\\}`, 'g'),
+  new RegExp(
+    `@OnEvent\\(\\s*'([a-z]+)',\\s*${NAME}\\s*\\)\\s*(?:async\\s+)?\\w+\\([^)]*\\)(?:\\s*:\\s*[^{]+)?\\s*\\{(?:\\s|//[^\\n]*|/\\*[\\s\\S]*?\\*/)*\\}`,
+    'g',
+  ),
 ).map(({ path, groups: [consumer, topic] }) => `@OnEvent('${consumer}', '${topic}') in ${path}`);
 const rpcHandlers = matches(production, new RegExp(`@OnRpc\\(\\s*${NAME}\\s*\\)`, 'g')).map(({ path, groups: [name] }) => ({ path, name }));
 const callersIn = (paths: string[]) => matches(paths, new RegExp(`\\.(?:call|stream)\\(\\s*${NAME}`, 'g')).map(({ path, groups: [name] }) => ({ path, name }));
@@ -62,7 +74,9 @@ describe('messaging wiring (contracts ↔ handlers ↔ callers)', () => {
 
   it('every subscriber an event declares has a handler', () => {
     const missing = Object.entries(EVENTS).flatMap(([topic, def]) =>
-      def.subscribers.filter((consumer) => !eventHandlers.some((h) => h.topic === topic && h.consumer === consumer)).map((consumer) => `${topic} → ${consumer}`),
+      def.subscribers
+        .filter((consumer) => !eventHandlers.some((h) => h.topic === topic && h.consumer === consumer))
+        .map((consumer) => `${topic} → ${consumer}`),
     );
     expect(missing).toEqual([]);
   });

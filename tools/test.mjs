@@ -39,12 +39,31 @@ function jest(name, config) {
   const out = join(outDir, `${name}.json`);
   const t0 = Date.now();
   console.log(`\n━━ ${name} tests ━━`);
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '-c', config, '--json', `--outputFile=${out}`, '--passWithNoTests', ...(process.env.CI ? ['--ci'] : []), ...passThrough], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=4096'].filter(Boolean).join(' ') },
-  });
-  record(name, r.status, out, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests }), t0);
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/jest/bin/jest.js'),
+      '-c',
+      config,
+      '--json',
+      `--outputFile=${out}`,
+      '--passWithNoTests',
+      ...(process.env.CI ? ['--ci'] : []),
+      ...passThrough,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=4096'].filter(Boolean).join(' ') },
+    },
+  );
+  record(
+    name,
+    r.status,
+    out,
+    (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests }),
+    t0,
+  );
 }
 
 function vitest() {
@@ -53,7 +72,11 @@ function vitest() {
   const out = join(outDir, 'web.json');
   const t0 = Date.now();
   console.log('\n━━ web component tests ━━');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', cfg, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', cfg, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: root, stdio: 'inherit' },
+  );
   record('web', r.status, out, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) }), t0);
 }
 
@@ -65,7 +88,9 @@ function staticChecks() {
   const checks = [
     ['typecheck: services and libs', [tsc, '-p', 'tsconfig.json', '--noEmit']],
     ['typecheck: web app', [tsc, '-p', 'apps/web/tsconfig.json', '--noEmit']],
-    ...['public', 'dashboard'].filter((s) => existsSync(join(root, 'tests/e2e', s, 'tsconfig.json'))).map((s) => [`typecheck: browser tests (${s})`, [tsc, '-p', `tests/e2e/${s}/tsconfig.json`, '--noEmit']]),
+    ...['public', 'dashboard']
+      .filter((s) => existsSync(join(root, 'tests/e2e', s, 'tsconfig.json')))
+      .map((s) => [`typecheck: browser tests (${s})`, [tsc, '-p', `tests/e2e/${s}/tsconfig.json`, '--noEmit']]),
     ['project graph', [join(root, 'node_modules/nx/dist/bin/nx.js'), 'graph', '--file=tmp/graph.json']],
     ['lint (eslint, module boundaries)', [join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--quiet']],
     ['format (prettier --check, .prettierrc.json)', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']],

@@ -38,7 +38,20 @@ it('100 texts: one batch vs 100 single calls (sequential and 4 at a time)', asyn
     const u = await signUp(t.url, 'bench');
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
     await rpc.call('billing.set-plan.v1', { userId: u.uid, plan: 'enterprise' });
-    const agentId = (await t.app.get(CreateAgentUseCase, { strict: false }).execute({ coreMemory: '', processingTaskId: null, filenames: [], engine: 'builtin', ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'bench', public: true })).id;
+    const agentId = (
+      await t.app.get(CreateAgentUseCase, { strict: false }).execute({
+        coreMemory: '',
+        processingTaskId: null,
+        filenames: [],
+        engine: 'builtin',
+        ownerId: u.uid,
+        ownerEmail: u.email,
+        srcLang: 'es',
+        tgtLang: 'qu',
+        customPrompt: 'bench',
+        public: true,
+      })
+    ).id;
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'bench' }).expect(200)).body.api_key as string;
     const gaia = new GaiaClient({ baseUrl: t.url, apiKey: key });
     const texts = Array.from({ length: TEXTS }, (_, i) => `texto número ${i}`);
@@ -85,7 +98,14 @@ it('100 texts: one batch vs 100 single calls (sequential and 4 at a time)', asyn
     const result = {
       benchmark: '100 texts: POST /api/translate/batch vs 100 POST /api/translate (through @gaia/client, platform composition, translation stand-in)',
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavg1m: round2(loadavg()[0]), note: 'shared dev machine (other engineers running builds/tests)' },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memGB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        loadavg1m: round2(loadavg()[0]),
+        note: 'shared dev machine (other engineers running builds/tests)',
+      },
       rounds: ROUNDS,
       texts: TEXTS,
       medianMsFor100Texts: med,

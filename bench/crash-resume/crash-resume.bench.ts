@@ -38,14 +38,25 @@ async function round(db: TestDatabase, ds: DataSource, liveness: boolean): Promi
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));
-  await waitFor(async () => out, (o) => o.includes('READY'), { timeoutMs: 60_000, what: 'holder ready' });
+  await waitFor(
+    async () => out,
+    (o) => o.includes('READY'),
+    { timeoutMs: 60_000, what: 'holder ready' },
+  );
   const jobId = await new PostgresJobQueue().enqueue(ds.manager, HOLD_JOB_KIND, {});
   const eventId = randomUUID();
   await ds.transaction(async (em) => {
-    const [e] = await em.query(`INSERT INTO outbox_event (id, topic, key, payload) VALUES ($1, 'diagnostics.probe.v1', 'k', '{"seq":1,"runId":"bench"}') RETURNING seq`, [eventId]);
+    const [e] = await em.query(
+      `INSERT INTO outbox_event (id, topic, key, payload) VALUES ($1, 'diagnostics.probe.v1', 'k', '{"seq":1,"runId":"bench"}') RETURNING seq`,
+      [eventId],
+    );
     await em.query(`INSERT INTO outbox_delivery (event_id, subscriber, seq) VALUES ($1, 'probe', $2)`, [eventId, e.seq]);
   });
-  await waitFor(async () => out, (o) => o.includes(`JOB ${jobId}`) && o.includes(`DELIVERY ${eventId}`), { timeoutMs: 30_000, what: 'holder leased both' });
+  await waitFor(
+    async () => out,
+    (o) => o.includes(`JOB ${jobId}`) && o.includes(`DELIVERY ${eventId}`),
+    { timeoutMs: 30_000, what: 'holder leased both' },
+  );
 
   const me = new InstanceLiveness(db.url);
   await me.start();
@@ -57,10 +68,19 @@ async function round(db: TestDatabase, ds: DataSource, liveness: boolean): Promi
   await exited;
   const jobs = new JobRunner(ds, activity, { pollMs: POLL_MS, concurrency: 2 }, me);
   jobs.register(HOLD_JOB_KIND, async () => void (times.jobResumedMs ??= Math.round(performance.now() - t0)));
-  const relay = new OutboxRelay(new PostgresOutboxStore(ds, me), { deliver: async () => void (times.eventDeliveredMs ??= Math.round(performance.now() - t0)) }, activity, { pollMs: POLL_MS });
+  const relay = new OutboxRelay(
+    new PostgresOutboxStore(ds, me),
+    { deliver: async () => void (times.eventDeliveredMs ??= Math.round(performance.now() - t0)) },
+    activity,
+    { pollMs: POLL_MS },
+  );
   jobs.start();
   relay.start();
-  await waitFor(async () => ({ ...times }), (t) => t.jobResumedMs !== undefined && t.eventDeliveredMs !== undefined, { timeoutMs: 200_000, intervalMs: 10, what: 'takeover' });
+  await waitFor(
+    async () => ({ ...times }),
+    (t) => t.jobResumedMs !== undefined && t.eventDeliveredMs !== undefined,
+    { timeoutMs: 200_000, intervalMs: 10, what: 'takeover' },
+  );
   await relay.stop();
   await jobs.stop();
   await me.stop();
@@ -76,17 +96,32 @@ describe('crash resume', () => {
       const withLiveness: Round[] = [];
       for (let i = 0; i < ROUNDS; i++) withLiveness.push(await round(db, ds, true));
       const leaseOnly = BASELINE ? [await round(db, ds, false)] : [];
-      const summary = (rs: Round[]) => (rs.length ? { rounds: rs, medianJobResumedMs: median(rs.map((r) => r.jobResumedMs)), medianEventDeliveredMs: median(rs.map((r) => r.eventDeliveredMs)) } : null);
+      const summary = (rs: Round[]) =>
+        rs.length
+          ? { rounds: rs, medianJobResumedMs: median(rs.map((r) => r.jobResumedMs)), medianEventDeliveredMs: median(rs.map((r) => r.eventDeliveredMs)) }
+          : null;
       const live = summary(withLiveness)!;
       const base = summary(leaseOnly);
       const result = {
         benchmark: 'crash resume: kill -9 of the holder of a job (lease 120 s) and an outbox delivery (lease 60 s), then a restarted process',
         date: new Date().toISOString(),
-        machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAvg1m: Number(loadavg()[0].toFixed(1)), note: 'shared 2-core dev machine, other test suites running' },
+        machine: {
+          cpus: cpus().length,
+          model: cpus()[0]?.model,
+          memGiB: Math.round(totalmem() / 2 ** 30),
+          node: process.version,
+          loadAvg1m: Number(loadavg()[0].toFixed(1)),
+          note: 'shared 2-core dev machine, other test suites running',
+        },
         pollMs: POLL_MS,
         withLivenessLocks: live,
         leaseOnlyBaseline: base,
-        ratio: base ? { job: Number((base.medianJobResumedMs / live.medianJobResumedMs).toFixed(0)), event: Number((base.medianEventDeliveredMs / live.medianEventDeliveredMs).toFixed(0)) } : null,
+        ratio: base
+          ? {
+              job: Number((base.medianJobResumedMs / live.medianJobResumedMs).toFixed(0)),
+              event: Number((base.medianEventDeliveredMs / live.medianEventDeliveredMs).toFixed(0)),
+            }
+          : null,
       };
       mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
       writeFileSync(join(ROOT, 'bench/results/crash-resume.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -78,7 +78,13 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
     const startedAt = Date.now();
     const key = ingestionUploadKey('bench', 0);
     await storage.put(key, bytes);
-    const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'bench', srcLang: 'es', tgtLang: 'gn', files: [{ key, filename: 'bench.json', size: bytes.length }] });
+    const res = await rpc.call('ingestion.start-processing.v1', {
+      mode: 'create',
+      ownerId: 'bench',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      files: [{ key, filename: 'bench.json', size: bytes.length }],
+    });
     const ackMs = performance.now() - start;
     await t.drain(1_800_000);
     const { task } = await rpc.call('ingestion.get-task.v1', { taskId: res.task_id });
@@ -98,7 +104,9 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
     const readyAt = new Date(stamps[stamps.length - 1].at).getTime();
     const learnMs = readyAt - storedAt;
     // The quality report follows the ready agent in the same job (docs/adr/0006): agent-learned again, with `quality`.
-    const [reported] = await t.dataSource.query(`SELECT created_at AS at, payload->'quality' AS quality FROM outbox_event WHERE topic = 'retrieval.agent-learned.v1' AND payload ? 'quality' ORDER BY seq DESC LIMIT 1`);
+    const [reported] = await t.dataSource.query(
+      `SELECT created_at AS at, payload->'quality' AS quality FROM outbox_event WHERE topic = 'retrieval.agent-learned.v1' AND payload ? 'quality' ORDER BY seq DESC LIMIT 1`,
+    );
     // Ready = the task COMPLETED (its last progress event), on the wall clock of this process.
     const readyMs = readyAt - startedAt;
 
@@ -106,24 +114,44 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
       benchmark: INGESTION_ONLY ? 'ingestion (parse + store + hand-over only)' : 'ingestion (upload to ready agent, with retrieval learning)',
       date: new Date().toISOString(),
       learning: LEARN_WORKER ? 'worker threads (built learn.worker.js)' : 'inline on the main thread',
-      machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAvg1m: Number(loadavg()[0].toFixed(1)), note: 'shared 2-core dev machine, other test suites running' },
+      machine: {
+        cpus: cpus().length,
+        model: cpus()[0]?.model,
+        memGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        loadAvg1m: Number(loadavg()[0].toFixed(1)),
+        note: 'shared 2-core dev machine, other test suites running',
+      },
       pairs: N,
       jsonBytes: bytes.length,
       parseOnly: { ms: Math.round(parseMs), pairsPerSec: Math.round(N / (parseMs / 1000)) },
       ackMs: Math.round(ackMs),
-      parseAndStore: { ms: storeMs, pairsPerSec: Math.round(N / (storeMs / 1000)), parsedAndInsertedMs: insertedMs, snapshotAndHandOverMs: storeMs - insertedMs },
+      parseAndStore: {
+        ms: storeMs,
+        pairsPerSec: Math.round(N / (storeMs / 1000)),
+        parsedAndInsertedMs: insertedMs,
+        snapshotAndHandOverMs: storeMs - insertedMs,
+      },
       ...(INGESTION_ONLY
         ? {}
         : {
             indexAndCoreMemory: { ms: learnMs, pairsPerSec: Math.round(N / (learnMs / 1000)) },
             uploadToReadyAgent: { ms: Math.round(readyMs), pairsPerSec: Math.round(N / (readyMs / 1000)), targetMs: 60_000, withinTarget: readyMs <= 60_000 },
             qualityReportAfterReady: reported
-              ? { ms: new Date(reported.at).getTime() - readyAt, heldOut: reported.quality.heldOut, evaluationMs: reported.quality.evaluationMs, chrf: reported.quality.scores?.chrf ?? null }
+              ? {
+                  ms: new Date(reported.at).getTime() - readyAt,
+                  heldOut: reported.quality.heldOut,
+                  evaluationMs: reported.quality.evaluationMs,
+                  chrf: reported.quality.scores?.chrf ?? null,
+                }
               : null,
           }),
     };
     mkdirSync(join(__dirname, '../results'), { recursive: true });
-    writeFileSync(join(__dirname, '../results', `ingestion${INGESTION_ONLY ? '-store' : ''}${N === 100_000 ? '' : `-${N}`}.json`), JSON.stringify(result, null, 2) + '\n');
+    writeFileSync(
+      join(__dirname, '../results', `ingestion${INGESTION_ONLY ? '-store' : ''}${N === 100_000 ? '' : `-${N}`}.json`),
+      JSON.stringify(result, null, 2) + '\n',
+    );
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await t.close();

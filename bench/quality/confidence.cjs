@@ -39,12 +39,24 @@ const COMPARE_TOLERANCE = 0.001;
 const DEFAULT_LIMIT = 200;
 
 function parseArgs(argv) {
-  const a = { data: '../shared/data/americasnlp2021', out: 'bench/results/confidence.json', limit: DEFAULT_LIMIT, langs: null, directions: ['es->xx', 'xx->es'], cache: null, compare: null, dump: null, calibrate: 0 };
+  const a = {
+    data: '../shared/data/americasnlp2021',
+    out: 'bench/results/confidence.json',
+    limit: DEFAULT_LIMIT,
+    langs: null,
+    directions: ['es->xx', 'xx->es'],
+    cache: null,
+    compare: null,
+    dump: null,
+    calibrate: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
     if (k === '--help') {
-      console.log('usage: confidence.cjs --data <dir> [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--out f.json] [--cache dir] [--compare prev.json] [--dump f.jsonl]');
+      console.log(
+        'usage: confidence.cjs --data <dir> [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--out f.json] [--cache dir] [--compare prev.json] [--dump f.jsonl]',
+      );
       process.exit(0);
     }
     if (!k.startsWith('--') || v === undefined) continue;
@@ -58,7 +70,10 @@ function parseArgs(argv) {
 }
 
 function readLines(f) {
-  const lines = fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = fs
+    .readFileSync(f, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   if (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
@@ -67,7 +82,7 @@ function readLines(f) {
 function ranks(xs) {
   const idx = xs.map((_, i) => i).sort((a, b) => xs[a] - xs[b]);
   const r = new Array(xs.length);
-  for (let i = 0; i < idx.length; ) {
+  for (let i = 0; i < idx.length;) {
     let j = i;
     while (j + 1 < idx.length && xs[idx[j + 1]] === xs[idx[i]]) j++;
     for (let t = i; t <= j; t++) r[idx[t]] = (i + j) / 2 + 1;
@@ -97,7 +112,11 @@ function spearman(xs, ys) {
 function quartiles(conf, hyps, refs) {
   const order = conf.map((_, i) => i).sort((a, b) => conf[b] - conf[a] || a - b);
   const q = Math.max(1, Math.floor(order.length / 4));
-  const pick = (ids) => engine.corpusChrF(ids.map((i) => hyps[i]), ids.map((i) => refs[i]));
+  const pick = (ids) =>
+    engine.corpusChrF(
+      ids.map((i) => hyps[i]),
+      ids.map((i) => refs[i]),
+    );
   return { top: pick(order.slice(0, q)), bottom: pick(order.slice(order.length - q)) };
 }
 
@@ -106,7 +125,11 @@ function heldOutCalibration(code, pairs, n, cacheDir, directions) {
   const stride = Math.max(1, Math.floor(pairs.length / n));
   const heldOut = pairs.filter((_, i) => i % stride === 0).slice(0, n);
   const held = new Set(heldOut.map((p) => p.source.trim()));
-  const { model, index } = loadAgent(`${code}.holdout${n}`, pairs.filter((p) => !held.has(p.source.trim())), cacheDir);
+  const { model, index } = loadAgent(
+    `${code}.holdout${n}`,
+    pairs.filter((p) => !held.has(p.source.trim())),
+    cacheDir,
+  );
   const tr = new engine.Translator(model, index);
   const out = {};
   for (const direction of directions) {
@@ -115,7 +138,13 @@ function heldOutCalibration(code, pairs, n, cacheDir, directions) {
       const r = tr.translateText(fwd ? p.source : p.target, { direction: fwd ? 'forward' : 'reverse' });
       return { raw: r.rawConfidence, chrf: engine.sentenceChrF(r.translation, fwd ? p.target : p.source) };
     });
-    out[direction] = { calibration: engine.fitConfidenceCalibration(points), spearman: spearman(points.map((p) => p.raw), points.map((p) => p.chrf)) };
+    out[direction] = {
+      calibration: engine.fitConfidenceCalibration(points),
+      spearman: spearman(
+        points.map((p) => p.raw),
+        points.map((p) => p.chrf),
+      ),
+    };
   }
   return out;
 }
@@ -124,7 +153,11 @@ function loadAgent(code, pairs, cacheDir) {
   const mf = cacheDir && path.join(cacheDir, `${code}.model`);
   const xf = cacheDir && path.join(cacheDir, `${code}.index`);
   if (cacheDir && fs.existsSync(mf) && fs.existsSync(xf)) {
-    return { model: engine.deserializeModel(new Uint8Array(fs.readFileSync(mf))), index: engine.HybridIndex.deserialize(new Uint8Array(fs.readFileSync(xf))), cached: true };
+    return {
+      model: engine.deserializeModel(new Uint8Array(fs.readFileSync(mf))),
+      index: engine.HybridIndex.deserialize(new Uint8Array(fs.readFileSync(xf))),
+      cached: true,
+    };
   }
   const built = engine.trainAgentModel(pairs);
   const index = new engine.HybridIndex();
@@ -134,7 +167,11 @@ function loadAgent(code, pairs, cacheDir) {
   fs.mkdirSync(cacheDir, { recursive: true });
   fs.writeFileSync(mf, engine.serializeModel(built));
   fs.writeFileSync(xf, index.serialize());
-  return { model: engine.deserializeModel(new Uint8Array(fs.readFileSync(mf))), index: engine.HybridIndex.deserialize(new Uint8Array(fs.readFileSync(xf))), cached: false };
+  return {
+    model: engine.deserializeModel(new Uint8Array(fs.readFileSync(mf))),
+    index: engine.HybridIndex.deserialize(new Uint8Array(fs.readFileSync(xf))),
+    cached: false,
+  };
 }
 
 /** Per-sentence numbers for choosing the confidence weights (no text). */
@@ -245,7 +282,16 @@ function main() {
     generated_at: new Date().toISOString(),
     data: args.data,
     limit: args.limit,
-    machine: { cpu: (os.cpus()[0] || {}).model, cores: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}`, loadavg_start: os.loadavg().map((x) => x.toFixed(1)).join(' ') },
+    machine: {
+      cpu: (os.cpus()[0] || {}).model,
+      cores: os.cpus().length,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadavg_start: os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' '),
+    },
     mean_spearman: mean('spearman'),
     positive_rows: rows.filter((r) => r.spearman > 0).length,
     top_above_bottom_rows: rows.filter((r) => r.top_quartile_chrf > r.bottom_quartile_chrf).length,
@@ -258,7 +304,9 @@ function main() {
       const p = prev.rows.find((x) => x.lang === r.lang && x.direction === r.direction);
       if (!p) continue;
       const same = Math.abs(p.chrf - r.chrf) <= COMPARE_TOLERANCE && (!p.translations_sha256 || p.translations_sha256 === r.translations_sha256);
-      console.error(`[compare] ${r.lang} ${r.direction}: chrF ${p.chrf} → ${r.chrf}, translations ${p.translations_sha256 === r.translations_sha256 ? 'identical' : 'DIFFERENT'}`);
+      console.error(
+        `[compare] ${r.lang} ${r.direction}: chrF ${p.chrf} → ${r.chrf}, translations ${p.translations_sha256 === r.translations_sha256 ? 'identical' : 'DIFFERENT'}`,
+      );
       if (!same) failed = true;
     }
     result.compared_with = { file: args.compare, identical: !failed };
@@ -270,12 +318,18 @@ function main() {
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.lang} | ${r.direction} | ${r.chrf} | ${r.spearman} | ${r.top_quartile_chrf} | ${r.bottom_quartile_chrf} |`);
   if (args.calibrate > 0) {
-    console.log('\n| lang | direction | held-out Spearman | calibrated Spearman | calibrated top / bottom quartile chrF | mean calibrated confidence / mean sentence chrF |');
+    console.log(
+      '\n| lang | direction | held-out Spearman | calibrated Spearman | calibrated top / bottom quartile chrF | mean calibrated confidence / mean sentence chrF |',
+    );
     console.log('|---|---|---|---|---|---|');
     for (const r of rows)
-      console.log(`| ${r.lang} | ${r.direction} | ${r.heldout_spearman} | ${r.calibrated_spearman} | ${r.calibrated_top_quartile_chrf} / ${r.calibrated_bottom_quartile_chrf} | ${r.mean_calibrated_confidence} / ${r.mean_sentence_chrf} |`);
+      console.log(
+        `| ${r.lang} | ${r.direction} | ${r.heldout_spearman} | ${r.calibrated_spearman} | ${r.calibrated_top_quartile_chrf} / ${r.calibrated_bottom_quartile_chrf} | ${r.mean_calibrated_confidence} / ${r.mean_sentence_chrf} |`,
+      );
   }
-  console.log(`mean Spearman ${result.mean_spearman}; positive ${result.positive_rows}/${rows.length}; top > bottom ${result.top_above_bottom_rows}/${rows.length}`);
+  console.log(
+    `mean Spearman ${result.mean_spearman}; positive ${result.positive_rows}/${rows.length}; top > bottom ${result.top_above_bottom_rows}/${rows.length}`,
+  );
   if (failed) process.exitCode = 1;
 }
 

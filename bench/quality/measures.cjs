@@ -22,7 +22,12 @@ function frequentWords(engine, lines) {
 /** chrF of the frequent-words output cut to the expected length of each sentence. */
 function genericFloor(engine, trainIn, trainOut, inputs, refs) {
   const words = frequentWords(engine, trainOut);
-  const ratio = trainOut.reduce((a, s) => a + chars(s), 0) / Math.max(1, trainIn.reduce((a, s) => a + chars(s), 0));
+  const ratio =
+    trainOut.reduce((a, s) => a + chars(s), 0) /
+    Math.max(
+      1,
+      trainIn.reduce((a, s) => a + chars(s), 0),
+    );
   const hyps = inputs.map((s) => {
     const want = Math.round(chars(s) * ratio);
     const out = [];

@@ -40,8 +40,7 @@ function parseArgs(argv) {
     } else if (k === '--directions') {
       a.directions = v.split(',');
       i++;
-    }
-    else if (k === '--no-speed') a.speed = false;
+    } else if (k === '--no-speed') a.speed = false;
     else if (k === '--help') {
       console.log('usage: run.cjs --data <dir> [--out file.json] [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--no-speed]');
       process.exit(0);
@@ -67,7 +66,10 @@ function pct(arr, p) {
 const BASELINE = { aym: 0.1885, cni: 0.1038, gn: 0.2204, nah: 0.1823, oto: 0.0517, quy: 0.3302, shp: 0.1387, tar: 0.0458 };
 
 let peakRss = 0;
-const LOAD0 = os.loadavg().map((x) => x.toFixed(1)).join(' ');
+const LOAD0 = os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ');
 function sampleMem() {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }
@@ -166,7 +168,9 @@ function main() {
         peak_rss_mb: Math.round(peakRss / 1048576),
       };
       rows.push(row);
-      console.error(`[${code}] ${direction}: chrF ${row.chrf} β1 ${row.chrf_beta1} margin ${row.margin} floor ${row.floor_chrf} kept ${row.kept_share} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`);
+      console.error(
+        `[${code}] ${direction}: chrF ${row.chrf} β1 ${row.chrf_beta1} margin ${row.margin} floor ${row.floor_chrf} kept ${row.kept_share} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`,
+      );
     }
     if (args.speed && (code === 'gn' || codes.length === 1)) {
       // retrieval latency and 50-word translation latency on the largest agent
@@ -251,21 +255,31 @@ function main() {
   md.push(`# Engine quality benchmark`);
   md.push('');
   md.push(`Data: \`${args.data}\`${args.limit ? ` (first ${args.limit} dev sentences)` : ''}; generated ${result.generated_at}.`);
-  md.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM, load average at start ${machine.loadavg_start}.`);
-  md.push('Wall-clock times are inflated when the machine is shared; CPU times are the process\'s own.');
-  md.push(`chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${engine.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens).`);
+  md.push(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.total_mem_gb} GB RAM, load average at start ${machine.loadavg_start}.`,
+  );
+  md.push("Wall-clock times are inflated when the machine is shared; CPU times are the process's own.");
+  md.push(
+    `chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${engine.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens).`,
+  );
   md.push('');
-  md.push('| lang | direction | chrF | chrF β=1 | floor | margin | 2021 baseline | BLEU | len ratio | in-vocab / kept | train pairs | train s (wall / cpu) | p50 ms | p50 CPU ms | p99 ms | peak RSS MB |');
+  md.push(
+    '| lang | direction | chrF | chrF β=1 | floor | margin | 2021 baseline | BLEU | len ratio | in-vocab / kept | train pairs | train s (wall / cpu) | p50 ms | p50 CPU ms | p99 ms | peak RSS MB |',
+  );
   md.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     md.push(
       `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.chrf_beta1.toFixed(4)} | ${r.floor_chrf.toFixed(4)} | ${r.margin.toFixed(4)} | ${r.direction === 'es->xx' && BASELINE[r.lang] !== undefined ? BASELINE[r.lang].toFixed(4) : ''} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.kept_share === null ? '' : `${r.in_vocab_share.toFixed(3)} / ${r.kept_share.toFixed(3)}`} | ${r.train_pairs} | ${r.train_seconds} / ${r.train_cpu_seconds} | ${r.latency_ms_p50} | ${r.latency_cpu_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
     );
   for (const d of ['es->xx', 'xx->es'])
-    md.push(`| **average** | ${d} | ${avg(d) ?? '-'} | ${avg(d, 'chrf_beta1') ?? '-'} | ${avg(d, 'floor_chrf') ?? '-'} | ${avg(d, 'margin') ?? '-'} | | | | | | | | | | |`);
+    md.push(
+      `| **average** | ${d} | ${avg(d) ?? '-'} | ${avg(d, 'chrf_beta1') ?? '-'} | ${avg(d, 'floor_chrf') ?? '-'} | ${avg(d, 'margin') ?? '-'} | | | | | | | | | | |`,
+    );
   md.push('');
   for (const [k, v] of Object.entries(speed)) {
-    md.push(`Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s wall (${v.core_memory_cpu_seconds} s CPU), 50-word translation CPU p50 ${v.translate_50_words_cpu_ms_p50} ms, retrieval CPU p50 ${v.retrieval_cpu_ms_p50} ms; index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`);
+    md.push(
+      `Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s wall (${v.core_memory_cpu_seconds} s CPU), 50-word translation CPU p50 ${v.translate_50_words_cpu_ms_p50} ms, retrieval CPU p50 ${v.retrieval_cpu_ms_p50} ms; index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`,
+    );
   }
   fs.writeFileSync(out.replace(/\.json$/, '') + '.md', md.join('\n') + '\n');
   console.log(md.join('\n'));

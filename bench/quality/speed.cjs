@@ -28,7 +28,10 @@ function args(argv) {
 }
 
 const lines = (f) => {
-  const l = fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const l = fs
+    .readFileSync(f, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   if (l[l.length - 1] === '') l.pop();
   return l;
 };
@@ -73,14 +76,26 @@ function main() {
         cpu[k].push((c.user + c.system) / 1000);
       }
     });
-  const stat = (xs) => ({ p50_cpu_ms: Number(pct(xs, 50).toFixed(2)), p90_cpu_ms: Number(pct(xs, 90).toFixed(2)), mean_cpu_ms: Number((xs.reduce((x, y) => x + y, 0) / xs.length).toFixed(2)) });
+  const stat = (xs) => ({
+    p50_cpu_ms: Number(pct(xs, 50).toFixed(2)),
+    p90_cpu_ms: Number(pct(xs, 90).toFixed(2)),
+    mean_cpu_ms: Number((xs.reduce((x, y) => x + y, 0) / xs.length).toFixed(2)),
+  });
   const result = {
     generated_at: new Date().toISOString(),
     base: rev,
     base_files: a.files ? a.files.split(',') : 'libs/engine',
     lang: a.lang,
     sentences: cpu.after.length,
-    machine: { cpu: (os.cpus()[0] || {}).model, cores: os.cpus().length, node: process.version, loadavg: os.loadavg().map((x) => x.toFixed(1)).join(' ') },
+    machine: {
+      cpu: (os.cpus()[0] || {}).model,
+      cores: os.cpus().length,
+      node: process.version,
+      loadavg: os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' '),
+    },
     before: stat(cpu.before),
     after: stat(cpu.after),
   };

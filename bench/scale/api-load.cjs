@@ -61,17 +61,25 @@ function ipcChild(file, args, env, execArgv = []) {
 function httpJson(url, method, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(url, { method, headers: { 'content-type': 'application/json', ...(data ? { 'content-length': Buffer.byteLength(data) } : {}), ...headers } }, (res) => {
-      let s = '';
-      res.on('data', (c) => (s += c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: s ? JSON.parse(s) : null }));
-    });
+    const req = http.request(
+      url,
+      { method, headers: { 'content-type': 'application/json', ...(data ? { 'content-length': Buffer.byteLength(data) } : {}), ...headers } },
+      (res) => {
+        let s = '';
+        res.on('data', (c) => (s += c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: s ? JSON.parse(s) : null }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
 }
 
-const cookie = (res, name) => (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+const cookie = (res, name) =>
+  (res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 
 /** A fresh database, the platform on it (probe preloaded), a user on Enterprise with an API key, the gn agent. */
 async function startPlatform({ artifactFile, workDir }) {
@@ -84,7 +92,14 @@ async function startPlatform({ artifactFile, workDir }) {
   dbUrl.pathname = `/${dbName}`;
   const dataDir = path.join(workDir, dbName);
   fs.mkdirSync(dataDir, { recursive: true });
-  const env = { DATABASE_URL: dbUrl.toString(), PORT: '0', DATA_DIR: dataDir, FILE_STORAGE_DIR: path.join(dataDir, 'files'), NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
+  const env = {
+    DATABASE_URL: dbUrl.toString(),
+    PORT: '0',
+    DATA_DIR: dataDir,
+    FILE_STORAGE_DIR: path.join(dataDir, 'files'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  };
   const srv = ipcChild(path.join(ROOT, 'dist/apps/platform/main.js'), [], env, ['-r', path.join(__dirname, 'probe.cjs')]);
   const url = await srv.waitFor(/Gaia is running at (\S+)/);
   const base = url.replace(/\/$/, '');
@@ -105,7 +120,10 @@ async function startPlatform({ artifactFile, workDir }) {
   const artifactKey = `agents/${agentId}/artifacts/v1.bin`;
   fs.mkdirSync(path.dirname(path.join(env.FILE_STORAGE_DIR, artifactKey)), { recursive: true });
   fs.copyFileSync(artifactFile, path.join(env.FILE_STORAGE_DIR, artifactKey));
-  await db.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'enterprise'`, [uid]);
+  await db.query(
+    `INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now()) ON CONFLICT (user_id) DO UPDATE SET plan = 'enterprise'`,
+    [uid],
+  );
   await db.query(`UPDATE identity_api_key SET rate_limit = $1 WHERE id = $2`, [KEY_DAILY_LIMIT, created.body.key.key_id]);
   await db.query(
     `INSERT INTO agent (id, owner_id, owner_email, src_lang, tgt_lang, custom_prompt, public, processing_status, pair_count, engine, artifact_version, artifact_key, created_at, updated_at)
@@ -146,18 +164,34 @@ function summarizeProfile(profile) {
     const name = `${cf.functionName || '(anonymous)'} ${file ? `${file}:${cf.lineNumber + 1}` : ''}`.trim();
     fn.set(name, (fn.get(name) ?? 0) + us);
     const where = !file
-      ? cf.functionName.startsWith('(') ? cf.functionName : 'node/V8 built-ins'
-      : file.startsWith('node:') ? 'node core'
-      : file.includes('node_modules/') ? `node_modules/${file.split('node_modules/').pop().split('/').slice(0, file.split('node_modules/').pop().startsWith('@') ? 2 : 1).join('/')}`
-      : /libs\/[^/]+\/[^/]+/.test(file) ? `gaia ${/libs\/([^/]+\/(?:src\/lib\/)?[^/]+)/.exec(file)[1].replace('/src/lib', '')}`
-      : file;
+      ? cf.functionName.startsWith('(')
+        ? cf.functionName
+        : 'node/V8 built-ins'
+      : file.startsWith('node:')
+        ? 'node core'
+        : file.includes('node_modules/')
+          ? `node_modules/${file
+              .split('node_modules/')
+              .pop()
+              .split('/')
+              .slice(0, file.split('node_modules/').pop().startsWith('@') ? 2 : 1)
+              .join('/')}`
+          : /libs\/[^/]+\/[^/]+/.test(file)
+            ? `gaia ${/libs\/([^/]+\/(?:src\/lib\/)?[^/]+)/.exec(file)[1].replace('/src/lib', '')}`
+            : file;
     area.set(where, (area.get(where) ?? 0) + us);
   }
   const pct = (us) => Math.round((us / total) * 1000) / 10;
   return {
     sampledMs: Math.round(total / 1000),
-    byArea: [...area].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS).map(([where, us]) => ({ where, selfPct: pct(us) })),
-    topSelf: [...fn].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS).map(([fnName, us]) => ({ fn: fnName, selfPct: pct(us) })),
+    byArea: [...area]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_FUNCTIONS)
+      .map(([where, us]) => ({ where, selfPct: pct(us) })),
+    topSelf: [...fn]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_FUNCTIONS)
+      .map(([fnName, us]) => ({ fn: fnName, selfPct: pct(us) })),
   };
 }
 
@@ -200,7 +234,9 @@ async function apiPoints({ artifactFile, workDir, sentences, seconds, connection
         logBytesPerTranslation: Math.round(Buffer.byteLength(logged) / Math.max(1, translations)),
       });
       if (logLines.length) process.stdout.write(`  sample log line: ${logLines[logLines.length - 1].slice(0, 300)}\n`);
-      process.stdout.write(`API ${c} connections: ${run.reqPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms; translation service p50 ${run.translationServiceMs?.p50} ms), ${points.at(-1).pgRoundTripsPerTranslation} Postgres round trips per translation\n`);
+      process.stdout.write(
+        `API ${c} connections: ${run.reqPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms; translation service p50 ${run.translationServiceMs?.p50} ms), ${points.at(-1).pgRoundTripsPerTranslation} Postgres round trips per translation\n`,
+      );
     }
     const s1 = await plat.srv.ask('pg-statements', 'pgStatements');
     const translations = points.reduce((n, p) => n + p.completed, 0);

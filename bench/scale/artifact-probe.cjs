@@ -33,7 +33,13 @@ function sections(bytes) {
   const kind = Buffer.from(bytes.subarray(4, 8)).toString('ascii');
   const dlen = view.getUint32(12, true);
   const dir = JSON.parse(Buffer.from(bytes.subarray(HEAD, HEAD + dlen)).toString('utf8'));
-  return { kind, version: view.getUint16(8, true), schema: view.getUint16(10, true), directoryBytes: dlen, sections: dir.sections.map((s) => ({ name: s.name, enc: s.enc, n: s.n, bytes: s.len })) };
+  return {
+    kind,
+    version: view.getUint16(8, true),
+    schema: view.getUint16(10, true),
+    directoryBytes: dlen,
+    sections: dir.sections.map((s) => ({ name: s.name, enc: s.enc, n: s.n, bytes: s.len })),
+  };
 }
 
 function median(xs) {
@@ -56,7 +62,8 @@ function main() {
     const c = sections(b);
     report.parts[name] = { bytes: b.byteLength, ...c };
     process.stdout.write(`${name} (${c.kind} v${c.version} schema ${c.schema}): ${(b.byteLength / 1e6).toFixed(2)} MB\n`);
-    for (const s of [...c.sections].sort((x, y) => y.bytes - x.bytes)) process.stdout.write(`  ${s.name.padEnd(18)} ${s.enc.padEnd(9)} ${String(s.n).padStart(9)}  ${(s.bytes / 1e6).toFixed(3)} MB\n`);
+    for (const s of [...c.sections].sort((x, y) => y.bytes - x.bytes))
+      process.stdout.write(`  ${s.name.padEnd(18)} ${s.enc.padEnd(9)} ${String(s.n).padStart(9)}  ${(s.bytes / 1e6).toFixed(3)} MB\n`);
   }
   if (coldRuns > 0) {
     const { buildAgentBrain } = require(path.join(ROOT, 'libs/translation/data-access/src/lib/engine-knowledge.ts'));
@@ -92,7 +99,14 @@ function breakdown(bytes, top = 8) {
   const out = {};
   for (const [name, b] of Object.entries(decodeAgentArtifacts(bytes))) {
     const c = sections(b);
-    out[name] = { bytes: b.byteLength, container: `${c.kind} v${c.version} schema ${c.schema}`, largest: [...c.sections].sort((x, y) => y.bytes - x.bytes).slice(0, top).map((s) => ({ name: s.name, enc: s.enc, bytes: s.bytes })) };
+    out[name] = {
+      bytes: b.byteLength,
+      container: `${c.kind} v${c.version} schema ${c.schema}`,
+      largest: [...c.sections]
+        .sort((x, y) => y.bytes - x.bytes)
+        .slice(0, top)
+        .map((s) => ({ name: s.name, enc: s.enc, bytes: s.bytes })),
+    };
   }
   return out;
 }

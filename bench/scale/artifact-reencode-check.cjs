@@ -37,15 +37,26 @@ function main() {
   const { buildAgentBrain } = require(path.join(ROOT, 'libs/translation/data-access/src/lib/engine-knowledge.ts'));
   const before = new Uint8Array(fs.readFileSync(file));
   const old = decodeAgentArtifacts(before);
-  const after = encodeAgentArtifacts({ model: engine.serializeModel(engine.deserializeModel(old.model.slice())), index: engine.HybridIndex.deserialize(old.index.slice()).serialize() });
+  const after = encodeAgentArtifacts({
+    model: engine.serializeModel(engine.deserializeModel(old.model.slice())),
+    index: engine.HybridIndex.deserialize(old.index.slice()).serialize(),
+  });
   const langs = { srcLang: 'es', tgtLang: lang };
   const a = buildAgentBrain(decodeAgentArtifacts(before), langs, 5).knowledge;
   const b = buildAgentBrain(decodeAgentArtifacts(after), langs, 5).knowledge;
-  const read = (ext) => fs.readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8').split(/\r?\n/).filter(Boolean).slice(0, n);
+  const read = (ext) =>
+    fs
+      .readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8')
+      .split(/\r?\n/)
+      .filter(Boolean)
+      .slice(0, n);
   let same = 0;
   let total = 0;
   const diffs = [];
-  for (const [direction, texts] of [['forward', read('es')], ['reverse', read(lang)]])
+  for (const [direction, texts] of [
+    ['forward', read('es')],
+    ['reverse', read(lang)],
+  ])
     for (const t of texts) {
       const x = JSON.stringify(a.draft(t, direction, 5));
       const y = JSON.stringify(b.draft(t, direction, 5));
@@ -54,7 +65,9 @@ function main() {
       else if (diffs.length < 3) diffs.push({ direction, text: t, before: x, after: y });
     }
   const report = { file: path.relative(ROOT, file), bytesBefore: before.byteLength, bytesAfter: after.byteLength, translations: total, identical: same, diffs };
-  process.stdout.write(`${(before.byteLength / 1e6).toFixed(2)} MB -> ${(after.byteLength / 1e6).toFixed(2)} MB; identical answers ${same}/${total}\n${JSON.stringify(report)}\n`);
+  process.stdout.write(
+    `${(before.byteLength / 1e6).toFixed(2)} MB -> ${(after.byteLength / 1e6).toFixed(2)} MB; identical answers ${same}/${total}\n${JSON.stringify(report)}\n`,
+  );
 }
 
 main();

@@ -31,8 +31,16 @@ function main() {
   const base = opt('--base', 'HEAD');
   const files = opt('--files', null);
   const data = path.resolve(opt('--data', path.join(ROOT, '../shared/data/americasnlp2021')));
-  const agents = opt('--agent', '').split(',').filter(Boolean).map((x) => x.split('='));
-  const counts = Object.fromEntries(opt('--n', '').split(',').filter(Boolean).map((x) => x.split('=')));
+  const agents = opt('--agent', '')
+    .split(',')
+    .filter(Boolean)
+    .map((x) => x.split('='));
+  const counts = Object.fromEntries(
+    opt('--n', '')
+      .split(',')
+      .filter(Boolean)
+      .map((x) => x.split('=')),
+  );
   const rev = execFileSync('git', ['rev-parse', '--short', base], { cwd: ROOT }).toString().trim();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gaia-engine-exact-'));
   if (files) {
@@ -47,7 +55,10 @@ function main() {
   const median = (xs) => Number([...xs].sort((p, q) => p - q)[Math.floor((xs.length - 1) / 2)].toFixed(1));
   for (const [lang, file] of agents) {
     if (!coldRuns) break;
-    const first = fs.readFileSync(path.join(data, `es-${lang}`, 'dev.es'), 'utf8').split(/\r?\n/).filter(Boolean);
+    const first = fs
+      .readFileSync(path.join(data, `es-${lang}`, 'dev.es'), 'utf8')
+      .split(/\r?\n/)
+      .filter(Boolean);
     const ms = { before: { load: [], first: [], total: [] }, after: { load: [], first: [], total: [] } };
     for (let i = 0; i <= coldRuns; i++)
       for (const k of i % 2 ? ['after', 'before'] : ['before', 'after']) {
@@ -66,7 +77,9 @@ function main() {
     const cold = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([p, xs]) => [p, median(xs)]))]));
     cold.totalRatio = Number((cold.after.total / cold.before.total).toFixed(3));
     report.cold = { ...report.cold, [lang]: cold };
-    process.stdout.write(`${lang} cold (median of ${coldRuns}, ms): before ${JSON.stringify(cold.before)}, after ${JSON.stringify(cold.after)}, total ratio ${cold.totalRatio}\n`);
+    process.stdout.write(
+      `${lang} cold (median of ${coldRuns}, ms): before ${JSON.stringify(cold.before)}, after ${JSON.stringify(cold.after)}, total ratio ${cold.totalRatio}\n`,
+    );
   }
   for (const [lang, file] of agents) {
     const n = Number(counts[lang] ?? DEFAULT_SENTENCES);
@@ -77,7 +90,12 @@ function main() {
       const art = decodeAgentArtifacts(bytes.slice());
       tr[k] = new e.Translator(e.deserializeModel(art.model), e.HybridIndex.deserialize(art.index.slice()));
     }
-    const read = (ext) => fs.readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8').split(/\r?\n/).filter(Boolean).slice(0, n);
+    const read = (ext) =>
+      fs
+        .readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8')
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .slice(0, n);
     let same = 0;
     let total = 0;
     const diffs = [];
@@ -89,7 +107,10 @@ function main() {
       cpu[k].push((c.user + c.system) / 1000);
       return JSON.stringify(out);
     };
-    for (const [direction, texts] of [['forward', read('es')], ['reverse', read(lang)]])
+    for (const [direction, texts] of [
+      ['forward', read('es')],
+      ['reverse', read(lang)],
+    ])
       for (const t of texts) {
         const first = total % 2 ? 'after' : 'before';
         const x = timed(first, t, direction);
@@ -108,9 +129,18 @@ function main() {
     time.meanRatio = Number((time.after.mean / time.before.mean).toFixed(3));
     report.agents[lang] = { same, total, cpuMs: time, diffs };
     if (same !== total) failed = true;
-    process.stdout.write(`${lang}: ${same}/${total} identical; CPU ms per sentence before p50 ${time.before.p50} mean ${time.before.mean}, after p50 ${time.after.p50} mean ${time.after.mean} (ratio p50 ${time.p50Ratio}, mean ${time.meanRatio})\n`);
+    process.stdout.write(
+      `${lang}: ${same}/${total} identical; CPU ms per sentence before p50 ${time.before.p50} mean ${time.before.mean}, after p50 ${time.after.p50} mean ${time.after.mean} (ratio p50 ${time.p50Ratio}, mean ${time.meanRatio})\n`,
+    );
   }
-  report.machine = { cores: os.cpus().length, node: process.version, loadavg: os.loadavg().map((x) => x.toFixed(1)).join(' ') };
+  report.machine = {
+    cores: os.cpus().length,
+    node: process.version,
+    loadavg: os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' '),
+  };
   process.stdout.write(JSON.stringify(report) + '\n');
   fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(failed ? 1 : 0);

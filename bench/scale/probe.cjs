@@ -16,7 +16,7 @@ const byStatement = new Map();
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   queries++;
-  const text = typeof args[0] === 'string' ? args[0] : args[0]?.text ?? '?';
+  const text = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '?');
   const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
   byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
   return query.apply(this, args);

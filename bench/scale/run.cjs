@@ -39,7 +39,16 @@ const CONNECTIONS = [1, 8, 32];
 const WARMUP_REQUESTS = 50;
 
 function args(argv) {
-  const a = { data: path.resolve(ROOT, '../shared/data/americasnlp2021'), agents: 50, pairs: 500000, budgetMb: configuredBudgetMb(), seconds: 8, out: path.join(ROOT, 'bench/results/scale.json'), mode: 'main', port: 0 };
+  const a = {
+    data: path.resolve(ROOT, '../shared/data/americasnlp2021'),
+    agents: 50,
+    pairs: 500000,
+    budgetMb: configuredBudgetMb(),
+    seconds: 8,
+    out: path.join(ROOT, 'bench/results/scale.json'),
+    mode: 'main',
+    port: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = argv[i + 1];
@@ -61,8 +70,7 @@ function args(argv) {
     } else if (k === '--build-only') {
       a.buildOnly = true;
       continue;
-    }
-    else if (k === '--serve') {
+    } else if (k === '--serve') {
       a.mode = 'serve';
       continue;
     } else if (k === '--bare') {
@@ -81,7 +89,12 @@ function configuredBudgetMb() {
   const { VARIABLE_GROUPS } = require(path.join(ROOT, 'libs/shared/config/src/catalog.ts'));
   return VARIABLE_GROUPS.translation.TRANSLATION_AGENT_CACHE_MB.schema.parse(undefined);
 }
-const readLines = (f) => fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((_, i, all) => i < all.length - 1 || all[i] !== '');
+const readLines = (f) =>
+  fs
+    .readFileSync(f, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((_, i, all) => i < all.length - 1 || all[i] !== '');
 function readPairs(data, lang, split) {
   const s = readLines(path.join(data, `es-${lang}`, `${split}.es`));
   const t = readLines(path.join(data, `es-${lang}`, `${split}.${lang}`));
@@ -100,7 +113,9 @@ function engineHash() {
 
 /** The real train files as agents. */
 function realSpecs(a) {
-  return LANGS.filter((l) => !a.langs || a.langs.includes(l)).filter((l) => fs.existsSync(path.join(a.data, `es-${l}`, 'train.es'))).map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
+  return LANGS.filter((l) => !a.langs || a.langs.includes(l))
+    .filter((l) => fs.existsSync(path.join(a.data, `es-${l}`, 'train.es')))
+    .map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
 }
 
 function utf8Bytes(pairs) {
@@ -227,7 +242,9 @@ async function serve(a) {
   sample();
   const cache = loader.stats();
   process.stdout.write(
-    JSON.stringify({ report: { cold: stats(cold), gnCold: stats(gnCold), warm: stats(warm), maxRssMB: Math.round(maxRss / 1e5) / 10, answered: answered.size, cache } }) + '\n',
+    JSON.stringify({
+      report: { cold: stats(cold), gnCold: stats(gnCold), warm: stats(warm), maxRssMB: Math.round(maxRss / 1e5) / 10, answered: answered.size, cache },
+    }) + '\n',
   );
   server.close();
   process.exit(0);
@@ -258,20 +275,30 @@ async function load(port, connections, seconds, sentences, target = { path: '/tr
     new Promise((resolve) => {
       const body = JSON.stringify(target.body(text));
       const t0 = performance.now();
-      const req = http.request({ host: '127.0.0.1', port, path: target.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...target.headers } }, (res) => {
-        let answer = '';
-        res.on('data', (c) => {
-          if (target.serverMs) answer += c;
-        });
-        res.on('end', () => {
-          if (res.statusCode === 200) {
-            lat.push(performance.now() - t0);
-            completed++;
-            if (target.serverMs) server.push(target.serverMs(JSON.parse(answer)));
-          } else errors++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: target.path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...target.headers },
+        },
+        (res) => {
+          let answer = '';
+          res.on('data', (c) => {
+            if (target.serverMs) answer += c;
+          });
+          res.on('end', () => {
+            if (res.statusCode === 200) {
+              lat.push(performance.now() - t0);
+              completed++;
+              if (target.serverMs) server.push(target.serverMs(JSON.parse(answer)));
+            } else errors++;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         errors++;
         resolve();
@@ -293,7 +320,14 @@ async function load(port, connections, seconds, sentences, target = { path: '/tr
   );
   const secs = (performance.now() - t0) / 1000;
   agent.destroy();
-  return { connections, reqPerSec: Math.round((lat.length / secs) * 10) / 10, errors, completed, latencyMs: stats(lat), ...(server.length ? { translationServiceMs: stats(server) } : {}) };
+  return {
+    connections,
+    reqPerSec: Math.round((lat.length / secs) * 10) / 10,
+    errors,
+    completed,
+    latencyMs: stats(lat),
+    ...(server.length ? { translationServiceMs: stats(server) } : {}),
+  };
 }
 
 function child(args) {
@@ -336,7 +370,11 @@ async function main() {
   const totalPairs = built.agents.reduce((s, x) => s + x.pairs, 0);
   const totalArtifact = built.agents.reduce((s, x) => s + x.artifactBytes, 0);
   const gn = built.agents.find((x) => x.lang === 'gn');
-  const sentences = fs.existsSync(path.join(a.data, 'es-gn', 'dev.es')) ? readLines(path.join(a.data, 'es-gn', 'dev.es')).filter((s) => s.trim()).slice(0, 300) : ['¿Dónde vives?'];
+  const sentences = fs.existsSync(path.join(a.data, 'es-gn', 'dev.es'))
+    ? readLines(path.join(a.data, 'es-gn', 'dev.es'))
+        .filter((s) => s.trim())
+        .slice(0, 300)
+    : ['¿Dónde vives?'];
 
   const inputFile = path.join(CACHE, 'serve-input.json');
   fs.writeFileSync(inputFile, JSON.stringify({ storeDir: built.storeDir, agents: built.agents, sentences }));
@@ -349,7 +387,9 @@ async function main() {
     const engineRun = await load(port, c, a.seconds, sentences);
     const bareRun = await load(barePort, c, a.seconds, sentences);
     points.push({ connections: c, engine: engineRun, bareNode: bareRun, ratioToBare: Math.round((engineRun.reqPerSec / bareRun.reqPerSec) * 10000) / 10000 });
-    process.stdout.write(`${c} connections: engine ${engineRun.reqPerSec} req/s (p50 ${engineRun.latencyMs.p50} ms, p99 ${engineRun.latencyMs.p99} ms), bare Node ${bareRun.reqPerSec} req/s\n`);
+    process.stdout.write(
+      `${c} connections: engine ${engineRun.reqPerSec} req/s (p50 ${engineRun.latencyMs.p50} ms, p99 ${engineRun.latencyMs.p99} ms), bare Node ${bareRun.reqPerSec} req/s\n`,
+    );
   }
   srv.p.stdin.write('report\n');
   const report = await srv.next('report');
@@ -358,14 +398,36 @@ async function main() {
   const result = {
     benchmark: 'many agents on one box (issue #13)',
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGB: Math.round(os.totalmem() / 1e9), node: process.version, loadavgAtStart: loadStart.map((x) => Math.round(x * 10) / 10), loadavgAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10), note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side' },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGB: Math.round(os.totalmem() / 1e9),
+      node: process.version,
+      loadavgAtStart: loadStart.map((x) => Math.round(x * 10) / 10),
+      loadavgAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side',
+    },
     engineHash: built.hash,
-    agents: { count: built.agents.length, pairs: totalPairs, real: built.agents.filter((x) => x.id.startsWith('real-')).map((x) => ({ id: x.id, pairs: x.pairs })), synthetic: 'copies of the real agents\' artifacts under new agent ids, chosen to reach --pairs' },
+    agents: {
+      count: built.agents.length,
+      pairs: totalPairs,
+      real: built.agents.filter((x) => x.id.startsWith('real-')).map((x) => ({ id: x.id, pairs: x.pairs })),
+      synthetic: "copies of the real agents' artifacts under new agent ids, chosen to reach --pairs",
+    },
     storage: {
       artifactBytesTotal: totalArtifact,
       artifactBytesPerPair: Math.round(totalArtifact / totalPairs),
       artifactToTextRatio: Math.round((totalArtifact / built.agents.reduce((s, x) => s + x.textBytes, 0)) * 100) / 100,
-      gn: gn ? { pairs: gn.pairs, textMB: Math.round(gn.textBytes / 1e4) / 100, artifactMB: Math.round(gn.artifactBytes / 1e4) / 100, ratioToText: Math.round((gn.artifactBytes / gn.textBytes) * 100) / 100, bytesPerPair: Math.round(gn.artifactBytes / gn.pairs), parts: require('./artifact-probe.cjs').breakdown(new Uint8Array(fs.readFileSync(gn.file))) } : null,
+      gn: gn
+        ? {
+            pairs: gn.pairs,
+            textMB: Math.round(gn.textBytes / 1e4) / 100,
+            artifactMB: Math.round(gn.artifactBytes / 1e4) / 100,
+            ratioToText: Math.round((gn.artifactBytes / gn.textBytes) * 100) / 100,
+            bytesPerPair: Math.round(gn.artifactBytes / gn.pairs),
+            parts: require('./artifact-probe.cjs').breakdown(new Uint8Array(fs.readFileSync(gn.file))),
+          }
+        : null,
       note: 'everything stored for an agent: the one artifact (model + index; the embedded retrieval index reads its index part); uploads excluded',
     },
     memory: { budgetMB: a.budgetMb, maxRssMB: report.maxRssMB, agentsAnswering: report.answered, cache: report.cache },
@@ -382,7 +444,15 @@ async function main() {
 }
 
 const round1 = (x) => Math.round(x * 10) / 10;
-const machine = (loadStart) => ({ cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGB: Math.round(os.totalmem() / 1e9), node: process.version, loadavgAtStart: loadStart.map(round1), loadavgAtEnd: os.loadavg().map(round1), note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side' });
+const machine = (loadStart) => ({
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  memGB: Math.round(os.totalmem() / 1e9),
+  node: process.version,
+  loadavgAtStart: loadStart.map(round1),
+  loadavgAtEnd: os.loadavg().map(round1),
+  note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side',
+});
 
 /**
  * The real request path (platform + API key + metering) at 1/8/32 connections beside a bare Node server, in
@@ -392,7 +462,15 @@ async function apiRun(a, built, sentences) {
   const { apiPoints } = require('./api-load.cjs');
   const gn = built.agents.find((x) => x.lang === 'gn');
   if (!gn) throw new Error('the es-gn train files are needed (--data)');
-  const api = await apiPoints({ artifactFile: gn.file, workDir: path.join(CACHE, 'api'), sentences, seconds: a.seconds, connections: CONNECTIONS, load, build: !a.noBuild });
+  const api = await apiPoints({
+    artifactFile: gn.file,
+    workDir: path.join(CACHE, 'api'),
+    sentences,
+    seconds: a.seconds,
+    connections: CONNECTIONS,
+    load,
+    build: !a.noBuild,
+  });
   const bareSrv = child(['--bare']);
   const barePort = await bareSrv.next('port');
   for (const p of api.points) {
@@ -405,11 +483,14 @@ async function apiRun(a, built, sentences) {
 }
 
 async function apiOnly(a, built, loadStart) {
-  const sentences = readLines(path.join(a.data, 'es-gn', 'dev.es')).filter((s) => s.trim()).slice(0, 300);
+  const sentences = readLines(path.join(a.data, 'es-gn', 'dev.es'))
+    .filter((s) => s.trim())
+    .slice(0, 300);
   const api = await apiRun(a, built, sentences);
   const result = fs.existsSync(a.out) ? JSON.parse(fs.readFileSync(a.out, 'utf8')) : { benchmark: 'many agents on one box (issue #13)' };
   result.api = result.api ?? {};
-  result.api.path = 'POST /api/translate, X-API-Key, stream:false, varied gn dev sentences → built platform (dist/apps/platform/main.js, in-process messaging, Postgres 127.0.0.1) → es-gn agent (26,032 pairs, built-in engine)';
+  result.api.path =
+    'POST /api/translate, X-API-Key, stream:false, varied gn dev sentences → built platform (dist/apps/platform/main.js, in-process messaging, Postgres 127.0.0.1) → es-gn agent (26,032 pairs, built-in engine)';
   result.api[a.apiLabel ?? 'current'] = { date: new Date().toISOString(), machine: machine(loadStart), durationSecondsPerPoint: a.seconds, ...api };
   fs.mkdirSync(path.dirname(a.out), { recursive: true });
   fs.writeFileSync(a.out, JSON.stringify(result, null, 2) + '\n');
@@ -422,8 +503,14 @@ function apiTable(api) {
   const rows = [];
   for (const l of labels)
     for (const p of api[l].points)
-      rows.push(`| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.pgRoundTripsPerTranslation} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`);
-  return ['| run | connections | req/s | p50 ms | p99 ms | Postgres round trips / translation | bare Node req/s | ratio to bare |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+      rows.push(
+        `| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.pgRoundTripsPerTranslation} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`,
+      );
+  return [
+    '| run | connections | req/s | p50 ms | p99 ms | Postgres round trips / translation | bare Node req/s | ratio to bare |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 function table(r) {
@@ -431,10 +518,16 @@ function table(r) {
     ['agents / pairs', `${r.agents.count} / ${r.agents.pairs.toLocaleString('en')}`],
     ['stored per pair (all agents)', `${r.storage.artifactBytesPerPair} B (${r.storage.artifactToTextRatio}× the pairs' UTF-8 text)`],
     ['gn agent (26k pairs) stored', r.storage.gn ? `${r.storage.gn.artifactMB} MB for ${r.storage.gn.textMB} MB of text (${r.storage.gn.ratioToText}×)` : '–'],
-    ['max RSS serving every agent', `${r.memory.maxRssMB} MB (LRU budget ${r.memory.budgetMB} MB, ${r.memory.agentsAnswering}/${r.agents.count} agents answered)`],
+    [
+      'max RSS serving every agent',
+      `${r.memory.maxRssMB} MB (LRU budget ${r.memory.budgetMB} MB, ${r.memory.agentsAnswering}/${r.agents.count} agents answered)`,
+    ],
     ['cold first translation, p50 (all agents / gn)', `${r.latencyMs.coldFirstTranslationAllAgents.p50} ms / ${r.latencyMs.coldFirstTranslationGn.p50} ms`],
     ['warm translation gn, p50 / p99', `${r.latencyMs.warmGn.p50} ms / ${r.latencyMs.warmGn.p99} ms`],
-    ...r.http.points.map((p) => [`HTTP ${p.connections} conn: req/s (p50 / p99)`, `${p.engine.reqPerSec} (${p.engine.latencyMs.p50} / ${p.engine.latencyMs.p99} ms); bare Node ${p.bareNode.reqPerSec}; ratio ${p.ratioToBare}`]),
+    ...r.http.points.map((p) => [
+      `HTTP ${p.connections} conn: req/s (p50 / p99)`,
+      `${p.engine.reqPerSec} (${p.engine.latencyMs.p50} / ${p.engine.latencyMs.p99} ms); bare Node ${p.bareNode.reqPerSec}; ratio ${p.ratioToBare}`,
+    ]),
   ];
   return ['| measure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
 }

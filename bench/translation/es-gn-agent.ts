@@ -23,7 +23,10 @@ export function readPairs(split: 'train' | 'dev'): ParallelPair[] {
 function engineHash(): string {
   const dir = join(__dirname, '../../libs/engine/src/lib');
   const h = createHash('sha256');
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts')).sort()) h.update(f).update(readFileSync(join(dir, f)));
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
+    .sort())
+    h.update(f).update(readFileSync(join(dir, f)));
   return h.digest('hex').slice(0, 12);
 }
 

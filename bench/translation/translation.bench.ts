@@ -64,7 +64,15 @@ function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
   const r = (v: number) => Math.round(v * 100) / 100;
-  return { n: s.length, p50: r(q(0.5)), p90: r(q(0.9)), p99: r(q(0.99)), mean: r(s.reduce((a, b) => a + b, 0) / s.length), min: r(s[0]), max: r(s[s.length - 1]) };
+  return {
+    n: s.length,
+    p50: r(q(0.5)),
+    p90: r(q(0.9)),
+    p99: r(q(0.99)),
+    mean: r(s.reduce((a, b) => a + b, 0) / s.length),
+    min: r(s[0]),
+    max: r(s[s.length - 1]),
+  };
 }
 
 const TOKENS = ['Presidente', ' ohecha', ' universidad', ' ha', ' oñe', "'ẽ", ' umi', ' mbo', "'ehára", 'kuéra-ndive'];
@@ -81,11 +89,24 @@ it('translation service latency', async () => {
   double.fallback = (body): DoubleReply =>
     body.stream
       ? { kind: 'stream', tokens: TOKENS, delayMs: delays.token, usage: { prompt_tokens: 1000, completion_tokens: TOKENS.length } }
-      : { kind: 'json', choices: ['Presidente ohecha universidad', 'Presidente oho universidad-pe'], delayMs: delays.phase1, usage: { prompt_tokens: 900, completion_tokens: 20 } };
+      : {
+          kind: 'json',
+          choices: ['Presidente ohecha universidad', 'Presidente oho universidad-pe'],
+          delayMs: delays.phase1,
+          usage: { prompt_tokens: 900, completion_tokens: 20 },
+        };
   const llmConfig = loadLlmConfig({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'bench-chat' })!;
 
   const directory = new Directory();
-  directory.profile = { id: 'es-gn-26k', srcLang: 'spanish', tgtLang: 'guarani', customPrompt: 'AmericasNLP es-gn', coreMemory: 'Owner notes.', engine: 'builtin', artifactsVersion: '1' };
+  directory.profile = {
+    id: 'es-gn-26k',
+    srcLang: 'spanish',
+    tgtLang: 'guarani',
+    customPrompt: 'AmericasNLP es-gn',
+    coreMemory: 'Owner notes.',
+    engine: 'builtin',
+    artifactsVersion: '1',
+  };
   const t = await createTestApp({
     schemas: [],
     consumers: ['translation', 'billing'],
@@ -165,7 +186,19 @@ it('translation service latency', async () => {
     const usageWrite: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t0 = performance.now();
-      await recorder.record({ requestId: `bench-direct-${i}`, keyId: 'bench', userId: null, agentId: 'es-gn-26k', sourceWords: 3, inputTokens: 3, outputTokens: 3, engine: 'builtin', fallbackReason: null, latencyMs: 1, occurredAt: new Date().toISOString() });
+      await recorder.record({
+        requestId: `bench-direct-${i}`,
+        keyId: 'bench',
+        userId: null,
+        agentId: 'es-gn-26k',
+        sourceWords: 3,
+        inputTokens: 3,
+        outputTokens: 3,
+        engine: 'builtin',
+        fallbackReason: null,
+        latencyMs: 1,
+        occurredAt: new Date().toISOString(),
+      });
       usageWrite.push(performance.now() - t0);
     }
 
@@ -181,10 +214,26 @@ it('translation service latency', async () => {
         const s = await timed(text);
         expect(s.done.engine).toBe('llm');
         const examples = await brain.knowledge.retrieve(text, 'forward', 8);
-        const ctx = { from: 'spanish', to: 'guarani', text, learnedSummary: brain.learnedSummary, ownerNotes: 'Owner notes.', customPrompt: 'AmericasNLP es-gn', examples, lexicon: brain.knowledge.lexicon(text, 'forward') };
+        const ctx = {
+          from: 'spanish',
+          to: 'guarani',
+          text,
+          learnedSummary: brain.learnedSummary,
+          ownerNotes: 'Owner notes.',
+          customPrompt: 'AmericasNLP es-gn',
+          examples,
+          lexicon: brain.knowledge.lexicon(text, 'forward'),
+        };
         const t0 = performance.now();
         const p1 = await client.complete({ messages: buildCandidatePrompt(ctx), n: 3, temperature: 0.8, maxTokens: 400 });
-        for await (const _piece of client.stream({ messages: buildRefinePrompt(ctx, p1.choices.map((c) => ({ text: c, origin: 'llm' as const }))), temperature: 0.2, maxTokens: 400 })) {
+        for await (const _piece of client.stream({
+          messages: buildRefinePrompt(
+            ctx,
+            p1.choices.map((c) => ({ text: c, origin: 'llm' as const })),
+          ),
+          temperature: 0.2,
+          maxTokens: 400,
+        })) {
           /* consume */
         }
         const b = performance.now() - t0;
@@ -206,8 +255,22 @@ it('translation service latency', async () => {
     const result = {
       benchmark: 'translation service latency (in-process)',
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memGB: Math.round(totalmem() / 1e9), node: process.version, loadavg1m: loadavg()[0], note: 'shared dev machine (other engineers running builds/tests)' },
-      agent: { data: '/work/shared/data/americasnlp2021/es-gn train (read in place)', pairs: artifact.pairs, artifactMB: Math.round(artifact.bytes.byteLength / 1e5) / 10, trainSeconds: artifact.buildMs === null ? 'cached' : Math.round(artifact.buildMs / 1000), engineHash: artifact.engineHash, artifactBuiltWithEngineHash: artifact.builtWithEngineHash },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memGB: Math.round(totalmem() / 1e9),
+        node: process.version,
+        loadavg1m: loadavg()[0],
+        note: 'shared dev machine (other engineers running builds/tests)',
+      },
+      agent: {
+        data: '/work/shared/data/americasnlp2021/es-gn train (read in place)',
+        pairs: artifact.pairs,
+        artifactMB: Math.round(artifact.bytes.byteLength / 1e5) / 10,
+        trainSeconds: artifact.buildMs === null ? 'cached' : Math.round(artifact.buildMs / 1000),
+        engineHash: artifact.engineHash,
+        artifactBuiltWithEngineHash: artifact.builtWithEngineHash,
+      },
       inputs: 'AmericasNLP es-gn dev sentences (Spanish), cut to 50 words / 2,000 characters',
       coldFirstRequestMs: Math.round(cold.ms),
       builtin: { toCompleteEventMs: stats(builtin), toStreamEndMs: stats(builtinEnd), responseTimeReportedMs: stats(serviceReported) },

@@ -76,8 +76,17 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
   }
 
   const configMaps = new Set(byKind('ConfigMap').map((o) => o.metadata.name));
-  const secrets = new Set([...byKind('Secret').filter((o) => !isHook(o)).map((o) => o.metadata.name), ...(ctx.externalSecrets ?? [])]);
-  const hookSecrets = new Set(byKind('Secret').filter(isHook).map((o) => o.metadata.name));
+  const secrets = new Set([
+    ...byKind('Secret')
+      .filter((o) => !isHook(o))
+      .map((o) => o.metadata.name),
+    ...(ctx.externalSecrets ?? []),
+  ]);
+  const hookSecrets = new Set(
+    byKind('Secret')
+      .filter(isHook)
+      .map((o) => o.metadata.name),
+  );
   const claims = new Set([...byKind('PersistentVolumeClaim').map((o) => o.metadata.name), ...(ctx.externalClaims ?? [])]);
   const serviceAccounts = new Set(byKind('ServiceAccount').map((o) => o.metadata.name));
   const deployments = byKind('Deployment');
@@ -112,7 +121,8 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
     } else {
       if (!['Never', 'OnFailure'].includes(spec.restartPolicy)) p(o, `Job pods need restartPolicy Never or OnFailure (got ${spec.restartPolicy})`);
     }
-    if (spec.serviceAccountName && !serviceAccounts.has(spec.serviceAccountName) && spec.serviceAccountName !== 'default') p(o, `service account ${spec.serviceAccountName} is not rendered`);
+    if (spec.serviceAccountName && !serviceAccounts.has(spec.serviceAccountName) && spec.serviceAccountName !== 'default')
+      p(o, `service account ${spec.serviceAccountName} is not rendered`);
     if (spec.securityContext?.runAsNonRoot !== true) p(o, 'pod securityContext.runAsNonRoot must be true');
     const volumes = new Map<string, any>((spec.volumes ?? []).map((v: any) => [v.name, v]));
     for (const v of volumes.values()) {
@@ -120,17 +130,21 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
       if (claim && !claims.has(claim)) p(o, `volume ${v.name} uses PVC ${claim}, which is not rendered`);
     }
     for (const t of spec.topologySpreadConstraints ?? []) {
-      if (!matches(t.labelSelector?.matchLabels, o.spec?.template?.metadata?.labels)) p(o, `topologySpreadConstraint on ${t.topologyKey} does not select the pod's own labels`);
-      if (!Number.isInteger(t.maxSkew) || t.maxSkew < 1 || !t.topologyKey || !['DoNotSchedule', 'ScheduleAnyway'].includes(t.whenUnsatisfiable)) p(o, `topologySpreadConstraint ${JSON.stringify(t)} is invalid`);
+      if (!matches(t.labelSelector?.matchLabels, o.spec?.template?.metadata?.labels))
+        p(o, `topologySpreadConstraint on ${t.topologyKey} does not select the pod's own labels`);
+      if (!Number.isInteger(t.maxSkew) || t.maxSkew < 1 || !t.topologyKey || !['DoNotSchedule', 'ScheduleAnyway'].includes(t.whenUnsatisfiable))
+        p(o, `topologySpreadConstraint ${JSON.stringify(t)} is invalid`);
     }
     const containers: any[] = spec.containers ?? [];
     if (containers.length === 0) p(o, 'no containers');
     for (const c of containers) {
       if (!c.name || !DNS_LABEL.test(c.name)) p(o, `container name "${c.name}" is invalid`);
-      if (typeof c.image !== 'string' || !/^[^\s:]+(:[^\s:]+)?$/.test(c.image.replace(/:\d+\//, '/')) || /:latest$/.test(c.image) || !c.image.includes(':')) p(o, `container ${c.name}: image "${c.image}" must be a pinned name:tag`);
+      if (typeof c.image !== 'string' || !/^[^\s:]+(:[^\s:]+)?$/.test(c.image.replace(/:\d+\//, '/')) || /:latest$/.test(c.image) || !c.image.includes(':'))
+        p(o, `container ${c.name}: image "${c.image}" must be a pinned name:tag`);
       const portNames = new Set<string>();
       for (const port of c.ports ?? []) {
-        if (!Number.isInteger(port.containerPort) || port.containerPort < 1 || port.containerPort > 65535) p(o, `container ${c.name}: containerPort ${port.containerPort} is invalid`);
+        if (!Number.isInteger(port.containerPort) || port.containerPort < 1 || port.containerPort > 65535)
+          p(o, `container ${c.name}: containerPort ${port.containerPort} is invalid`);
         if (port.name) portNames.add(port.name);
       }
       for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
@@ -146,7 +160,11 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
         if (ref.configMapRef && !configMaps.has(ref.configMapRef.name)) p(o, `container ${c.name}: envFrom ConfigMap ${ref.configMapRef.name} is not rendered`);
         if (ref.secretRef) {
           const ok = secrets.has(ref.secretRef.name) || (hook && hookSecrets.has(ref.secretRef.name));
-          if (!ok) p(o, `container ${c.name}: envFrom Secret ${ref.secretRef.name} is not rendered${hook ? '' : ' (hook Secrets do not exist for regular workloads)'}`);
+          if (!ok)
+            p(
+              o,
+              `container ${c.name}: envFrom Secret ${ref.secretRef.name} is not rendered${hook ? '' : ' (hook Secrets do not exist for regular workloads)'}`,
+            );
         }
       }
       for (const e of c.env ?? []) if (!ENV_NAME.test(e.name ?? '')) p(o, `container ${c.name}: env name "${e.name}" is invalid`);
@@ -155,7 +173,8 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
       if (sc.allowPrivilegeEscalation !== false) p(o, `container ${c.name}: allowPrivilegeEscalation must be false`);
       if (sc.readOnlyRootFilesystem !== true) p(o, `container ${c.name}: readOnlyRootFilesystem must be true`);
       if (!(sc.capabilities?.drop ?? []).includes('ALL')) p(o, `container ${c.name}: capabilities must drop ALL`);
-      if (!c.resources?.requests?.cpu || !c.resources?.requests?.memory || !c.resources?.limits?.memory) p(o, `container ${c.name}: cpu/memory requests and a memory limit are required`);
+      if (!c.resources?.requests?.cpu || !c.resources?.requests?.memory || !c.resources?.limits?.memory)
+        p(o, `container ${c.name}: cpu/memory requests and a memory limit are required`);
     }
   }
 
@@ -183,7 +202,12 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
     if (!Number.isInteger(h.spec?.maxReplicas) || h.spec.maxReplicas < min) p(h, `maxReplicas ${h.spec?.maxReplicas} < minReplicas ${min}`);
     if (!Array.isArray(h.spec?.metrics) || h.spec.metrics.length === 0) p(h, 'no metrics');
     for (const m of h.spec?.metrics ?? []) {
-      if (m.type !== 'Resource' || !['cpu', 'memory'].includes(m.resource?.name) || m.resource?.target?.type !== 'Utilization' || !Number.isInteger(m.resource?.target?.averageUtilization)) {
+      if (
+        m.type !== 'Resource' ||
+        !['cpu', 'memory'].includes(m.resource?.name) ||
+        m.resource?.target?.type !== 'Utilization' ||
+        !Number.isInteger(m.resource?.target?.averageUtilization)
+      ) {
         p(h, `metric ${JSON.stringify(m)} is not a Resource utilization metric`);
       }
     }
@@ -197,7 +221,8 @@ export function checkObjects(objects: K8sObject[], ctx: CheckContext = {}): stri
     if (targets[0] && b.spec?.minAvailable !== undefined) {
       const hpa = byKind('HorizontalPodAutoscaler').find((h) => h.spec?.scaleTargetRef?.name === targets[0].metadata.name);
       const minReplicas = hpa ? (hpa.spec.minReplicas ?? 1) : (targets[0].spec.replicas ?? 1);
-      if (Number.isInteger(b.spec.minAvailable) && b.spec.minAvailable >= minReplicas) p(b, `minAvailable ${b.spec.minAvailable} >= replicas ${minReplicas}: no pod could ever be evicted`);
+      if (Number.isInteger(b.spec.minAvailable) && b.spec.minAvailable >= minReplicas)
+        p(b, `minAvailable ${b.spec.minAvailable} >= replicas ${minReplicas}: no pod could ever be evicted`);
     }
   }
 

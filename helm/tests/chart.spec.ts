@@ -10,7 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeVariables, loadAppConfig, type AppName } from '@gaia/shared/config';
 import { checkObjects } from './chart-checks';
-import { CHART_DIR, REPO_ROOT, goAvailable, render, renderYaml, sprigAvailable, yamllint, yamllintAvailable, type K8sObject, type RenderOptions } from './render';
+import {
+  CHART_DIR,
+  REPO_ROOT,
+  goAvailable,
+  render,
+  renderYaml,
+  sprigAvailable,
+  yamllint,
+  yamllintAvailable,
+  type K8sObject,
+  type RenderOptions,
+} from './render';
 
 const canRender = goAvailable() && sprigAvailable();
 const describeChart = canRender ? describe : describe.skip;
@@ -47,10 +58,17 @@ interface Case {
 const CASES: Case[] = [
   { label: 'default values', opts: {}, components: SERVICE_APPS },
   { label: 'deploy/values-small.yaml', opts: { valuesFiles: [join(REPO_ROOT, 'deploy/values-small.yaml')] }, components: SERVICE_APPS },
-  { label: 'deploy/values-large.yaml', opts: { valuesFiles: [join(REPO_ROOT, 'deploy/values-large.yaml')] }, externalSecrets: ['gaia-secrets'], components: SERVICE_APPS },
+  {
+    label: 'deploy/values-large.yaml',
+    opts: { valuesFiles: [join(REPO_ROOT, 'deploy/values-large.yaml')] },
+    externalSecrets: ['gaia-secrets'],
+    components: SERVICE_APPS,
+  },
   {
     label: 'platform mode with ingress',
-    opts: { set: ['mode=platform', 'ingress.enabled=true', 'config.MESSAGING_TRANSPORT=nats', 'config.NATS_URL=nats://nats:4222', 'components.platform.replicas=2'] },
+    opts: {
+      set: ['mode=platform', 'ingress.enabled=true', 'config.MESSAGING_TRANSPORT=nats', 'config.NATS_URL=nats://nats:4222', 'components.platform.replicas=2'],
+    },
     components: ['platform'],
   },
   {
@@ -104,7 +122,11 @@ describeChart('helm/gaia', () => {
         const ports = d['spec'].template.spec.containers[0].ports as Array<{ name: string; containerPort: number }>;
         const metrics = ports.find((p) => p.name === 'metrics')!.containerPort;
         expect(metrics).not.toBe(ports.find((p) => p.name === 'http')!.containerPort);
-        expect(d['spec'].template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metrics), 'prometheus.io/path': '/metrics' });
+        expect(d['spec'].template.metadata.annotations).toMatchObject({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(metrics),
+          'prometheus.io/path': '/metrics',
+        });
       }
       const edge = c.components.includes('gateway') ? 'gateway' : 'platform';
       for (const i of find(objs, 'Ingress')) {
@@ -158,7 +180,12 @@ describeChart('helm/gaia', () => {
       const objs = objects({ set: catalog.filter((v) => !v.secret).map((v) => `config.${v.name}=x`) });
       const config = find(objs, 'ConfigMap')[0]['data'] as Record<string, string>;
       // every non-secret variable has a config key (setting all of them yields exactly the catalog)
-      expect(Object.keys(config).sort()).toEqual(catalog.filter((v) => !v.secret).map((v) => v.name).sort());
+      expect(Object.keys(config).sort()).toEqual(
+        catalog
+          .filter((v) => !v.secret)
+          .map((v) => v.name)
+          .sort(),
+      );
       const withSecrets = objects({ set: catalog.filter((v) => v.secret).map((v) => `secrets.${v.name}=x`) });
       const secret = decode(find(withSecrets, 'Secret').find((s) => !s.metadata.annotations?.['helm.sh/hook'])!);
       expect(Object.keys(secret).sort()).toEqual([...secretNames].sort());
@@ -205,7 +232,9 @@ describeChart('helm/gaia', () => {
         return;
       }
       if (current !== expected) {
-        throw new Error(`helm/gaia/README.md's configuration table is out of date with libs/shared/config. Regenerate it with:\n  UPDATE_HELM_README=1 npx jest -c helm/jest.config.js -t 'configuration table'\n\nexpected:\n${expected}`);
+        throw new Error(
+          `helm/gaia/README.md's configuration table is out of date with libs/shared/config. Regenerate it with:\n  UPDATE_HELM_README=1 npx jest -c helm/jest.config.js -t 'configuration table'\n\nexpected:\n${expected}`,
+        );
       }
     });
 
@@ -234,7 +263,9 @@ describeChart('helm/gaia', () => {
       const base = ['strict=true', 'mode=platform', 'secrets.DATABASE_URL=postgres://x', 'config.MESSAGING_TRANSPORT=inprocess'];
       expect(() => render({ set: base })).not.toThrow();
       expect(() => render({ set: [...base, 'components.platform.replicas=2'] })).toThrow(/does not span pods/);
-      expect(() => render({ set: ['strict=true', 'secrets.DATABASE_URL=postgres://x', 'secrets.REDIS_URL=redis://r', 'config.MESSAGING_TRANSPORT=inprocess'] })).toThrow(/only works with mode=platform/);
+      expect(() =>
+        render({ set: ['strict=true', 'secrets.DATABASE_URL=postgres://x', 'secrets.REDIS_URL=redis://r', 'config.MESSAGING_TRANSPORT=inprocess'] }),
+      ).toThrow(/only works with mode=platform/);
     });
 
     it('rejects an unknown mode and a bundled database without a password', () => {

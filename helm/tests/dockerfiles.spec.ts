@@ -24,7 +24,10 @@ describe('Dockerfile parser', () => {
   it('joins continuations, skips comments and splits stages', () => {
     const d = parseDockerfile('ARG X=1\n# c\nFROM a:1 AS one\nRUN echo \\\n  # inner\n  two\nFROM one\nUSER 1000\n');
     expect(d.preamble.map((i) => i.keyword)).toEqual(['ARG']);
-    expect(d.stages.map((s) => [s.name, s.base])).toEqual([['one', 'a:1'], [undefined, 'one']]);
+    expect(d.stages.map((s) => [s.name, s.base])).toEqual([
+      ['one', 'a:1'],
+      [undefined, 'one'],
+    ]);
     expect(d.stages[0].instructions[0]).toEqual({ keyword: 'RUN', args: 'echo  two', line: 4 });
     expect(() => parseInstructions('RUN a \\')).toThrow(/continuation/);
     expect(parseCopy('--from=b --chown=1:1 x y /z')).toEqual({ flags: { from: 'b', chown: '1:1' }, sources: ['x', 'y'], dest: '/z' });
@@ -111,14 +114,19 @@ describe.each(APPS)('docker/%s.Dockerfile', (app) => {
 
 describe('docker/', () => {
   it('has one Dockerfile per deployable app and nothing else', () => {
-    const files = readdirSync(dockerDir).filter((f) => f.endsWith('.Dockerfile')).sort();
+    const files = readdirSync(dockerDir)
+      .filter((f) => f.endsWith('.Dockerfile'))
+      .sort();
     expect(files).toEqual(APPS.map((a) => `${a}.Dockerfile`).sort());
   });
 
   it('.dockerignore keeps dependencies, build output, VCS data and secrets out of the context', () => {
     const path = join(root, '.dockerignore');
     expect(existsSync(path)).toBe(true);
-    const entries = readFileSync(path, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const entries = readFileSync(path, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const required of ['.git', 'node_modules', '**/node_modules', 'dist', '.env', '.env.*']) expect(entries).toContain(required);
     for (const needed of ['package.json', 'package-lock.json', 'apps', 'libs', '.npmrc']) expect(entries).not.toContain(needed);
   });

@@ -56,7 +56,10 @@ let binary: string | undefined;
 export function buildRenderer(): string {
   if (binary) return binary;
   const hash = createHash('sha256');
-  for (const f of readdirSync(RENDER_SRC).filter((n) => n.endsWith('.go')).sort()) hash.update(f).update(readFileSync(join(RENDER_SRC, f)));
+  for (const f of readdirSync(RENDER_SRC)
+    .filter((n) => n.endsWith('.go'))
+    .sort())
+    hash.update(f).update(readFileSync(join(RENDER_SRC, f)));
   const dir = join(tmpdir(), 'gaia-helm-render');
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `render-${hash.digest('hex').slice(0, 16)}`);

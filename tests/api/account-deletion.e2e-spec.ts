@@ -40,11 +40,15 @@ describe('account deletion removes the account and everything it owns', () => {
   }
   /** Rows of every table of the database that mention one of `needles` (case-insensitive), as `table: row`. */
   async function mentions(needles: string[]): Promise<string[]> {
-    const tables: { table_name: string }[] = await t.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+    const tables: { table_name: string }[] = await t.dataSource.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    );
     expect(tables.length).toBeGreaterThan(20);
     const found: string[] = [];
     for (const { table_name } of tables) {
-      const rows: { row: string }[] = await t.dataSource.query(`SELECT r::text AS row FROM "${table_name}" r WHERE r::text ILIKE ANY($1)`, [needles.map((n) => `%${n}%`)]);
+      const rows: { row: string }[] = await t.dataSource.query(`SELECT r::text AS row FROM "${table_name}" r WHERE r::text ILIKE ANY($1)`, [
+        needles.map((n) => `%${n}%`),
+      ]);
       for (const r of rows) found.push(`${table_name}: ${r.row.slice(0, 300)}`);
     }
     return found;
@@ -59,7 +63,11 @@ describe('account deletion removes the account and everything it owns', () => {
 
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
-    t = await startApi({ env: { SMTP_URL: inbox.url }, ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    t = await startApi({
+      env: { SMTP_URL: inbox.url },
+      ensure: [{ module: IngestionModule, schema: ingestionSchema }],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+    });
     ana = await signUp(t.url, 'ana');
     ben = await signUp(t.url, 'ben');
   });
@@ -75,7 +83,11 @@ describe('account deletion removes the account and everything it owns', () => {
     benAgent = await upload(ben, 'ben');
     await t.drain();
     const key = (await ana.agent.post('/api/api-keys/create/').set('X-CSRF-Token', ana.csrf).send({ name: 'ci' }).expect(200)).body.api_key as string;
-    await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: corpus[0].source, model_id: first, src_lang: 'es', tgt_lang: 'xx', stream: false }).expect(200);
+    await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ text: corpus[0].source, model_id: first, src_lang: 'es', tgt_lang: 'xx', stream: false })
+      .expect(200);
     await ana.agent.post('/api/plans/request').set('X-CSRF-Token', ana.csrf).send({ plan: 'starter' }).expect(200);
     await verifyEmail(t.url, inbox, ben);
     await inviteAndAccept(t.url, inbox, ana, ben);
@@ -96,7 +108,11 @@ describe('account deletion removes the account and everything it owns', () => {
 
     // The session and the key are gone.
     await ana.agent.get('/api/account').expect(401);
-    await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: 'hola', model_id: benAgent, src_lang: 'es', tgt_lang: 'xx', stream: false }).expect(401);
+    await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ text: 'hola', model_id: benAgent, src_lang: 'es', tgt_lang: 'xx', stream: false })
+      .expect(401);
     // Ben is untouched: his agent, account and files; his team no longer lists Ana.
     expect((await ben.agent.get(`/api/agents/${benAgent}`).expect(200)).body.processing_status).toBe('COMPLETED');
     expect(filesMentioning([benAgent]).length).toBeGreaterThan(0);

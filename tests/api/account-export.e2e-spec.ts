@@ -37,7 +37,11 @@ describe('account export', () => {
     const benAgent = await upload(ben, 'ben');
     await t.drain();
     const key = (await ana.agent.post('/api/api-keys/create/').set('X-CSRF-Token', ana.csrf).send({ name: 'exporter' }).expect(200)).body.api_key as string;
-    await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: corpus[0].source, model_id: agentId, src_lang: 'es', tgt_lang: 'xx', stream: false }).expect(200);
+    await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ text: corpus[0].source, model_id: agentId, src_lang: 'es', tgt_lang: 'xx', stream: false })
+      .expect(200);
     await t.drain();
 
     const res = await ana.agent.get('/api/account/export').buffer(true).parse(binary).expect(200);
@@ -49,11 +53,24 @@ describe('account export', () => {
     expect(names.some((n) => n.includes(benAgent))).toBe(false);
 
     expect(JSON.parse(text(zip['account.json']))).toMatchObject({ uid: ana.uid, email: ana.email, plan: { id: 'free' } });
-    expect(JSON.parse(text(zip[`agents/${agentId}/agent.json`]))).toMatchObject({ id: agentId, custom_prompt: 'ana agent', core_memory: 'ana private notes', src_lang: 'es', tgt_lang: 'xx' });
+    expect(JSON.parse(text(zip[`agents/${agentId}/agent.json`]))).toMatchObject({
+      id: agentId,
+      custom_prompt: 'ana agent',
+      core_memory: 'ana private notes',
+      src_lang: 'es',
+      tgt_lang: 'xx',
+    });
     const pairsFile = names.find((n) => n.startsWith(`agents/${agentId}/dataset/`) && n.endsWith('.jsonl'))!;
     expect(text(zip[pairsFile])).toContain(corpus[0].target);
     const keys = JSON.parse(text(zip['api-keys.json']));
-    expect(keys).toEqual([expect.objectContaining({ name: 'exporter', prefix: key.slice('gaia_'.length, 'gaia_'.length + 12), revoked: false, usage: expect.objectContaining({ total_requests: 1 }) })]);
+    expect(keys).toEqual([
+      expect.objectContaining({
+        name: 'exporter',
+        prefix: key.slice('gaia_'.length, 'gaia_'.length + 12),
+        revoked: false,
+        usage: expect.objectContaining({ total_requests: 1 }),
+      }),
+    ]);
     expect(JSON.parse(text(zip['usage.json']))).toMatchObject({ total_requests: 1 });
     // Secrets never leave: not the key, not a hash.
     const all = Object.values(zip).map(text).join('\n');

@@ -25,7 +25,11 @@ describe('API key revocation across two gateways', () => {
     const created = await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'two gateways' }).expect(200);
     const key = created.body.api_key as string;
     // An unknown agent: the key is accepted (404 from the access check), and now cached by gateway B.
-    const translate = () => request(b.url).post('/api/translate/').set('X-API-Key', key).send({ text: 'hola', model_id: 'no-such-agent', src_lang: 'es', tgt_lang: 'gn', stream: false });
+    const translate = () =>
+      request(b.url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send({ text: 'hola', model_id: 'no-such-agent', src_lang: 'es', tgt_lang: 'gn', stream: false });
     for (let i = 0; i < 3; i++) expect((await translate()).status).toBe(404);
     await u.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', u.csrf).send({ key_id: created.body.key.key_id }).expect(200);
     const refused = await waitFor(translate, (r) => r.status !== 404, { what: 'gateway B refusing the revoked key' });

@@ -11,7 +11,10 @@ describe('accounts: sign-up, sign-in, sessions, CSRF, profile', () => {
 
   it('signs up with an argon2id hash, an httpOnly SameSite=Lax session cookie and a readable CSRF cookie', async () => {
     const email = `ana-${Date.now()}@example.org`;
-    const res = await request(t.url).post('/api/auth/signup').send({ email: email.toUpperCase(), password: 'allin punchaw 123', fullName: 'Ana Quispe' }).expect(201);
+    const res = await request(t.url)
+      .post('/api/auth/signup')
+      .send({ email: email.toUpperCase(), password: 'allin punchaw 123', fullName: 'Ana Quispe' })
+      .expect(201);
     expect(res.body.user).toMatchObject({ email, fullName: 'Ana Quispe', displayName: 'Ana Quispe', accountType: 'Standard', plan: 'Free' });
     const cookies = (res.headers['set-cookie'] as unknown as string[]).join('\n');
     expect(cookies).toMatch(/gaia_session=[^;]+;.*HttpOnly/i);
@@ -31,16 +34,24 @@ describe('accounts: sign-up, sign-in, sessions, CSRF, profile', () => {
     const u = await signUp(t.url, 'dup');
     const r1 = await request(t.url).post('/api/auth/signup').send({ email: u.email, password: 'another password' }).expect(409);
     expect(r1.body).toEqual({ error: 'An account with this email already exists.' });
-    expect((await request(t.url).post('/api/auth/signup').send({ email: 'not-an-email', password: 'long enough' }).expect(400)).body).toEqual({ error: 'Please enter a valid email address.' });
-    expect((await request(t.url).post('/api/auth/signup').send({ email: 'a@b.co', password: 'short' }).expect(400)).body).toEqual({ error: 'Password must be at least 8 characters.' });
+    expect((await request(t.url).post('/api/auth/signup').send({ email: 'not-an-email', password: 'long enough' }).expect(400)).body).toEqual({
+      error: 'Please enter a valid email address.',
+    });
+    expect((await request(t.url).post('/api/auth/signup').send({ email: 'a@b.co', password: 'short' }).expect(400)).body).toEqual({
+      error: 'Password must be at least 8 characters.',
+    });
     expect((await request(t.url).post('/api/auth/signup').send({}).expect(400)).body).toEqual({ error: 'Please fill in all fields.' });
   });
 
   it('signs in, reads the profile, edits it with the CSRF token, and signs out', async () => {
     const u = await signUp(t.url, 'profile', 'password-one-two');
     const fresh = request.agent(t.url);
-    expect((await fresh.post('/api/auth/signin').send({ email: u.email, password: 'wrong password' }).expect(401)).body).toEqual({ error: 'Invalid email or password.' });
-    expect((await fresh.post('/api/auth/signin').send({ email: 'nobody@example.org', password: 'wrong password' }).expect(401)).body).toEqual({ error: 'Invalid email or password.' });
+    expect((await fresh.post('/api/auth/signin').send({ email: u.email, password: 'wrong password' }).expect(401)).body).toEqual({
+      error: 'Invalid email or password.',
+    });
+    expect((await fresh.post('/api/auth/signin').send({ email: 'nobody@example.org', password: 'wrong password' }).expect(401)).body).toEqual({
+      error: 'Invalid email or password.',
+    });
     const signin = await fresh.post('/api/auth/signin').send({ email: u.email, password: 'password-one-two' }).expect(200);
     const csrf = cookieValue(signin, 'gaia_csrf')!;
     const me = await fresh.get('/api/auth/me').expect(200);
@@ -82,13 +93,20 @@ describe('accounts: sign-up, sign-in, sessions, CSRF, profile', () => {
     const wrong = await request(t.url).post('/api/auth/signin').send({ email: u.email, password: 'wrong password' }).expect(401);
     expect(wrong.body).toEqual({ error: 'Invalid email or password.' });
     expect(wrong.headers['x-error-code']).toBe('invalid_credentials');
-    expect((await request(t.url).post('/api/auth/signup').send({ email: u.email, password: 'another password' }).expect(409)).headers['x-error-code']).toBe('email_taken');
+    expect((await request(t.url).post('/api/auth/signup').send({ email: u.email, password: 'another password' }).expect(409)).headers['x-error-code']).toBe(
+      'email_taken',
+    );
     expect((await request(t.url).get('/api/auth/me').expect(401)).headers['x-error-code']).toBe('unauthorized');
   });
 
   it('refuses cross-site unsafe requests (login CSRF through a form) but not same-origin ones', async () => {
     const u = await signUp(t.url, 'origin');
-    const evil = await request(t.url).post('/api/auth/signin').set('Origin', 'https://evil.example').type('form').send({ email: u.email, password: 'correct horse battery' }).expect(403);
+    const evil = await request(t.url)
+      .post('/api/auth/signin')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ email: u.email, password: 'correct horse battery' })
+      .expect(403);
     expect(evil.body).toEqual({ error: 'Cross-site request refused.' });
     expect(evil.headers['set-cookie']).toBeUndefined();
     await request(t.url).post('/api/auth/signin').set('Origin', t.url).send({ email: u.email, password: 'correct horse battery' }).expect(200);
@@ -99,7 +117,11 @@ describe('accounts: sign-up, sign-in, sessions, CSRF, profile', () => {
     const res = await request(t.url).post('/api/auth/signin').send({ email: u.email, password: 'correct horse battery' }).expect(200);
     const cookie = `gaia_session=${cookieValue(res, 'gaia_session')}`;
     await request(t.url).get('/api/account').set('Cookie', cookie).expect(200);
-    await request(t.url).post('/api/auth/signout').set('Cookie', `${cookie}; gaia_csrf=${cookieValue(res, 'gaia_csrf')}`).set('X-CSRF-Token', cookieValue(res, 'gaia_csrf')!).expect(204);
+    await request(t.url)
+      .post('/api/auth/signout')
+      .set('Cookie', `${cookie}; gaia_csrf=${cookieValue(res, 'gaia_csrf')}`)
+      .set('X-CSRF-Token', cookieValue(res, 'gaia_csrf')!)
+      .expect(204);
     await request(t.url).get('/api/account').set('Cookie', cookie).expect(401);
   });
 

@@ -75,13 +75,29 @@ describe('authorization matrix', () => {
     // The editor proves the address and accepts the mailed invitation (a pending one grants nothing).
     await verifyEmail(t.url, inbox, editor);
     memberId = await inviteAndAccept(t.url, inbox, owner, { ...editor, email: editor.email.toUpperCase() } as User);
-    const up = await uploadDocuments(owner, { src_lang: 'ES', tgt_lang: 'qu', custom_prompt: 'Español → Quechua', core_memory: 'notes', uid: 'ignored' }, [{ name: 'pares.json', data: DATASET }]).expect(200);
+    const up = await uploadDocuments(owner, { src_lang: 'ES', tgt_lang: 'qu', custom_prompt: 'Español → Quechua', core_memory: 'notes', uid: 'ignored' }, [
+      { name: 'pares.json', data: DATASET },
+    ]).expect(200);
     agentId = up.body.model_id;
     taskId = up.body.task_id;
     expect(up.body.total_files).toBe(1);
     // The agent is created by the agents service from ingestion.task-started.v1 (asynchronous event).
-    await waitFor(() => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.status), (s) => s === 200, { what: 'agent created from the upload' });
-    publicAgentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: 'public', coreMemory: PRIVATE_NOTES, public: true })).id;
+    await waitFor(
+      () => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.status),
+      (s) => s === 200,
+      { what: 'agent created from the upload' },
+    );
+    publicAgentId = (
+      await createAgent(t.app, {
+        ownerId: owner.uid,
+        ownerEmail: owner.email,
+        srcLang: 'es',
+        tgtLang: 'gn',
+        customPrompt: 'public',
+        coreMemory: PRIVATE_NOTES,
+        public: true,
+      })
+    ).id;
     const k1 = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'revoked' }).expect(200);
     revokedKey = k1.body.api_key;
     await owner.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', owner.csrf).send({ key_id: k1.body.key.key_id }).expect(200);
@@ -97,8 +113,11 @@ describe('authorization matrix', () => {
         .expect(200)
     ).body.task_id;
     liveKeyId = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'live' }).expect(200)).body.key.key_id;
-    correctionId = (await owner.agent.post(`/api/agents/${agentId}/corrections`).set('X-CSRF-Token', owner.csrf).send({ source: 'agua', corrected: 'unu' }).expect(201)).body.id;
-    termId = (await owner.agent.post(`/api/agents/${agentId}/glossary`).set('X-CSRF-Token', owner.csrf).send({ term: 'agua', translation: 'yaku' }).expect(201)).body.id;
+    correctionId = (
+      await owner.agent.post(`/api/agents/${agentId}/corrections`).set('X-CSRF-Token', owner.csrf).send({ source: 'agua', corrected: 'unu' }).expect(201)
+    ).body.id;
+    termId = (await owner.agent.post(`/api/agents/${agentId}/glossary`).set('X-CSRF-Token', owner.csrf).send({ term: 'agua', translation: 'yaku' }).expect(201))
+      .body.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -123,8 +142,20 @@ describe('authorization matrix', () => {
   const everyoneSignedIn = { anonymous: 401, revokedKey: 401, stranger: 200, editor: 200, owner: 200 };
 
   const cases: Case[] = [
-    { name: 'GET /api/auth/me', method: 'get', path: () => '/api/auth/me', expect: everyoneSignedIn, check: (r, res) => expect(res.body.user.uid).toBe(own(r)!.uid) },
-    { name: 'GET /api/account', method: 'get', path: () => '/api/account', expect: everyoneSignedIn, check: (r, res) => expect(res.body.uid).toBe(own(r)!.uid) },
+    {
+      name: 'GET /api/auth/me',
+      method: 'get',
+      path: () => '/api/auth/me',
+      expect: everyoneSignedIn,
+      check: (r, res) => expect(res.body.user.uid).toBe(own(r)!.uid),
+    },
+    {
+      name: 'GET /api/account',
+      method: 'get',
+      path: () => '/api/account',
+      expect: everyoneSignedIn,
+      check: (r, res) => expect(res.body.uid).toBe(own(r)!.uid),
+    },
     {
       name: 'PATCH /api/account',
       method: 'patch',
@@ -133,16 +164,22 @@ describe('authorization matrix', () => {
       expect: everyoneSignedIn,
       check: (r, res) => expect(res.body.uid).toBe(own(r)!.uid),
     },
-    { name: 'GET /api/agents/public', method: 'get', path: () => '/api/agents/public', expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 }, check: (_r, res) => {
-      const ids = res.body.agents.map((a: { id: string }) => a.id);
-      expect(ids).toContain(publicAgentId);
-      expect(ids).not.toContain(agentId);
-      // The public list is the public projection for everyone (owners read theirs through /api/agents/mine).
-      for (const a of res.body.agents) for (const f of PRIVATE_FIELDS) expect(a).not.toHaveProperty(f);
-      expect(JSON.stringify(res.body)).not.toContain(PRIVATE_NOTES);
-      expect(JSON.stringify(res.body)).not.toContain(users.owner.uid);
-      expect(JSON.stringify(res.body).toLowerCase()).not.toContain(users.editor.email.toLowerCase());
-    } },
+    {
+      name: 'GET /api/agents/public',
+      method: 'get',
+      path: () => '/api/agents/public',
+      expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 },
+      check: (_r, res) => {
+        const ids = res.body.agents.map((a: { id: string }) => a.id);
+        expect(ids).toContain(publicAgentId);
+        expect(ids).not.toContain(agentId);
+        // The public list is the public projection for everyone (owners read theirs through /api/agents/mine).
+        for (const a of res.body.agents) for (const f of PRIVATE_FIELDS) expect(a).not.toHaveProperty(f);
+        expect(JSON.stringify(res.body)).not.toContain(PRIVATE_NOTES);
+        expect(JSON.stringify(res.body)).not.toContain(users.owner.uid);
+        expect(JSON.stringify(res.body).toLowerCase()).not.toContain(users.editor.email.toLowerCase());
+      },
+    },
     {
       name: 'GET /api/agents/mine',
       method: 'get',
@@ -156,7 +193,13 @@ describe('authorization matrix', () => {
         if (r === 'stranger') expect([...owned, ...shared]).not.toContain(agentId);
       },
     },
-    { name: 'GET /api/agents/:id (private)', method: 'get', path: () => `/api/agents/${agentId}`, expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => res.status === 404 && expect(res.body).toEqual({ error: 'Model not found.' }) },
+    {
+      name: 'GET /api/agents/:id (private)',
+      method: 'get',
+      path: () => `/api/agents/${agentId}`,
+      expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 },
+      check: (_r, res) => res.status === 404 && expect(res.body).toEqual({ error: 'Model not found.' }),
+    },
     {
       name: 'GET /api/agents/:id (public)',
       method: 'get',
@@ -193,7 +236,13 @@ describe('authorization matrix', () => {
       body: () => ({ public: false }),
       expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 },
     },
-    { name: 'GET /api/documents/status', method: 'get', path: () => `/api/documents/status?task_id=${taskId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => res.status === 200 && expect(res.body.task).toMatchObject({ id: taskId, model_id: agentId, total_files: 1 }) },
+    {
+      name: 'GET /api/documents/status',
+      method: 'get',
+      path: () => `/api/documents/status?task_id=${taskId}`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+      check: (_r, res) => res.status === 200 && expect(res.body.task).toMatchObject({ id: taskId, model_id: agentId, total_files: 1 }),
+    },
     {
       name: 'POST /api/update-model/ (fields only)',
       method: 'post',
@@ -209,11 +258,17 @@ describe('authorization matrix', () => {
       files: () => [{ field: 'files', name: 'mine.json', content: JSON.stringify([{ es: 'sol', ay: 'inti' }]) }],
       expect: everyoneSignedIn,
     },
-    { name: 'GET /api/models/download (private)', method: 'get', path: () => `/api/models/download?model_id=${agentId}`, expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 }, check: (_r, res) => {
-      if (res.status !== 200) return;
-      expect(res.headers['content-type']).toBe('application/zip');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="dataset_${agentId}_files.zip"`);
-    } },
+    {
+      name: 'GET /api/models/download (private)',
+      method: 'get',
+      path: () => `/api/models/download?model_id=${agentId}`,
+      expect: { anonymous: 404, revokedKey: 404, stranger: 404, editor: 200, owner: 200 },
+      check: (_r, res) => {
+        if (res.status !== 200) return;
+        expect(res.headers['content-type']).toBe('application/zip');
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="dataset_${agentId}_files.zip"`);
+      },
+    },
     {
       name: 'GET /api/api-keys/list/',
       method: 'get',
@@ -221,7 +276,12 @@ describe('authorization matrix', () => {
       expect: everyoneSignedIn,
       check: (r, res) => r !== 'owner' && expect(res.body.api_keys.map((k: { key_id: string }) => k.key_id)).not.toContain(liveKeyId),
     },
-    { name: 'GET /api/api-keys/usage/', method: 'get', path: () => `/api/api-keys/usage/?key_id=${liveKeyId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
+    {
+      name: 'GET /api/api-keys/usage/',
+      method: 'get',
+      path: () => `/api/api-keys/usage/?key_id=${liveKeyId}`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 },
+    },
     { name: 'POST /api/api-keys/create/', method: 'post', path: () => '/api/api-keys/create/', body: () => ({ name: 'another' }), expect: everyoneSignedIn },
     { name: 'GET /api/usage/summary', method: 'get', path: () => '/api/usage/summary', expect: everyoneSignedIn },
     {
@@ -242,9 +302,26 @@ describe('authorization matrix', () => {
       body: () => ({ text: 'buenos días', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false }),
       expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
     },
-    { name: 'POST /api/team/members', method: 'post', path: () => '/api/team/members', body: () => ({ name: 'Someone', email: `someone-${Math.random().toString(36).slice(2)}@example.org` }), expect: { anonymous: 401, revokedKey: 401, stranger: 201, editor: 201, owner: 201 } },
-    { name: 'POST /api/auth/verify-email', method: 'post', path: () => '/api/auth/verify-email', body: () => ({ token: 'not-a-mailed-token' }), expect: { anonymous: 400, revokedKey: 400, stranger: 400, editor: 400, owner: 400 } },
-    { name: 'POST /api/auth/verify-email/resend', method: 'post', path: () => '/api/auth/verify-email/resend', expect: { anonymous: 401, revokedKey: 401, stranger: 202, editor: 202, owner: 202 } },
+    {
+      name: 'POST /api/team/members',
+      method: 'post',
+      path: () => '/api/team/members',
+      body: () => ({ name: 'Someone', email: `someone-${Math.random().toString(36).slice(2)}@example.org` }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 201, editor: 201, owner: 201 },
+    },
+    {
+      name: 'POST /api/auth/verify-email',
+      method: 'post',
+      path: () => '/api/auth/verify-email',
+      body: () => ({ token: 'not-a-mailed-token' }),
+      expect: { anonymous: 400, revokedKey: 400, stranger: 400, editor: 400, owner: 400 },
+    },
+    {
+      name: 'POST /api/auth/verify-email/resend',
+      method: 'post',
+      path: () => '/api/auth/verify-email/resend',
+      expect: { anonymous: 401, revokedKey: 401, stranger: 202, editor: 202, owner: 202 },
+    },
     {
       name: 'POST /api/team/invitations/accept',
       method: 'post',
@@ -253,7 +330,13 @@ describe('authorization matrix', () => {
       // Unverified accounts are refused before the token is looked at; the verified editor gets "invalid link".
       expect: { anonymous: 401, revokedKey: 401, stranger: 403, editor: 404, owner: 403 },
     },
-    { name: 'GET /api/auth/session', method: 'get', path: () => '/api/auth/session', expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 }, check: (r, res) => expect(res.body.user?.uid ?? null).toBe(own(r)?.uid ?? null) },
+    {
+      name: 'GET /api/auth/session',
+      method: 'get',
+      path: () => '/api/auth/session',
+      expect: { anonymous: 200, revokedKey: 200, stranger: 200, editor: 200, owner: 200 },
+      check: (r, res) => expect(res.body.user?.uid ?? null).toBe(own(r)?.uid ?? null),
+    },
     {
       name: 'POST /api/translate/batch (private agent)',
       method: 'post',
@@ -269,7 +352,12 @@ describe('authorization matrix', () => {
       files: () => [{ field: 'file', name: 'lines.txt', content: 'buenos días\n' }],
       expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
     },
-    { name: 'GET /api/translate/file/status', method: 'get', path: () => `/api/translate/file/status?task_id=${fileTaskId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
+    {
+      name: 'GET /api/translate/file/status',
+      method: 'get',
+      path: () => `/api/translate/file/status?task_id=${fileTaskId}`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 },
+    },
     {
       name: 'GET /api/translate/file/download',
       method: 'get',
@@ -321,26 +409,95 @@ describe('authorization matrix', () => {
       body: () => ({ source: 'sol', corrected: 'inti' }),
       expect: { anonymous: 401, revokedKey: 401, stranger: 403, editor: 201, owner: 201 },
     },
-    { name: 'GET /api/agents/:id/corrections', method: 'get', path: () => `/api/agents/${agentId}/corrections`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
+    {
+      name: 'GET /api/agents/:id/corrections',
+      method: 'get',
+      path: () => `/api/agents/${agentId}/corrections`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
     // the editor undoes it first: then the owner finds it gone
-    { name: 'DELETE /api/agents/:id/corrections/:correctionId', method: 'delete', path: () => `/api/agents/${agentId}/corrections/${correctionId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 404 } },
-    { name: 'GET /api/agents/:id/glossary', method: 'get', path: () => `/api/agents/${agentId}/glossary`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
+    {
+      name: 'DELETE /api/agents/:id/corrections/:correctionId',
+      method: 'delete',
+      path: () => `/api/agents/${agentId}/corrections/${correctionId}`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 404 },
+    },
+    {
+      name: 'GET /api/agents/:id/glossary',
+      method: 'get',
+      path: () => `/api/agents/${agentId}/glossary`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
     // the editor adds it first: then the owner's same term is a conflict
-    { name: 'POST /api/agents/:id/glossary', method: 'post', path: () => `/api/agents/${agentId}/glossary`, body: () => ({ term: 'sol', translation: 'inti' }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 201, owner: 409 } },
-    { name: 'POST /api/agents/:id/glossary/import', method: 'post', path: () => `/api/agents/${agentId}/glossary/import`, body: () => ({ format: 'tsv', glossary_file: 'luna\tkilla\n' }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
-    { name: 'PUT /api/agents/:id/glossary/:termId', method: 'put', path: () => `/api/agents/${agentId}/glossary/${termId}`, body: () => ({ term: 'agua', translation: 'unu' }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 } },
-    { name: 'DELETE /api/agents/:id/glossary/:termId', method: 'delete', path: () => `/api/agents/${agentId}/glossary/${termId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 404 } },
-    { name: 'POST /api/api-keys/revoke/', method: 'post', path: () => '/api/api-keys/revoke/', body: () => ({ key_id: liveKeyId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 } },
-    { name: 'POST /api/delete-model/', method: 'post', path: () => '/api/delete-model/', body: () => ({ model_id: agentId }), expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 } },
-    { name: 'DELETE /api/team/members/:id', method: 'delete', path: () => `/api/team/members/${memberId}`, expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 204 } },
+    {
+      name: 'POST /api/agents/:id/glossary',
+      method: 'post',
+      path: () => `/api/agents/${agentId}/glossary`,
+      body: () => ({ term: 'sol', translation: 'inti' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 201, owner: 409 },
+    },
+    {
+      name: 'POST /api/agents/:id/glossary/import',
+      method: 'post',
+      path: () => `/api/agents/${agentId}/glossary/import`,
+      body: () => ({ format: 'tsv', glossary_file: 'luna\tkilla\n' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
+    {
+      name: 'PUT /api/agents/:id/glossary/:termId',
+      method: 'put',
+      path: () => `/api/agents/${agentId}/glossary/${termId}`,
+      body: () => ({ term: 'agua', translation: 'unu' }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+    },
+    {
+      name: 'DELETE /api/agents/:id/glossary/:termId',
+      method: 'delete',
+      path: () => `/api/agents/${agentId}/glossary/${termId}`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 404 },
+    },
+    {
+      name: 'POST /api/api-keys/revoke/',
+      method: 'post',
+      path: () => '/api/api-keys/revoke/',
+      body: () => ({ key_id: liveKeyId }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 200 },
+    },
+    {
+      name: 'POST /api/delete-model/',
+      method: 'post',
+      path: () => '/api/delete-model/',
+      body: () => ({ model_id: agentId }),
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 403, owner: 200 },
+    },
+    {
+      name: 'DELETE /api/team/members/:id',
+      method: 'delete',
+      path: () => `/api/team/members/${memberId}`,
+      expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 404, owner: 204 },
+    },
   ];
 
   /** Routes with no tenant data to guard: sign-in flows, health, the public configuration and catalogue listing. */
-  const NO_TENANT_DATA = ['GET /api/auth/oidc/callback', 'GET /api/auth/oidc/start', 'POST /api/auth/signin', 'POST /api/auth/signout', 'POST /api/auth/signup', 'GET /api/public/config', 'GET /api/corpora', 'GET /healthz', 'GET /readyz'];
+  const NO_TENANT_DATA = [
+    'GET /api/auth/oidc/callback',
+    'GET /api/auth/oidc/start',
+    'POST /api/auth/signin',
+    'POST /api/auth/signout',
+    'POST /api/auth/signup',
+    'GET /api/public/config',
+    'GET /api/corpora',
+    'GET /healthz',
+    'GET /readyz',
+  ];
 
   it('has a row for every operation of the committed OpenAPI document (a new route needs its row)', () => {
     const doc = JSON.parse(readFileSync(join(__dirname, '../../docs/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    const normalise = (name: string) => name.split(' (')[0].replace(/:(\w+)/g, '{$1}').replace(/\/$/, '');
+    const normalise = (name: string) =>
+      name
+        .split(' (')[0]
+        .replace(/:(\w+)/g, '{$1}')
+        .replace(/\/$/, '');
     const covered = new Set(cases.map((c) => normalise(c.name)));
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(documented.filter((op) => !covered.has(op) && !NO_TENANT_DATA.includes(op))).toEqual([]);
@@ -350,7 +507,11 @@ describe('authorization matrix', () => {
     it(`answers ${ROLES.map((r) => `${r} ${c.expect[r]}`).join(', ')}`, async () => {
       if (c.name.startsWith('GET /api/models/download')) {
         // The dataset zip exists once ingestion stored the pairs (its own job).
-        await waitFor(() => users.owner.agent.get(c.path()).then((r) => r.status), (s) => s === 200, { what: 'dataset ready', timeoutMs: 60_000 });
+        await waitFor(
+          () => users.owner.agent.get(c.path()).then((r) => r.status),
+          (s) => s === 200,
+          { what: 'dataset ready', timeoutMs: 60_000 },
+        );
       }
       const got: Partial<Record<Role, number>> = {};
       for (const role of ROLES) {

@@ -1,5 +1,13 @@
 import type { TestApp } from '@gaia/testing';
-import { GaiaAuthenticationError, GaiaClient, GaiaConflictError, GaiaNotFoundError, GaiaRateLimitError, GaiaServerError, GaiaValidationError } from '@gaia/client';
+import {
+  GaiaAuthenticationError,
+  GaiaClient,
+  GaiaConflictError,
+  GaiaNotFoundError,
+  GaiaRateLimitError,
+  GaiaServerError,
+  GaiaValidationError,
+} from '@gaia/client';
 import type { TranslationEventDto } from '@gaia/contracts';
 import { startApi } from './support/api-app';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
@@ -21,7 +29,11 @@ describe('@gaia/client against the gateway', () => {
 
   const signedUp = async (prefix: string) => {
     const c = new GaiaClient({ baseUrl: t.url });
-    const { user } = await c.signUp({ email: `${prefix}-${Date.now().toString(36)}-${seq++}@example.org`, password: 'correct horse battery', fullName: `${prefix} person` });
+    const { user } = await c.signUp({
+      email: `${prefix}-${Date.now().toString(36)}-${seq++}@example.org`,
+      password: 'correct horse battery',
+      fullName: `${prefix} person`,
+    });
     return { c, user };
   };
   const req = (text = 'allin punchaw') => ({ text, model_id: agentId, src_lang: 'es', tgt_lang: 'qu' });
@@ -31,7 +43,9 @@ describe('@gaia/client against the gateway', () => {
     standIn = t.app.get(TranslationStandIn);
     const o = await signedUp('client-owner');
     owner = o.c;
-    agentId = (await createAgent(t.app, { ownerId: o.user.uid, ownerEmail: o.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: true })).id;
+    agentId = (
+      await createAgent(t.app, { ownerId: o.user.uid, ownerEmail: o.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: true })
+    ).id;
     const created = await owner.createApiKey('client key');
     if (!created.api_key) throw new Error('a first creation answers the secret');
     keyId = created.key.key_id;
@@ -80,11 +94,18 @@ describe('@gaia/client against the gateway', () => {
   });
 
   it("throws typed errors with the server's message and status", async () => {
-    await expect(keyed.translate(req(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ')))).rejects.toEqual(expect.objectContaining({ name: 'GaiaValidationError', status: 400, message: 'Text is too long: 51 words (maximum 50).' }));
+    await expect(keyed.translate(req(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ')))).rejects.toEqual(
+      expect.objectContaining({ name: 'GaiaValidationError', status: 400, message: 'Text is too long: 51 words (maximum 50).' }),
+    );
     await expect(keyed.translate({ ...req(), model_id: 'no-such-agent' })).rejects.toBeInstanceOf(GaiaNotFoundError);
     await expect(keyed.translate({ ...req(), model_id: 'no-such-agent' })).rejects.toMatchObject({ message: 'Model not found.', status: 404 });
-    await expect(new GaiaClient({ baseUrl: t.url }).translate(req())).rejects.toEqual(new GaiaAuthenticationError('Missing API key. Send it in the X-API-Key header.', 401));
-    await expect(keyed.translate(req('fail-before now'))).rejects.toMatchObject({ status: 409, message: 'This agent has no trained data yet. Try again when document processing completes.' });
+    await expect(new GaiaClient({ baseUrl: t.url }).translate(req())).rejects.toEqual(
+      new GaiaAuthenticationError('Missing API key. Send it in the X-API-Key header.', 401),
+    );
+    await expect(keyed.translate(req('fail-before now'))).rejects.toMatchObject({
+      status: 409,
+      message: 'This agent has no trained data yet. Try again when document processing completes.',
+    });
     const stream = async () => {
       for await (const e of keyed.streamTranslation(req('fail-midway'))) expect(e.type).not.toBe('error');
     };

@@ -29,7 +29,28 @@ describe('public corpora through the API (Builder "Find public data")', () => {
       if (url.pathname === '/opusapi/') {
         const moses = url.searchParams.get('preprocessing') === 'moses' && url.searchParams.get('source') === 'es' && url.searchParams.get('target') === 'xx';
         res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ corpora: moses ? [{ alignment_pairs: PAIRS.length, corpus: 'Tiny', documents: '', id: 1, latest: 'True', preprocessing: 'moses', size: 4, source: 'es', target: 'xx', url: `${base}/download/Tiny/v1/moses/es-xx.txt.zip`, version: 'v1', license: 'CC BY 4.0' }] : [] }));
+        return res.end(
+          JSON.stringify({
+            corpora: moses
+              ? [
+                  {
+                    alignment_pairs: PAIRS.length,
+                    corpus: 'Tiny',
+                    documents: '',
+                    id: 1,
+                    latest: 'True',
+                    preprocessing: 'moses',
+                    size: 4,
+                    source: 'es',
+                    target: 'xx',
+                    url: `${base}/download/Tiny/v1/moses/es-xx.txt.zip`,
+                    version: 'v1',
+                    license: 'CC BY 4.0',
+                  },
+                ]
+              : [],
+          }),
+        );
       }
       if (url.pathname === '/download/Tiny/v1/moses/es-xx.txt.zip') {
         res.writeHead(200, { 'content-type': 'application/zip' });
@@ -40,7 +61,11 @@ describe('public corpora through the API (Builder "Find public data")', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await startApi({ env: { PUBLIC_CORPORA_URL: `${base}/opusapi/` }, ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    t = await startApi({
+      env: { PUBLIC_CORPORA_URL: `${base}/opusapi/` },
+      ensure: [{ module: IngestionModule, schema: ingestionSchema }],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+    });
     ana = await signUp(t.url, 'ana');
     ben = await signUp(t.url, 'ben');
   });
@@ -54,13 +79,26 @@ describe('public corpora through the API (Builder "Find public data")', () => {
     expect(list.body).toEqual({ corpora: [{ name: 'Tiny', version: 'v1', pairs: PAIRS.length, size_bytes: 4096, license: 'CC BY 4.0', format: 'moses' }] });
     await ana.agent.get('/api/corpora?src_lang=es').expect(400);
 
-    const started = await ana.agent.post('/api/corpora/import').set('X-CSRF-Token', ana.csrf).send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Tiny' }).expect(200);
+    const started = await ana.agent
+      .post('/api/corpora/import')
+      .set('X-CSRF-Token', ana.csrf)
+      .send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Tiny' })
+      .expect(200);
     await t.drain();
     const agent = (await ana.agent.get(`/api/agents/${started.body.model_id}`).expect(200)).body;
-    expect(agent).toMatchObject({ uid: ana.uid, processing_status: 'COMPLETED', public: false, custom_prompt: `Public data: Tiny v1 (${PAIRS.length} pairs), license: CC BY 4.0.` });
+    expect(agent).toMatchObject({
+      uid: ana.uid,
+      processing_status: 'COMPLETED',
+      public: false,
+      custom_prompt: `Public data: Tiny v1 (${PAIRS.length} pairs), license: CC BY 4.0.`,
+    });
     expect(agent.pair_count).toBe(new Set(PAIRS.map((p) => `${p.source}\t${p.target}`)).size);
 
-    const refused = await ben.agent.post('/api/corpora/import').set('X-CSRF-Token', ben.csrf).send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Tiny', model_id: started.body.model_id }).expect(404);
+    const refused = await ben.agent
+      .post('/api/corpora/import')
+      .set('X-CSRF-Token', ben.csrf)
+      .send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Tiny', model_id: started.body.model_id })
+      .expect(404);
     expect(refused.body.error).toBe('Model not found.');
     await ana.agent.post('/api/corpora/import').set('X-CSRF-Token', ana.csrf).send({ src_lang: 'es', tgt_lang: 'xx', corpus: 'Nope' }).expect(404);
   });

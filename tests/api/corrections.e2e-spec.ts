@@ -20,7 +20,11 @@ describe('corrections: POST/GET/DELETE /api/agents/:id/corrections', () => {
   let publicKey: string;
 
   const translate = async (text: string, key = ownerKey) => {
-    const r = await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false, explain: true }).expect(200);
+    const r = await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ text, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false, explain: true })
+      .expect(200);
     return r.body as { data: { translation: string }; applied_terms: unknown[]; explanation?: { examples: Array<{ source: string; target: string }> } };
   };
   const exampleTargets = async (text: string) => ((await translate(text)).explanation?.examples ?? []).map((e) => e.target);
@@ -56,7 +60,10 @@ describe('corrections: POST/GET/DELETE /api/agents/:id/corrections', () => {
 
     await owner.agent.delete(`/api/agents/${agentId}/corrections/${added.body.id}`).set('X-CSRF-Token', owner.csrf).expect(200, { success: true });
     expect((await translate('el perro grande')).data.translation).toBe(before);
-    await owner.agent.delete(`/api/agents/${agentId}/corrections/${added.body.id}`).set('X-CSRF-Token', owner.csrf).expect(404, { error: 'Correction not found.' });
+    await owner.agent
+      .delete(`/api/agents/${agentId}/corrections/${added.body.id}`)
+      .set('X-CSRF-Token', owner.csrf)
+      .expect(404, { error: 'Correction not found.' });
   });
 
   it('a similar text gets the correction as an example at once (no rebuild)', async () => {
@@ -71,12 +78,19 @@ describe('corrections: POST/GET/DELETE /api/agents/:id/corrections', () => {
   });
 
   it('works with the owner API key, lists who/when/before/after newest first with a cursor', async () => {
-    const viaKey = await request(t.url).post(`/api/agents/${agentId}/corrections`).set('X-API-Key', ownerKey).send({ source: 'la luna', translation: 'killa', corrected: 'mama killa' }).expect(201);
+    const viaKey = await request(t.url)
+      .post(`/api/agents/${agentId}/corrections`)
+      .set('X-API-Key', ownerKey)
+      .send({ source: 'la luna', translation: 'killa', corrected: 'mama killa' })
+      .expect(201);
     expect(viaKey.body.author_uid).toBe(owner.uid);
     const page1 = await owner.agent.get(`/api/agents/${agentId}/corrections?limit=1`).expect(200);
     expect(page1.body.corrections).toEqual([viaKey.body]);
     expect(page1.body.next_cursor).toEqual(expect.any(String));
-    const page2 = await request(t.url).get(`/api/agents/${agentId}/corrections?limit=1&cursor=${page1.body.next_cursor}`).set('X-API-Key', ownerKey).expect(200);
+    const page2 = await request(t.url)
+      .get(`/api/agents/${agentId}/corrections?limit=1&cursor=${page1.body.next_cursor}`)
+      .set('X-API-Key', ownerKey)
+      .expect(200);
     expect(page2.body.corrections.map((c: { source: string }) => c.source)).toEqual(['mi perro grande']);
     expect(page2.body.next_cursor).toBeNull();
   });
@@ -109,14 +123,26 @@ describe('corrections: POST/GET/DELETE /api/agents/:id/corrections', () => {
   });
 
   it('the dataset zip holds the corrections, and the next learning run trains on them', async () => {
-    const zip = await owner.agent.get(`/api/models/download?model_id=${agentId}`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const zip = await owner.agent
+      .get(`/api/models/download?model_id=${agentId}`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
-    const lines = new TextDecoder().decode(files['corrections.jsonl']).trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'la luna', translation: 'killa', corrected: 'mama killa', author_email: owner.email.toLowerCase() })]));
+    const lines = new TextDecoder()
+      .decode(files['corrections.jsonl'])
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'la luna', translation: 'killa', corrected: 'mama killa', author_email: owner.email.toLowerCase() }),
+      ]),
+    );
 
     // a new upload is a learning run: the corrections join the training pairs (core memory and index); they stay in
     // the learned memory after an undo, until the next learning run
@@ -135,7 +161,9 @@ describe('corrections: POST/GET/DELETE /api/agents/:id/corrections', () => {
     const list = (await owner.agent.get(`/api/agents/${agentId}/corrections`).expect(200)).body.corrections as Array<{ id: string; source: string }>;
     for (const c of list) await owner.agent.delete(`/api/agents/${agentId}/corrections/${c.id}`).set('X-CSRF-Token', owner.csrf).expect(200);
     const { hits } = await t.app.get<RpcClient>(RPC_CLIENT).call('retrieval.search.v1', { agentId, query: 'mi perro grande', k: 3 });
-    expect(hits).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.stringMatching(/^correction-/), source: 'mi perro grande', target: 'sumaq hatun allquy' })]));
+    expect(hits).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: expect.stringMatching(/^correction-/), source: 'mi perro grande', target: 'sumaq hatun allquy' })]),
+    );
   });
 
   it('deleting the agent removes its corrections and glossary', async () => {

@@ -41,7 +41,10 @@ describe('documentation examples', () => {
   it('cURL: streams the SSE events of a translation', async () => {
     const r = await run('bash', ['-c', example('translate.curl.sh')], work);
     expect(r.code).toBe(0);
-    const events = r.stdout.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)) as { type: string; final_translation?: string });
+    const events = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)) as { type: string; final_translation?: string });
     expect(events.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: 'ALLINLLACHU KASHANKI?' });
   });
 
@@ -51,7 +54,14 @@ describe('documentation examples', () => {
     writeFileSync(join(work, 'example.mjs'), example('translate.client.mjs'));
     const r = await run(process.execPath, ['example.mjs'], work);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout.split('\n')).toEqual(['ALLINLLACHU KASHANKI?', expect.stringMatching(/^ALLINLLACHU KASHANKI\? \([\d.]+ s\)$/), '0 ALLINLLACHU KASHANKI?', '1 SULPAYKI', '404 Model not found.', '']);
+    expect(r.stdout.split('\n')).toEqual([
+      'ALLINLLACHU KASHANKI?',
+      expect.stringMatching(/^ALLINLLACHU KASHANKI\? \([\d.]+ s\)$/),
+      '0 ALLINLLACHU KASHANKI?',
+      '1 SULPAYKI',
+      '404 Model not found.',
+      '',
+    ]);
   });
 
   it('CLI: a text file line by line, and a TMX file into TMX', async () => {
@@ -60,6 +70,8 @@ describe('documentation examples', () => {
     const r = await run('bash', ['-e', '-c', example('translate.cli.sh')], work);
     expect(r).toMatchObject({ code: 0 });
     expect(readFileSync(join(work, 'phrases.es.txt'), 'utf8')).toBe('ALLINLLACHU KASHANKI?\nSULPAYKI\n');
-    expect(readFileSync(join(work, 'memory.es.tmx'), 'utf8')).toBe('<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv><tuv xml:lang="spanish"><seg>SULPAYKI</seg></tuv></tu></body></tmx>\n');
+    expect(readFileSync(join(work, 'memory.es.tmx'), 'utf8')).toBe(
+      '<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv><tuv xml:lang="spanish"><seg>SULPAYKI</seg></tuv></tu></body></tmx>\n',
+    );
   });
 });

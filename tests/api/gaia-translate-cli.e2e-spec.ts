@@ -35,7 +35,7 @@ describe('gaia-translate CLI', () => {
     expect(r).toEqual({ code: 0, stdout: 'ALLIN PUNCHAW\n\nSUMAQ TUTA\n', stderr: '' });
   });
 
-  it('--confidence adds each line\'s confidence after a tab (blank lines stay blank)', async () => {
+  it("--confidence adds each line's confidence after a tab (blank lines stay blank)", async () => {
     const r = await cli(['--key', key, '--agent', agentId, '--url', t.url, '--confidence'], 'allin punchaw\n\nsumaq tuta\n');
     expect(r).toEqual({ code: 0, stdout: 'ALLIN PUNCHAW\t0.90\n\nSUMAQ TUTA\t0.90\n', stderr: '' });
   });
@@ -60,12 +60,20 @@ describe('gaia-translate CLI', () => {
     writeFileSync(input, '<tmx version="1.4"><body><tu><tuv xml:lang="es"><seg>agua</seg></tuv></tu></body></tmx>\n');
     const r = await cli(['--key', key, '--agent', agentId, '--url', t.url, '--file', input, '--out', output]);
     expect(r).toMatchObject({ code: 0, stdout: '' });
-    expect(readFileSync(output, 'utf8')).toBe('<tmx version="1.4"><body><tu><tuv xml:lang="es"><seg>agua</seg></tuv><tuv xml:lang="qu"><seg>AGUA</seg></tuv></tu></body></tmx>\n');
+    expect(readFileSync(output, 'utf8')).toBe(
+      '<tmx version="1.4"><body><tu><tuv xml:lang="es"><seg>agua</seg></tuv><tuv xml:lang="qu"><seg>AGUA</seg></tuv></tu></body></tmx>\n',
+    );
   });
 
   it("reports the server's error and exits 1; usage errors too", async () => {
-    expect(await cli(['--key', key, '--agent', 'no-such-agent', '--url', t.url, '--from', 'es', '--to', 'qu'], 'hola\n')).toMatchObject({ code: 1, stdout: '', stderr: 'gaia-translate: Model not found. (HTTP 404)\n' });
-    expect(await cli(['--key', 'gaia_000000000000_' + 'x'.repeat(43), '--agent', agentId, '--url', t.url, '--from', 'es', '--to', 'qu'], 'hola\n')).toMatchObject({ code: 1, stderr: 'gaia-translate: Invalid API key. (HTTP 401)\n' });
+    expect(await cli(['--key', key, '--agent', 'no-such-agent', '--url', t.url, '--from', 'es', '--to', 'qu'], 'hola\n')).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'gaia-translate: Model not found. (HTTP 404)\n',
+    });
+    expect(
+      await cli(['--key', 'gaia_000000000000_' + 'x'.repeat(43), '--agent', agentId, '--url', t.url, '--from', 'es', '--to', 'qu'], 'hola\n'),
+    ).toMatchObject({ code: 1, stderr: 'gaia-translate: Invalid API key. (HTTP 401)\n' });
     const usage = await cli(['--agent', agentId], '');
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('--key (or GAIA_API_KEY) and --agent are required.');

@@ -26,14 +26,41 @@ describe('glossary: /api/agents/:id/glossary', () => {
   let key: string;
 
   const translate = async (text: string, model = agentId): Promise<Answer> =>
-    (await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text, model_id: model, src_lang: 'es', tgt_lang: 'qu', stream: false }).expect(200)).body;
-  const post = (u: User, path: string, body: unknown) => u.agent.post(`/api/agents/${agentId}/glossary${path}`).set('X-CSRF-Token', u.csrf).send(body as object);
-  const terms = async () => (await owner.agent.get(`/api/agents/${agentId}/glossary`).expect(200)).body.terms as Array<{ id: string; term: string; translation: string; note: string; case_sensitive: boolean }>;
+    (
+      await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send({ text, model_id: model, src_lang: 'es', tgt_lang: 'qu', stream: false })
+        .expect(200)
+    ).body;
+  const post = (u: User, path: string, body: unknown) =>
+    u.agent
+      .post(`/api/agents/${agentId}/glossary${path}`)
+      .set('X-CSRF-Token', u.csrf)
+      .send(body as object);
+  const terms = async () =>
+    (await owner.agent.get(`/api/agents/${agentId}/glossary`).expect(200)).body.terms as Array<{
+      id: string;
+      term: string;
+      translation: string;
+      note: string;
+      case_sensitive: boolean;
+    }>;
 
   beforeAll(async () => {
     double = await OpenAiDouble.start();
-    const llm = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: '2', OPENAI_TIMEOUT_MS: '5000' });
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationModule.forRoot({ llm })], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    const llm = loadLlmConfig({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: double.baseUrl,
+      OPENAI_CHAT_MODEL: 'test-chat',
+      OPENAI_CANDIDATES: '2',
+      OPENAI_TIMEOUT_MS: '5000',
+    });
+    t = await startApi({
+      without: ['TranslationModule'],
+      imports: [TranslationModule.forRoot({ llm })],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+    });
     owner = await signUp(t.url, 'glossary');
     stranger = await signUp(t.url, 'stranger');
     await starterPlan(t, owner);
@@ -50,24 +77,43 @@ describe('glossary: /api/agents/:id/glossary', () => {
     expect(before.data.translation).toContain('yaku');
     expect(before.applied_terms).toEqual([]);
     const added = await post(owner, '', { term: 'agua', translation: 'unu', note: 'dialecto del norte' }).expect(201);
-    expect(added.body).toEqual({ id: expect.any(String), term: 'agua', translation: 'unu', note: 'dialecto del norte', case_sensitive: false, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(added.body).toEqual({
+      id: expect.any(String),
+      term: 'agua',
+      translation: 'unu',
+      note: 'dialecto del norte',
+      case_sensitive: false,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const after = await translate('la casa del Agua');
     expect(after.data.translation).toContain('unu');
     expect(after.data.translation).not.toContain('yaku');
     expect(after.applied_terms).toEqual([{ term: 'Agua', translation: 'unu' }]);
     // the SSE stream's translation_complete carries it too
-    const sse = await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: 'el agua', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' }).buffer(true).parse((res, cb) => {
-      let s = '';
-      res.on('data', (c: Buffer) => (s += c.toString()));
-      res.on('end', () => cb(null, s));
-    });
-    const complete = (sse.body as string).split('\n\n').filter(Boolean).map((l) => JSON.parse(l.slice('data: '.length))).find((e) => e.type === 'translation_complete');
+    const sse = await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ text: 'el agua', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })
+      .buffer(true)
+      .parse((res, cb) => {
+        let s = '';
+        res.on('data', (c: Buffer) => (s += c.toString()));
+        res.on('end', () => cb(null, s));
+      });
+    const complete = (sse.body as string)
+      .split('\n\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l.slice('data: '.length)))
+      .find((e) => e.type === 'translation_complete');
     expect(complete.applied_terms).toEqual([{ term: 'agua', translation: 'unu' }]);
   });
 
   it('the LLM engine gets the term in both prompts (wire double), and one repair when its answer leaves it out', async () => {
     const llmAgent = await learnedAgent(t, owner, 'LLM agent');
-    await t.app.get<RpcClient>(RPC_CLIENT).call('agents.update.v1', { agentId: llmAgent, viewer: { uid: owner.uid, email: owner.email }, patch: { engine: 'llm' } });
+    await t.app
+      .get<RpcClient>(RPC_CLIENT)
+      .call('agents.update.v1', { agentId: llmAgent, viewer: { uid: owner.uid, email: owner.email }, patch: { engine: 'llm' } });
     await owner.agent.post(`/api/agents/${llmAgent}/glossary`).set('X-CSRF-Token', owner.csrf).send({ term: 'agua', translation: 'unu' }).expect(201);
 
     double.reset();
@@ -89,7 +135,11 @@ describe('glossary: /api/agents/:id/glossary', () => {
   it('edits and deletes terms; the same term twice is a conflict', async () => {
     const [agua] = await terms();
     expect((await post(owner, '', { term: 'AGUA', translation: 'yaku' }).expect(409)).body).toEqual({ error: 'This term is already in the glossary.' });
-    const updated = await owner.agent.put(`/api/agents/${agentId}/glossary/${agua.id}`).set('X-CSRF-Token', owner.csrf).send({ term: 'agua', translation: 'yaku', case_sensitive: true }).expect(200);
+    const updated = await owner.agent
+      .put(`/api/agents/${agentId}/glossary/${agua.id}`)
+      .set('X-CSRF-Token', owner.csrf)
+      .send({ term: 'agua', translation: 'yaku', case_sensitive: true })
+      .expect(200);
     expect(updated.body).toMatchObject({ id: agua.id, translation: 'yaku', case_sensitive: true, note: '' });
     await owner.agent.delete(`/api/agents/${agentId}/glossary/${agua.id}`).set('X-CSRF-Token', owner.csrf).expect(200, { success: true });
     await owner.agent.delete(`/api/agents/${agentId}/glossary/${agua.id}`).set('X-CSRF-Token', owner.csrf).expect(404, { error: 'Term not found.' });
@@ -99,17 +149,32 @@ describe('glossary: /api/agents/:id/glossary', () => {
   it('imports CSV, TSV and TBX (updating existing terms); refuses DOCTYPE/entities and invalid rows', async () => {
     const csv = 'term,translation,note,case_sensitive\nsol,inti,astro,\n"luna, llena",pura killa,,\n';
     expect((await post(owner, '/import', { format: 'csv', glossary_file: csv }).expect(200)).body).toEqual({ added: 2, updated: 0, total: 2 });
-    expect((await post(owner, '/import', { format: 'tsv', glossary_file: 'sol\tinti tayta\nrío\tmayu\n' }).expect(200)).body).toEqual({ added: 1, updated: 1, total: 3 });
+    expect((await post(owner, '/import', { format: 'tsv', glossary_file: 'sol\tinti tayta\nrío\tmayu\n' }).expect(200)).body).toEqual({
+      added: 1,
+      updated: 1,
+      total: 3,
+    });
     const tbx = `<?xml version="1.0" encoding="UTF-8"?><tbx type="TBX-Basic" xmlns="urn:iso:std:iso:30042:ed-2"><text><body>
       <conceptEntry id="1"><langSec xml:lang="es"><termSec><term>montaña</term></termSec></langSec><langSec xml:lang="qu"><termSec><term>urqu</term></termSec></langSec></conceptEntry>
       <conceptEntry id="2"><langSec xml:lang="qu"><termSec><term>allpa</term></termSec></langSec><langSec xml:lang="es-PE"><termSec><term>tierra</term></termSec></langSec></conceptEntry>
     </body></text></tbx>`;
     expect((await post(owner, '/import', { format: 'tbx', glossary_file: tbx }).expect(200)).body).toEqual({ added: 2, updated: 0, total: 5 });
-    expect((await terms()).map((g) => `${g.term}=${g.translation}`)).toEqual(['luna, llena=pura killa', 'montaña=urqu', 'río=mayu', 'sol=inti tayta', 'tierra=allpa']);
+    expect((await terms()).map((g) => `${g.term}=${g.translation}`)).toEqual([
+      'luna, llena=pura killa',
+      'montaña=urqu',
+      'río=mayu',
+      'sol=inti tayta',
+      'tierra=allpa',
+    ]);
 
-    const bomb = '<?xml version="1.0"?><!DOCTYPE tbx [<!ENTITY a "x"><!ENTITY b "&a;&a;&a;">]><tbx><conceptEntry><langSec xml:lang="es"><term>&b;</term></langSec><langSec xml:lang="qu"><term>x</term></langSec></conceptEntry></tbx>';
-    expect((await post(owner, '/import', { format: 'tbx', glossary_file: bomb }).expect(400)).body).toEqual({ error: 'TBX files with a DOCTYPE or entity declarations are not accepted.' });
-    expect((await post(owner, '/import', { format: 'csv', glossary_file: 'casa,wasi\nperro,\n' }).expect(400)).body).toEqual({ error: 'Line 2: a term and its translation are required.' });
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE tbx [<!ENTITY a "x"><!ENTITY b "&a;&a;&a;">]><tbx><conceptEntry><langSec xml:lang="es"><term>&b;</term></langSec><langSec xml:lang="qu"><term>x</term></langSec></conceptEntry></tbx>';
+    expect((await post(owner, '/import', { format: 'tbx', glossary_file: bomb }).expect(400)).body).toEqual({
+      error: 'TBX files with a DOCTYPE or entity declarations are not accepted.',
+    });
+    expect((await post(owner, '/import', { format: 'csv', glossary_file: 'casa,wasi\nperro,\n' }).expect(400)).body).toEqual({
+      error: 'Line 2: a term and its translation are required.',
+    });
     await post(owner, '/import', { format: 'xlsx', glossary_file: 'a,b' }).expect(400);
     expect((await terms()).length).toBe(5); // all or nothing
   });
@@ -135,6 +200,9 @@ describe('glossary: /api/agents/:id/glossary', () => {
     const publicKey = (await request(t.url).get('/api/public/config').expect(200)).body.publicApiKey;
     await request(t.url).get(`/api/agents/${agentId}/glossary`).set('X-API-Key', publicKey).expect(403);
     // the owner's own key works
-    expect((await request(t.url).get(`/api/agents/${agentId}/glossary?limit=2`).set('X-API-Key', key).expect(200)).body).toMatchObject({ terms: [{ term: 'luna, llena' }, { term: 'montaña' }], next_cursor: expect.any(String) });
+    expect((await request(t.url).get(`/api/agents/${agentId}/glossary?limit=2`).set('X-API-Key', key).expect(200)).body).toMatchObject({
+      terms: [{ term: 'luna, llena' }, { term: 'montaña' }],
+      next_cursor: expect.any(String),
+    });
   });
 });

@@ -21,7 +21,10 @@ async function units(t: TestApp, subject: string): Promise<number> {
   return rows[0].count;
 }
 
-function socketTranslate(s: Socket, body: Record<string, unknown>): Promise<{ ack: { ok: boolean; error?: string }; last: { type: string; message?: string } }> {
+function socketTranslate(
+  s: Socket,
+  body: Record<string, unknown>,
+): Promise<{ ack: { ok: boolean; error?: string }; last: { type: string; message?: string } }> {
   return new Promise((resolve, reject) => {
     let ack: { ok: boolean; error?: string } | null = null;
     let last: { type: string; message?: string } | null = null;
@@ -83,7 +86,11 @@ describe('metering: no path translates unmetered', () => {
     const session = await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body()).expect(429);
     expect(session.body.error).toMatch(/^Daily limit reached: the Free plan allows 10 API calls per day/);
     expect(Number(session.headers['retry-after'])).toBeGreaterThan(0);
-    await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body({ stream: true })).expect(429);
+    await u.agent
+      .post('/api/translate/')
+      .set('X-CSRF-Token', u.csrf)
+      .send(body({ stream: true }))
+      .expect(429);
     const viaSocket = await socketTranslate(socket, body());
     expect(viaSocket.ack.ok).toBe(false);
     expect(viaSocket.last.message).toMatch(/^Daily limit reached/);
@@ -103,7 +110,9 @@ describe('metering: no path translates unmetered', () => {
     const r = await request(t.url).post('/api/translate/').set('X-API-Key', publicKey).send(body()).expect(429);
     expect(r.body.error).toMatch(/^Too many requests from your network with the public key/);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    const ipDays: { count: number }[] = await t.dataSource.query(`SELECT count FROM billing_counter WHERE subject LIKE 'public-ip:%' AND window_key LIKE 'd:%'`);
+    const ipDays: { count: number }[] = await t.dataSource.query(
+      `SELECT count FROM billing_counter WHERE subject LIKE 'public-ip:%' AND window_key LIKE 'd:%'`,
+    );
     expect(ipDays).toEqual([{ count: PUBLIC_PER_IP_PER_DAY }]);
   });
 
@@ -111,13 +120,38 @@ describe('metering: no path translates unmetered', () => {
     const u = await signUp(t.url, 'fails');
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'k' }).expect(200)).body.api_key as string;
     await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body()).expect(200);
-    await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body({ text: 'fail-before now' })).expect(409);
-    const sse = await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body({ text: 'fail-midway', stream: true })).buffer(true).parse(rawText).expect(200);
+    await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send(body({ text: 'fail-before now' }))
+      .expect(409);
+    const sse = await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send(body({ text: 'fail-midway', stream: true }))
+      .buffer(true)
+      .parse(rawText)
+      .expect(200);
     expect(sseEvents(sse.body as unknown as string).at(-1)).toEqual({ type: 'error', message: 'The engine failed.' });
-    await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body({ text: 'fail-midway' })).expect(502);
-    await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body({ text: 'fail-midway' })).expect(502);
-    await waitFor(() => units(t, `user:${u.uid}:api-calls`), (n) => n === 1, { timeoutMs: 10_000, intervalMs: 20, what: 'units of the failed translations back' });
-    const statuses: { status: string; n: number }[] = await t.dataSource.query(`SELECT status, count(*)::int AS n FROM billing_authorization WHERE user_id = $1 GROUP BY status ORDER BY status`, [u.uid]);
+    await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send(body({ text: 'fail-midway' }))
+      .expect(502);
+    await u.agent
+      .post('/api/translate/')
+      .set('X-CSRF-Token', u.csrf)
+      .send(body({ text: 'fail-midway' }))
+      .expect(502);
+    await waitFor(
+      () => units(t, `user:${u.uid}:api-calls`),
+      (n) => n === 1,
+      { timeoutMs: 10_000, intervalMs: 20, what: 'units of the failed translations back' },
+    );
+    const statuses: { status: string; n: number }[] = await t.dataSource.query(
+      `SELECT status, count(*)::int AS n FROM billing_authorization WHERE user_id = $1 GROUP BY status ORDER BY status`,
+      [u.uid],
+    );
     expect(statuses).toEqual([
       { status: 'allowed', n: 1 },
       { status: 'released', n: 4 },
@@ -145,7 +179,8 @@ describe('metering: a database outage mid-request', () => {
     const u = await signUp(t.url, 'outage');
     const agentId = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'o', public: true })).id;
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'k' }).expect(200)).body.api_key as string;
-    const send = (text: string) => request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false });
+    const send = (text: string) =>
+      request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false });
     await send('allin punchaw').expect(200);
 
     const failed = send('outage now').then((r) => r.status);
@@ -159,7 +194,8 @@ describe('metering: a database outage mid-request', () => {
     const c = new Client({ connectionString: db.url });
     await c.connect();
     try {
-      const count = async () => (await c.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`user:${u.uid}:api-calls`])).rows[0].n as number;
+      const count = async () =>
+        (await c.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`user:${u.uid}:api-calls`])).rows[0].n as number;
       await waitFor(count, (n) => n === 1, { timeoutMs: 60_000, intervalMs: 50, what: 'the unit of the failed request back' });
       await send('allin punchaw').expect(200);
       expect(await count()).toBe(2);

@@ -53,8 +53,15 @@ describe('popup sign-in with OpenID Connect (authorization code + PKCE) against 
     }
     idp = await startTestIdp();
     issuer = idp.issuer;
-    t = await startApi({ env: { OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'gaia-web', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only', OIDC_PROVIDER_NAME: 'Test IdP' } });
-    idp.serve({ id: 'gaia-web', secret: 'a-client-secret-for-tests-only', redirectUri: `${t.url}/api/auth/oidc/callback`, onAuthorize: (url) => authRequests.push(url) });
+    t = await startApi({
+      env: { OIDC_ISSUER_URL: issuer, OIDC_CLIENT_ID: 'gaia-web', OIDC_CLIENT_SECRET: 'a-client-secret-for-tests-only', OIDC_PROVIDER_NAME: 'Test IdP' },
+    });
+    idp.serve({
+      id: 'gaia-web',
+      secret: 'a-client-secret-for-tests-only',
+      redirectUri: `${t.url}/api/auth/oidc/callback`,
+      onAuthorize: (url) => authRequests.push(url),
+    });
   });
 
   afterAll(async () => {

@@ -64,10 +64,16 @@ describe('pipeline: upload, learn, translate, share, delete (all real services)'
   });
 
   it('creates an agent from a JSON upload and pushes its progress and updates to the owner', async () => {
-    const up = await uploadDocuments(owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'Español → Quechua' }, [{ name: 'saludos.json', data: JSON.stringify(PAIRS) }]).expect(200);
+    const up = await uploadDocuments(owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'Español → Quechua' }, [
+      { name: 'saludos.json', data: JSON.stringify(PAIRS) },
+    ]).expect(200);
     agentId = up.body.model_id;
     await t.drain();
-    const agent = await waitFor(() => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.body), (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED', { what: 'agent learned' });
+    const agent = await waitFor(
+      () => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.body),
+      (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
+      { what: 'agent learned' },
+    );
     expect(agent).toMatchObject({ id: agentId, processing_status: 'COMPLETED', public: false, uid: owner.uid });
     const status = await owner.agent.get(`/api/documents/status?task_id=${up.body.task_id}`).expect(200);
     expect(status.body.task).toMatchObject({ status: 'COMPLETED', model_id: agentId, successful_files: 1 });
@@ -84,7 +90,11 @@ describe('pipeline: upload, learn, translate, share, delete (all real services)'
     const last = events.at(-1)!;
     expect(last['type']).toBe('translation_complete');
     expect(String(last['final_translation']).length).toBeGreaterThan(0);
-    const json = await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, stream: false }).expect(200);
+    const json = await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ ...body, stream: false })
+      .expect(200);
     expect(json.body).toMatchObject({ success: true, source_text: 'buenos días', source_language: 'es', target_language: 'qu' });
     expect(json.body.data.translation.length).toBeGreaterThan(0);
     await t.drain();
@@ -97,7 +107,9 @@ describe('pipeline: upload, learn, translate, share, delete (all real services)'
   it('streams the engine phases in order (status events with phase) over SSE and Socket.IO; the raw confidence stays inside', async () => {
     const body = { text: 'buenas noches', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' };
     const phases = (events: Array<Record<string, unknown>>) => events.flatMap((e) => (e['type'] === 'status' && e['phase'] ? [e['phase']] : []));
-    const sse = sseEvents((await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body).buffer(true).parse(rawText).expect(200)).body as unknown as string);
+    const sse = sseEvents(
+      (await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body).buffer(true).parse(rawText).expect(200)).body as unknown as string,
+    );
     expect(phases(sse)).toEqual(['retrieve', 'candidates', 'refine']);
     expect(sse.at(-1)).toMatchObject({ type: 'translation_complete', confidence: expect.any(Number) });
     expect(sse.at(-1)).not.toHaveProperty('raw_confidence');
@@ -133,7 +145,15 @@ describe('pipeline: upload, learn, translate, share, delete (all real services)'
     await owner.agent.post('/api/delete-model/').set('X-CSRF-Token', owner.csrf).send({ model_id: agentId }).expect(200);
     await t.drain();
     await request(t.url).get(`/api/agents/${agentId}`).expect(404);
-    expect((await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: 'gracias', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' }).expect(404)).body).toEqual({ error: 'Model not found.' });
+    expect(
+      (
+        await request(t.url)
+          .post('/api/translate/')
+          .set('X-API-Key', key)
+          .send({ text: 'gracias', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })
+          .expect(404)
+      ).body,
+    ).toEqual({ error: 'Model not found.' });
     await owner.agent.get(`/api/models/download?model_id=${agentId}`).expect(404);
   });
 });

@@ -15,7 +15,18 @@ describe('plans as a product: Get Started, the operator grants, the usage API bi
       execFile(
         process.execPath,
         [join(root, 'tools/gaia.mjs'), ...args],
-        { cwd: root, env: { ...process.env, DATABASE_URL: t.db.url, DATA_DIR: work, FILE_STORAGE_DIR: join(work, 'files'), MESSAGING_TRANSPORT: 'inprocess', DATABASE_POOL_SIZE: '4', LOG_LEVEL: 'warn' } },
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATABASE_URL: t.db.url,
+            DATA_DIR: work,
+            FILE_STORAGE_DIR: join(work, 'files'),
+            MESSAGING_TRANSPORT: 'inprocess',
+            DATABASE_POOL_SIZE: '4',
+            LOG_LEVEL: 'warn',
+          },
+        },
         (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       ),
     );

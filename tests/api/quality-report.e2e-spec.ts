@@ -17,30 +17,33 @@ import { QUALITY_CORPUS as CORPUS } from './support/quality-corpus';
  * new version's quality report has landed (it is measured after the agent is ready: docs/adr/0006); answers the agent.
  */
 async function upload(t: TestApp, owner: User, pairs: Array<{ es: string; qu: string }>, modelId?: string) {
-    const previous: string | null = modelId ? ((await owner.agent.get(`/api/agents/${modelId}`).expect(200)).body.quality?.version ?? null) : null;
-    const req = owner.agent
-      .post(modelId ? '/api/update-model/' : '/api/documents/process/')
-      .set('X-CSRF-Token', owner.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', 'Español → Quechua');
-    const sent = modelId
-      ? req.field('model_id', modelId).field('file_count', '1').attach('parallel_sentences_0', Buffer.from(JSON.stringify(pairs)), 'more.json')
-      : req.attach('files', Buffer.from(JSON.stringify(pairs)), 'corpus.json');
-    const res = await sent.expect(200);
-    await t.drain();
-    const id = (modelId ?? res.body.model_id) as string;
-    const built = await waitFor(
-      () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
-      (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
-      { what: 'agent learned' },
-    );
-    if (built.processing_status !== 'COMPLETED') return built;
-    return waitFor(
-      () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
-      (a) => a.quality !== null && a.quality.version !== previous,
-      { what: 'quality report of the new version' },
-    );
+  const previous: string | null = modelId ? ((await owner.agent.get(`/api/agents/${modelId}`).expect(200)).body.quality?.version ?? null) : null;
+  const req = owner.agent
+    .post(modelId ? '/api/update-model/' : '/api/documents/process/')
+    .set('X-CSRF-Token', owner.csrf)
+    .field('src_lang', 'es')
+    .field('tgt_lang', 'qu')
+    .field('custom_prompt', 'Español → Quechua');
+  const sent = modelId
+    ? req
+        .field('model_id', modelId)
+        .field('file_count', '1')
+        .attach('parallel_sentences_0', Buffer.from(JSON.stringify(pairs)), 'more.json')
+    : req.attach('files', Buffer.from(JSON.stringify(pairs)), 'corpus.json');
+  const res = await sent.expect(200);
+  await t.drain();
+  const id = (modelId ?? res.body.model_id) as string;
+  const built = await waitFor(
+    () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
+    (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
+    { what: 'agent learned' },
+  );
+  if (built.processing_status !== 'COMPLETED') return built;
+  return waitFor(
+    () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
+    (a) => a.quality !== null && a.quality.version !== previous,
+    { what: 'quality report of the new version' },
+  );
 }
 
 describe('quality report, confidence and explanation', () => {
@@ -107,7 +110,15 @@ describe('quality report, confidence and explanation', () => {
 
   it('the history grows with each rebuild', async () => {
     const before = (await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body.quality;
-    const rebuilt = await upload(t, owner, [{ es: 'el gato negro', qu: 'yana michi' }, { es: 'el gato blanco', qu: 'yuraq michi' }], agentId);
+    const rebuilt = await upload(
+      t,
+      owner,
+      [
+        { es: 'el gato negro', qu: 'yana michi' },
+        { es: 'el gato blanco', qu: 'yuraq michi' },
+      ],
+      agentId,
+    );
     expect(rebuilt.processing_status).toBe('COMPLETED');
     const after = rebuilt.quality;
     expect(after.version).not.toBe(before.version);
@@ -117,12 +128,24 @@ describe('quality report, confidence and explanation', () => {
 
   it('answers carry a confidence in 0..1 (JSON and SSE) and, with explain: true, real examples of the agent', async () => {
     const body = { text: 'el perro grande', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' };
-    const plain = (await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, stream: false }).expect(200)).body;
+    const plain = (
+      await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send({ ...body, stream: false })
+        .expect(200)
+    ).body;
     expect(plain.confidence).toBeGreaterThanOrEqual(0);
     expect(plain.confidence).toBeLessThanOrEqual(1);
     expect(plain.explanation).toBeUndefined();
 
-    const explained = (await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, text: 'mi pájaro rojo', stream: false, explain: true }).expect(200)).body;
+    const explained = (
+      await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send({ ...body, text: 'mi pájaro rojo', stream: false, explain: true })
+        .expect(200)
+    ).body;
     expect(explained.explanation.examples.length).toBeGreaterThan(0);
     const corpus = new Set(CORPUS.map((p) => `${p.es}\t${p.qu}`));
     for (const e of explained.explanation.examples) {
@@ -132,7 +155,13 @@ describe('quality report, confidence and explanation', () => {
     expect(Array.isArray(explained.explanation.lexicon)).toBe(true);
     expect(explained.explanation.glossary).toEqual([]);
 
-    const sse = await request(t.url).post('/api/translate/').set('X-API-Key', key).send({ ...body, stream: true, explain: true }).buffer(true).parse(rawText).expect(200);
+    const sse = await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send({ ...body, stream: true, explain: true })
+      .buffer(true)
+      .parse(rawText)
+      .expect(200);
     const done = sseEvents(sse.body as string).find((e) => e.type === 'translation_complete') as { confidence: number; explanation: { examples: unknown[] } };
     expect(done.confidence).toBeGreaterThanOrEqual(0);
     expect(done.confidence).toBeLessThanOrEqual(1);
@@ -166,8 +195,18 @@ describe('quality report: LLM A/B on the held-out pairs', () => {
       const answer = reference.get(sourceOf(body)) ?? 'no sé';
       return body?.stream ? { kind: 'stream', tokens: [answer] } : { kind: 'json', choices: [answer] };
     };
-    const llm = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: '2', OPENAI_TIMEOUT_MS: '5000' });
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationModule.forRoot({ llm })], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    const llm = loadLlmConfig({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: double.baseUrl,
+      OPENAI_CHAT_MODEL: 'test-chat',
+      OPENAI_CANDIDATES: '2',
+      OPENAI_TIMEOUT_MS: '5000',
+    });
+    t = await startApi({
+      without: ['TranslationModule'],
+      imports: [TranslationModule.forRoot({ llm })],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+    });
     owner = await signUp(t.url, 'quality-ab');
   });
   afterAll(async () => {

@@ -17,7 +17,21 @@ function startWorker(db: TestDatabase, dataDir: string): Promise<ChildProcess> {
   if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: build first (node tools/build.mjs --backend)`);
   const child = spawn(process.execPath, [WORKER], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: db.url, MESSAGING_TRANSPORT: 'nats', MESSAGING_NAMESPACE: db.name, NATS_URL, MIGRATIONS_RUN: 'false', DATA_DIR: join(dataDir, 'worker'), OUTBOX_POLL_MS: '200', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      MESSAGING_TRANSPORT: 'nats',
+      MESSAGING_NAMESPACE: db.name,
+      NATS_URL,
+      MIGRATIONS_RUN: 'false',
+      DATA_DIR: join(dataDir, 'worker'),
+      OUTBOX_POLL_MS: '200',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -73,7 +87,19 @@ describe('quota leases: a billing process killed mid-batch', () => {
         },
       );
     const emitUsage = (requestId: string) => {
-      const u: UsageRecordedV1 = { requestId, keyId, userId, agentId: 'agent-1', sourceWords: 2, inputTokens: 3, outputTokens: 4, engine: 'builtin', fallbackReason: null, latencyMs: 5, occurredAt: new Date().toISOString() };
+      const u: UsageRecordedV1 = {
+        requestId,
+        keyId,
+        userId,
+        agentId: 'agent-1',
+        sourceWords: 2,
+        inputTokens: 3,
+        outputTokens: 4,
+        engine: 'builtin',
+        fallbackReason: null,
+        latencyMs: 5,
+        occurredAt: new Date().toISOString(),
+      };
       return caller.dataSource.transaction((em) => caller.app.get<Outbox>(OUTBOX).add(em, 'usage.recorded.v1', u));
     };
     const allowed = new Set<string>();
@@ -88,7 +114,9 @@ describe('quota leases: a billing process killed mid-batch', () => {
     expect(writtenBeforeKill).toBeLessThan(before.length);
     await exited(worker, 'SIGKILL');
 
-    const counted = async () => (await caller.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`key:${keyId}:requests`]))[0].n as number;
+    const counted = async () =>
+      (await caller.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`key:${keyId}:requests`]))[0]
+        .n as number;
     expect(await counted()).toBeLessThanOrEqual(KEY_LIMIT);
 
     worker = await startWorker(db, caller.dataDir);
@@ -106,7 +134,8 @@ describe('quota leases: a billing process killed mid-batch', () => {
     expect(await counted()).toBeLessThanOrEqual(KEY_LIMIT);
 
     // Usage: once per request id, every allowed request recorded.
-    const usageRows = () => caller.dataSource.query(`SELECT request_id FROM billing_usage WHERE key_id = $1`, [keyId]) as Promise<Array<{ request_id: string }>>;
+    const usageRows = () =>
+      caller.dataSource.query(`SELECT request_id FROM billing_usage WHERE key_id = $1`, [keyId]) as Promise<Array<{ request_id: string }>>;
     const rows = await waitFor(usageRows, (r) => r.length >= allowed.size, { what: 'usage of every allowed request', timeoutMs: 60_000 });
     expect(rows).toHaveLength(allowed.size);
     expect(new Set(rows.map((r) => r.request_id))).toEqual(allowed);
@@ -115,7 +144,10 @@ describe('quota leases: a billing process killed mid-batch', () => {
     await exited(worker, 'SIGTERM');
     worker = undefined;
     expect(await counted()).toBeLessThanOrEqual(KEY_LIMIT);
-    const [{ n: written }] = await caller.dataSource.query(`SELECT count(DISTINCT request_id)::int AS n FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`, [keyId]);
+    const [{ n: written }] = await caller.dataSource.query(
+      `SELECT count(DISTINCT request_id)::int AS n FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`,
+      [keyId],
+    );
     expect(written).toBeLessThanOrEqual(allowed.size);
   });
 });

@@ -57,7 +57,14 @@ describe('realtime (Socket.IO)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     inbox = await SmtpInbox.start();
-    const common = { env: { REDIS_URL, SMTP_URL: inbox.url }, without: ['TranslationModule'], imports: [TranslationStandInModule], ensure: [{ module: IngestionModule, schema: ingestionSchema }], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] }, database: db };
+    const common = {
+      env: { REDIS_URL, SMTP_URL: inbox.url },
+      without: ['TranslationModule'],
+      imports: [TranslationStandInModule],
+      ensure: [{ module: IngestionModule, schema: ingestionSchema }],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+      database: db,
+    };
     a = await startApi(common);
     b = await startApi(common);
     for (const r of ['owner', 'editor', 'stranger'] as const) u[r] = await signUp(a.url, r);
@@ -111,7 +118,9 @@ describe('realtime (Socket.IO)', () => {
   });
 
   it('task subscriptions: the owner and editors get the task state, a stranger is refused', async () => {
-    const up = await uploadDocuments(u.owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'socket task' }, [{ name: 'p.json', data: JSON.stringify([{ es: 'sol', qu: 'inti' }]) }]).expect(200);
+    const up = await uploadDocuments(u.owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'socket task' }, [
+      { name: 'p.json', data: JSON.stringify([{ es: 'sol', qu: 'inti' }]) },
+    ]).expect(200);
     const owner = await open(b.url, u.owner);
     const first = next<{ id: string; model_id: string }>(owner, 'task_progress', (t) => t.id === up.body.task_id);
     expect(await owner.emitWithAck('subscribe_task', { task_id: up.body.task_id })).toEqual({ ok: true });
@@ -136,14 +145,23 @@ describe('realtime (Socket.IO)', () => {
     expect(events.map((e) => e.type)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
     const strangerSocket = await open(b.url, u.stranger);
     const err = next<{ type: string; message: string }>(strangerSocket, 'translation_event');
-    expect(await strangerSocket.emitWithAck('translate', { text: 'hola', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })).toEqual({ ok: false, error: 'Model not found.' });
+    expect(await strangerSocket.emitWithAck('translate', { text: 'hola', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' })).toEqual({
+      ok: false,
+      error: 'Model not found.',
+    });
     expect(await err).toEqual({ type: 'error', message: 'Model not found.' });
   });
   it('a removed editor stops receiving task_progress of the agent at once, on any replica', async () => {
-    const up = await uploadDocuments(u.owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'removal' }, [{ name: 'r.json', data: JSON.stringify([{ es: 'luna', qu: 'killa' }]) }]).expect(200);
+    const up = await uploadDocuments(u.owner, { src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'removal' }, [
+      { name: 'r.json', data: JSON.stringify([{ es: 'luna', qu: 'killa' }]) },
+    ]).expect(200);
     const taskId: string = up.body.task_id;
     // The agent is created from ingestion.task-started.v1 (asynchronous), shared with the team's editors.
-    await waitFor(() => u.editor.agent.get(`/api/agents/${up.body.model_id}`).then((r) => r.status), (st) => st === 200, { what: 'agent shared with the editor' });
+    await waitFor(
+      () => u.editor.agent.get(`/api/agents/${up.body.model_id}`).then((r) => r.status),
+      (st) => st === 200,
+      { what: 'agent shared with the editor' },
+    );
     const owner = await open(b.url, u.owner);
     const editor = await open(b.url, u.editor);
     const seenByEditor: Array<{ id: string; message: string }> = [];
@@ -156,7 +174,9 @@ describe('realtime (Socket.IO)', () => {
     // A progress event of that task after the removal, through the real outbox → gateway listener → Redis adapter.
     const marker = 'after the editor was removed';
     const ownerGot = next<{ id: string; message: string }>(owner, 'task_progress', (t) => t.id === taskId && t.message === marker);
-    await a.dataSource.transaction((em) => a.app.get<Outbox>(OUTBOX).add(em, 'ingestion.task-progress.v1', { agentId: up.body.model_id, ownerId: u.owner.uid, task: { ...task, message: marker } }));
+    await a.dataSource.transaction((em) =>
+      a.app.get<Outbox>(OUTBOX).add(em, 'ingestion.task-progress.v1', { agentId: up.body.model_id, ownerId: u.owner.uid, task: { ...task, message: marker } }),
+    );
     await ownerGot;
     // Both sockets live on replica b: an answer on the editor's socket after the owner's push proves nothing was sent to it.
     expect(await editor.emitWithAck('unsubscribe_task', { task_id: 'none' })).toEqual({ ok: true });

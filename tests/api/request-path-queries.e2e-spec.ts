@@ -28,7 +28,12 @@ describe('Postgres queries of a warm API translation', () => {
     await t.dataSource.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now())`, [u.uid]);
     const agent = await createAgent(t.app, { ownerId: u.uid, srcLang: 'es', tgtLang: 'qu', public: true });
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'lean' }).expect(200)).body.api_key as string;
-    const translate = (i: number) => request(t.url).post('/api/translate/').set('X-API-Key', key).send({ text: `allin punchaw ${i}`, model_id: agent.id, src_lang: 'es', tgt_lang: 'qu', stream: false }).expect(200);
+    const translate = (i: number) =>
+      request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send({ text: `allin punchaw ${i}`, model_id: agent.id, src_lang: 'es', tgt_lang: 'qu', stream: false })
+        .expect(200);
     for (let i = 0; i < WARM_UP; i++) await translate(i);
 
     const seen: string[] = [];

@@ -29,7 +29,8 @@ describe('security headers', () => {
   };
 
   it('sets CSP, frame-ancestors + X-Frame-Options, nosniff and Referrer-Policy, and no X-Powered-By, on API, health, docs and errors', async () => {
-    for (const path of ['/api/public/config', '/healthz', '/api/docs-json', '/api/agents/public']) expectBrowserHeaders((await request(t.url).get(path).expect(200)).headers);
+    for (const path of ['/api/public/config', '/healthz', '/api/docs-json', '/api/agents/public'])
+      expectBrowserHeaders((await request(t.url).get(path).expect(200)).headers);
     expectBrowserHeaders((await request(t.url).get('/api/no-such-route').expect(404)).headers);
     expectBrowserHeaders((await request(t.url).post('/api/translate/').send({}).expect(401)).headers);
   });

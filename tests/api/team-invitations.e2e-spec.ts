@@ -21,7 +21,16 @@ describe('team invitations: rights start when the verified invitee accepts the m
     inbox = await SmtpInbox.start();
     t = await startApi({ env: { SMTP_URL: inbox.url, MAIL_FROM: 'Gaia <no-reply@gaia.test>' }, gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
     owner = await signUp(t.url, 'owner');
-    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'private', coreMemory: 'secret notes' })).id;
+    agentId = (
+      await createAgent(t.app, {
+        ownerId: owner.uid,
+        ownerEmail: owner.email,
+        srcLang: 'es',
+        tgtLang: 'qu',
+        customPrompt: 'private',
+        coreMemory: 'secret notes',
+      })
+    ).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -41,7 +50,9 @@ describe('team invitations: rights start when the verified invitee accepts the m
     expect((await request(t.url).post('/api/auth/verify-email').send({ token }).expect(200)).body).toEqual({ verified: true, email: u.email });
     expect((await u.agent.get('/api/auth/me').expect(200)).body.user.emailVerified).toBe(true);
     expect((await request(t.url).post('/api/auth/verify-email').send({ token }).expect(400)).body.error).toMatch(/invalid, expired or already used/);
-    expect((await request(t.url).post('/api/auth/verify-email').send({ token: 'not-a-token' }).expect(400)).body.error).toMatch(/invalid, expired or already used/);
+    expect((await request(t.url).post('/api/auth/verify-email').send({ token: 'not-a-token' }).expect(400)).body.error).toMatch(
+      /invalid, expired or already used/,
+    );
   });
 
   it('resends a verification link on request; the older link stops working', async () => {
@@ -63,7 +74,11 @@ describe('team invitations: rights start when the verified invitee accepts the m
     await attacker.agent.patch(`/api/agents/${agentId}`).set('X-CSRF-Token', attacker.csrf).send({ core_memory: 'taken over' }).expect(404);
     expect((await owner.agent.get(`/api/agents/${agentId}`).expect(200)).body.sharedWithEmails).toEqual([]);
     // Without the mailbox of that address the attacker has neither the invitation nor the verification link.
-    await attacker.agent.post('/api/team/invitations/accept').set('X-CSRF-Token', attacker.csrf).send({ token: 'guessed-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }).expect(403);
+    await attacker.agent
+      .post('/api/team/invitations/accept')
+      .set('X-CSRF-Token', attacker.csrf)
+      .send({ token: 'guessed-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' })
+      .expect(403);
   });
 
   it('the invitee accepts with the mailed link once verified; the link is single-use and only its hash is stored', async () => {
@@ -83,7 +98,9 @@ describe('team invitations: rights start when the verified invitee accepts the m
     // Another verified account cannot use the link either.
     const other = await signUp(t.url, 'other');
     await verifyEmail(t.url, inbox, other);
-    expect((await other.agent.post('/api/team/invitations/accept').set('X-CSRF-Token', other.csrf).send({ token }).expect(403)).body.error).toMatch(/sent to another email address/);
+    expect((await other.agent.post('/api/team/invitations/accept').set('X-CSRF-Token', other.csrf).send({ token }).expect(403)).body.error).toMatch(
+      /sent to another email address/,
+    );
     expect(await sees(other)).toBe(404);
 
     await verifyEmail(t.url, inbox, editor);
@@ -93,7 +110,9 @@ describe('team invitations: rights start when the verified invitee accepts the m
     expect(await shared(editor)).toEqual([agentId]);
     expect((await owner.agent.get('/api/team').expect(200)).body.members.find((m: { id: string }) => m.id === member.id).status).toBe('active');
     // Single use.
-    expect((await editor.agent.post('/api/team/invitations/accept').set('X-CSRF-Token', editor.csrf).send({ token }).expect(404)).body.error).toBe('This invitation link is invalid, expired or already used.');
+    expect((await editor.agent.post('/api/team/invitations/accept').set('X-CSRF-Token', editor.csrf).send({ token }).expect(404)).body.error).toBe(
+      'This invitation link is invalid, expired or already used.',
+    );
     // Agents created later are shared with active members too; removal takes the rights away.
     const later = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'ay' })).id;
     await editor.agent.get(`/api/agents/${later}`).expect(200);
@@ -104,7 +123,10 @@ describe('team invitations: rights start when the verified invitee accepts the m
   let seq = 0;
   async function signUpAs(email: string): Promise<User> {
     const agent = request.agent(t.url);
-    const res = await agent.post('/api/auth/signup').send({ email, password: 'correct horse battery', fullName: `attacker ${seq++}` }).expect(201);
+    const res = await agent
+      .post('/api/auth/signup')
+      .send({ email, password: 'correct horse battery', fullName: `attacker ${seq++}` })
+      .expect(201);
     const csrf = /gaia_csrf=([^;]+)/.exec((res.headers['set-cookie'] as unknown as string[]).join(';'))![1];
     return { agent, csrf: decodeURIComponent(csrf), uid: res.body.user.uid, email, cookie: '' };
   }

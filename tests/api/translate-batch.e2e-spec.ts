@@ -19,12 +19,22 @@ describe('POST /api/translate/batch', () => {
 
   const newUser = async (prefix: string) => {
     const c = new GaiaClient({ baseUrl: t.url });
-    const { user } = await c.signUp({ email: `${prefix}-${Date.now().toString(36)}-${seq++}@example.org`, password: 'correct horse battery staple', fullName: prefix });
+    const { user } = await c.signUp({
+      email: `${prefix}-${Date.now().toString(36)}-${seq++}@example.org`,
+      password: 'correct horse battery staple',
+      fullName: prefix,
+    });
     const created = await c.createApiKey(`${prefix} key`);
     if (!created.api_key) throw new Error('first creation answers the secret');
     return { c, user, keyed: new GaiaClient({ baseUrl: t.url, apiKey: created.api_key }), keyId: created.key.key_id };
   };
-  const batch = (texts: string[], over: Partial<TranslateBatchRequest> = {}): TranslateBatchRequest => ({ texts, model_id: agentId, src_lang: 'es', tgt_lang: 'qu', ...over });
+  const batch = (texts: string[], over: Partial<TranslateBatchRequest> = {}): TranslateBatchRequest => ({
+    texts,
+    model_id: agentId,
+    src_lang: 'es',
+    tgt_lang: 'qu',
+    ...over,
+  });
   const words51 = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
 
   beforeAll(async () => {
@@ -34,7 +44,8 @@ describe('POST /api/translate/batch', () => {
     owner = u.c;
     keyed = u.keyed;
     // The owner stays on the Free plan (10 translations a day): the suite's own texts stay under it.
-    agentId = (await createAgent(t.app, { ownerId: u.user.uid, ownerEmail: u.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'batch', public: true })).id;
+    agentId = (await createAgent(t.app, { ownerId: u.user.uid, ownerEmail: u.user.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'batch', public: true }))
+      .id;
   });
   afterAll(() => t?.close());
 
@@ -48,7 +59,12 @@ describe('POST /api/translate/batch', () => {
       { index: 2, ok: true, translation: 'SUMAQ TUTA', raw_translation: 'SUMAQ TUTA', response_time: expect.any(Number) },
       { index: 3, ok: false, status: 400, error: 'Please enter text to translate.' },
     ]);
-    expect(standIn.requests.slice(before).map((q) => q.text).sort()).toEqual(['allin punchaw', 'sumaq tuta']);
+    expect(
+      standIn.requests
+        .slice(before)
+        .map((q) => q.text)
+        .sort(),
+    ).toEqual(['allin punchaw', 'sumaq tuta']);
   });
 
   it('meters per text: one billing authorization per translated text, an engine failure gives its units back', async () => {
@@ -60,7 +76,8 @@ describe('POST /api/translate/batch', () => {
     const failedId = standIn.requests.slice(before).find((q) => q.text === 'fail-midway')!.requestId;
     // The units of the failed text are given back as the error event passes (not before the answer).
     const rows = await waitFor(
-      (): Promise<Array<{ request_id: string; status: string }>> => t.dataSource.query(`SELECT request_id, status FROM billing_authorization WHERE request_id = ANY($1)`, [ids]),
+      (): Promise<Array<{ request_id: string; status: string }>> =>
+        t.dataSource.query(`SELECT request_id, status FROM billing_authorization WHERE request_id = ANY($1)`, [ids]),
       (r) => r.some((x) => x.request_id === failedId && x.status === 'released'),
       { what: 'the failed text released' },
     );
@@ -105,7 +122,10 @@ describe('POST /api/translate/batch', () => {
 
   it('refuses the whole batch for no texts, more than 100, an unknown agent or no key', async () => {
     await expect(keyed.translateBatch(batch([]))).rejects.toBeInstanceOf(GaiaValidationError);
-    await expect(keyed.translateBatch(batch(Array.from({ length: 101 }, () => 'hola')))).rejects.toMatchObject({ status: 400, message: 'Too many texts: 101 (maximum 100).' });
+    await expect(keyed.translateBatch(batch(Array.from({ length: 101 }, () => 'hola')))).rejects.toMatchObject({
+      status: 400,
+      message: 'Too many texts: 101 (maximum 100).',
+    });
     await expect(keyed.translateBatch(batch(['hola'], { model_id: 'no-such-agent' }))).rejects.toEqual(new GaiaNotFoundError('Model not found.', 404));
     const streamed = async () => {
       for await (const e of keyed.streamBatch(batch(['hola', 'adios'], { model_id: 'no-such-agent' }))) expect(e).toBeUndefined();

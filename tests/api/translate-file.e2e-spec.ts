@@ -50,9 +50,11 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   });
 
   it('TMX and XLIFF 1.2/2.0: the same format back with the targets filled', async () => {
-    const tmx = '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="es"/><body>\n<tu><tuv xml:lang="es"><seg>pan &amp; agua</seg></tuv></tu>\n</body></tmx>\n';
+    const tmx =
+      '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="es"/><body>\n<tu><tuv xml:lang="es"><seg>pan &amp; agua</seg></tuv></tu>\n</body></tmx>\n';
     expect((await translate('memoria.tmx', tmx)).out).toBe(tmx.replace('</tuv></tu>', '</tuv><tuv xml:lang="qu"><seg>PAN &amp; AGUA</seg></tuv></tu>'));
-    const x12 = '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>casa</source><target/></trans-unit></body></file></xliff>';
+    const x12 =
+      '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>casa</source><target/></trans-unit></body></file></xliff>';
     expect((await translate('ui.xlf', x12)).out).toBe(x12.replace('<target/>', '<target>CASA</target>'));
     const x20 = '<xliff version="2.0" srcLang="es" trgLang="qu"><file id="f"><unit id="u"><segment><source>río</source></segment></unit></file></xliff>';
     expect((await translate('ui2.xliff', x20)).out).toBe(x20.replace('<source>río</source>', '<source>río</source><target>RÍO</target>'));
@@ -69,7 +71,13 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   });
 
   it('pushes progress over Socket.IO to the owner (translate_file_progress) until COMPLETED', async () => {
-    const socket: Socket = io(t.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: owner.cookie }, reconnection: false, forceNew: true });
+    const socket: Socket = io(t.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: owner.cookie },
+      reconnection: false,
+      forceNew: true,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.on('connect', () => resolve());
@@ -105,16 +113,25 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   });
 
   it("refuses an unknown agent, the public key, an unsupported file; another user's task is not found", async () => {
-    await expect(keyed.translateFile({ ...fields(), model_id: 'no-such-agent', file: { name: 'a.txt', data: 'hola' } })).rejects.toEqual(new GaiaNotFoundError('Model not found.', 404));
+    await expect(keyed.translateFile({ ...fields(), model_id: 'no-such-agent', file: { name: 'a.txt', data: 'hola' } })).rejects.toEqual(
+      new GaiaNotFoundError('Model not found.', 404),
+    );
     await expect(keyed.translateFile({ ...fields(), file: { name: 'a.pdf', data: 'x' } })).rejects.toBeInstanceOf(GaiaValidationError);
-    await expect(keyed.translateFile({ ...fields(), file: { name: 'vacío.txt', data: '\n\n' } })).rejects.toMatchObject({ status: 400, message: 'vacío.txt: nothing to translate.' });
+    await expect(keyed.translateFile({ ...fields(), file: { name: 'vacío.txt', data: '\n\n' } })).rejects.toMatchObject({
+      status: 400,
+      message: 'vacío.txt: nothing to translate.',
+    });
     const publicKey = (await new GaiaClient({ baseUrl: t.url }).publicConfig()).publicApiKey;
-    await expect(new GaiaClient({ baseUrl: t.url, apiKey: publicKey }).translateFile({ ...fields(), file: { name: 'a.txt', data: 'hola' } })).rejects.toBeInstanceOf(GaiaPermissionError);
+    await expect(
+      new GaiaClient({ baseUrl: t.url, apiKey: publicKey }).translateFile({ ...fields(), file: { name: 'a.txt', data: 'hola' } }),
+    ).rejects.toBeInstanceOf(GaiaPermissionError);
     const started = await keyed.translateFile({ ...fields(), file: { name: 'mine.txt', data: 'hola' } });
     await keyed.waitForFileTranslation(started.task_id, { intervalMs: 20 });
     const other = await signUp(t.url, 'other-files');
     await other.agent.get(`/api/translate/file/status?task_id=${started.task_id}`).expect(404);
     await other.agent.get(`/api/translate/file/download?task_id=${started.task_id}`).expect(404);
-    expect((await owner.agent.get(`/api/translate/file/download?task_id=${started.task_id}`).expect(200)).headers['content-disposition']).toContain('mine.qu.txt');
+    expect((await owner.agent.get(`/api/translate/file/download?task_id=${started.task_id}`).expect(200)).headers['content-disposition']).toContain(
+      'mine.qu.txt',
+    );
   });
 });

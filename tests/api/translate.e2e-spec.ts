@@ -5,7 +5,16 @@ import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { signUp, startApi, type User } from './support/api-app';
 import { rawText, sseEvents } from './support/sse';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
-import { GaiaAuthenticationError, GaiaClient, GaiaNotFoundError, GaiaRateLimitError, GaiaServerError, GaiaValidationError, type GaiaApiError, type TranslateRequest } from '@gaia/client';
+import {
+  GaiaAuthenticationError,
+  GaiaClient,
+  GaiaNotFoundError,
+  GaiaRateLimitError,
+  GaiaServerError,
+  GaiaValidationError,
+  type GaiaApiError,
+  type TranslateRequest,
+} from '@gaia/client';
 import type { TranslationEventDto } from '@gaia/contracts';
 import { createAgent as seedAgent } from './support/agents';
 
@@ -28,12 +37,24 @@ describe('API keys and POST /api/translate/', () => {
   let publicKey: string;
 
   const createAgent = async (u: User, isPublic: boolean) => {
-    const a = await seedAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'Español → Quechua', public: isPublic });
+    const a = await seedAgent(t.app, {
+      ownerId: u.uid,
+      ownerEmail: u.email,
+      srcLang: 'es',
+      tgtLang: 'qu',
+      customPrompt: 'Español → Quechua',
+      public: isPublic,
+    });
     return a.id;
   };
 
   beforeAll(async () => {
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] }, env: { PUBLIC_TRANSLATE_PER_IP_PER_DAY: '5' } });
+    t = await startApi({
+      without: ['TranslationModule'],
+      imports: [TranslationStandInModule],
+      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+      env: { PUBLIC_TRANSLATE_PER_IP_PER_DAY: '5' },
+    });
     rpc = t.app.get(RPC_CLIENT);
     standIn = t.app.get(TranslationStandIn);
     owner = await signUp(t.url, 'owner');
@@ -58,31 +79,55 @@ describe('API keys and POST /api/translate/', () => {
       expect(rows[0].secret_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(rows)).not.toContain(secret);
       const list = await owner.agent.get('/api/api-keys/list/').expect(200);
-      expect(list.body).toEqual({ success: true, api_keys: [{ key_id: ownerKeyId, name: 'CI key', prefix: ownerKey.slice(0, 17), created_at: expect.any(String), revoked: false }], next_cursor: null });
+      expect(list.body).toEqual({
+        success: true,
+        api_keys: [{ key_id: ownerKeyId, name: 'CI key', prefix: ownerKey.slice(0, 17), created_at: expect.any(String), revoked: false }],
+        next_cursor: null,
+      });
       expect(JSON.stringify(list.body)).not.toContain(secret);
       expect((await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys).toEqual([]);
     });
 
     it('refuses a blank name, and a stranger can neither revoke nor read the usage of the key', async () => {
-      expect((await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: '  ' }).expect(400)).body).toEqual({ error: 'Please enter a name for the API key.' });
+      expect((await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: '  ' }).expect(400)).body).toEqual({
+        error: 'Please enter a name for the API key.',
+      });
       await stranger.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', stranger.csrf).send({ key_id: ownerKeyId }).expect(404);
       await stranger.agent.get(`/api/api-keys/usage/?key_id=${ownerKeyId}`).expect(404);
     });
 
     it('replays create with the same Idempotency-Key (one key, metadata only: the secret is never stored), 422 with another body', async () => {
-      const a = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'idem' }).expect(200);
+      const a = await owner.agent
+        .post('/api/api-keys/create/')
+        .set('X-CSRF-Token', owner.csrf)
+        .set('Idempotency-Key', 'create-1')
+        .send({ name: 'idem' })
+        .expect(200);
       const secret = (a.body.api_key as string).split('_').slice(2).join('_');
       const stored = await t.dataSource.query(`SELECT * FROM identity_idempotency`);
       expect(stored.length).toBeGreaterThan(0);
       expect(JSON.stringify(stored)).not.toContain(secret);
-      const b = await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'idem' }).expect(200);
+      const b = await owner.agent
+        .post('/api/api-keys/create/')
+        .set('X-CSRF-Token', owner.csrf)
+        .set('Idempotency-Key', 'create-1')
+        .send({ name: 'idem' })
+        .expect(200);
       expect(b.body).toEqual({ success: true, api_key: null, key: a.body.key, secret_shown_once: true, message: expect.stringMatching(/shown only once/) });
       expect(b.headers['idempotent-replayed']).toBe('true');
-      expect((await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'other' }).expect(422)).body).toEqual({
+      expect(
+        (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).set('Idempotency-Key', 'create-1').send({ name: 'other' }).expect(422))
+          .body,
+      ).toEqual({
         error: 'This Idempotency-Key was already used with a different request.',
       });
       // Another user may use the same key string: scopes are per user.
-      await stranger.agent.post('/api/api-keys/create/').set('X-CSRF-Token', stranger.csrf).set('Idempotency-Key', 'create-1').send({ name: 'idem' }).expect(200);
+      await stranger.agent
+        .post('/api/api-keys/create/')
+        .set('X-CSRF-Token', stranger.csrf)
+        .set('Idempotency-Key', 'create-1')
+        .send({ name: 'idem' })
+        .expect(200);
       const names = (await owner.agent.get('/api/api-keys/list/').expect(200)).body.api_keys.map((k: { name: string }) => k.name);
       expect(names.filter((n: string) => n === 'idem')).toHaveLength(1);
     });
@@ -90,8 +135,18 @@ describe('API keys and POST /api/translate/', () => {
 
   describe('translate (through @gaia/client; wire-level framing, CSRF and disconnects with raw HTTP)', () => {
     const client = (apiKey?: string) => new GaiaClient({ baseUrl: t.url, apiKey });
-    const req = (over: Partial<TranslateRequest> = {}): TranslateRequest => ({ text: 'allin punchaw', model_id: publicAgent, src_lang: 'es', tgt_lang: 'qu', ...over });
-    const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as GaiaApiError);
+    const req = (over: Partial<TranslateRequest> = {}): TranslateRequest => ({
+      text: 'allin punchaw',
+      model_id: publicAgent,
+      src_lang: 'es',
+      tgt_lang: 'qu',
+      ...over,
+    });
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e as GaiaApiError,
+      );
 
     it('streams SSE by default: status, chunks, translation_complete', async () => {
       const events: TranslationEventDto[] = [];
@@ -103,7 +158,12 @@ describe('API keys and POST /api/translate/', () => {
       const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body()).buffer(true).parse(rawText).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(sseEvents(res.body as unknown as string).map((e) => e['type'])).toEqual(events.map((e) => e.type));
-      expect((res.body as unknown as string).split('\n\n').filter(Boolean).every((l) => l.startsWith('data: '))).toBe(true);
+      expect(
+        (res.body as unknown as string)
+          .split('\n\n')
+          .filter(Boolean)
+          .every((l) => l.startsWith('data: ')),
+      ).toBe(true);
     });
 
     it('answers JSON when stream is false', async () => {
@@ -124,11 +184,21 @@ describe('API keys and POST /api/translate/', () => {
       const c = client(ownerKey);
       const words51 = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
       expect(await failure(c.translate(req({ text: words51 })))).toEqual(new GaiaValidationError('Text is too long: 51 words (maximum 50).', 400));
-      expect(await failure(c.translate(req({ text: 'a'.repeat(2001) })))).toMatchObject({ status: 400, message: 'Text is too long: 2,001 characters (maximum 2,000).' });
-      expect(await failure(c.translate({ text: 'hola' } as TranslateRequest))).toMatchObject({ status: 400, message: 'Missing required fields: model_id, src_lang, tgt_lang.' });
+      expect(await failure(c.translate(req({ text: 'a'.repeat(2001) })))).toMatchObject({
+        status: 400,
+        message: 'Text is too long: 2,001 characters (maximum 2,000).',
+      });
+      expect(await failure(c.translate({ text: 'hola' } as TranslateRequest))).toMatchObject({
+        status: 400,
+        message: 'Missing required fields: model_id, src_lang, tgt_lang.',
+      });
       expect(await failure(c.translate(req({ text: '   ' })))).toBeInstanceOf(GaiaValidationError);
       // A non-boolean stream cannot be sent through the typed client.
-      await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ stream: 'yes' })).expect(400);
+      await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', ownerKey)
+        .send(body({ stream: 'yes' }))
+        .expect(400);
       expect(standIn.requests.length).toBe(before);
     });
 
@@ -144,14 +214,23 @@ describe('API keys and POST /api/translate/', () => {
       expect(await failure(strangerKey.translate(req({ model_id: privateAgent })))).toMatchObject({ status: 404, message: 'Model not found.' });
       await stranger.agent.post('/api/api-keys/revoke/').set('X-CSRF-Token', stranger.csrf).send({ key_id: k.body.key.key_id }).expect(200);
       expect(await failure(strangerKey.translate(req()))).toMatchObject({ status: 401, message: 'This API key has been revoked.' });
-      expect((await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys.find((x: { key_id: string }) => x.key_id === k.body.key.key_id).revoked).toBe(true);
+      expect(
+        (await stranger.agent.get('/api/api-keys/list/').expect(200)).body.api_keys.find((x: { key_id: string }) => x.key_id === k.body.key.key_id).revoked,
+      ).toBe(true);
     });
 
     it("the owner's key and session reach the private agent", async () => {
       await client(ownerKey).translate(req({ model_id: privateAgent }));
       // Session (the owner's test translator) needs the CSRF token like any unsafe session request.
-      await owner.agent.post('/api/translate/').send(body({ model_id: privateAgent, stream: false })).expect(403);
-      const r = await owner.agent.post('/api/translate/').set('X-CSRF-Token', owner.csrf).send(body({ model_id: privateAgent, stream: false })).expect(200);
+      await owner.agent
+        .post('/api/translate/')
+        .send(body({ model_id: privateAgent, stream: false }))
+        .expect(403);
+      const r = await owner.agent
+        .post('/api/translate/')
+        .set('X-CSRF-Token', owner.csrf)
+        .send(body({ model_id: privateAgent, stream: false }))
+        .expect(200);
       expect(r.body.data.translation).toBe('ALLIN PUNCHAW');
       expect(standIn.requests.at(-1)!.caller).toEqual({ keyId: null, userId: owner.uid });
     });
@@ -177,7 +256,12 @@ describe('API keys and POST /api/translate/', () => {
       expect(standIn.requests.length).toBe(before + 1);
       expect(await failure(c.translate(req({ text: 'otro texto' }), { idempotencyKey: 'tr-1' }))).toMatchObject({ status: 422 });
       // The replay is marked on the wire.
-      const b = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).set('Idempotency-Key', 'tr-1').send(body({ stream: false })).expect(200);
+      const b = await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', ownerKey)
+        .set('Idempotency-Key', 'tr-1')
+        .send(body({ stream: false }))
+        .expect(200);
       expect(b.headers['idempotent-replayed']).toBe('true');
     });
 
@@ -187,7 +271,11 @@ describe('API keys and POST /api/translate/', () => {
         message: 'This agent has no trained data yet. Try again when document processing completes.',
       });
       // Streamed, too: the refusal comes before the stream, as a JSON error.
-      const r = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-before now' })).expect(409);
+      const r = await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', ownerKey)
+        .send(body({ text: 'fail-before now' }))
+        .expect(409);
       expect(r.headers['content-type']).toMatch(/application\/json/);
       const requestId = standIn.requests.at(-1)!.requestId;
       expect(standIn.requests.at(-1)!.text).toBe('fail-before now');
@@ -206,7 +294,13 @@ describe('API keys and POST /api/translate/', () => {
       );
       expect(streamed).toEqual(new GaiaServerError('The engine failed.', 502));
       expect(seen).not.toContain('translation_complete');
-      const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body({ text: 'fail-midway' })).buffer(true).parse(rawText).expect(200);
+      const res = await request(t.url)
+        .post('/api/translate/')
+        .set('X-API-Key', ownerKey)
+        .send(body({ text: 'fail-midway' }))
+        .buffer(true)
+        .parse(rawText)
+        .expect(200);
       expect(sseEvents(res.body as unknown as string).at(-1)).toEqual({ type: 'error', message: 'The engine failed.' });
       expect(await failure(c.translate(req({ text: 'fail-midway' })))).toEqual(new GaiaServerError('The engine failed.', 502));
     });
@@ -215,14 +309,18 @@ describe('API keys and POST /api/translate/', () => {
       const cancelled = standIn.whenCancelled();
       const before = standIn.cancelled;
       await new Promise<void>((resolve, reject) => {
-        const req = http.request(`${t.url}/api/translate/`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': ownerKey } }, (res) => {
-          expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-          res.once('data', (chunk: Buffer) => {
-            expect(chunk.toString()).toContain('data: ');
-            req.destroy();
-            resolve();
-          });
-        });
+        const req = http.request(
+          `${t.url}/api/translate/`,
+          { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': ownerKey } },
+          (res) => {
+            expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+            res.once('data', (chunk: Buffer) => {
+              expect(chunk.toString()).toContain('data: ');
+              req.destroy();
+              resolve();
+            });
+          },
+        );
         req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
         req.end(JSON.stringify(body({ text: 'hang on' })));
       });
@@ -237,7 +335,12 @@ describe('API keys and POST /api/translate/', () => {
       const usage = u.body.usage;
       expect(usage.rate_limit).toBe(1000);
       expect(usage.total_requests).toBeGreaterThanOrEqual(4);
-      expect(usage.requests[0]).toEqual({ input_tokens: expect.any(Number), output_tokens: expect.any(Number), words: expect.any(Number), created_at: expect.any(String) });
+      expect(usage.requests[0]).toEqual({
+        input_tokens: expect.any(Number),
+        output_tokens: expect.any(Number),
+        words: expect.any(Number),
+        created_at: expect.any(String),
+      });
       const inTok = usage.requests.reduce((s: number, r: { input_tokens: number }) => s + r.input_tokens, 0);
       const outTok = usage.requests.reduce((s: number, r: { output_tokens: number }) => s + r.output_tokens, 0);
       expect(usage.input_cost).toBeCloseTo((inTok * 3) / 1e6, 9);
@@ -259,7 +362,11 @@ describe('API keys and POST /api/translate/', () => {
       expect(retry).toBeGreaterThan(0);
       expect(retry).toBeLessThanOrEqual(Math.ceil((midnight - now.getTime()) / 1000) + 1);
       // The dashboard's test translator (session) counts under the same plan: no way around the limit.
-      await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body({ stream: false })).expect(429);
+      await u.agent
+        .post('/api/translate/')
+        .set('X-CSRF-Token', u.csrf)
+        .send(body({ stream: false }))
+        .expect(429);
     });
   });
 });
@@ -278,7 +385,10 @@ describe('per-key daily rate limit', () => {
     const req = { text: 'allin punchaw', model_id: agent.id, src_lang: 'es', tgt_lang: 'qu' };
     const one = new GaiaClient({ baseUrl: t.url, apiKey: k1.api_key });
     for (let i = 0; i < 3; i++) await one.translate(req);
-    const e = await one.translate(req).then(() => null, (x: unknown) => x as GaiaRateLimitError);
+    const e = await one.translate(req).then(
+      () => null,
+      (x: unknown) => x as GaiaRateLimitError,
+    );
     expect(e).toBeInstanceOf(GaiaRateLimitError);
     expect(e?.message).toMatch(/^Rate limit exceeded: this API key allows 3 requests per day/);
     expect(e?.retryAfterSeconds).toBeGreaterThan(0);

@@ -26,7 +26,17 @@ function spawnNode(entry: string, name: string, env: Record<string, string>, rea
   if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (node tools/build.mjs --backend)`);
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', OUTBOX_POLL_MS: '200', DATABASE_POOL_SIZE: '4', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      OUTBOX_POLL_MS: '200',
+      DATABASE_POOL_SIZE: '4',
+      REDIS_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -42,7 +52,19 @@ function spawnNode(entry: string, name: string, env: Record<string, string>, rea
 }
 
 function startNode(name: string, db: TestDatabase, dataDir: string): Promise<Node> {
-  return spawnNode(EDGE_NODE, name, { EDGE_NAME: name, DATABASE_URL: db.url, MESSAGING_TRANSPORT: 'inprocess', LOG_LEVEL: 'warn', DATA_DIR: join(dataDir, name), FILE_STORAGE_DIR: join(dataDir, 'files') }, /EDGE_READY (\S+)/);
+  return spawnNode(
+    EDGE_NODE,
+    name,
+    {
+      EDGE_NAME: name,
+      DATABASE_URL: db.url,
+      MESSAGING_TRANSPORT: 'inprocess',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: join(dataDir, name),
+      FILE_STORAGE_DIR: join(dataDir, 'files'),
+    },
+    /EDGE_READY (\S+)/,
+  );
 }
 
 function stopNode(n: Node | undefined): Promise<void> {
@@ -56,7 +78,14 @@ function stopNode(n: Node | undefined): Promise<void> {
 async function exactlyTenAcross(a: Node, b: Node, key: string, agentId: string): Promise<void> {
   const body = { text: 'allin punchaw', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false };
   // 16 calls at once, alternating between the two processes.
-  const results = await Promise.all(Array.from({ length: 16 }, (_, i) => request(i % 2 ? b.url : a.url).post('/api/translate/').set('X-API-Key', key).send(body)));
+  const results = await Promise.all(
+    Array.from({ length: 16 }, (_, i) =>
+      request(i % 2 ? b.url : a.url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send(body),
+    ),
+  );
   const statuses = results.map((r) => r.status);
   expect(statuses.filter((s) => s === 200)).toHaveLength(10);
   expect(statuses.filter((s) => s === 429)).toHaveLength(6);
@@ -77,7 +106,8 @@ async function userWithKey(a: Node, b: Node): Promise<{ uid: string; email: stri
   const cookie = `gaia_session=${cookieValue(signup, 'gaia_session')}; gaia_csrf=${csrf}`;
   // The session made on A is valid on B (stored hashed in Postgres).
   expect((await request(b.url).get('/api/auth/me').set('Cookie', cookie).expect(200)).body.user.email).toBe(email);
-  const key = (await request(b.url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name: 'two gateways' }).expect(200)).body.api_key;
+  const key = (await request(b.url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name: 'two gateways' }).expect(200))
+    .body.api_key;
   return { uid: signup.body.user.uid, email, key };
 }
 
@@ -124,8 +154,22 @@ describe('two gateway binaries over NATS share the Free limit', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ schemas: [identitySchema, agentsSchema, billingSchema], prefix: 'gaia_two_gw_nats' });
     // The seeder creates the agent through the agents use case (no RPC creates one: production agents come from ingestion).
-    seeder = await createTestApp({ schemas: [identitySchema, agentsSchema, billingSchema], consumers: [], imports: [AgentsModule], transport: 'nats', env: { NATS_URL }, database: db });
-    const common = { DATABASE_URL: db.url, MESSAGING_TRANSPORT: 'nats', MESSAGING_NAMESPACE: db.name, NATS_URL, MIGRATIONS_RUN: 'false', FILE_STORAGE_DIR: join(seeder.dataDir, 'files') };
+    seeder = await createTestApp({
+      schemas: [identitySchema, agentsSchema, billingSchema],
+      consumers: [],
+      imports: [AgentsModule],
+      transport: 'nats',
+      env: { NATS_URL },
+      database: db,
+    });
+    const common = {
+      DATABASE_URL: db.url,
+      MESSAGING_TRANSPORT: 'nats',
+      MESSAGING_NAMESPACE: db.name,
+      NATS_URL,
+      MIGRATIONS_RUN: 'false',
+      FILE_STORAGE_DIR: join(seeder.dataDir, 'files'),
+    };
     backend = await spawnNode(QUOTA_BACKEND, 'backend', { ...common, DATA_DIR: join(seeder.dataDir, 'backend') }, /BACKEND_READY (\S+)/);
     [a, b] = await Promise.all(
       ['gw-1', 'gw-2'].map((n) => spawnNode(GATEWAY, n, { ...common, DATA_DIR: join(seeder.dataDir, n) }, /Gaia is running at (\S+)/)),

@@ -63,7 +63,10 @@ describe('leases of a killed process are taken over at once (real Postgres, two 
   async function addEvent(): Promise<string> {
     const id = randomUUID();
     await ds.transaction(async (em) => {
-      const [e] = await em.query(`INSERT INTO outbox_event (id, topic, key, payload) VALUES ($1, 'diagnostics.probe.v1', 'k', $2) RETURNING seq`, [id, JSON.stringify({ seq: 1, runId: 'takeover' })]);
+      const [e] = await em.query(`INSERT INTO outbox_event (id, topic, key, payload) VALUES ($1, 'diagnostics.probe.v1', 'k', $2) RETURNING seq`, [
+        id,
+        JSON.stringify({ seq: 1, runId: 'takeover' }),
+      ]);
       await em.query(`INSERT INTO outbox_delivery (event_id, subscriber, seq) VALUES ($1, 'probe', $2)`, [id, e.seq]);
     });
     return id;
@@ -74,7 +77,11 @@ describe('leases of a killed process are taken over at once (real Postgres, two 
     await holder.ready;
     const jobId = await new PostgresJobQueue().enqueue(ds.manager, HOLD_JOB_KIND, { n: 1 });
     const eventId = await addEvent();
-    await waitFor(async () => holder!.seen, (s) => s.has(`JOB ${jobId}`) && s.has(`DELIVERY ${eventId}`), { what: 'the holder to lease the job and the delivery' });
+    await waitFor(
+      async () => holder!.seen,
+      (s) => s.has(`JOB ${jobId}`) && s.has(`DELIVERY ${eventId}`),
+      { what: 'the holder to lease the job and the delivery' },
+    );
 
     // The "restarted" process: its own liveness, job runner and relay.
     const liveness = new InstanceLiveness(db.url);
@@ -100,13 +107,25 @@ describe('leases of a killed process are taken over at once (real Postgres, two 
     await new Promise((r) => holder!.child.once('exit', r));
     jobs.start();
     relay.start();
-    await waitFor(async () => ({ resumed: [...resumed], delivered: [...delivered] }), (s) => s.resumed.length > 0 && s.delivered.length > 0, {
-      timeoutMs: TAKEOVER_DEADLINE_MS,
-      intervalMs: 20,
-      what: 'the job resumed and the event redelivered by the restarted process',
-    });
-    await waitFor(async () => (await ds.query(`SELECT status FROM job WHERE id = $1`, [jobId]))[0].status, (s) => s === 'done', { what: 'job done' });
-    await waitFor(async () => (await ds.query(`SELECT status FROM outbox_delivery WHERE event_id = $1`, [eventId]))[0].status, (s) => s === 'delivered', { what: 'delivery recorded' });
+    await waitFor(
+      async () => ({ resumed: [...resumed], delivered: [...delivered] }),
+      (s) => s.resumed.length > 0 && s.delivered.length > 0,
+      {
+        timeoutMs: TAKEOVER_DEADLINE_MS,
+        intervalMs: 20,
+        what: 'the job resumed and the event redelivered by the restarted process',
+      },
+    );
+    await waitFor(
+      async () => (await ds.query(`SELECT status FROM job WHERE id = $1`, [jobId]))[0].status,
+      (s) => s === 'done',
+      { what: 'job done' },
+    );
+    await waitFor(
+      async () => (await ds.query(`SELECT status FROM outbox_delivery WHERE event_id = $1`, [eventId]))[0].status,
+      (s) => s === 'delivered',
+      { what: 'delivery recorded' },
+    );
     expect(resumed).toEqual([jobId]);
     expect(delivered).toEqual([eventId]);
   });

@@ -18,7 +18,9 @@ describe('messaging on the real Postgres', () => {
       expect(await runMigrations(ds)).toEqual(['MessagingInit1767000000000', 'DiagnosticsInit1767000000100', 'MessagingLeaseHolders1767951200000']);
       expect(await runMigrations(ds)).toEqual([]);
       const tables = (await ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).map((r: { tablename: string }) => r.tablename);
-      expect(tables).toEqual(expect.arrayContaining(['outbox_event', 'outbox_delivery', 'inbox_message', 'job', 'diagnostics_probe_applied', 'schema_migrations']));
+      expect(tables).toEqual(
+        expect.arrayContaining(['outbox_event', 'outbox_delivery', 'inbox_message', 'job', 'diagnostics_probe_applied', 'schema_migrations']),
+      );
     } finally {
       await ds.destroy();
       await db.drop();
@@ -80,8 +82,20 @@ describe('messaging on the real Postgres', () => {
 
   describe('NATS transport (the broker on this machine)', () => {
     it('delivers events and answers RPCs across two apps on one database', async () => {
-      const producer = await createTestApp({ schemas: [diagnosticsSchema], consumers: [], transport: 'nats', env: { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222' } });
-      const consumer = await createTestApp({ schemas: [diagnosticsSchema], consumers: ['probe'], imports: [DiagnosticsModule], transport: 'nats', database: producer.db, env: { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222' } });
+      const producer = await createTestApp({
+        schemas: [diagnosticsSchema],
+        consumers: [],
+        transport: 'nats',
+        env: { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222' },
+      });
+      const consumer = await createTestApp({
+        schemas: [diagnosticsSchema],
+        consumers: ['probe'],
+        imports: [DiagnosticsModule],
+        transport: 'nats',
+        database: producer.db,
+        env: { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222' },
+      });
       try {
         const runId = `nats-${Date.now()}`;
         const outbox = producer.app.get<Outbox>(OUTBOX);

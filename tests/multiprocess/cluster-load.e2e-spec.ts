@@ -73,7 +73,9 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
       const s = await signUp(uploadGateway, email);
       const socket = io(listenGateway, { transports: ['websocket'], extraHeaders: { cookie: s.cookie }, reconnection: true });
       const owner: Owner = { email, ...s, uploadGateway, socket, progress: [], tasks: [] };
-      socket.on('task_progress', (t: { id: string; status: string; model_id: string }) => owner.progress.push({ task_id: t.id, status: t.status, model_id: t.model_id }));
+      socket.on('task_progress', (t: { id: string; status: string; model_id: string }) =>
+        owner.progress.push({ task_id: t.id, status: t.status, model_id: t.model_id }),
+      );
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
@@ -90,7 +92,11 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
       form.set('tgt_lang', 'qx');
       form.set('custom_prompt', `load agent ${seed}`);
       form.append('files', new Blob([JSON.stringify(pairs)], { type: 'application/json' }), `pairs-${seed}.json`);
-      const res = await fetch(`${o.uploadGateway}/api/documents/process/`, { method: 'POST', headers: { cookie: o.cookie, 'x-csrf-token': o.csrf }, body: form });
+      const res = await fetch(`${o.uploadGateway}/api/documents/process/`, {
+        method: 'POST',
+        headers: { cookie: o.cookie, 'x-csrf-token': o.csrf },
+        body: form,
+      });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { task_id: string; model_id: string };
       o.tasks.push({ taskId: body.task_id, modelId: body.model_id });
@@ -100,7 +106,12 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
     await pg.connect();
     try {
       await waitFor(
-        async () => (await pg.query(`SELECT count(*) FILTER (WHERE status = 'COMPLETED')::int AS done, count(*) FILTER (WHERE status = 'FAILED')::int AS failed FROM ingestion_task`)).rows[0],
+        async () =>
+          (
+            await pg.query(
+              `SELECT count(*) FILTER (WHERE status = 'COMPLETED')::int AS done, count(*) FILTER (WHERE status = 'FAILED')::int AS failed FROM ingestion_task`,
+            )
+          ).rows[0],
         (r) => r.done + r.failed >= uploads.length,
         { timeoutMs: 600_000, intervalMs: 500, what: '200 tasks to finish' },
       );
@@ -130,15 +141,21 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
       // Every task completed exactly once.
       const tasks = (await pg.query(`SELECT status, count(*)::int AS n FROM ingestion_task GROUP BY status`)).rows;
       expect(tasks).toEqual([{ status: 'COMPLETED', n: 200 }]);
-      const learned = (await pg.query(`SELECT payload->>'agentId' AS agent, count(*)::int AS n FROM outbox_event WHERE topic = 'retrieval.agent-learned.v1' GROUP BY 1`)).rows;
+      const learned = (
+        await pg.query(`SELECT payload->>'agentId' AS agent, count(*)::int AS n FROM outbox_event WHERE topic = 'retrieval.agent-learned.v1' GROUP BY 1`)
+      ).rows;
       expect(learned).toHaveLength(200);
       expect(learned.every((r: { n: number }) => r.n === 1)).toBe(true);
 
       // Every event delivered, none dead, and each consumer group applied each event at most once.
-      await waitFor(async () => (await pg.query(`SELECT count(*)::int AS n FROM outbox_delivery WHERE status = 'pending'`)).rows[0].n, (n) => n === 0, {
-        timeoutMs: 120_000,
-        what: 'outbox to drain',
-      });
+      await waitFor(
+        async () => (await pg.query(`SELECT count(*)::int AS n FROM outbox_delivery WHERE status = 'pending'`)).rows[0].n,
+        (n) => n === 0,
+        {
+          timeoutMs: 120_000,
+          what: 'outbox to drain',
+        },
+      );
       const deliveries = (await pg.query(`SELECT status, count(*)::int AS n FROM outbox_delivery GROUP BY status`)).rows;
       expect(deliveries).toEqual([{ status: 'delivered', n: expect.any(Number) }]);
       const [{ delivered, applied }] = (
@@ -155,7 +172,11 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
       // Progress reached each owner's socket (on the other gateway), only for that owner's tasks, ending COMPLETED.
       for (const o of owners) {
         const mine = new Set(o.tasks.map((t) => t.taskId));
-        await waitFor(async () => o.progress.filter((p) => p.status === 'COMPLETED').length, (n) => n >= mine.size, { timeoutMs: 30_000, what: `progress for ${o.email}` });
+        await waitFor(
+          async () => o.progress.filter((p) => p.status === 'COMPLETED').length,
+          (n) => n >= mine.size,
+          { timeoutMs: 30_000, what: `progress for ${o.email}` },
+        );
         expect(o.progress.every((p) => mine.has(p.task_id))).toBe(true);
         expect(new Set(o.progress.filter((p) => p.status === 'COMPLETED').map((p) => p.task_id))).toEqual(mine);
       }

@@ -39,8 +39,17 @@ async function counts(db: TestDatabase, runId: string) {
   const c = new Client({ connectionString: db.url });
   await c.connect();
   try {
-    const [applied] = (await c.query(`SELECT count(*)::int AS total, count(DISTINCT seq)::int AS distinct_seq, count(DISTINCT event_id)::int AS distinct_events, count(DISTINCT applied_by)::int AS processes FROM diagnostics_probe_applied WHERE run_id = $1`, [runId])).rows;
-    const [backlog] = (await c.query(`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'dead')::int AS dead FROM outbox_delivery`)).rows;
+    const [applied] = (
+      await c.query(
+        `SELECT count(*)::int AS total, count(DISTINCT seq)::int AS distinct_seq, count(DISTINCT event_id)::int AS distinct_events, count(DISTINCT applied_by)::int AS processes FROM diagnostics_probe_applied WHERE run_id = $1`,
+        [runId],
+      )
+    ).rows;
+    const [backlog] = (
+      await c.query(
+        `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'dead')::int AS dead FROM outbox_delivery`,
+      )
+    ).rows;
     const [inbox] = (await c.query(`SELECT count(*)::int AS n FROM inbox_message WHERE consumer = 'probe'`)).rows;
     return { ...applied, ...backlog, inbox: inbox.n };
   } finally {
@@ -68,7 +77,11 @@ describe('events across processes over the real NATS', () => {
     children.push(producer.child);
 
     // Kill the consumer once it is in the middle of the burst.
-    await waitFor(() => counts(db, runId), (c) => c.total >= 150, { timeoutMs: 90_000, what: 'first applied events' });
+    await waitFor(
+      () => counts(db, runId),
+      (c) => c.total >= 150,
+      { timeoutMs: 90_000, what: 'first applied events' },
+    );
     consumer1.child.kill('SIGKILL');
     await new Promise((r) => consumer1.child.once('exit', r));
     await producer.ready;
@@ -78,7 +91,11 @@ describe('events across processes over the real NATS', () => {
     const consumer2 = startProbe(db, { PROBE_CONSUMER: '1', PROBE_NAME: 'consumer-2' });
     children.push(consumer2.child);
     await consumer2.ready;
-    const final = await waitFor(() => counts(db, runId), (c) => c.pending === 0 && c.total >= 1000, { timeoutMs: 150_000, what: 'all events applied' });
+    const final = await waitFor(
+      () => counts(db, runId),
+      (c) => c.pending === 0 && c.total >= 1000,
+      { timeoutMs: 150_000, what: 'all events applied' },
+    );
 
     expect(final).toMatchObject({ total: 1000, distinct_seq: 1000, distinct_events: 1000, dead: 0, pending: 0, inbox: 1000 });
     expect(final.processes).toBe(2); // both consumer incarnations applied part of the burst

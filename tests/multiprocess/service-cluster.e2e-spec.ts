@@ -4,7 +4,16 @@
  * (Tooling: ./support/service-cluster.ts; the load run with uploads and translations builds on it.)
  */
 import { createTestDatabase, waitFor, type TestDatabase } from '@gaia/testing';
-import { SERVICES, migrate, startKafkaDouble, startOpenSearchDouble, startServiceCluster, type KafkaDoubleProcess, type OpenSearchDoubleProcess, type ServiceCluster } from './support/service-cluster';
+import {
+  SERVICES,
+  migrate,
+  startKafkaDouble,
+  startOpenSearchDouble,
+  startServiceCluster,
+  type KafkaDoubleProcess,
+  type OpenSearchDoubleProcess,
+  type ServiceCluster,
+} from './support/service-cluster';
 
 /** Migration, the doubles and 12 processes on a shared 2-core machine: above the cluster's own 120 s ready deadline. */
 const CLUSTER_START_TIMEOUT_MS = 300_000;
@@ -19,7 +28,10 @@ async function expectSessionOnBothGateways(cluster: ServiceCluster): Promise<voi
     body: JSON.stringify({ email, password: 'correct horse battery staple', fullName: 'Cluster Test' }),
   });
   expect(signup.status).toBeLessThan(300);
-  const cookies = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookies = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   expect(cookies).toMatch(/gaia_session=/);
   const me = await fetch(`${b}/api/auth/me`, { headers: { cookie: cookies } });
   expect(me.status).toBe(200);

@@ -34,7 +34,9 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
   });
   const run = (cmd: string, args: string[]): Promise<Run> =>
     new Promise((resolve) => {
-      execFile(cmd, args, { cwd: root, env: env(), maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+      execFile(cmd, args, { cwd: root, env: env(), maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
     });
   const gaia = (...args: string[]) => run(process.execPath, [join(root, 'tools/gaia.mjs'), ...args]);
   const gaiaJson = async <T>(...args: string[]): Promise<T> => {
@@ -55,10 +57,11 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
     writeFileSync(join(esXx, 'dev.xx'), DEV.map((p) => p.target).join('\n') + '\n');
     const esYy = join(work, 'corpora/es-yy');
     mkdirSync(esYy, { recursive: true });
-    const tus = MEMORY
-      .map((p) => `<tu><tuv xml:lang="es"><seg>${p.source}</seg></tuv><tuv xml:lang="yy"><seg>${p.target}</seg></tuv></tu>`)
-      .join('\n');
-    writeFileSync(join(esYy, 'memory.tmx'), `<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="es" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="test" creationtool="test" creationtoolversion="1"/><body>\n${tus}\n</body></tmx>\n`);
+    const tus = MEMORY.map((p) => `<tu><tuv xml:lang="es"><seg>${p.source}</seg></tuv><tuv xml:lang="yy"><seg>${p.target}</seg></tuv></tu>`).join('\n');
+    writeFileSync(
+      join(esYy, 'memory.tmx'),
+      `<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="es" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="test" creationtool="test" creationtoolversion="1"/><body>\n${tus}\n</body></tmx>\n`,
+    );
     writeFileSync(join(work, 'corpora/notes.txt'), 'not a language folder\n');
     // The CLI migrates the empty database on its first run, like every service.
     expect((await gaia('outbox', 'status')).code).toBe(0);
@@ -75,14 +78,19 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
   it('is the bin of the repository: npx gaia help lists every command', async () => {
     const r = await run('npx', ['--no-install', 'gaia', 'help']);
     expect(r.code).toBe(0);
-    for (const c of ['users list', 'users show', 'plan set', 'keys rate-limit', 'agents rebuild', 'agents publish', 'outbox status', 'outbox retry', 'seed']) expect(r.stdout).toContain(`gaia ${c}`);
+    for (const c of ['users list', 'users show', 'plan set', 'keys rate-limit', 'agents rebuild', 'agents publish', 'outbox status', 'outbox retry', 'seed'])
+      expect(r.stdout).toContain(`gaia ${c}`);
     const bad = await gaia('users', 'drop');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Unknown command: users drop');
   });
 
   it('seed builds one public agent per language folder, owned by the system account, learning train.* only', async () => {
-    const report = await gaiaJson<{ owner: string; agents: { folder: string; agent_id: string; status: string; pair_count: number; public: boolean; src_lang: string; tgt_lang: string }[]; skipped: { path: string }[] }>('seed', join(work, 'corpora'));
+    const report = await gaiaJson<{
+      owner: string;
+      agents: { folder: string; agent_id: string; status: string; pair_count: number; public: boolean; src_lang: string; tgt_lang: string }[];
+      skipped: { path: string }[];
+    }>('seed', join(work, 'corpora'));
     expect(report.owner).toBe('system@gaia.invalid');
     expect(report.agents.map((a) => [a.folder, a.src_lang, a.tgt_lang, a.status, a.public, a.pair_count])).toEqual([
       ['es-xx', 'es', 'xx', 'COMPLETED', true, distinct(TRAIN)],
@@ -90,7 +98,9 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
     ]);
     expect(report.skipped).toEqual([{ path: '.', reason: 'not a <source>-<target> language folder' }]);
     const [system] = await q<{ id: string }>(`SELECT id FROM identity_user WHERE email = 'system@gaia.invalid'`);
-    const agents = await q<{ id: string; owner_id: string; public: boolean; artifact_version: string | null }>(`SELECT id, owner_id, public, artifact_version FROM agent ORDER BY src_lang, tgt_lang`);
+    const agents = await q<{ id: string; owner_id: string; public: boolean; artifact_version: string | null }>(
+      `SELECT id, owner_id, public, artifact_version FROM agent ORDER BY src_lang, tgt_lang`,
+    );
     expect(agents).toHaveLength(2);
     for (const a of agents) expect(a).toMatchObject({ owner_id: system.id, public: true, artifact_version: expect.any(String) });
 
@@ -105,7 +115,9 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
     const rebuilt = await gaiaJson<{ id: string; artifact_version: string; pair_count: number }>('agents', 'rebuild', agent.id);
     expect(rebuilt.artifact_version).not.toBe(agent.artifact_version);
     expect(rebuilt.pair_count).toBe(distinct(TRAIN));
-    expect((await q<{ artifact_version: string }>(`SELECT artifact_version FROM agent WHERE id = $1`, [agent.id]))[0].artifact_version).toBe(rebuilt.artifact_version);
+    expect((await q<{ artifact_version: string }>(`SELECT artifact_version FROM agent WHERE id = $1`, [agent.id]))[0].artifact_version).toBe(
+      rebuilt.artifact_version,
+    );
 
     await sql.query(`UPDATE agent SET public = false WHERE id = $1`, [agent.id]);
     const published = await gaiaJson<{ id: string; public: boolean }>('agents', 'publish', agent.id);
@@ -118,13 +130,22 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
 
   it('users list|show, plan set and keys rate-limit act on a real account', async () => {
     const userId = randomUUID();
-    await sql.query(`INSERT INTO identity_user (id, email, password_hash, display_name, created_at, last_sign_in_at) VALUES ($1, 'ana@example.org', NULL, 'Ana', now(), now())`, [userId]);
-    await sql.query(`INSERT INTO identity_api_key (id, user_id, kind, name, prefix, secret_hash, rate_limit) VALUES ($1, $2, 'user', 'ci', 'a1b2c3d4e5f6', 'not-a-real-hash', 1000)`, [randomUUID(), userId]);
+    await sql.query(
+      `INSERT INTO identity_user (id, email, password_hash, display_name, created_at, last_sign_in_at) VALUES ($1, 'ana@example.org', NULL, 'Ana', now(), now())`,
+      [userId],
+    );
+    await sql.query(
+      `INSERT INTO identity_api_key (id, user_id, kind, name, prefix, secret_hash, rate_limit) VALUES ($1, $2, 'user', 'ci', 'a1b2c3d4e5f6', 'not-a-real-hash', 1000)`,
+      [randomUUID(), userId],
+    );
 
     const users = await gaiaJson<{ email: string }[]>('users', 'list');
     expect(users.map((u) => u.email)).toEqual(['system@gaia.invalid', 'ana@example.org']);
 
-    expect(await gaiaJson('plan', 'set', 'ana@example.org', 'starter')).toMatchObject({ email: 'ana@example.org', plan: { id: 'starter', included_words: 5000 } });
+    expect(await gaiaJson('plan', 'set', 'ana@example.org', 'starter')).toMatchObject({
+      email: 'ana@example.org',
+      plan: { id: 'starter', included_words: 5000 },
+    });
     expect((await q<{ plan: string }>(`SELECT plan FROM billing_plan WHERE user_id = $1`, [userId]))[0].plan).toBe('starter');
     const wrongPlan = await gaia('plan', 'set', 'ana@example.org', 'platinum');
     expect(wrongPlan.code).toBe(1);
@@ -133,7 +154,11 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
     expect(await gaiaJson('keys', 'rate-limit', 'a1b2c3d4e5f6', '5000')).toEqual({ prefix: 'a1b2c3d4e5f6', name: 'ci', rate_limit: 5000 });
     expect((await q<{ rate_limit: number }>(`SELECT rate_limit FROM identity_api_key WHERE prefix = 'a1b2c3d4e5f6'`))[0].rate_limit).toBe(5000);
 
-    const shown = await gaiaJson<{ email: string; plan: string; keys: { prefix: string; rate_limit: number }[]; agents: unknown[] }>('users', 'show', 'ana@example.org');
+    const shown = await gaiaJson<{ email: string; plan: string; keys: { prefix: string; rate_limit: number }[]; agents: unknown[] }>(
+      'users',
+      'show',
+      'ana@example.org',
+    );
     expect(shown).toMatchObject({ email: 'ana@example.org', plan: 'starter', keys: [{ prefix: 'a1b2c3d4e5f6', rate_limit: 5000 }], agents: [] });
     expect(JSON.stringify(shown)).not.toContain('not-a-real-hash');
     const human = await gaia('users', 'show', 'ana@example.org');
@@ -142,12 +167,24 @@ describe('operator command line (npx gaia) on a real Postgres', () => {
 
   it('outbox status reports dead letters and lag; outbox retry puts them back in the queue', async () => {
     const eventId = randomUUID();
-    await sql.query(`INSERT INTO outbox_event (id, topic, key, payload) VALUES ($1, 'diagnostics.probe.v1', 'operator-e2e', '{"seq":1,"runId":"operator-e2e"}')`, [eventId]);
-    await sql.query(`INSERT INTO outbox_delivery (event_id, subscriber, seq, status, attempts, last_error) SELECT id, 'probe', seq, 'dead', 25, 'consumer unreachable' FROM outbox_event WHERE id = $1`, [eventId]);
-    const status = await gaiaJson<{ dead: number; subscribers: { subscriber: string; dead: number }[]; dead_letters: { event_id: string; topic: string; attempts: number; last_error: string }[] }>('outbox', 'status');
+    await sql.query(
+      `INSERT INTO outbox_event (id, topic, key, payload) VALUES ($1, 'diagnostics.probe.v1', 'operator-e2e', '{"seq":1,"runId":"operator-e2e"}')`,
+      [eventId],
+    );
+    await sql.query(
+      `INSERT INTO outbox_delivery (event_id, subscriber, seq, status, attempts, last_error) SELECT id, 'probe', seq, 'dead', 25, 'consumer unreachable' FROM outbox_event WHERE id = $1`,
+      [eventId],
+    );
+    const status = await gaiaJson<{
+      dead: number;
+      subscribers: { subscriber: string; dead: number }[];
+      dead_letters: { event_id: string; topic: string; attempts: number; last_error: string }[];
+    }>('outbox', 'status');
     expect(status.dead).toBe(1);
     expect(status.subscribers).toContainEqual(expect.objectContaining({ subscriber: 'probe', dead: 1 }));
-    expect(status.dead_letters).toEqual([expect.objectContaining({ event_id: eventId, topic: 'diagnostics.probe.v1', attempts: 25, last_error: 'consumer unreachable' })]);
+    expect(status.dead_letters).toEqual([
+      expect.objectContaining({ event_id: eventId, topic: 'diagnostics.probe.v1', attempts: 25, last_error: 'consumer unreachable' }),
+    ]);
 
     expect(await gaiaJson('outbox', 'retry', eventId)).toEqual({ requeued: 1 });
     const [row] = await q<{ status: string }>(`SELECT status FROM outbox_delivery WHERE event_id = $1`, [eventId]);

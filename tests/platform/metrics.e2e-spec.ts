@@ -57,13 +57,26 @@ describe('metrics: /metrics of a running process after traffic', () => {
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     child = spawn(process.execPath, [join(root, 'dist/apps/platform/main.js')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MESSAGING_TRANSPORT: 'inprocess', DATABASE_POOL_SIZE: '5' },
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        MESSAGING_TRANSPORT: 'inprocess',
+        DATABASE_POOL_SIZE: '5',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitFor(
       () => {
         if (child.exitCode !== null) throw new Error(`platform exited with code ${child.exitCode}`);
-        return fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+        return fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
       },
       (s) => s === 200,
       { timeoutMs: 120_000, intervalMs: 200, what: 'platform /readyz' },
@@ -104,7 +117,11 @@ describe('metrics: /metrics of a running process after traffic', () => {
     );
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'metrics' }).expect(200)).body.api_key as string;
     for (const p of corpus.slice(0, 3)) {
-      await request(url).post('/api/translate/').set('X-API-Key', key).send({ text: p.source, model_id: upload.body.model_id, src_lang: 'es', tgt_lang: 'xx', stream: false }).expect(200);
+      await request(url)
+        .post('/api/translate/')
+        .set('X-API-Key', key)
+        .send({ text: p.source, model_id: upload.body.model_id, src_lang: 'es', tgt_lang: 'xx', stream: false })
+        .expect(200);
     }
     await request(url).get('/api/agents/no-such-agent').expect(404);
 
@@ -113,9 +130,17 @@ describe('metrics: /metrics of a running process after traffic', () => {
     await sql.connect();
     try {
       const eventId = randomUUID();
-      await sql.query(`INSERT INTO outbox_event (id, topic, key, payload, created_at) VALUES ($1, 'diagnostics.probe.v1', 'm', '{"seq":1,"runId":"m"}', now() - interval '90 seconds')`, [eventId]);
-      await sql.query(`INSERT INTO outbox_delivery (event_id, subscriber, seq, status, attempts) SELECT id, 'probe', seq, 'dead', 25 FROM outbox_event WHERE id = $1`, [eventId]);
-      await sql.query(`INSERT INTO job (id, kind, payload, run_after) VALUES ($1, 'ingestion.process-task', '{"taskId":"later"}', now() + interval '1 day')`, [randomUUID()]);
+      await sql.query(
+        `INSERT INTO outbox_event (id, topic, key, payload, created_at) VALUES ($1, 'diagnostics.probe.v1', 'm', '{"seq":1,"runId":"m"}', now() - interval '90 seconds')`,
+        [eventId],
+      );
+      await sql.query(
+        `INSERT INTO outbox_delivery (event_id, subscriber, seq, status, attempts) SELECT id, 'probe', seq, 'dead', 25 FROM outbox_event WHERE id = $1`,
+        [eventId],
+      );
+      await sql.query(`INSERT INTO job (id, kind, payload, run_after) VALUES ($1, 'ingestion.process-task', '{"taskId":"later"}', now() + interval '1 day')`, [
+        randomUUID(),
+      ]);
     } finally {
       await sql.end();
     }

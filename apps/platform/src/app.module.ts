@@ -21,12 +21,24 @@ import { ingestionSchema, IngestionModule } from '@gaia/ingestion/feature';
  */
 export const SCHEMAS: SchemaBundle[] = [diagnosticsSchema, agentsSchema, billingSchema, identitySchema, retrievalSchema, ingestionSchema];
 export const CONSUMERS: ConsumerName[] = [...SERVICE_NAMES, 'probe'];
-export const FEATURES: DynamicModule['imports'] = [DiagnosticsModule, AgentsModule, BillingModule.forRoot(), GatewayModule.forRoot(), RetrievalModule, TranslationModule.forRoot(), IngestionModule];
+export const FEATURES: DynamicModule['imports'] = [
+  DiagnosticsModule,
+  AgentsModule,
+  BillingModule.forRoot(),
+  GatewayModule.forRoot(),
+  RetrievalModule,
+  TranslationModule.forRoot(),
+  IngestionModule,
+];
 
 @Module({})
 export class AppModule {
   /** `extra`: the operator command line adds its module, and hosts no consumers when services run elsewhere (NATS/Kafka). */
-  static forRoot(config: AppConfig, databaseUrl: string, extra: { processName?: string; imports?: DynamicModule['imports']; consumers?: readonly ConsumerName[] } = {}): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    databaseUrl: string,
+    extra: { processName?: string; imports?: DynamicModule['imports']; consumers?: readonly ConsumerName[] } = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [

@@ -9,4 +9,11 @@ export const SECTION_VISIBLE_THRESHOLD = 0.3;
 export const COPY_CONFIRMATION_MS = 2000;
 export const LATEST_AGENTS_COUNT = 3;
 export const READING_WORDS_PER_MINUTE = 200;
-export const GLOBE = { autoRotateSpeed: 0.5, pov: { lat: 35, lng: 100, altitude: 1.5 }, height: 600, heightLarge: 700, pointRadius: 0.5, labelSize: 0.7 } as const;
+export const GLOBE = {
+  autoRotateSpeed: 0.5,
+  pov: { lat: 35, lng: 100, altitude: 1.5 },
+  height: 600,
+  heightLarge: 700,
+  pointRadius: 0.5,
+  labelSize: 0.7,
+} as const;

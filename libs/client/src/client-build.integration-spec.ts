@@ -64,7 +64,22 @@ describe('@gaia/client package (ESM + CJS, no runtime dependency)', () => {
         '',
       ].join('\n'),
     );
-    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'node16', moduleResolution: 'node16', lib: ['ES2023', 'DOM'], types: [], typeRoots: [] }, files: ['use.ts'] }));
+    writeFileSync(
+      join(work, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'node16',
+          moduleResolution: 'node16',
+          lib: ['ES2023', 'DOM'],
+          types: [],
+          typeRoots: [],
+        },
+        files: ['use.ts'],
+      }),
+    );
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], { cwd: work, stdio: 'pipe' });
   });
 });

@@ -31,7 +31,10 @@ function args(argv: string[]): { cmd: string; opts: Record<string, string | bool
 }
 
 function readLines(f: string): string[] {
-  const lines = fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = fs
+    .readFileSync(f, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   if (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -3,10 +3,39 @@
  * target language (word-by-word lexicon + suffixes + glottal apostrophes), so tests exercise the
  * engine and ingestion without copying any real data.
  */
-const SUBJECTS: [string, string][] = [['el niño', "wawa"], ['la mujer', "warmi"], ['el hombre', "qhari"], ['mi madre', "mamay"], ['el perro', "allqu"], ['la abuela', "hatun mama"]];
-const VERBS: [string, string][] = [['come', "mikhun"], ['bebe', "upyan"], ['ve', "rikun"], ['quiere', "munan"], ['lleva', "apan"], ['busca', "maskan"]];
-const OBJECTS: [string, string][] = [['agua', "yaku"], ['pan', "t'anta"], ['la casa', "wasi"], ['el río', "mayu"], ['la papa', "papa"], ['el maíz', "sara"], ['la montaña', "urqu"], ['la comida', "mikhuna"]];
-const PLACES: [string, string][] = [['en el campo', "chakrapi"], ['en la casa', "wasipi"], ['cerca del río', "mayu qayllapi"], ['hoy', "kunan"], ['mañana', "paqarin"]];
+const SUBJECTS: [string, string][] = [
+  ['el niño', 'wawa'],
+  ['la mujer', 'warmi'],
+  ['el hombre', 'qhari'],
+  ['mi madre', 'mamay'],
+  ['el perro', 'allqu'],
+  ['la abuela', 'hatun mama'],
+];
+const VERBS: [string, string][] = [
+  ['come', 'mikhun'],
+  ['bebe', 'upyan'],
+  ['ve', 'rikun'],
+  ['quiere', 'munan'],
+  ['lleva', 'apan'],
+  ['busca', 'maskan'],
+];
+const OBJECTS: [string, string][] = [
+  ['agua', 'yaku'],
+  ['pan', "t'anta"],
+  ['la casa', 'wasi'],
+  ['el río', 'mayu'],
+  ['la papa', 'papa'],
+  ['el maíz', 'sara'],
+  ['la montaña', 'urqu'],
+  ['la comida', 'mikhuna'],
+];
+const PLACES: [string, string][] = [
+  ['en el campo', 'chakrapi'],
+  ['en la casa', 'wasipi'],
+  ['cerca del río', 'mayu qayllapi'],
+  ['hoy', 'kunan'],
+  ['mañana', 'paqarin'],
+];
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;

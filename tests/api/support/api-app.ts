@@ -61,7 +61,10 @@ let seq = 0;
 export async function signUp(url: string, prefix = 'user', password = 'correct horse battery'): Promise<User> {
   const agent = request.agent(url);
   const email = `${prefix}-${Date.now().toString(36)}-${seq++}@example.org`;
-  const res = await agent.post('/api/auth/signup').send({ email, password, fullName: `${prefix} person` }).expect(201);
+  const res = await agent
+    .post('/api/auth/signup')
+    .send({ email, password, fullName: `${prefix} person` })
+    .expect(201);
   const csrf = cookieValue(res, 'gaia_csrf');
   if (!csrf) throw new Error('no csrf cookie');
   return { agent, csrf, uid: res.body.user.uid, email, cookie: `gaia_session=${cookieValue(res, 'gaia_session')}; gaia_csrf=${csrf}` };

@@ -16,7 +16,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   idp = await startTestIdp();
-  platform = await startOwnPlatform({ OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_PROVIDER_NAME: 'Test IdP' });
+  platform = await startOwnPlatform({
+    OIDC_ISSUER_URL: idp.issuer,
+    OIDC_CLIENT_ID: CLIENT.id,
+    OIDC_CLIENT_SECRET: CLIENT.secret,
+    OIDC_PROVIDER_NAME: 'Test IdP',
+  });
   idp.serve({ id: CLIENT.id, secret: CLIENT.secret, redirectUri: `${platform.url}/api/auth/oidc/callback` });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
 }, 90_000);

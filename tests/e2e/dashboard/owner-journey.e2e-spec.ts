@@ -4,7 +4,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxLink } from './support/mailbox';
 import { overflowingElements, trackConsoleErrors, visibleEnglish } from '../support/page-checks';
-import { baseUrl, DESKTOP, FIXTURES, launchBrowser, MOBILE, openContext, screenshot, seriousA11yViolations, trackCspViolations, uniqueEmail, type TrackedPage } from './support/browser';
+import {
+  baseUrl,
+  DESKTOP,
+  FIXTURES,
+  launchBrowser,
+  MOBILE,
+  openContext,
+  screenshot,
+  seriousA11yViolations,
+  trackCspViolations,
+  uniqueEmail,
+  type TrackedPage,
+} from './support/browser';
 
 /**
  * The signed-in journey against the running platform, in order: sign up → build an agent from a JSON file →
@@ -78,7 +90,22 @@ describe.each([
   const owner = { name: 'Ana Quispe', email: uniqueEmail(`owner-${size}`) };
   const editor = { name: 'Luis Mamani', email: uniqueEmail(`editor-${size}`) };
   /** User content and names that stay as typed in the Spanish UI. */
-  const USER_CONTENT: (string | RegExp)[] = [owner.name, editor.name, owner.email, editor.email, description, 'E2E server', 'Use Cusco spelling.', 'Standard', 'Quechua', 'Gaia', 'API', 'cURL', 'Starter', 'Enterprise'];
+  const USER_CONTENT: (string | RegExp)[] = [
+    owner.name,
+    editor.name,
+    owner.email,
+    editor.email,
+    description,
+    'E2E server',
+    'Use Cusco spelling.',
+    'Standard',
+    'Quechua',
+    'Gaia',
+    'API',
+    'cURL',
+    'Starter',
+    'Enterprise',
+  ];
   let ownerTab: TrackedPage;
   let editorTab: TrackedPage | null = null;
   let agentId = '';
@@ -191,7 +218,9 @@ describe.each([
       { name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n') },
     ]);
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByTestId('agent-settings').getByRole('alert').textContent()).toBe('Invalid file types: notes.csv. Please upload JSON, PDF or TXT files only.');
+    await expect
+      .poll(() => page.getByTestId('agent-settings').getByRole('alert').textContent())
+      .toBe('Invalid file types: notes.csv. Please upload JSON, PDF or TXT files only.');
 
     await page.getByRole('button', { name: 'Remove notes.csv' }).click();
     const [upload] = await Promise.all([
@@ -205,7 +234,17 @@ describe.each([
     await page.getByTestId('test-translator').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('processing-error').count()).toBe(0);
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
-    await expect.poll(async () => (await page.getByText(/sentence pairs/).first().innerText()).match(/(\d+) sentence pairs/)?.[1]).toBe('25');
+    await expect
+      .poll(
+        async () =>
+          (
+            await page
+              .getByText(/sentence pairs/)
+              .first()
+              .innerText()
+          ).match(/(\d+) sentence pairs/)?.[1],
+      )
+      .toBe('25');
     await expectClean(page, ownerTab.errors);
   });
 
@@ -311,8 +350,16 @@ describe.each([
     await screenshot(page, `dashboard-agent-editor-${size}`);
 
     const forbidden = await page.evaluate(async (id) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('gaia_csrf='))?.split('=')[1] ?? '';
-      const res = await fetch('/api/delete-model/', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) }, body: JSON.stringify({ model_id: id }) });
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('gaia_csrf='))
+          ?.split('=')[1] ?? '';
+      const res = await fetch('/api/delete-model/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) },
+        body: JSON.stringify({ model_id: id }),
+      });
       return res.status;
     }, agentId);
     expect(forbidden).toBe(403);
@@ -365,7 +412,12 @@ describe.each([
       await screenshot(page, `dashboard-${name}-${size}`);
       if (size === 'desktop') {
         // The sidebar fills the page's height: from under the header to the end of the page, short or long (a drawer on phones).
-        const side = await page.evaluate(() => ({ top: document.querySelector('.dash-sidebar')!.getBoundingClientRect().top + window.scrollY, bottom: document.querySelector('.dash-sidebar')!.getBoundingClientRect().bottom + window.scrollY, header: document.querySelector('.site-header')!.getBoundingClientRect().height, page: document.documentElement.scrollHeight }));
+        const side = await page.evaluate(() => ({
+          top: document.querySelector('.dash-sidebar')!.getBoundingClientRect().top + window.scrollY,
+          bottom: document.querySelector('.dash-sidebar')!.getBoundingClientRect().bottom + window.scrollY,
+          header: document.querySelector('.site-header')!.getBoundingClientRect().height,
+          page: document.documentElement.scrollHeight,
+        }));
         expect(Math.abs(side.top - side.header), `${name}: sidebar top`).toBeLessThan(1);
         expect(Math.abs(side.bottom - side.page), `${name}: sidebar bottom`).toBeLessThan(1);
       }

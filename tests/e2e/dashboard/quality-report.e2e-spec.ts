@@ -17,12 +17,19 @@ describe('quality report and "Why this translation?"', () => {
     owner = await openContext(browser, DESKTOP);
     // The session of the browser profile: signed up and the agent uploaded through the API with its cookies.
     const api = owner.context.request;
-    const signUp = await api.post(`${baseUrl()}/api/auth/signup`, { data: { email: uniqueEmail('quality'), password: 'e2e-Password-123', fullName: 'Rosa Huamán' } });
+    const signUp = await api.post(`${baseUrl()}/api/auth/signup`, {
+      data: { email: uniqueEmail('quality'), password: 'e2e-Password-123', fullName: 'Rosa Huamán' },
+    });
     expect(signUp.status()).toBe(201);
     const csrf = (await owner.context.cookies()).find((c) => c.name === 'gaia_csrf')?.value ?? '';
     const upload = await api.post(`${baseUrl()}/api/documents/process/`, {
       headers: { 'X-CSRF-Token': csrf },
-      multipart: { src_lang: 'Spanish', tgt_lang: 'Quechua', custom_prompt: 'Quality report (e2e)', files: { name: 'corpus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(CORPUS)) } },
+      multipart: {
+        src_lang: 'Spanish',
+        tgt_lang: 'Quechua',
+        custom_prompt: 'Quality report (e2e)',
+        files: { name: 'corpus.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(CORPUS)) },
+      },
     });
     expect(upload.status()).toBe(200);
     agentId = ((await upload.json()) as { model_id: string }).model_id;
@@ -36,7 +43,10 @@ describe('quality report and "Why this translation?"', () => {
     const { page } = owner;
     await expect
       // the report is measured after the agent is ready (docs/adr/0006): wait for both
-      .poll(async () => ((await (await owner.context.request.get(`${baseUrl()}/api/agents/${agentId}`)).json()) as { processing_status: string; quality: unknown }), { timeout: 180_000, interval: 500 })
+      .poll(
+        async () => (await (await owner.context.request.get(`${baseUrl()}/api/agents/${agentId}`)).json()) as { processing_status: string; quality: unknown },
+        { timeout: 180_000, interval: 500 },
+      )
       .toMatchObject({ processing_status: 'COMPLETED', quality: expect.objectContaining({ version: expect.any(String) }) });
     await page.goto(`/dashboard/${encodeURIComponent(agentId)}`);
     const card = page.getByTestId('quality-card');
@@ -52,7 +62,7 @@ describe('quality report and "Why this translation?"', () => {
     expect(owner.errors).toEqual([]);
   });
 
-  it('the test translator shows the confidence badge and the why-panel lists examples from the agent\'s data', async () => {
+  it("the test translator shows the confidence badge and the why-panel lists examples from the agent's data", async () => {
     const { page } = owner;
     const translator = page.getByTestId('test-translator');
     await translator.getByLabel('Text in Spanish').fill('mi perro negro');
@@ -64,7 +74,9 @@ describe('quality report and "Why this translation?"', () => {
     const examples = translator.getByTestId('why-examples').locator('li');
     await examples.first().waitFor();
     const corpus = CORPUS.map((p) => `${p.es} → ${p.qu}`);
-    const shown = await examples.evaluateAll((items) => items.map((li) => `${li.querySelector('.why-panel__source')?.textContent ?? ''} → ${li.querySelector('.why-panel__target')?.textContent ?? ''}`));
+    const shown = await examples.evaluateAll((items) =>
+      items.map((li) => `${li.querySelector('.why-panel__source')?.textContent ?? ''} → ${li.querySelector('.why-panel__target')?.textContent ?? ''}`),
+    );
     expect(shown.length).toBeGreaterThan(0);
     for (const s of shown) expect(corpus).toContain(s);
     await screenshot(page, 'dashboard-agent-why-panel-desktop');

@@ -22,7 +22,9 @@ async function csrfOf(context: BrowserContext): Promise<string> {
 
 /** Signs a new owner up and builds the fixture agent through the API of the browser's own session. */
 async function ownerWithAgent(context: BrowserContext): Promise<string> {
-  const signUp = await context.request.post('/api/auth/signup', { data: { email: uniqueEmail('suggest'), password: 'e2e-Password-123', fullName: 'Rosa Huaman' } });
+  const signUp = await context.request.post('/api/auth/signup', {
+    data: { email: uniqueEmail('suggest'), password: 'e2e-Password-123', fullName: 'Rosa Huaman' },
+  });
   expect(signUp.status()).toBe(201);
   const up = await context.request.post('/api/documents/process/', {
     headers: { 'X-CSRF-Token': await csrfOf(context) },

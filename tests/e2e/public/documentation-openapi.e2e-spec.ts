@@ -24,7 +24,9 @@ describe('the documentation page', () => {
       await page.goto('/documentation');
       const items = page.getByTestId('documented-endpoint');
       await items.first().waitFor();
-      const documented = await items.evaluateAll((els) => els.map((el) => ({ method: el.getAttribute('data-method') ?? '', path: el.getAttribute('data-path') ?? '' })));
+      const documented = await items.evaluateAll((els) =>
+        els.map((el) => ({ method: el.getAttribute('data-method') ?? '', path: el.getAttribute('data-path') ?? '' })),
+      );
       expect(documented.length).toBeGreaterThan(0);
       for (const { method, path } of documented) {
         expect(declared.get(normalise(path)), `${method} ${path} is not in the OpenAPI document`).toContain(method);

@@ -32,7 +32,21 @@ interface RouteCase {
 const h1 = (page: Page) => page.locator('main h1').first().waitFor();
 
 /** Names that are the same in both languages (brands, plans, languages, people, code-like words). */
-const NAMES: (string | RegExp)[] = ['Gaia', 'Starter', 'Enterprise', 'BERTScore', 'cURL', 'JavaScript', 'API', 'JSON', 'SSE', 'Quechua', 'Guaraní', 'AmericasNLP', /^[A-Z][a-z]+ → [A-Z][a-z]+$/];
+const NAMES: (string | RegExp)[] = [
+  'Gaia',
+  'Starter',
+  'Enterprise',
+  'BERTScore',
+  'cURL',
+  'JavaScript',
+  'API',
+  'JSON',
+  'SSE',
+  'Quechua',
+  'Guaraní',
+  'AmericasNLP',
+  /^[A-Z][a-z]+ → [A-Z][a-z]+$/,
+];
 
 const ROUTES: RouteCase[] = [
   {
@@ -101,7 +115,9 @@ describe.each([
         // The footer ends the page: no empty band below it, however short the content.
         const footer = await page.evaluate(() => {
           const f = document.querySelector('.site-footer');
-          return f ? { bottom: f.getBoundingClientRect().bottom + window.scrollY, page: Math.max(document.documentElement.scrollHeight, window.innerHeight) } : null;
+          return f
+            ? { bottom: f.getBoundingClientRect().bottom + window.scrollY, page: Math.max(document.documentElement.scrollHeight, window.innerHeight) }
+            : null;
         });
         expect(footer, 'a footer').not.toBeNull();
         expect(footer!.bottom).toBeGreaterThanOrEqual(footer!.page - 1);

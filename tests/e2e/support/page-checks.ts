@@ -119,7 +119,37 @@ function englishUiTexts(): RegExp[] {
 }
 
 /** English function words that are not Spanish words: two of them in one text make it English. */
-const ENGLISH_WORDS = new Set(['the', 'and', 'your', 'you', 'with', 'this', 'please', 'are', 'have', 'been', 'from', 'will', 'was', 'were', 'has', 'that', 'of', 'to', 'is', 'for', 'not', 'it', 'be', 'an', 'or', 'at', 'by', 'on', 'in']);
+const ENGLISH_WORDS = new Set([
+  'the',
+  'and',
+  'your',
+  'you',
+  'with',
+  'this',
+  'please',
+  'are',
+  'have',
+  'been',
+  'from',
+  'will',
+  'was',
+  'were',
+  'has',
+  'that',
+  'of',
+  'to',
+  'is',
+  'for',
+  'not',
+  'it',
+  'be',
+  'an',
+  'or',
+  'at',
+  'by',
+  'on',
+  'in',
+]);
 const MIN_ENGLISH_WORDS = 2;
 
 /**

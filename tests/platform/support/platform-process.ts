@@ -31,7 +31,16 @@ export interface PlatformProcess {
 
 /** Environment of a platform on embedded defaults (no DATABASE_URL, in-process messaging). */
 export function platformEnv(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MESSAGING_TRANSPORT: 'inprocess', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    MESSAGING_TRANSPORT: 'inprocess',
+    ...extra,
+  };
   // The test runner's own fixed embedded port must not leak into a platform that should pick one.
   if (!('EMBEDDED_POSTGRES_PORT' in extra)) delete env['EMBEDDED_POSTGRES_PORT'];
   return env;
@@ -48,7 +57,11 @@ function watch(child: ChildProcess, port: number): PlatformProcess {
 
 /** `node dist/apps/platform/main.js` */
 export function startPlatform(dataDir: string, port: number, extra: Record<string, string> = {}): PlatformProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/apps/platform/main.js')], { cwd: ROOT, env: platformEnv(dataDir, port, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'dist/apps/platform/main.js')], {
+    cwd: ROOT,
+    env: platformEnv(dataDir, port, extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return watch(child, port);
 }
 
@@ -62,7 +75,10 @@ export async function ready(p: PlatformProcess, timeoutMs = FIRST_START_TIMEOUT_
   await waitFor(
     () => {
       if (p.child.exitCode !== null) throw new Error(`platform exited with code ${p.child.exitCode}: ${p.output().slice(-4000)}`);
-      return fetch(`http://127.0.0.1:${p.port}/readyz`).then((r) => r.status, () => 0);
+      return fetch(`http://127.0.0.1:${p.port}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
     },
     (s) => s === 200,
     { timeoutMs, intervalMs: 200, what: `platform /readyz on ${p.port}` },
@@ -83,7 +99,8 @@ export function processGroup(pgid: number): { pid: number; cmd: string }[] {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       // pid (comm) state ppid pgrp …: comm may hold spaces, so split after its closing parenthesis.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') found.push({ pid: Number(name), cmd: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z')
+        found.push({ pid: Number(name), cmd: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
     } catch {
       // the process ended while being read
     }

@@ -27,13 +27,15 @@ export type GlossaryFormat = 'csv' | 'tsv' | 'tbx';
 export const listCorrections = (agentId: string, cursor: string | null = null) => apiJson<CorrectionPage>(`${base(agentId)}/corrections${page(cursor)}`);
 export const addCorrection = (agentId: string, body: { source: string; translation: string; corrected: string }) =>
   apiJson<CorrectionDto>(`${base(agentId)}/corrections`, { method: 'POST', body });
-export const undoCorrection = (agentId: string, id: string) => apiJson<{ success: true }>(`${base(agentId)}/corrections/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const undoCorrection = (agentId: string, id: string) =>
+  apiJson<{ success: true }>(`${base(agentId)}/corrections/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const listGlossary = (agentId: string, cursor: string | null = null) => apiJson<GlossaryPage>(`${base(agentId)}/glossary${page(cursor)}`);
 export const addGlossaryTerm = (agentId: string, body: GlossaryTermInput) => apiJson<GlossaryTermDto>(`${base(agentId)}/glossary`, { method: 'POST', body });
 export const updateGlossaryTerm = (agentId: string, id: string, body: GlossaryTermInput) =>
   apiJson<GlossaryTermDto>(`${base(agentId)}/glossary/${encodeURIComponent(id)}`, { method: 'PUT', body });
-export const deleteGlossaryTerm = (agentId: string, id: string) => apiJson<{ success: true }>(`${base(agentId)}/glossary/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteGlossaryTerm = (agentId: string, id: string) =>
+  apiJson<{ success: true }>(`${base(agentId)}/glossary/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const importGlossary = (agentId: string, format: GlossaryFormat, text: string) =>
   apiJson<{ added: number; updated: number; total: number }>(`${base(agentId)}/glossary/import`, { method: 'POST', body: { format, glossary_file: text } });
 

@@ -4,7 +4,10 @@ import { apiFetch, apiJson } from './http';
 
 export const TRANSLATE_FILE_ACCEPT = '.txt,.csv,.tsv,.tmx,.xlf,.xliff';
 
-export function startFileTranslation(input: { file: File; modelId: string; srcLang: string; tgtLang: string; column?: string }, fallbackError: string): Promise<TranslateFileStartResponse> {
+export function startFileTranslation(
+  input: { file: File; modelId: string; srcLang: string; tgtLang: string; column?: string },
+  fallbackError: string,
+): Promise<TranslateFileStartResponse> {
   const form = new FormData();
   form.append('model_id', input.modelId);
   form.append('src_lang', input.srcLang);

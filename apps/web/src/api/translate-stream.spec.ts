@@ -41,7 +41,15 @@ describe('translate() against a real HTTP server', () => {
       { text: 'Allinllachu', model_id: 'agent-1', src_lang: 'quechua', tgt_lang: 'spanish' },
       { apiKey: PUBLIC_KEY, baseUrl: server.origin, onEvent: (e) => events.push(e.type), logger: { warn } },
     );
-    expect(result).toEqual({ translation: 'Hola mundo', responseTime: 1.5, confidence: 0.8, untranslated: [], explanation: null, appliedTerms: [], engine: 'builtin' });
+    expect(result).toEqual({
+      translation: 'Hola mundo',
+      responseTime: 1.5,
+      confidence: 0.8,
+      untranslated: [],
+      explanation: null,
+      appliedTerms: [],
+      engine: 'builtin',
+    });
     expect(events).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(server.translateCalls[0].headers['x-api-key']).toBe(PUBLIC_KEY);
@@ -49,19 +57,31 @@ describe('translate() against a real HTTP server', () => {
   });
 
   it('rejects with the server error text on a non-2xx answer', async () => {
-    await expect(translate({ text: 'x', model_id: 'agent-1', src_lang: 'a', tgt_lang: 'b' }, { apiKey: 'wrong', baseUrl: server.origin })).rejects.toThrow('Invalid API key.');
+    await expect(translate({ text: 'x', model_id: 'agent-1', src_lang: 'a', tgt_lang: 'b' }, { apiKey: 'wrong', baseUrl: server.origin })).rejects.toThrow(
+      'Invalid API key.',
+    );
   });
 
   it('rejects with the message of an error event', async () => {
     server.translateLines = ['data: {"type":"translation_chunk","content":"Ho"}', 'data: {"type":"error","message":"Model not found."}'];
-    await expect(translate({ text: 'x', model_id: 'agent-1', src_lang: 'a', tgt_lang: 'b' }, { apiKey: PUBLIC_KEY, baseUrl: server.origin })).rejects.toThrow('Model not found.');
+    await expect(translate({ text: 'x', model_id: 'agent-1', src_lang: 'a', tgt_lang: 'b' }, { apiKey: PUBLIC_KEY, baseUrl: server.origin })).rejects.toThrow(
+      'Model not found.',
+    );
   });
 });
 
 describe('translate() with a JSON answer', () => {
   it("reads {success, data} and fails with 'Translation failed' when they are missing", async () => {
     const { createServer } = await import('node:http');
-    let answer: unknown = { success: true, data: { translation: 'Hola', raw_translation: 'Hola' }, confidence: 0.4, untranslated: [{ start: 0, end: 1, text: 'x' }], applied_terms: [{ term: 'x', translation: 'equis' }], response_time: 0.8, source_text: 'x' };
+    let answer: unknown = {
+      success: true,
+      data: { translation: 'Hola', raw_translation: 'Hola' },
+      confidence: 0.4,
+      untranslated: [{ start: 0, end: 1, text: 'x' }],
+      applied_terms: [{ term: 'x', translation: 'equis' }],
+      response_time: 0.8,
+      source_text: 'x',
+    };
     const srv = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer));
@@ -69,7 +89,15 @@ describe('translate() with a JSON answer', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
     try {
-      await expect(translate({ text: 'x', model_id: 'm', src_lang: 'a', tgt_lang: 'b' }, { baseUrl: origin })).resolves.toEqual({ translation: 'Hola', responseTime: 0.8, confidence: 0.4, untranslated: [{ start: 0, end: 1, text: 'x' }], explanation: null, appliedTerms: [{ term: 'x', translation: 'equis' }], engine: null });
+      await expect(translate({ text: 'x', model_id: 'm', src_lang: 'a', tgt_lang: 'b' }, { baseUrl: origin })).resolves.toEqual({
+        translation: 'Hola',
+        responseTime: 0.8,
+        confidence: 0.4,
+        untranslated: [{ start: 0, end: 1, text: 'x' }],
+        explanation: null,
+        appliedTerms: [{ term: 'x', translation: 'equis' }],
+        engine: null,
+      });
       answer = { success: false };
       await expect(translate({ text: 'x', model_id: 'm', src_lang: 'a', tgt_lang: 'b' }, { baseUrl: origin })).rejects.toThrow(TRANSLATION_FAILED);
     } finally {

@@ -1,4 +1,12 @@
-import type { AppliedTerm, EngineKind, TranslateHttpBody, TranslateJsonResponse, TranslationEventDto, TranslationExplanation, UntranslatedSpan } from '@gaia/contracts';
+import type {
+  AppliedTerm,
+  EngineKind,
+  TranslateHttpBody,
+  TranslateJsonResponse,
+  TranslationEventDto,
+  TranslationExplanation,
+  UntranslatedSpan,
+} from '@gaia/contracts';
 import { buildHeaders, errorFrom } from './http';
 
 /**

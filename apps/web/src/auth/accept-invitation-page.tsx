@@ -37,7 +37,12 @@ export function AcceptInvitationPage() {
         : t('invitation.failed');
 
   let body;
-  if (!token) body = <p className="alert alert--error" role="alert">{t('invitation.invalid')}</p>;
+  if (!token)
+    body = (
+      <p className="alert alert--error" role="alert">
+        {t('invitation.invalid')}
+      </p>
+    );
   else if (loading) body = <p role="status">{t('invitation.checking')}</p>;
   else if (!user)
     body = (

@@ -18,7 +18,9 @@ useRouteServer(({ path, body }) => {
   if (path === '/api/auth/session') return [200, { user: me }];
   calls.push({ path, body });
   if (path === '/api/auth/verify-email') {
-    return body['token'] === 'good' ? [200, { verified: true, email: 'luis@example.org' }] : [400, { error: 'This verification link is invalid, expired or already used.' }];
+    return body['token'] === 'good'
+      ? [200, { verified: true, email: 'luis@example.org' }]
+      : [400, { error: 'This verification link is invalid, expired or already used.' }];
   }
   if (path === '/api/auth/verify-email/resend') return [202, { success: true }];
   if (path === '/api/team/invitations/accept') {

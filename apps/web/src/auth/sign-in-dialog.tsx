@@ -95,7 +95,8 @@ export function SignInDialog() {
       if (err.status === 401) return t('invalidCredentials');
       if (err.status === 409) return t('emailTaken');
       if (err.status === 429) return err.code === 'account_locked' ? t('accountLocked') : t('tooManyAttempts');
-      if (err.status === 400 && err.message !== 'Request failed') return serverErrorText(err, t, i18n.language, mode === 'signin' ? t('signInFailed') : t('signUpFailed'));
+      if (err.status === 400 && err.message !== 'Request failed')
+        return serverErrorText(err, t, i18n.language, mode === 'signin' ? t('signInFailed') : t('signUpFailed'));
       if (err.status === 0 || err.status >= 500) return t('unavailable');
     }
     return mode === 'signin' ? t('signInFailed') : t('signUpFailed');

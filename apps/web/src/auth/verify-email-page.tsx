@@ -23,7 +23,12 @@ export function VerifyEmailPage() {
     mutate(token);
   }, [token, mutate]);
 
-  const state = !token || verification.isError ? { kind: 'failed' as const } : verification.isSuccess ? { kind: 'done' as const, email: verification.data.email } : { kind: 'working' as const };
+  const state =
+    !token || verification.isError
+      ? { kind: 'failed' as const }
+      : verification.isSuccess
+        ? { kind: 'done' as const, email: verification.data.email }
+        : { kind: 'working' as const };
 
   return (
     <div className="container page page-narrow">

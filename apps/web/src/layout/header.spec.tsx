@@ -38,7 +38,9 @@ describe('Header', () => {
   it('signed out: the four public links and Sign In, no Dashboard', async () => {
     renderHeader('/pricing');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    const links = within(mainNav()).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = within(mainNav())
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/', '/pricing', '/datasets', '/models']);
   });
 

@@ -71,7 +71,13 @@ export function Header() {
         </nav>
 
         <div className="site-header__actions">
-          <button type="button" className="btn btn--ghost btn--sm lang-switch" onClick={switchLanguage} aria-label={`${nextLang.toUpperCase()} · ${t('nav.switchLanguage')}`} lang={nextLang}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm lang-switch"
+            onClick={switchLanguage}
+            aria-label={`${nextLang.toUpperCase()} · ${t('nav.switchLanguage')}`}
+            lang={nextLang}
+          >
             {nextLang.toUpperCase()}
           </button>
           {user ? (

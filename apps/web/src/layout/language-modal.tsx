@@ -27,7 +27,9 @@ export function LanguageModal() {
         <div className="language-modal__globe">
           <Logo size={48} />
         </div>
-        <h2 id="language-modal-title" lang="en">Select Your Language</h2>
+        <h2 id="language-modal-title" lang="en">
+          Select Your Language
+        </h2>
         <p id="language-modal-subtitle" className="muted" lang="es">
           Selecciona tu idioma
         </p>

@@ -156,7 +156,10 @@ export function useRouteServer(route: (req: RoutedRequest) => RouteAnswer): void
       let raw = '';
       for await (const c of req) raw += c;
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const [status, body] = route({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: raw ? JSON.parse(raw) : {} }) ?? [404, { error: 'Not found' }];
+      const [status, body] = route({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: raw ? JSON.parse(raw) : {} }) ?? [
+        404,
+        { error: 'Not found' },
+      ];
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });

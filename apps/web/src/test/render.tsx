@@ -16,5 +16,12 @@ export function TestProviders({ children }: { children: ReactNode }) {
 /** Renders an element at `path` of a memory router, inside the app's providers. */
 export function renderAt(element: ReactElement, { path = '/', route = '/' }: { path?: string; route?: string } = {}) {
   const router = createMemoryRouter([{ path: route, element }], { initialEntries: [path] });
-  return { router, ...render(<TestProviders><RouterProvider router={router} /></TestProviders>) };
+  return {
+    router,
+    ...render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    ),
+  };
 }

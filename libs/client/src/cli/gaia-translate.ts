@@ -114,7 +114,17 @@ export async function runGaiaTranslate(io: CliIo): Promise<number> {
     const file = values['file'] as string | undefined;
     const confidence = values['confidence'] === true;
     if (file && confidence) throw new UsageError('--confidence applies to line input only (not --file).');
-    if (file) return await translateFile(io, gaia, { agentId, from, to, file, out: values['out'] as string | undefined, column: values['column'] as string | undefined, format: values['format'] as string | undefined, force });
+    if (file)
+      return await translateFile(io, gaia, {
+        agentId,
+        from,
+        to,
+        file,
+        out: values['out'] as string | undefined,
+        column: values['column'] as string | undefined,
+        format: values['format'] as string | undefined,
+        force,
+      });
     return await translateLines(io, gaia, { agentId, from, to, force, confidence });
   } catch (e) {
     if (e instanceof UsageError) io.stderr(`${e.message}\n\n${USAGE}\n`);
@@ -123,7 +133,11 @@ export async function runGaiaTranslate(io: CliIo): Promise<number> {
   }
 }
 
-async function translateLines(io: CliIo, gaia: GaiaClient, o: { agentId: string; from: string; to: string; force: boolean; confidence: boolean }): Promise<number> {
+async function translateLines(
+  io: CliIo,
+  gaia: GaiaClient,
+  o: { agentId: string; from: string; to: string; force: boolean; confidence: boolean },
+): Promise<number> {
   const text = await io.stdin();
   const lines = text.split(/\r?\n/);
   const trailingNewline = text.endsWith('\n');
@@ -155,7 +169,11 @@ async function translateLines(io: CliIo, gaia: GaiaClient, o: { agentId: string;
   return failed ? 2 : 0;
 }
 
-async function translateFile(io: CliIo, gaia: GaiaClient, o: { agentId: string; from: string; to: string; file: string; out?: string; column?: string; format?: string; force: boolean }): Promise<number> {
+async function translateFile(
+  io: CliIo,
+  gaia: GaiaClient,
+  o: { agentId: string; from: string; to: string; file: string; out?: string; column?: string; format?: string; force: boolean },
+): Promise<number> {
   const data = new Uint8Array(await readFile(o.file));
   const started = await gaia.translateFile({
     model_id: o.agentId,
@@ -166,7 +184,10 @@ async function translateFile(io: CliIo, gaia: GaiaClient, o: { agentId: string; 
     file: { name: basename(o.file), data },
   });
   const bar = progressBar(io, o.force || (io.stderrIsTty && started.total_segments >= PROGRESS_MIN_SEGMENTS));
-  const task = await gaia.waitForFileTranslation(started.task_id, { intervalMs: FILE_POLL_MS, onProgress: (t) => bar.update(t.translated_segments + t.failed_segments, t.total_segments) });
+  const task = await gaia.waitForFileTranslation(started.task_id, {
+    intervalMs: FILE_POLL_MS,
+    onProgress: (t) => bar.update(t.translated_segments + t.failed_segments, t.total_segments),
+  });
   bar.end();
   const bytes = await gaia.downloadTranslatedFile(started.task_id);
   if (o.out) await writeFile(o.out, bytes);

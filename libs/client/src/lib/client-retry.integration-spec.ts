@@ -32,18 +32,27 @@ describe('GaiaClient retry', () => {
   });
 
   it('waits the Retry-After of each 429/503 and resends the write with the same Idempotency-Key', async () => {
-    script = [{ status: 429, retryAfter: '1' }, { status: 503, retryAfter: '0' }];
+    script = [
+      { status: 429, retryAfter: '1' },
+      { status: 503, retryAfter: '0' },
+    ];
     const waits: Array<{ attempt: number; status: number; delayMs: number }> = [];
     const c = new GaiaClient({ baseUrl: url, retry: { retries: 3, onRetry: ({ attempt, status, delayMs }) => waits.push({ attempt, status, delayMs }) } });
     await expect(c.revokeApiKey('k1')).resolves.toEqual({ success: true, api_keys: [] });
-    expect(waits).toEqual([{ attempt: 1, status: 429, delayMs: 1000 }, { attempt: 2, status: 503, delayMs: 0 }]);
+    expect(waits).toEqual([
+      { attempt: 1, status: 429, delayMs: 1000 },
+      { attempt: 2, status: 503, delayMs: 0 },
+    ]);
     expect(seen).toHaveLength(3);
     expect(new Set(seen.map((s) => s.idempotencyKey)).size).toBe(1);
     expect(seen[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reads Retry-After in seconds for the wait, and gives up after the last attempt with the typed error', async () => {
-    script = [{ status: 429, retryAfter: '0' }, { status: 429, retryAfter: '0' }];
+    script = [
+      { status: 429, retryAfter: '0' },
+      { status: 429, retryAfter: '0' },
+    ];
     const c = new GaiaClient({ baseUrl: url, retry: { retries: 1 } });
     const e = await c.listApiKeys().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(GaiaRateLimitError);

@@ -7,7 +7,11 @@ const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
 
 describe('@gaia/client routes against docs/openapi.json', () => {
   const doc = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-  const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+  const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
   const called = Object.values(ROUTES).map((r) => `${r.method} ${r.path}`);
 
   it('calls only operations the document declares', () => {

@@ -13,7 +13,11 @@ const ANSWER: TranslateAnswer = {
   response_time: 0.1,
   source_language: 'en',
   target_language: 'es',
-  explanation: { examples: [{ source: 'the library', target: 'la biblioteca', score: 0.8 }], lexicon: [], glossary: [{ term: 'library', translation: 'biblioteca' }] },
+  explanation: {
+    examples: [{ source: 'the library', target: 'la biblioteca', score: 0.8 }],
+    lexicon: [],
+    glossary: [{ term: 'library', translation: 'biblioteca' }],
+  },
 };
 
 describe('GaiaClient translate with explain', () => {

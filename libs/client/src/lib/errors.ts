@@ -37,7 +37,12 @@ export class GaiaPayloadTooLargeError extends GaiaApiError {
 /** 429: plan, key or per-IP limit reached; `retryAfterSeconds` from the Retry-After header. */
 export class GaiaRateLimitError extends GaiaApiError {
   override readonly name = 'GaiaRateLimitError';
-  constructor(message: string, status: number, body: unknown, readonly retryAfterSeconds: number | null) {
+  constructor(
+    message: string,
+    status: number,
+    body: unknown,
+    readonly retryAfterSeconds: number | null,
+  ) {
     super(message, status, body);
   }
 }
@@ -48,7 +53,10 @@ export class GaiaServerError extends GaiaApiError {
 /** The server could not be reached (the request may or may not have arrived). */
 export class GaiaNetworkError extends Error {
   override readonly name = 'GaiaNetworkError';
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }

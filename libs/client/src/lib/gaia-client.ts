@@ -225,7 +225,10 @@ export class GaiaClient {
     return this.json(ROUTES.listPublicCorpora, { query: { src_lang: srcLang, tgt_lang: tgtLang } });
   }
   /** Imports a listed corpus into a new agent, or into `model_id` (owner only). */
-  importPublicCorpus(req: { corpus: string; src_lang: string; tgt_lang: string; format?: 'moses' | 'tmx'; model_id?: string }, o?: WriteOptions): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
+  importPublicCorpus(
+    req: { corpus: string; src_lang: string; tgt_lang: string; format?: 'moses' | 'tmx'; model_id?: string },
+    o?: WriteOptions,
+  ): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
     return this.json(ROUTES.importPublicCorpus, { json: req, write: o });
   }
   processDocuments(upload: AgentUpload, o?: WriteOptions): Promise<{ task_id: string; model_id: string; total_files: number }> {
@@ -237,7 +240,11 @@ export class GaiaClient {
   documentStatus(taskId: string): Promise<{ task: IngestionTaskDto }> {
     return this.json(ROUTES.documentStatus, { query: { task_id: taskId } });
   }
-  updateAgentData(modelId: string, fields: Partial<Omit<AgentUpload, 'files'>> & { files?: UploadFile[] }, o?: WriteOptions): Promise<{ success: boolean; task_id?: string }> {
+  updateAgentData(
+    modelId: string,
+    fields: Partial<Omit<AgentUpload, 'files'>> & { files?: UploadFile[] },
+    o?: WriteOptions,
+  ): Promise<{ success: boolean; task_id?: string }> {
     const form = new FormData();
     form.append('model_id', modelId);
     for (const k of ['src_lang', 'tgt_lang', 'custom_prompt', 'core_memory'] as const) if (fields[k] !== undefined) form.append(k, fields[k] as string);
@@ -352,7 +359,10 @@ export class GaiaClient {
     return this.json(ROUTES.translateFileStatus, { query: { task_id: taskId }, keyed: true });
   }
   /** Polls the task until it is COMPLETED (resolves) or FAILED (throws GaiaServerError with its message). */
-  async waitForFileTranslation(taskId: string, o: { onProgress?: (task: TranslateFileTaskDto) => void; intervalMs?: number; signal?: AbortSignal } = {}): Promise<TranslateFileTaskDto> {
+  async waitForFileTranslation(
+    taskId: string,
+    o: { onProgress?: (task: TranslateFileTaskDto) => void; intervalMs?: number; signal?: AbortSignal } = {},
+  ): Promise<TranslateFileTaskDto> {
     for (;;) {
       const { task } = await this.translateFileStatus(taskId);
       o.onProgress?.(task);

@@ -17,7 +17,9 @@ async function all<T>(it: AsyncIterable<T>): Promise<T[]> {
 
 describe('parseSse', () => {
   it('yields the JSON of each data: event, across chunk boundaries and CRLF', async () => {
-    const events = await all(parseSse(streamOf('data: {"type":"status","mes', 'sage":"x"}\n\nda', 'ta: {"type":"translation_chunk","content":"a"}\r\n\r\n', 'data: {"type":"end"}')));
+    const events = await all(
+      parseSse(streamOf('data: {"type":"status","mes', 'sage":"x"}\n\nda', 'ta: {"type":"translation_chunk","content":"a"}\r\n\r\n', 'data: {"type":"end"}')),
+    );
     expect(events).toEqual([{ type: 'status', message: 'x' }, { type: 'translation_chunk', content: 'a' }, { type: 'end' }]);
   });
 

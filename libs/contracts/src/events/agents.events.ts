@@ -28,7 +28,8 @@ export type AgentDeletedV1 = z.infer<typeof agentDeletedSchema>;
 /** Events published by the agents domain. Add entries; never rename or remove one (add a v2 instead). */
 export const agentsEvents = {
   'agents.agent-updated.v1': defineEvent({
-    description: 'An agent was created or changed (fields, visibility, processing state, learned results, sharing): the gateway pushes agent_updated to the owner and editors.',
+    description:
+      'An agent was created or changed (fields, visibility, processing state, learned results, sharing): the gateway pushes agent_updated to the owner and editors.',
     schema: agentUpdatedSchema,
     subscribers: ['gateway'],
     keyField: 'agentId',

@@ -50,7 +50,8 @@ export const retrievalEvents = {
     keyField: 'agentId',
   }),
   'retrieval.agent-learned.v1': defineEvent({
-    description: 'An agent version is indexed and its core memory learned: ingestion completes the task, agents records learned_memory, the artifact and the quality report, translation serves the new version (and, with an LLM configured, runs the A/B of its held-out pairs).',
+    description:
+      'An agent version is indexed and its core memory learned: ingestion completes the task, agents records learned_memory, the artifact and the quality report, translation serves the new version (and, with an LLM configured, runs the A/B of its held-out pairs).',
     schema: agentLearnedSchema,
     subscribers: ['ingestion', 'agents', 'translation'],
     keyField: 'agentId',

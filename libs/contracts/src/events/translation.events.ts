@@ -53,7 +53,8 @@ export const translationEvents = {
     subscribers: ['billing'],
   }),
   'translation.quality-ab-measured.v1': defineEvent({
-    description: 'The built-in and LLM engines compared on the same held-out pairs of an agent version (A/B, after the build): agents adds it to the quality report.',
+    description:
+      'The built-in and LLM engines compared on the same held-out pairs of an agent version (A/B, after the build): agents adds it to the quality report.',
     schema: qualityAbMeasuredSchema,
     subscribers: ['agents'],
     keyField: 'agentId',

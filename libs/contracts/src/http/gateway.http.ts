@@ -14,7 +14,10 @@ export const signUpBodySchema = z.object({
   fullName: z.string().max(200).optional(),
 });
 export const signInBodySchema = z.object({ email: z.string(), password: z.string() });
-export const updateAccountBodySchema = z.object({ fullName: z.string().max(200).nullable().optional(), displayName: z.string().max(200).nullable().optional() });
+export const updateAccountBodySchema = z.object({
+  fullName: z.string().max(200).nullable().optional(),
+  displayName: z.string().max(200).nullable().optional(),
+});
 
 export const userDtoSchema = z.object({
   uid: z.string(),
@@ -59,7 +62,8 @@ export const createApiKeyResponseSchema = z.object({
 export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 
 /** Text of a replayed key creation (the secret is never stored, so it cannot be answered again). */
-export const API_KEY_SECRET_SHOWN_ONCE = 'The secret of this key was shown only once, in the first answer; it is not stored. If it was lost, revoke the key and create a new one.';
+export const API_KEY_SECRET_SHOWN_ONCE =
+  'The secret of this key was shown only once, in the first answer; it is not stored. If it was lost, revoke the key and create a new one.';
 
 /** POST /api/api-keys/create/ replayed with the same Idempotency-Key: the key's metadata, never its secret. */
 export const createApiKeyReplayResponseSchema = z.object({

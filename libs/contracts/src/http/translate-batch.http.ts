@@ -45,14 +45,16 @@ export const translateBatchJsonResponseSchema = z.object({
 export type TranslateBatchJsonResponse = z.infer<typeof translateBatchJsonResponseSchema>;
 
 /** The last event of a streamed batch. */
-export const batchCompleteEventSchema = z.object({ type: z.literal('batch_complete'), succeeded: z.number().int(), failed: z.number().int(), response_time: z.number() });
+export const batchCompleteEventSchema = z.object({
+  type: z.literal('batch_complete'),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  response_time: z.number(),
+});
 
 /**
  * SSE events of a streamed batch (`data: {json}` lines): every translation event of text `index`
  * (status, translation_chunk, translation_complete, error) tagged with it, then one `batch_complete`.
  */
-export const translateBatchEventSchema = z.union([
-  z.intersection(translationEventSchema, z.object({ index: z.number().int() })),
-  batchCompleteEventSchema,
-]);
+export const translateBatchEventSchema = z.union([z.intersection(translationEventSchema, z.object({ index: z.number().int() })), batchCompleteEventSchema]);
 export type TranslateBatchEvent = z.infer<typeof translateBatchEventSchema>;

@@ -133,7 +133,8 @@ export const agentsFeedbackRpc = {
   }),
   'agents.feedback.v1': defineRpc({
     service: 'agents',
-    description: 'Internal (no access check): the corrections (newest first) and glossary of an agent, for the translation and retrieval services. Empty for an unknown agent.',
+    description:
+      'Internal (no access check): the corrections (newest first) and glossary of an agent, for the translation and retrieval services. Empty for an unknown agent.',
     request: z.object({ agentId: z.string().min(1) }),
     response: agentFeedbackSchema,
   }),

@@ -129,7 +129,8 @@ export const agentsRpc = {
   }),
   'agents.resolve.v1': defineRpc({
     service: 'agents',
-    description: 'Internal (no access check): the stored agent with its artifact version, or null when unknown or deleted. For the translation service and other back ends.',
+    description:
+      'Internal (no access check): the stored agent with its artifact version, or null when unknown or deleted. For the translation service and other back ends.',
     request: z.object({ agentId: z.string().min(1) }),
     response: z.object({ agent: agentRecordSchema.nullable() }),
   }),
@@ -148,7 +149,11 @@ export const agentsRpc = {
     description:
       "The viewer's own agents and those shared with the viewer's email (sharedWithEmails): one newest-first sequence split into owned and shared; " +
       'a keyset page of `limit` agents after `afterId` when given, with `nextAfterId` (null on the last page).',
-    request: z.object({ viewer: agentViewerSchema, limit: z.number().int().min(1).max(1000).optional(), afterId: z.string().min(1).max(200).nullable().optional() }),
+    request: z.object({
+      viewer: agentViewerSchema,
+      limit: z.number().int().min(1).max(1000).optional(),
+      afterId: z.string().min(1).max(200).nullable().optional(),
+    }),
     response: z.object({ owned: z.array(agentDtoSchema), shared: z.array(agentDtoSchema), nextAfterId: z.string().nullable().optional() }),
   }),
   'agents.update.v1': defineRpc({
@@ -181,7 +186,13 @@ export const agentsRpc = {
     service: 'agents',
     description:
       "Invites an editor (role Editor, status invited) with a single-use link whose token only the caller knows (the agents service stores its SHA-256). A pending invitation grants nothing: the email joins sharedWithEmails once the invitee accepts (agents.team-accept.v1). 400 'Please fill in all fields.' / 'Please enter a valid email address.', 409 when already a member.",
-    request: z.object({ ownerId: z.string().min(1), ownerEmail: z.string().default(''), name: z.string(), email: z.string(), tokenHash: z.string().regex(/^[0-9a-f]{64}$/u) }),
+    request: z.object({
+      ownerId: z.string().min(1),
+      ownerEmail: z.string().default(''),
+      name: z.string(),
+      email: z.string(),
+      tokenHash: z.string().regex(/^[0-9a-f]{64}$/u),
+    }),
     response: teamMemberDtoSchema,
   }),
   'agents.team-accept.v1': defineRpc({

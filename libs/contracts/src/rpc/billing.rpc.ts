@@ -145,14 +145,15 @@ export const billingRpc = {
   'billing.record-usage.v1': defineRpc({
     service: 'billing',
     description:
-      'Stores completed translations\' usage at once (the translation service\'s group commit: one statement per batch; answers after the commit). ' +
+      "Stores completed translations' usage at once (the translation service's group commit: one statement per batch; answers after the commit). " +
       'Each record exactly once per requestId, like usage.recorded.v1, which the caller emits instead when this call fails.',
     request: z.object({ records: z.array(usageRecordedSchema).min(1).max(USAGE_BATCH_MAX_RECORDS) }),
     response: z.object({ recorded: z.number().int().nonnegative() }),
   }),
   'billing.release.v1': defineRpc({
     service: 'billing',
-    description: 'Gives back the quota consumed by billing.authorize.v1 for a translation that failed (refused, engine error, database outage); a request whose usage was recorded keeps it. Idempotent.',
+    description:
+      'Gives back the quota consumed by billing.authorize.v1 for a translation that failed (refused, engine error, database outage); a request whose usage was recorded keeps it. Idempotent.',
     request: z.object({ requestId: z.string().min(1).max(200) }),
     response: z.object({ released: z.boolean() }),
   }),
@@ -176,7 +177,7 @@ export const billingRpc = {
   }),
   'billing.set-plan.v1': defineRpc({
     service: 'billing',
-    description: 'Changes a user\'s plan with immediate effect. Emits billing.plan-changed.v1.',
+    description: "Changes a user's plan with immediate effect. Emits billing.plan-changed.v1.",
     request: z.object({ userId: z.string().min(1), plan: planIdSchema }),
     response: planDtoSchema,
   }),

@@ -17,8 +17,12 @@ export interface RpcDefinition<Req extends z.ZodType = z.ZodType, Res extends z.
   readonly description: string;
 }
 
-export function defineRpc<Req extends z.ZodType, Res extends z.ZodType>(def: RpcDefinition<Req, Res> & { stream: true }): RpcDefinition<Req, Res> & { stream: true };
-export function defineRpc<Req extends z.ZodType, Res extends z.ZodType>(def: RpcDefinition<Req, Res> & { stream?: false }): RpcDefinition<Req, Res> & { stream?: false };
+export function defineRpc<Req extends z.ZodType, Res extends z.ZodType>(
+  def: RpcDefinition<Req, Res> & { stream: true },
+): RpcDefinition<Req, Res> & { stream: true };
+export function defineRpc<Req extends z.ZodType, Res extends z.ZodType>(
+  def: RpcDefinition<Req, Res> & { stream?: false },
+): RpcDefinition<Req, Res> & { stream?: false };
 export function defineRpc(def: RpcDefinition): RpcDefinition {
   return def;
 }

@@ -100,7 +100,8 @@ export const ingestionRpc = {
   }),
   'ingestion.list-public-corpora.v1': defineRpc({
     service: 'ingestion',
-    description: 'Public parallel corpora for a language pair from the OPUS-style catalogue (PUBLIC_CORPORA_URL): name, version, pairs, size, license, format (moses or tmx zip). 502 when the catalogue is unreachable.',
+    description:
+      'Public parallel corpora for a language pair from the OPUS-style catalogue (PUBLIC_CORPORA_URL): name, version, pairs, size, license, format (moses or tmx zip). 502 when the catalogue is unreachable.',
     request: z.object({ srcLang: z.string().trim().min(1).max(20), tgtLang: z.string().trim().min(1).max(20) }),
     response: z.object({ corpora: z.array(publicCorpusSchema) }),
     timeoutMs: 120_000,

@@ -121,8 +121,7 @@ export type TranslationProgressEvent = Exclude<TranslationEventDto, { type: 'tra
  * `provenance` (its own shape; it never goes on the wire). The translation service turns them into `TranslationEventDto`.
  */
 export type EngineTranslationEvent<Provenance = unknown> =
-  | TranslationProgressEvent
-  | ({ type: 'translation_complete'; provenance: Provenance } & TranslationResult);
+  TranslationProgressEvent | ({ type: 'translation_complete'; provenance: Provenance } & TranslationResult);
 
 /** Calls served by the translation service. Add entries; never rename or remove one (add a v2 instead). */
 export const translationRpc = {

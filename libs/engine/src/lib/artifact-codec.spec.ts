@@ -50,7 +50,14 @@ describe('artifact codec', () => {
     new DataView(newer.buffer).setUint16(8, CODEC_VERSION + 1, true);
     expect(() => ArtifactReader.open(newer, 'TEST')).toThrow(/container version/);
     expect(ArtifactReader.is(new TextEncoder().encode('GAIAMDL1________'))).toBe(false);
-    expect(() => new ArtifactWriter('TEST', 1).meta('words', Array.from({ length: 20000 }, (_, i) => `w${i}`)).finish()).toThrow(/directory too large/);
+    expect(() =>
+      new ArtifactWriter('TEST', 1)
+        .meta(
+          'words',
+          Array.from({ length: 20000 }, (_, i) => `w${i}`),
+        )
+        .finish(),
+    ).toThrow(/directory too large/);
     expect(() => new ArtifactWriter('TEST', 1).uints('x', [-1])).toThrow();
     expect(() => new ArtifactWriter('TEST', 1).offsets('x', [2, 1])).toThrow();
   });

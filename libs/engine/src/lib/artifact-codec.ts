@@ -210,7 +210,6 @@ function decodeVarints(b: Uint8Array, n: number): Int32Array {
   return out;
 }
 
-
 export class ArtifactWriter {
   private readonly parts: { entry: Omit<SectionEntry, 'off'>; bytes: Uint8Array }[] = [];
   private readonly names = new Set<string>();

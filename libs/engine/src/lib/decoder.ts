@@ -160,7 +160,11 @@ export class PhraseDecoder {
             // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
             // otherwise left out (and reported as untranslated); punctuation is copied
             // a suffix piece (subword.ts) is never copied on its own
-            const carry = isPiece(surface[i]) ? null : isWordToken(surface[i]) ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir) : 'literal';
+            const carry = isPiece(surface[i])
+              ? null
+              : isWordToken(surface[i])
+                ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir)
+                : 'literal';
             const stem = carry === 'literal' || carry === 'target' ? null : this.words.targetStem(surface[i], dir);
             if (stem !== null) {
               const outId = outV.index.get(normalizeToken(stem)) ?? 0;

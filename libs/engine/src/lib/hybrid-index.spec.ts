@@ -2,7 +2,7 @@ import { HybridIndex } from './hybrid-index';
 import { toyCorpus } from '../testing/toy-corpus';
 
 const PAIRS = [
-  { id: 'a', source: 'El perro duerme en la casa.', target: "Anu utapi ikiri." },
+  { id: 'a', source: 'El perro duerme en la casa.', target: 'Anu utapi ikiri.' },
   { id: 'b', source: 'La mujer trabaja en el campo.', target: 'Warmi yapupi irnaqi.' },
   { id: 'c', source: 'Los niños cantan en la escuela.', target: "Wawanaka yatiqañapi q'uchupxi." },
   { id: 'd', source: 'El maestro come pan.', target: "Yatichiri t'ant'a manq'i." },

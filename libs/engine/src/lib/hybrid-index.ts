@@ -1025,7 +1025,12 @@ export class HybridIndex {
     ix.stored = { src: r.strings('src'), tgt: r.strings('tgt') };
     const cap = ix.alive.length;
     ix.sides.forEach((s, side) => {
-      const packed = { keys: r.int32(`wordKeys${side}`), df: r.int32(`wordDf${side}`), start: r.int32(`wordStart${side}`), bytes: r.bytesOf(`wordPost${side}`) };
+      const packed = {
+        keys: r.int32(`wordKeys${side}`),
+        df: r.int32(`wordDf${side}`),
+        start: r.int32(`wordStart${side}`),
+        bytes: r.bytesOf(`wordPost${side}`),
+      };
       s.word.load(packed, null, [], r.int32(`wordLen${side}`), cap);
       const shared = r.has(`gramWordKeyGap${side}`);
       const gStart = r.int32(`gramStart${side}`);
@@ -1089,7 +1094,11 @@ export class HybridIndex {
       for (const f of [s.word, s.char]) {
         b += f.docLen.byteLength;
         if (f.packed) b += f.packed.bytes.byteLength + f.packed.keys.byteLength * 3;
-        if (f.grams) b += (f.grams.wBytes === s.word.packed?.bytes ? 0 : f.grams.wBytes.byteLength + f.grams.wStart.byteLength) + f.grams.keys.byteLength * 3 + f.grams.gWord.byteLength * 2;
+        if (f.grams)
+          b +=
+            (f.grams.wBytes === s.word.packed?.bytes ? 0 : f.grams.wBytes.byteLength + f.grams.wStart.byteLength) +
+            f.grams.keys.byteLength * 3 +
+            f.grams.gWord.byteLength * 2;
         for (const g of f.segs) b += g.keys.byteLength + g.off.byteLength + g.doc.byteLength + g.tf.byteLength;
       }
     if (this.stored) b += this.stored.src.byteSize + this.stored.tgt.byteSize;

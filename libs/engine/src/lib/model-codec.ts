@@ -143,7 +143,8 @@ class StoredPhraseTable implements PhraseTable {
   /** Bytes held: the decoded columns, or while not decoded the artifact copy (its share of it: half). */
   get byteSize(): number {
     const c = this.cols;
-    if (c) return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + c.counts.byteLength;
+    if (c)
+      return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + c.counts.byteLength;
     return Math.ceil((this.bytes as Uint8Array).byteLength / 2);
   }
 }
@@ -163,7 +164,8 @@ export function modelByteSize(m: AgentModel): number {
     const t = m.tables[d];
     if (t instanceof StoredPhraseTable) b += t.byteSize;
     else b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
-    if (!(t instanceof StoredPhraseTable)) b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
+    if (!(t instanceof StoredPhraseTable))
+      b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
     b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
     b += m.lms[d].tableBytes;
   }

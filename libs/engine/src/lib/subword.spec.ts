@@ -43,7 +43,11 @@ function corpus(): ParallelPair[] {
 
 describe('subword segmentation of the agglutinative side', () => {
   const pairs = corpus();
-  const tok = (s: string): string[] => s.toLowerCase().split(/\s+|(?=[.])/).filter(Boolean);
+  const tok = (s: string): string[] =>
+    s
+      .toLowerCase()
+      .split(/\s+|(?=[.])/)
+      .filter(Boolean);
 
   it('learns the suffixes of the more inflected side only, and splits and joins words at them', () => {
     const [src, tgt] = learnSegmenters(
@@ -54,7 +58,12 @@ describe('subword segmentation of the agglutinative side', () => {
     expect(tgt).toEqual(expect.arrayContaining(['kuna', 'pi', 'kunapi']));
     const known = (w: string): boolean => ['marka', 'markakuna'].includes(w);
     // the longest suffix that leaves a known stem: 'kunapi' after 'marka'
-    const pieces = segmentTokens(['Markakunapi', 'ikini', '.'].map((w) => w.toLowerCase()), tgt, known, ['Markakunapi', 'ikini', '.']);
+    const pieces = segmentTokens(
+      ['Markakunapi', 'ikini', '.'].map((w) => w.toLowerCase()),
+      tgt,
+      known,
+      ['Markakunapi', 'ikini', '.'],
+    );
     expect(pieces).toEqual(['Marka', `${PIECE_MARK}kunapi`, 'ikini', '.']);
     expect(joinPieces(pieces)).toEqual(['Markakunapi', 'ikini', '.']);
     // a word whose remainder is no known stem stays whole

@@ -232,7 +232,12 @@ export class Translator {
 
   /** Phase 1: the drafts. */
   private generate(job: LineJob): void {
-    job.drafts = draftCandidates(this.model, this.decoder, { k: job.opts?.k ?? this.k, nbest: this.nbest, rawExamples: this.rawExamples }, { ...job, ...job.pieces });
+    job.drafts = draftCandidates(
+      this.model,
+      this.decoder,
+      { k: job.opts?.k ?? this.k, nbest: this.nbest, rawExamples: this.rawExamples },
+      { ...job, ...job.pieces },
+    );
   }
 
   /** Phase 2: the drafts scored, with their MBR utilities. */

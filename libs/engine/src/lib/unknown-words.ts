@@ -445,7 +445,9 @@ export class UnknownWords {
     if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word)) return null;
     let keys = this.stemKeys[dir];
     if (!keys) {
-      keys = this.singleWordKeys(dir).filter((k) => isWordToken(k)).sort();
+      keys = this.singleWordKeys(dir)
+        .filter((k) => isWordToken(k))
+        .sort();
       this.stemKeys[dir] = keys;
     }
     let lo = 0;

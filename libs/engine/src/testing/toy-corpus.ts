@@ -5,24 +5,24 @@ import type { ParallelPair } from '../lib/types';
  * a locative suffix -pi, glottal apostrophes in words), used by the unit tests. Nothing is copied from real data.
  */
 export const TOY_NOUNS: Record<string, string> = {
-  perro: "anu",
-  gato: "misi",
-  niño: "wawa",
-  mujer: "warmi",
-  hombre: "chacha",
-  maestro: "yatichiri",
+  perro: 'anu',
+  gato: 'misi',
+  niño: 'wawa',
+  mujer: 'warmi',
+  hombre: 'chacha',
+  maestro: 'yatichiri',
 };
 export const TOY_PLACES: Record<string, string> = {
-  casa: "uta",
-  escuela: "yatiqaña",
-  campo: "yapu",
-  río: "jawira",
+  casa: 'uta',
+  escuela: 'yatiqaña',
+  campo: 'yapu',
+  río: 'jawira',
 };
 export const TOY_VERBS: Record<string, string> = {
   come: "manq'i",
-  duerme: "ikiri",
+  duerme: 'ikiri',
   canta: "q'uchu",
-  trabaja: "irnaqi",
+  trabaja: 'irnaqi',
 };
 
 export function toyCorpus(): ParallelPair[] {

@@ -20,7 +20,11 @@ export class OperatorAgentsUseCase {
   async rebuild(agentId: string): Promise<{ id: string; artifact_version: string; pair_count: number }> {
     await this.resolve(agentId);
     const { version } = await this.rpc.call('ingestion.rebuild-agent.v1', { agentId });
-    const agent = await waitUntil(() => this.resolve(agentId), (a) => a.artifact_version === version, { intervalMs: OPERATOR_POLL_MS, timeoutMs: OPERATOR_WAIT_MS, what: `agent ${agentId} version ${version}` });
+    const agent = await waitUntil(
+      () => this.resolve(agentId),
+      (a) => a.artifact_version === version,
+      { intervalMs: OPERATOR_POLL_MS, timeoutMs: OPERATOR_WAIT_MS, what: `agent ${agentId} version ${version}` },
+    );
     return { id: agent.id, artifact_version: version, pair_count: agent.pair_count };
   }
 

@@ -33,26 +33,43 @@ export class OperatorCorporaUseCase {
   }
 
   async import(srcLang: string, tgtLang: string, corpus: string, opts: { format?: string; agentId?: string }): Promise<ImportedCorpus> {
-    if (opts.format !== undefined && opts.format !== 'moses' && opts.format !== 'tmx') throw DomainError.invalid('The format is moses or tmx.', 'invalid_format');
+    if (opts.format !== undefined && opts.format !== 'moses' && opts.format !== 'tmx')
+      throw DomainError.invalid('The format is moses or tmx.', 'invalid_format');
     let ownerId: string;
     if (opts.agentId) {
       const { agent } = await this.rpc.call('agents.resolve.v1', { agentId: opts.agentId });
       if (!agent) throw DomainError.notFound('Model not found.', 'agent_not_found');
       ownerId = agent.uid;
     } else ownerId = (await this.system.ensure()).id;
-    const started = await this.rpc.call('ingestion.import-public-corpus.v1', { ownerId, srcLang, tgtLang, corpus, format: opts.format as 'moses' | 'tmx' | undefined, agentId: opts.agentId });
-    const { task } = await waitUntil(() => this.rpc.call('ingestion.get-task.v1', { taskId: started.task_id }), (t) => t.task.status !== 'PROCESSING', {
-      intervalMs: OPERATOR_POLL_MS,
-      timeoutMs: OPERATOR_WAIT_MS,
-      what: `import of ${corpus}`,
+    const started = await this.rpc.call('ingestion.import-public-corpus.v1', {
+      ownerId,
+      srcLang,
+      tgtLang,
+      corpus,
+      format: opts.format as 'moses' | 'tmx' | undefined,
+      agentId: opts.agentId,
     });
-    let agent = await waitUntil(() => this.rpc.call('agents.resolve.v1', { agentId: started.model_id }), (r) => r.agent?.processing_status !== 'PROCESSING', {
-      intervalMs: OPERATOR_POLL_MS,
-      timeoutMs: OPERATOR_WAIT_MS,
-      what: `agent ${started.model_id}`,
-    }).then((r) => r.agent);
+    const { task } = await waitUntil(
+      () => this.rpc.call('ingestion.get-task.v1', { taskId: started.task_id }),
+      (t) => t.task.status !== 'PROCESSING',
+      {
+        intervalMs: OPERATOR_POLL_MS,
+        timeoutMs: OPERATOR_WAIT_MS,
+        what: `import of ${corpus}`,
+      },
+    );
+    let agent = await waitUntil(
+      () => this.rpc.call('agents.resolve.v1', { agentId: started.model_id }),
+      (r) => r.agent?.processing_status !== 'PROCESSING',
+      {
+        intervalMs: OPERATOR_POLL_MS,
+        timeoutMs: OPERATOR_WAIT_MS,
+        what: `agent ${started.model_id}`,
+      },
+    ).then((r) => r.agent);
     // A new agent of the system account is a public translator once learned.
-    if (agent && !opts.agentId && task.status === 'COMPLETED') agent = { ...agent, ...(await this.rpc.call('agents.set-visibility.v1', { agentId: agent.id, viewer: { uid: ownerId, email: '' }, public: true })) };
+    if (agent && !opts.agentId && task.status === 'COMPLETED')
+      agent = { ...agent, ...(await this.rpc.call('agents.set-visibility.v1', { agentId: agent.id, viewer: { uid: ownerId, email: '' }, public: true })) };
     return {
       agent_id: started.model_id,
       corpus: `${started.corpus.name} ${started.corpus.version}`.trim(),

@@ -12,7 +12,8 @@ export class OperatorKeysUseCase {
 
   async setRateLimit(prefix: string, limit: string): Promise<{ prefix: string; name: string; rate_limit: number }> {
     const n = Number(limit);
-    if (!/^\d+$/.test(limit) || n > MAX_KEY_RATE_LIMIT) throw DomainError.invalid(`The rate limit must be a whole number from 0 to ${MAX_KEY_RATE_LIMIT}.`, 'invalid_rate_limit');
+    if (!/^\d+$/.test(limit) || n > MAX_KEY_RATE_LIMIT)
+      throw DomainError.invalid(`The rate limit must be a whole number from 0 to ${MAX_KEY_RATE_LIMIT}.`, 'invalid_rate_limit');
     const key = await this.keys.setRateLimit(prefix.replace(/^gaia_/, ''), n);
     if (!key) throw DomainError.notFound(`No API key with prefix ${prefix}.`, 'key_not_found');
     return { prefix: key.prefix, name: key.name, rate_limit: key.rateLimit };

@@ -17,11 +17,30 @@ describe('gaia command line', () => {
   });
 
   it('lists every command in the usage text', () => {
-    for (const c of ['users list', 'users show', 'plan set', 'plans requests', 'keys rate-limit', 'agents rebuild', 'agents publish', 'outbox status', 'outbox retry', 'seed', 'corpora list', 'corpora import']) expect(usage()).toContain(`gaia ${c}`);
+    for (const c of [
+      'users list',
+      'users show',
+      'plan set',
+      'plans requests',
+      'keys rate-limit',
+      'agents rebuild',
+      'agents publish',
+      'outbox status',
+      'outbox retry',
+      'seed',
+      'corpora list',
+      'corpora import',
+    ])
+      expect(usage()).toContain(`gaia ${c}`);
   });
 
   it('renders lists as tables and records as key: value lines', () => {
-    expect(render([{ id: 'a', n: 1 }, { id: 'bb', n: null }])).toBe('id  n\na   1\nbb  -');
+    expect(
+      render([
+        { id: 'a', n: 1 },
+        { id: 'bb', n: null },
+      ]),
+    ).toBe('id  n\na   1\nbb  -');
     expect(render({ pending: 2, subscribers: [{ name: 'agents', lag: 3 }] })).toBe('pending: 2\nsubscribers:\n  name    lag\n  agents  3');
   });
 });

@@ -56,7 +56,11 @@ function table(rows: Record<string, unknown>[]): string {
   if (!rows.length) return '(none)';
   const cols = Object.keys(rows[0]);
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(cols), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join('\n');
 }
 
@@ -78,7 +82,12 @@ export interface OperatorCliSpec {
 }
 
 /** `npx gaia …`: parses the command line, runs the command in a process built like the platform, prints the result. */
-export async function runOperatorCli(argv: string[], spec: OperatorCliSpec, out: Pick<NodeJS.WriteStream, 'write'> = process.stdout, err: Pick<NodeJS.WriteStream, 'write'> = process.stderr): Promise<number> {
+export async function runOperatorCli(
+  argv: string[],
+  spec: OperatorCliSpec,
+  out: Pick<NodeJS.WriteStream, 'write'> = process.stdout,
+  err: Pick<NodeJS.WriteStream, 'write'> = process.stderr,
+): Promise<number> {
   if (!argv.length || argv[0] === 'help' || argv.includes('--help')) {
     out.write(`${usage()}\n`);
     return 0;

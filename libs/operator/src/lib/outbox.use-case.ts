@@ -29,8 +29,17 @@ export class OperatorOutboxUseCase {
   constructor(@Inject(MESSAGING_STATUS) private readonly messaging: MessagingStatusPort) {}
 
   async status(): Promise<OutboxStatus> {
-    const [backlog, jobs, deadLetters] = await Promise.all([this.messaging.backlogBySubscriber(), this.messaging.jobCounts(), this.messaging.deadLetters(OPERATOR_LIST_LIMIT)]);
-    const subscribers: SubscriberLag[] = backlog.map((b) => ({ subscriber: b.subscriber, pending: b.pending, lag_seconds: Math.round(b.lagSeconds), dead: b.dead }));
+    const [backlog, jobs, deadLetters] = await Promise.all([
+      this.messaging.backlogBySubscriber(),
+      this.messaging.jobCounts(),
+      this.messaging.deadLetters(OPERATOR_LIST_LIMIT),
+    ]);
+    const subscribers: SubscriberLag[] = backlog.map((b) => ({
+      subscriber: b.subscriber,
+      pending: b.pending,
+      lag_seconds: Math.round(b.lagSeconds),
+      dead: b.dead,
+    }));
     return {
       pending: subscribers.reduce((n, s) => n + s.pending, 0),
       dead: subscribers.reduce((n, s) => n + s.dead, 0),

@@ -36,6 +36,13 @@ export class OperatorPlanUseCase {
     const { requests } = await this.rpc.call('billing.list-plan-requests.v1', { status: all ? 'all' : 'pending', limit: OPERATOR_LIST_LIMIT });
     const emails = new Map<string, string>();
     for (const id of new Set(requests.map((r) => r.user_id))) emails.set(id, (await this.userRecords.findById(id))?.email ?? '(deleted account)');
-    return requests.map((r) => ({ id: r.id, email: emails.get(r.user_id) ?? '', plan: r.plan, status: r.status, requested_at: r.requested_at, granted_at: r.granted_at }));
+    return requests.map((r) => ({
+      id: r.id,
+      email: emails.get(r.user_id) ?? '',
+      plan: r.plan,
+      status: r.status,
+      requested_at: r.requested_at,
+      granted_at: r.granted_at,
+    }));
   }
 }

@@ -14,7 +14,14 @@ export class SystemAccountService {
   async ensure(): Promise<UserRecord> {
     const existing = await this.users.findByEmail(SYSTEM_ACCOUNT_EMAIL);
     if (existing) return existing;
-    const created = await this.users.insert({ id: newId(), email: SYSTEM_ACCOUNT_EMAIL, passwordHash: null, fullName: SYSTEM_ACCOUNT_NAME, displayName: SYSTEM_ACCOUNT_NAME, now: this.clock.now() });
+    const created = await this.users.insert({
+      id: newId(),
+      email: SYSTEM_ACCOUNT_EMAIL,
+      passwordHash: null,
+      fullName: SYSTEM_ACCOUNT_NAME,
+      displayName: SYSTEM_ACCOUNT_NAME,
+      now: this.clock.now(),
+    });
     return created ?? ((await this.users.findByEmail(SYSTEM_ACCOUNT_EMAIL)) as UserRecord);
   }
 }

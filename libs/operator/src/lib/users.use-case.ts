@@ -56,8 +56,22 @@ export class OperatorUsersUseCase {
     return {
       ...row(u),
       plan: plan.id,
-      keys: keys.map((k) => ({ prefix: k.prefix, name: k.name, kind: k.kind, rate_limit: k.rateLimit, created_at: k.createdAt.toISOString(), revoked: k.revokedAt !== null })),
-      agents: agents.owned.map((a) => ({ id: a.id, src_lang: a.src_lang, tgt_lang: a.tgt_lang, public: a.public, pair_count: a.pair_count, status: a.processing_status })),
+      keys: keys.map((k) => ({
+        prefix: k.prefix,
+        name: k.name,
+        kind: k.kind,
+        rate_limit: k.rateLimit,
+        created_at: k.createdAt.toISOString(),
+        revoked: k.revokedAt !== null,
+      })),
+      agents: agents.owned.map((a) => ({
+        id: a.id,
+        src_lang: a.src_lang,
+        tgt_lang: a.tgt_lang,
+        public: a.public,
+        pair_count: a.pair_count,
+        status: a.processing_status,
+      })),
     };
   }
 }

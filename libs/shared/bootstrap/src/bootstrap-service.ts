@@ -38,7 +38,11 @@ export interface RunningService {
 }
 
 /** DATABASE_URL, or embedded Postgres under DATA_DIR where the spec allows it (the platform and its command line). */
-export async function resolveDatabase(spec: Pick<ServiceSpec, 'app' | 'allowEmbeddedDatabase'>, config: AppConfig, log: (m: string) => void): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
+export async function resolveDatabase(
+  spec: Pick<ServiceSpec, 'app' | 'allowEmbeddedDatabase'>,
+  config: AppConfig,
+  log: (m: string) => void,
+): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
   if (!spec.allowEmbeddedDatabase) throw new ConfigError(spec.app, ['DATABASE_URL: required for this service (only the platform starts embedded Postgres)']);
   const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT, log: (m) => log(m) });

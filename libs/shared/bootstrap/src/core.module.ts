@@ -46,7 +46,9 @@ export class CoreModule {
                 brokers: c.KAFKA_BROKERS.split(',').map((s) => s.trim()),
                 clientId: c.KAFKA_CLIENT_ID ?? 'gaia',
                 ssl: c.KAFKA_SSL,
-                sasl: c.KAFKA_SASL_MECHANISM ? { mechanism: c.KAFKA_SASL_MECHANISM, username: c.KAFKA_SASL_USERNAME ?? '', password: c.KAFKA_SASL_PASSWORD ?? '' } : undefined,
+                sasl: c.KAFKA_SASL_MECHANISM
+                  ? { mechanism: c.KAFKA_SASL_MECHANISM, username: c.KAFKA_SASL_USERNAME ?? '', password: c.KAFKA_SASL_PASSWORD ?? '' }
+                  : undefined,
               }
             : undefined,
           outboxPollMs: c.OUTBOX_POLL_MS,

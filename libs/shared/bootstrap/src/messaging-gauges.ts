@@ -15,9 +15,14 @@ export class MessagingGauges implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.metrics.gauge('gaia_job_queue_depth', 'Jobs waiting or running, by kind and status (ingestion queue: kind="ingestion.process-task")', ['kind', 'status'], async (set) => {
-      for (const r of await this.status.jobDepth()) set({ kind: r.kind, status: r.status }, r.n);
-    });
+    this.metrics.gauge(
+      'gaia_job_queue_depth',
+      'Jobs waiting or running, by kind and status (ingestion queue: kind="ingestion.process-task")',
+      ['kind', 'status'],
+      async (set) => {
+        for (const r of await this.status.jobDepth()) set({ kind: r.kind, status: r.status }, r.n);
+      },
+    );
     this.metrics.gauge('gaia_outbox_pending', 'Events not yet delivered, by subscriber', ['subscriber'], async (set) => {
       for (const r of await this.status.backlogBySubscriber()) set({ subscriber: r.subscriber }, r.pending);
     });

@@ -18,7 +18,11 @@ export interface CommandSpec {
  * root module as an application context (no HTTP), runs `fn`, closes everything, and answers the exit
  * code. Logs go to stderr so stdout carries only the command's output.
  */
-export async function runCommand(spec: CommandSpec, fn: (app: INestApplicationContext, config: AppConfig) => Promise<number>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCommand(
+  spec: CommandSpec,
+  fn: (app: INestApplicationContext, config: AppConfig) => Promise<number>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let config: AppConfig;
   try {
     config = loadAppConfig(spec.app, env);

@@ -9,10 +9,17 @@ export function serveWebApp(app: INestApplication, dir: string): boolean {
   const index = join(root, 'index.html');
   if (!existsSync(index)) return false;
   const http = app.getHttpAdapter().getInstance() as express.Express;
-  http.use(express.static(root, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-    if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-    if (/\/assets\/.+-[A-Za-z0-9_-]{6,}\.(js|css|png|svg|woff2?|jpg|webp)$/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  } }));
+  http.use(
+    express.static(root, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        if (/\/assets\/.+-[A-Za-z0-9_-]{6,}\.(js|css|png|svg|woff2?|jpg|webp)$/.test(path))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
   http.get(/^(?!\/(api|socket\.io|healthz|readyz|metrics)(\/|$)).*/, (req, res, next) => {
     if (req.method !== 'GET' || !req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');

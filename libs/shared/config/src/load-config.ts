@@ -8,7 +8,10 @@ type Flat<G extends VariableGroup> = UnionToIntersection<Groups[G]>;
 export type ConfigOf<G extends VariableGroup> = { [K in keyof Flat<G>]: Flat<G>[K] extends { schema: infer S extends z.ZodType } ? z.output<S> : never };
 
 export class ConfigError extends Error {
-  constructor(readonly app: string, readonly problems: string[]) {
+  constructor(
+    readonly app: string,
+    readonly problems: string[],
+  ) {
     super(`Invalid configuration for ${app}:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee docs/configuration.md.`);
     this.name = 'ConfigError';
   }

@@ -1,6 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -106,7 +119,10 @@ function postgresIds(create: boolean): PgIds {
     if (!found) throw new Error("embedded Postgres cannot run as root and there is no 'postgres' user");
     return found;
   }
-  execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -d /nonexistent -s /usr/sbin/nologin postgres']);
+  execFileSync('sh', [
+    '-c',
+    'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -d /nonexistent -s /usr/sbin/nologin postgres',
+  ]);
   const ids = lookup();
   if (!ids) throw new Error("could not create the 'postgres' user for embedded Postgres");
   return ids;
@@ -193,11 +209,15 @@ function runToEnd(cmd: string, args: string[], opts: { ids: PgIds | null; input?
 /** Starts the server; resolves once it accepts connections, rejects with its own words if it exits first. */
 function startServer(bin: string, clusterDir: string, port: number, ids: PgIds | null, log?: (m: string) => void): Promise<ChildProcess> {
   return new Promise((ok, fail) => {
-    const child = spawn(bin, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'], {
-      ...(ids ?? {}),
-      env: { ...process.env, LC_ALL: 'C' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      bin,
+      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      {
+        ...(ids ?? {}),
+        env: { ...process.env, LC_ALL: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let ready = false;
     const onData = (d: Buffer) => {
@@ -214,7 +234,8 @@ function startServer(bin: string, clusterDir: string, port: number, ids: PgIds |
     child.stderr!.on('data', onData);
     child.once('error', (e) => fail(new Error(`embedded Postgres could not run ${bin}: ${e.message}`)));
     child.once('exit', (code, signal) => {
-      if (!ready) fail(new Error(`embedded Postgres exited on start (exit ${code ?? signal}) on port ${port}, cluster ${clusterDir}: ${out.trim() || 'no output'}`));
+      if (!ready)
+        fail(new Error(`embedded Postgres exited on start (exit ${code ?? signal}) on port ${port}, cluster ${clusterDir}: ${out.trim() || 'no output'}`));
     });
   });
 }
@@ -278,7 +299,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
         chownSync(pwDir, ids.uid, ids.gid);
         chownSync(pwFile, ids.uid, ids.gid);
       }
-      await runToEnd(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${DB_USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], { ids, what: 'embedded Postgres initdb' });
+      await runToEnd(
+        bin.initdb,
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${DB_USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
+        { ids, what: 'embedded Postgres initdb' },
+      );
     } finally {
       rmSync(pwDir, { recursive: true, force: true });
     }

@@ -20,7 +20,10 @@ export function checkTranslationInput(raw: string): { text: string; words: numbe
   }
   const words = countWords(text);
   if (words > TRANSLATION_MAX_WORDS) {
-    throw DomainError.invalid(`Text is too long: ${words} words (maximum ${TRANSLATION_MAX_WORDS}).`, 'text_too_long', { maxWords: TRANSLATION_MAX_WORDS, words });
+    throw DomainError.invalid(`Text is too long: ${words} words (maximum ${TRANSLATION_MAX_WORDS}).`, 'text_too_long', {
+      maxWords: TRANSLATION_MAX_WORDS,
+      words,
+    });
   }
   return { text, words };
 }

@@ -14,7 +14,10 @@ export class MailboxMailSender implements MailSender {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter;
 
-  constructor(readonly dir: string, private readonly from: string) {
+  constructor(
+    readonly dir: string,
+    private readonly from: string,
+  ) {
     this.transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 

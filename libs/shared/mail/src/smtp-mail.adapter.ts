@@ -10,8 +10,16 @@ export class SmtpMailSender implements MailSender {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string) {
-    this.transport = createTransport({ url: smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS } as Parameters<typeof createTransport>[0]);
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = createTransport({
+      url: smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    } as Parameters<typeof createTransport>[0]);
   }
 
   async send(m: MailMessage): Promise<void> {

@@ -29,7 +29,8 @@ export interface JobHandlerMeta {
  * It runs inside a transaction together with the inbox record, so it applies each event once.
  * Keep it short: long work goes to a job (`@OnJob`) enqueued from here.
  */
-export const OnEvent = (consumer: ConsumerName, topic: Topic): MethodDecorator => SetMetadata(EVENT_HANDLER_METADATA, { consumer, topic } satisfies EventHandlerMeta);
+export const OnEvent = (consumer: ConsumerName, topic: Topic): MethodDecorator =>
+  SetMetadata(EVENT_HANDLER_METADATA, { consumer, topic } satisfies EventHandlerMeta);
 
 /** Marks `method(request)` as the server of an RPC. Stream RPCs return an AsyncIterable or Observable. */
 export const OnRpc = (name: RpcName): MethodDecorator => SetMetadata(RPC_HANDLER_METADATA, { name } satisfies RpcHandlerMeta);

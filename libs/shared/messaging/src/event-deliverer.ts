@@ -10,7 +10,10 @@ export interface EventDeliverer {
 }
 
 export class DeliveryRejected extends Error {
-  constructor(message: string, readonly poison: boolean) {
+  constructor(
+    message: string,
+    readonly poison: boolean,
+  ) {
     super(message);
   }
 }
@@ -25,7 +28,11 @@ function describe(err: unknown): { message: string; poison: boolean } {
 
 /** Request/ack delivery (in-process, NATS): the consumer answers after its transaction committed. */
 export class RequestAckDeliverer implements EventDeliverer {
-  constructor(private readonly client: MessagingClient, private readonly timeoutMs: number, private readonly namespace = 'gaia') {}
+  constructor(
+    private readonly client: MessagingClient,
+    private readonly timeoutMs: number,
+    private readonly namespace = 'gaia',
+  ) {}
   async deliver(subscriber: string, envelope: EventEnvelope): Promise<void> {
     try {
       const res = await lastValueFrom(this.client.send(eventPattern(subscriber, envelope.topic, this.namespace), envelope).pipe(timeout(this.timeoutMs)));

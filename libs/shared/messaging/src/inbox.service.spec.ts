@@ -56,7 +56,9 @@ describe('InboxService', () => {
     const { ds } = memoryDataSource();
     const inbox = new InboxService(ds, new MessagingActivity());
     await expect(inbox.consume('probe', { nope: true }, async () => undefined)).rejects.toMatchObject({ code: 'invalid_event' });
-    await expect(inbox.consume('probe', { ...envelope('33333333-3333-4333-8333-333333333333'), topic: 'unknown.topic.v1' }, async () => undefined)).rejects.toMatchObject({ code: 'invalid_event' });
+    await expect(
+      inbox.consume('probe', { ...envelope('33333333-3333-4333-8333-333333333333'), topic: 'unknown.topic.v1' }, async () => undefined),
+    ).rejects.toMatchObject({ code: 'invalid_event' });
     await expect(
       inbox.consume('probe', { ...envelope('44444444-4444-4444-8444-444444444444'), payload: { seq: -1, runId: '' } }, async () => undefined),
     ).rejects.toMatchObject({ code: 'invalid_event', status: 422 });

@@ -28,9 +28,20 @@ export class InboxService {
     }
     const result = eventDefinition(env.topic).schema.safeParse(env.payload);
     if (!result.success) {
-      throw new DomainError('invalid_event', `Invalid payload for ${env.topic}: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`, 422);
+      throw new DomainError(
+        'invalid_event',
+        `Invalid payload for ${env.topic}: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        422,
+      );
     }
-    return { id: env.id, topic: env.topic, key: env.key ?? null, occurredAt: env.occurredAt ?? new Date().toISOString(), payload: result.data, requestId: env.requestId ?? null };
+    return {
+      id: env.id,
+      topic: env.topic,
+      key: env.key ?? null,
+      occurredAt: env.occurredAt ?? new Date().toISOString(),
+      payload: result.data,
+      requestId: env.requestId ?? null,
+    };
   }
 
   consume<T extends Topic>(consumer: ConsumerName, raw: unknown, handler: EventHandlerFn<T>): Promise<ConsumeResult> {

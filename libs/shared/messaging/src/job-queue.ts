@@ -122,8 +122,9 @@ export class JobRunner {
    */
   async claim(): Promise<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number } | null> {
     if (this.workers.size === 0) return null;
-    const rows = rowsOf<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }>(await this.ds.query(
-      `WITH due AS (
+    const rows = rowsOf<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }>(
+      await this.ds.query(
+        `WITH due AS (
          SELECT id FROM job
          WHERE kind = ANY($1::text[]) AND run_after <= now()
            AND (status = 'pending' OR (status = 'running' AND (locked_until < now() OR (holder IS NOT NULL AND holder NOT IN ${LIVE_INSTANCE_KEYS_SQL}))))
@@ -132,8 +133,9 @@ export class JobRunner {
          locked_until = now() + (CASE j.kind ${[...this.workers.values()].map((_, i) => `WHEN $${i * 2 + 3} THEN $${i * 2 + 4}`).join(' ')} ELSE '120000' END || ' milliseconds')::interval
        FROM due WHERE j.id = due.id
        RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts`,
-      [this.kinds, this.me, ...[...this.workers.values()].flatMap((w) => [w.kind, String(w.leaseMs)])],
-    ));
+        [this.kinds, this.me, ...[...this.workers.values()].flatMap((w) => [w.kind, String(w.leaseMs)])],
+      ),
+    );
     return rows[0] ?? null;
   }
 
@@ -146,7 +148,11 @@ export class JobRunner {
         attempt: job.attempts,
         signal: this.abort.signal,
         heartbeat: async () => {
-          await this.ds.query(`UPDATE job SET locked_until = now() + ($2 || ' milliseconds')::interval WHERE id = $1 AND locked_by = $3`, [job.id, String(w.leaseMs), this.me]);
+          await this.ds.query(`UPDATE job SET locked_until = now() + ($2 || ' milliseconds')::interval WHERE id = $1 AND locked_by = $3`, [
+            job.id,
+            String(w.leaseMs),
+            this.me,
+          ]);
         },
       };
       try {
@@ -155,7 +161,9 @@ export class JobRunner {
       } catch (e) {
         if (this.abort.signal.aborted) {
           // Shutting down: give the job back at once so another worker resumes it.
-          await this.ds.query(`UPDATE job SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL WHERE id = $1`, [job.id]).catch(() => undefined);
+          await this.ds
+            .query(`UPDATE job SET status = 'pending', attempts = GREATEST(attempts - 1, 0), locked_until = NULL WHERE id = $1`, [job.id])
+            .catch(() => undefined);
           return;
         }
         const failed = job.attempts >= job.max_attempts;

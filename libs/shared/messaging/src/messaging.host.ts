@@ -6,7 +6,14 @@ import { rpcDefinition, type EventEnvelope } from '@gaia/contracts';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
 import { MessagingActivity } from './activity';
-import { EVENT_HANDLER_METADATA, JOB_HANDLER_METADATA, RPC_HANDLER_METADATA, type EventHandlerMeta, type JobHandlerMeta, type RpcHandlerMeta } from './decorators';
+import {
+  EVENT_HANDLER_METADATA,
+  JOB_HANDLER_METADATA,
+  RPC_HANDLER_METADATA,
+  type EventHandlerMeta,
+  type JobHandlerMeta,
+  type RpcHandlerMeta,
+} from './decorators';
 import { InboxService } from './inbox.service';
 import { JOB_CHANNEL, JobRunner, type JobContext } from './job-queue';
 import type { MessagingOptions } from './messaging-options';
@@ -88,7 +95,9 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
     await Promise.all([this.notifier.start(), this.liveness.start()]);
     if (this.options.relay !== false) this.relay.start();
     this.jobs.start();
-    this.logger.log(`${this.options.processName}: ${this.options.transport} transport, consumers [${[...hosted].join(', ')}], ${this.registered.length} handlers, jobs [${this.jobs.kinds.join(', ')}]`);
+    this.logger.log(
+      `${this.options.processName}: ${this.options.transport} transport, consumers [${[...hosted].join(', ')}], ${this.registered.length} handlers, jobs [${this.jobs.kinds.join(', ')}]`,
+    );
   }
 
   private registerEvent(meta: EventHandlerMeta, fn: AnyFn): void {
@@ -124,7 +133,8 @@ export class MessagingHost implements OnApplicationBootstrap, OnApplicationShutd
         const parsed = def.request.safeParse(raw);
         // Errors are answered as an erroring Observable, not thrown: @nestjs/microservices' NATS server
         // sends no reply for a rejected handler (the caller would time out with 503 instead of the DomainError).
-        if (!parsed.success) return throwError(() => toRpcError(DomainError.invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '))));
+        if (!parsed.success)
+          return throwError(() => toRpcError(DomainError.invalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '))));
         try {
           const result = await this.activity.track(async () => fn(parsed.data));
           if (def.stream) {

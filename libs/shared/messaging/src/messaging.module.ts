@@ -33,7 +33,11 @@ export class MessagingModule {
           useFactory: (t: Transports) =>
             t.requestAck ? new RequestAckDeliverer(t.rpcClient, options.deliveryTimeoutMs ?? 15_000, options.namespace) : new KafkaDeliverer(t.eventProducer!),
         },
-        { provide: RPC_CLIENT, inject: [TRANSPORTS], useFactory: (t: Transports) => new TransportRpcClient(t.rpcClient, options.rpcTimeoutMs ?? 30_000, options.namespace) },
+        {
+          provide: RPC_CLIENT,
+          inject: [TRANSPORTS],
+          useFactory: (t: Transports) => new TransportRpcClient(t.rpcClient, options.rpcTimeoutMs ?? 30_000, options.namespace),
+        },
         { provide: OUTBOX, useClass: PostgresOutbox },
         { provide: JOB_QUEUE, useClass: PostgresJobQueue },
         { provide: MESSAGING_STATUS, useClass: PostgresMessagingStatus },

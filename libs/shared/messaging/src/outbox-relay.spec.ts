@@ -9,7 +9,19 @@ class MemoryStore implements OutboxStore {
   rows: (ClaimedRow & { status: 'pending' | 'delivered' | 'dead'; due: number; error?: string })[] = [];
   add(topic: string, key: string | null, subscriber = 'probe'): string {
     const id = `00000000-0000-0000-0000-${String(this.rows.length + 1).padStart(12, '0')}`;
-    this.rows.push({ event_id: id, subscriber, attempts: 0, topic, key, payload: { n: this.rows.length }, request_id: null, created_at: new Date(0), seq: String(this.rows.length + 1), status: 'pending', due: 0 });
+    this.rows.push({
+      event_id: id,
+      subscriber,
+      attempts: 0,
+      topic,
+      key,
+      payload: { n: this.rows.length },
+      request_id: null,
+      created_at: new Date(0),
+      seq: String(this.rows.length + 1),
+      status: 'pending',
+      due: 0,
+    });
     return id;
   }
   async claim(limit: number, leaseMs: number): Promise<ClaimedRow[]> {

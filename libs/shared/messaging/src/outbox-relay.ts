@@ -35,8 +35,9 @@ export class PostgresOutboxStore implements OutboxStore {
   ) {}
   /** Due = pending and past its time, or leased by an instance that is no longer live (it died mid-delivery). */
   async claim(limit: number, leaseMs: number): Promise<ClaimedRow[]> {
-    return rowsOf<ClaimedRow>(await this.ds.query(
-      `WITH due AS (
+    return rowsOf<ClaimedRow>(
+      await this.ds.query(
+        `WITH due AS (
          SELECT event_id, subscriber FROM outbox_delivery
          WHERE status = 'pending' AND (next_attempt_at <= now() OR (holder IS NOT NULL AND holder NOT IN ${LIVE_INSTANCE_KEYS_SQL}))
          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
@@ -44,11 +45,15 @@ export class PostgresOutboxStore implements OutboxStore {
        FROM due, outbox_event e
        WHERE d.event_id = due.event_id AND d.subscriber = due.subscriber AND e.id = d.event_id
        RETURNING d.event_id, d.subscriber, d.attempts, d.seq, e.topic, e.key, e.payload, e.request_id, e.created_at`,
-      [limit, String(leaseMs), this.instance.key],
-    ));
+        [limit, String(leaseMs), this.instance.key],
+      ),
+    );
   }
   async markDelivered(eventId: string, subscriber: string): Promise<void> {
-    await this.ds.query(`UPDATE outbox_delivery SET status = 'delivered', delivered_at = now(), last_error = NULL, holder = NULL WHERE event_id = $1 AND subscriber = $2`, [eventId, subscriber]);
+    await this.ds.query(
+      `UPDATE outbox_delivery SET status = 'delivered', delivered_at = now(), last_error = NULL, holder = NULL WHERE event_id = $1 AND subscriber = $2`,
+      [eventId, subscriber],
+    );
   }
   async markFailed(eventId: string, subscriber: string, dead: boolean, error: string, retryInMs: number): Promise<void> {
     await this.ds.query(
@@ -191,7 +196,11 @@ export class OutboxRelay {
         // Keep order within the lane: release the later ones so they are retried after this one.
         const rest = lane.slice(i + 1);
         if (rest.length) {
-          await this.store.release(r.subscriber, rest.map((x) => x.event_id), this.o.backoff(r.attempts) + 1);
+          await this.store.release(
+            r.subscriber,
+            rest.map((x) => x.event_id),
+            this.o.backoff(r.attempts) + 1,
+          );
         }
         return;
       }

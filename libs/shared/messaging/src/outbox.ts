@@ -39,10 +39,11 @@ export class PostgresOutbox implements Outbox {
     if (inserted.length === 0) return id; // idempotent repeat
     const subscribers = this.options.transport === 'kafka' ? [BROKER_SUBSCRIBER] : [...def.subscribers];
     if (subscribers.length) {
-      await em.query(
-        `INSERT INTO outbox_delivery (event_id, subscriber, seq) SELECT $1, s, $2 FROM unnest($3::text[]) AS s`,
-        [id, inserted[0].seq, subscribers],
-      );
+      await em.query(`INSERT INTO outbox_delivery (event_id, subscriber, seq) SELECT $1, s, $2 FROM unnest($3::text[]) AS s`, [
+        id,
+        inserted[0].seq,
+        subscribers,
+      ]);
       await em.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, topic]);
     }
     return id;

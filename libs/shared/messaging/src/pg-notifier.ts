@@ -7,7 +7,10 @@ export class PgNotifier {
   private client?: Client;
   private closed = false;
 
-  constructor(private readonly url: string | undefined, private readonly channels: Record<string, () => void>) {}
+  constructor(
+    private readonly url: string | undefined,
+    private readonly channels: Record<string, () => void>,
+  ) {}
 
   async start(): Promise<void> {
     if (!this.url) return;

@@ -12,7 +12,11 @@ export interface RpcClient {
 }
 
 export class TransportRpcClient implements RpcClient {
-  constructor(private readonly client: MessagingClient, private readonly defaultTimeoutMs: number, private readonly namespace = 'gaia') {}
+  constructor(
+    private readonly client: MessagingClient,
+    private readonly defaultTimeoutMs: number,
+    private readonly namespace = 'gaia',
+  ) {}
 
   async call<K extends UnaryRpcName>(name: K, request: RpcRequest<K>, opts: { timeoutMs?: number } = {}): Promise<RpcResponse<K>> {
     const def = rpcDefinition(name);

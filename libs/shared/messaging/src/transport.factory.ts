@@ -31,7 +31,12 @@ export const NATS_QUEUE = 'gaia';
 export function createTransports(o: MessagingOptions): Transports {
   if (o.transport === 'inprocess') {
     const bus = new InProcessBus();
-    return { rpcServer: new InProcessServer(bus), rpcClient: new InProcessClient(bus) as unknown as MessagingClient, eventServers: new Map(), requestAck: true };
+    return {
+      rpcServer: new InProcessServer(bus),
+      rpcClient: new InProcessClient(bus) as unknown as MessagingClient,
+      eventServers: new Map(),
+      requestAck: true,
+    };
   }
   const servers = (o.natsUrl ?? 'nats://127.0.0.1:4222').split(',').map((s) => s.trim());
   const natsServer = new ServerNats({ servers, queue: NATS_QUEUE, name: `${o.processName}-server` }) as TransportServer;

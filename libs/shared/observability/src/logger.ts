@@ -13,7 +13,10 @@ export function createRootLogger(opts: { level: string; service: string; destina
       const id = requestContext.requestId();
       return id ? { requestId: id } : {};
     },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'password', '*.password', 'api_key'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'password', '*.password', 'api_key'],
+      censor: '[redacted]',
+    },
   };
   return opts.destination ? pino(options, opts.destination) : pino(options);
 }

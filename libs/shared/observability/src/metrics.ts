@@ -50,7 +50,12 @@ export class GaiaMetrics {
   }
 
   /** A gauge whose values are read when Prometheus scrapes (e.g. from the database). */
-  gauge<L extends string>(name: string, help: string, labelNames: readonly L[], read: (set: (labels: Partial<Record<L, string>>, value: number) => void) => Promise<void> | void): void {
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: (set: (labels: Partial<Record<L, string>>, value: number) => void) => Promise<void> | void,
+  ): void {
     if (this.registry.getSingleMetric(name)) return;
     new Gauge<L>({
       name,

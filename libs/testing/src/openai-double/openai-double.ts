@@ -97,7 +97,10 @@ export class OpenAiDouble {
   private readonly sockets = new Set<Socket>();
   private idSeq = 0;
 
-  private constructor(private readonly server: Server, readonly port: number) {}
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
 
   /** Starts the double on 127.0.0.1, port 0. */
   static async start(): Promise<OpenAiDouble> {

@@ -13,7 +13,17 @@ import { PrivacySection } from './privacy-section';
 type Editable = 'fullName' | 'displayName';
 
 /** One profile field: view → edit → save | cancel (cancel restores the original value). */
-export function ProfileField({ field, label, value, onSave }: { field: Editable; label: string; value: string; onSave(field: Editable, value: string): Promise<void> }) {
+export function ProfileField({
+  field,
+  label,
+  value,
+  onSave,
+}: {
+  field: Editable;
+  label: string;
+  value: string;
+  onSave(field: Editable, value: string): Promise<void>;
+}) {
   const { t } = useTranslation('dashboard');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);

@@ -44,7 +44,15 @@ export function PrivacySection({ email }: { email: string }) {
       <form onSubmit={onDelete}>
         <p className="muted">{t('deleteIntro')}</p>
         <label htmlFor="privacy-confirm">{t('confirmLabel')}</label>
-        <input id="privacy-confirm" className="input" type="email" autoComplete="off" maxLength={320} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <input
+          id="privacy-confirm"
+          className="input"
+          type="email"
+          autoComplete="off"
+          maxLength={320}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <button type="submit" className="btn btn--danger" disabled={!matches || busy} aria-busy={busy}>
           {busy ? t('deleting') : t('delete')}
         </button>

@@ -133,7 +133,9 @@ describe('owner agent page', () => {
     expect(screen.getByTestId('processing-estimate')).toHaveTextContent('Measuring the time left…');
 
     server.tasks.set('task-1', taskDto({ status: 'FAILED', progress: 100, message: 'pairs.json: no sentence pairs found' }));
-    expect(await screen.findByTestId('processing-error', {}, { timeout: 5000 })).toHaveTextContent('Document processing failed: pairs.json: no sentence pairs found');
+    expect(await screen.findByTestId('processing-error', {}, { timeout: 5000 })).toHaveTextContent(
+      'Document processing failed: pairs.json: no sentence pairs found',
+    );
     expect(screen.getByTestId('test-translator')).toBeInTheDocument();
   });
 

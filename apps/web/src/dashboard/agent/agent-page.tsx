@@ -30,7 +30,9 @@ export interface AgentViewProps {
 /** The owner's (or an editor's) view of one agent: /dashboard/{id}. */
 export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
   const { t, i18n } = useTranslation('dashboard');
-  const [taskId, setTaskId] = useState<string | null>(agent.processing_status === 'COMPLETED' || agent.processing_status === 'FAILED' ? null : (agent.processing_task_id ?? null));
+  const [taskId, setTaskId] = useState<string | null>(
+    agent.processing_status === 'COMPLETED' || agent.processing_status === 'FAILED' ? null : (agent.processing_task_id ?? null),
+  );
   const [taskError, setTaskError] = useState<string | null>(agent.processing_status === 'FAILED' ? (agent.processing_error ?? null) : null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const onAgentChange = useAgentWrite();

@@ -45,9 +45,12 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const startEdit = () => {
     setSrc(agent.src_lang);
@@ -64,7 +67,12 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
   /** PATCH /api/agents/{id}, or POST /api/update-model/ with progress when files are added (a new processing task). */
   const update = useMutation({
     mutationFn: async (edit: AgentEdit): Promise<{ next: AgentDto; taskId?: string }> => {
-      const fields = { src_lang: edit.src.trim().toLowerCase(), tgt_lang: edit.tgt.trim().toLowerCase(), custom_prompt: edit.description.trim(), core_memory: edit.coreMemory.trim() };
+      const fields = {
+        src_lang: edit.src.trim().toLowerCase(),
+        tgt_lang: edit.tgt.trim().toLowerCase(),
+        custom_prompt: edit.description.trim(),
+        core_memory: edit.coreMemory.trim(),
+      };
       if (!edit.files.length) return { next: await updateAgent(agent.id, fields) };
       setUpload(0);
       const res = await updateModelWithFiles(
@@ -72,7 +80,15 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
         { onProgress: (f) => setUpload(Math.round(f * 100)) },
       );
       const taskId = res.task_id;
-      return { next: { ...agent, ...fields, processing_task_id: taskId ?? agent.processing_task_id, processing_status: taskId ? 'PROCESSING' : agent.processing_status }, taskId };
+      return {
+        next: {
+          ...agent,
+          ...fields,
+          processing_task_id: taskId ?? agent.processing_task_id,
+          processing_status: taskId ? 'PROCESSING' : agent.processing_status,
+        },
+        taskId,
+      };
     },
     onSuccess: ({ next, taskId }) => {
       onUpdated(next, taskId);
@@ -168,7 +184,14 @@ export function AgentSettings({ agent, onUpdated, reload = () => window.location
           </div>
           <label className="field">
             <span className="field-label">{t('builder.description')} *</span>
-            <textarea className="textarea textarea--short" value={description} onChange={(e) => setDescription(e.target.value)} required aria-required="true" disabled={busy} />
+            <textarea
+              className="textarea textarea--short"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              required
+              aria-required="true"
+              disabled={busy}
+            />
           </label>
           <label className="field">
             <span className="field-label">{t('builder.coreMemory')}</span>

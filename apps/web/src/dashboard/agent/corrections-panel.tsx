@@ -53,7 +53,13 @@ export function CorrectionsPanel({ agentId }: { agentId: string }) {
                 </div>
               </dl>
               <p className="muted small">{t('corrections.by', { who: c.author_email || c.author_uid, when: formatDateTime(c.created_at, i18n.language) })}</p>
-              <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={() => undo.mutate(c.id)} disabled={undo.isPending} data-testid="correction-undo">
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm btn--danger-text"
+                onClick={() => undo.mutate(c.id)}
+                disabled={undo.isPending}
+                data-testid="correction-undo"
+              >
                 {undo.isPending && undo.variables === c.id ? t('corrections.undoing') : t('corrections.undo')}
               </button>
             </li>

@@ -10,14 +10,23 @@ import { GlossaryPanel } from './glossary-panel';
 
 const calls: RoutedRequest[] = [];
 let corrections = [
-  { id: 'c1', source: 'el perro', translation: 'allqu', corrected: 'hatun allqu', author_uid: 'u1', author_email: 'owner@example.org', created_at: '2026-11-24T05:00:00.000Z' },
+  {
+    id: 'c1',
+    source: 'el perro',
+    translation: 'allqu',
+    corrected: 'hatun allqu',
+    author_uid: 'u1',
+    author_email: 'owner@example.org',
+    created_at: '2026-11-24T05:00:00.000Z',
+  },
 ];
 let terms: Array<Record<string, unknown>> = [];
 
 useRouteServer((req) => {
   calls.push(req);
   if (req.path === '/api/agents/a1/corrections' && req.method === 'GET') return [200, { corrections, next_cursor: null }];
-  if (req.path === '/api/agents/a1/corrections' && req.method === 'POST') return [201, { id: 'c2', ...req.body, author_uid: 'u1', author_email: 'o@x', created_at: '2026-11-24T06:00:00.000Z' }];
+  if (req.path === '/api/agents/a1/corrections' && req.method === 'POST')
+    return [201, { id: 'c2', ...req.body, author_uid: 'u1', author_email: 'o@x', created_at: '2026-11-24T06:00:00.000Z' }];
   if (req.path === '/api/agents/a1/corrections/c1' && req.method === 'DELETE') {
     corrections = [];
     return [200, { success: true }];

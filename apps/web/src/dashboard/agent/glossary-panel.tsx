@@ -2,7 +2,16 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { GlossaryTermDto } from '@gaia/contracts';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addGlossaryTerm, deleteGlossaryTerm, updateGlossaryTerm, FEEDBACK_LIMITS, feedbackKeys, glossaryFormatOf, importGlossary, listGlossary } from '../../api/feedback-api';
+import {
+  addGlossaryTerm,
+  deleteGlossaryTerm,
+  updateGlossaryTerm,
+  FEEDBACK_LIMITS,
+  feedbackKeys,
+  glossaryFormatOf,
+  importGlossary,
+  listGlossary,
+} from '../../api/feedback-api';
 import { serverErrorText } from '../../i18n/server-error';
 import { formatNumber } from '../lib/format';
 
@@ -45,7 +54,10 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
     },
   });
   const remove = useMutation({ mutationFn: (termId: string) => deleteGlossaryTerm(agentId, termId), onSettled: refresh });
-  const upload = useMutation({ mutationFn: (f: { format: 'csv' | 'tsv' | 'tbx'; text: string }) => importGlossary(agentId, f.format, f.text), onSuccess: () => void refresh() });
+  const upload = useMutation({
+    mutationFn: (f: { format: 'csv' | 'tsv' | 'tbx'; text: string }) => importGlossary(agentId, f.format, f.text),
+    onSuccess: () => void refresh(),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,7 +107,13 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
               <button type="button" className="btn btn--ghost btn--sm" aria-label={t('glossary.editLabel', { term: g.term })} onClick={() => fill(g)}>
                 {t('glossary.edit')}
               </button>
-              <button type="button" className="btn btn--ghost btn--sm btn--danger-text" aria-label={t('glossary.deleteLabel', { term: g.term })} onClick={() => remove.mutate(g.id)} disabled={remove.isPending}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm btn--danger-text"
+                aria-label={t('glossary.deleteLabel', { term: g.term })}
+                onClick={() => remove.mutate(g.id)}
+                disabled={remove.isPending}
+              >
                 {t('glossary.delete')}
               </button>
             </li>
@@ -112,13 +130,27 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
           <label className="field-label" htmlFor={`${id}-term`}>
             {t('glossary.term')}
           </label>
-          <input id={`${id}-term`} className="input" value={term} maxLength={FEEDBACK_LIMITS.term} onChange={(e) => setTerm(e.target.value)} data-testid="glossary-term-input" />
+          <input
+            id={`${id}-term`}
+            className="input"
+            value={term}
+            maxLength={FEEDBACK_LIMITS.term}
+            onChange={(e) => setTerm(e.target.value)}
+            data-testid="glossary-term-input"
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-translation`}>
             {t('glossary.translation')}
           </label>
-          <input id={`${id}-translation`} className="input" value={translation} maxLength={FEEDBACK_LIMITS.translation} onChange={(e) => setTranslation(e.target.value)} data-testid="glossary-translation-input" />
+          <input
+            id={`${id}-translation`}
+            className="input"
+            value={translation}
+            maxLength={FEEDBACK_LIMITS.translation}
+            onChange={(e) => setTranslation(e.target.value)}
+            data-testid="glossary-translation-input"
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-note`}>
@@ -147,7 +179,14 @@ export function GlossaryPanel({ agentId }: { agentId: string }) {
       </form>
       <label className="btn btn--outline btn--sm glossary-import">
         {upload.isPending ? t('glossary.importing') : t('glossary.import')}
-        <input type="file" accept=".csv,.tsv,.tab,.txt,.tbx,.xml" className="visually-hidden" onChange={(e) => void onFile(e)} disabled={upload.isPending} data-testid="glossary-file" />
+        <input
+          type="file"
+          accept=".csv,.tsv,.tab,.txt,.tbx,.xml"
+          className="visually-hidden"
+          onChange={(e) => void onFile(e)}
+          disabled={upload.isPending}
+          data-testid="glossary-file"
+        />
       </label>
       {upload.isSuccess && (
         <p className="alert alert--success" role="status">

@@ -35,12 +35,16 @@ export function ProcessingCard({ task, now = () => Date.now() }: { task: Ingesti
       <ProgressBar value={percent} label={t('agentPage.processingProgress')} testId="processing-bar" />
       <div className="processing-card__meta">
         <span data-testid="processing-percent">{t('agentPage.percent', { percent })}</span>
-        <span data-testid="processing-estimate">{estimate ? t(`agentPage.timeLeft.${estimate.unit}`, { count: estimate.count }) : t('agentPage.timeLeft.measuring')}</span>
+        <span data-testid="processing-estimate">
+          {estimate ? t(`agentPage.timeLeft.${estimate.unit}`, { count: estimate.count }) : t('agentPage.timeLeft.measuring')}
+        </span>
       </div>
       {task && task.total_files > 0 && (
         <p className="muted small">
           {t('agentPage.filesDone', { done: task.successful_files, total: task.total_files })}
-          {task.text_blocks_extracted > 0 && <> · {t('agentPage.blocks', { count: task.text_blocks_extracted, value: formatNumber(task.text_blocks_extracted, i18n.language) })}</>}
+          {task.text_blocks_extracted > 0 && (
+            <> · {t('agentPage.blocks', { count: task.text_blocks_extracted, value: formatNumber(task.text_blocks_extracted, i18n.language) })}</>
+          )}
         </p>
       )}
     </section>

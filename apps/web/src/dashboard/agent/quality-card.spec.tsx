@@ -7,7 +7,15 @@ import i18n from 'i18next';
 import { queryKeys } from '../../api/queries';
 import { QualityCard } from './quality-card';
 
-const entry = (version: string, chrf: number) => ({ version, chrf, bleu: chrf / 3, margin: chrf / 2, held_out: 100, pair_count: 2000, created_at: '2026-11-24T05:00:00.000Z' });
+const entry = (version: string, chrf: number) => ({
+  version,
+  chrf,
+  bleu: chrf / 3,
+  margin: chrf / 2,
+  held_out: 100,
+  pair_count: 2000,
+  created_at: '2026-11-24T05:00:00.000Z',
+});
 const quality: AgentQuality = {
   ...entry('v2', 0.41),
   measured: true,
@@ -57,11 +65,24 @@ describe('QualityCard', () => {
 
   it('says when the agent is too small to measure, and shows the LLM A/B when measured', async () => {
     await i18n.changeLanguage('es');
-    const { unmount } = render(withQuery(<QualityCard agent={agent({ quality: { ...quality, measured: false, chrf: null, bleu: null, margin: null, held_out: 0, history: [] } })} />));
+    const { unmount } = render(
+      withQuery(<QualityCard agent={agent({ quality: { ...quality, measured: false, chrf: null, bleu: null, margin: null, held_out: 0, history: [] } })} />),
+    );
     expect(screen.getByTestId('quality-too-small')).toHaveTextContent('Demasiado pequeño para medir');
     unmount();
     await i18n.changeLanguage('en');
-    render(withQuery(<QualityCard agent={agent({ quality: { ...quality, ab: { builtin: { chrf: 0.41, bleu: 0.1, margin: 0.2 }, llm: { chrf: 0.5, bleu: 0.2, margin: 0.3 }, pairs: 50, created_at: quality.created_at } } })} />));
+    render(
+      withQuery(
+        <QualityCard
+          agent={agent({
+            quality: {
+              ...quality,
+              ab: { builtin: { chrf: 0.41, bleu: 0.1, margin: 0.2 }, llm: { chrf: 0.5, bleu: 0.2, margin: 0.3 }, pairs: 50, created_at: quality.created_at },
+            },
+          })}
+        />,
+      ),
+    );
     expect(screen.getByTestId('quality-ab')).toHaveTextContent('Built-in and LLM engines on the same 50 held-out pairs');
   });
 

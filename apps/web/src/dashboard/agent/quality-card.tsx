@@ -66,7 +66,11 @@ export function QualityCard({ agent }: { agent: AgentDto }) {
               {t('agentPage.qualityVersion', { date: formatDateTime(quality.created_at, i18n.language) })}
             </span>
           </p>
-          {!quality.measured && <p className="muted small" data-testid="quality-too-small">{t('agentPage.qualityTooSmall')}</p>}
+          {!quality.measured && (
+            <p className="muted small" data-testid="quality-too-small">
+              {t('agentPage.qualityTooSmall')}
+            </p>
+          )}
           {quality.measured && (
             <dl className="info-list info-list--stacked" data-testid="quality-scores">
               <div>

@@ -33,7 +33,13 @@ export function TestTranslator({ agent }: { agent: AgentDto }) {
       </h2>
       <DirectionBar source={formatLanguage(src)} target={formatLanguage(tgt)} onSwap={swap} swapLabel={t('agentPage.swap')} />
       <SourceBox id="owner-source" label={t('agentPage.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
-      <TranslateButton busy={busy} disabled={!canTranslate} onClick={() => canTranslate && void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt })} label={t('agentPage.translate')} busyLabel={t('agentPage.translating')} />
+      <TranslateButton
+        busy={busy}
+        disabled={!canTranslate}
+        onClick={() => canTranslate && void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt })}
+        label={t('agentPage.translate')}
+        busyLabel={t('agentPage.translating')}
+      />
       <TranslationResult state={state} />
       <SuggestCorrection agentId={agent.id} state={state} reversed={reversed} from={formatLanguage(agent.src_lang)} to={formatLanguage(agent.tgt_lang)} />
     </section>

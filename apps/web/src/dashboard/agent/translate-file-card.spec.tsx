@@ -27,7 +27,9 @@ function fileServer() {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'POST' && url.pathname === '/api/translate/file') {
       // The multipart itself is checked end to end (tests/api/translate-file.e2e-spec.ts); here its kind and the CSRF echo.
-      state.uploads.push(`${req.headers['content-type'] ?? ''} csrf=${req.headers['x-csrf-token'] ?? ''} idem=${req.headers['idempotency-key'] ? 'yes' : 'no'}`);
+      state.uploads.push(
+        `${req.headers['content-type'] ?? ''} csrf=${req.headers['x-csrf-token'] ?? ''} idem=${req.headers['idempotency-key'] ? 'yes' : 'no'}`,
+      );
       req.resume();
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ task_id: 'task-1', total_segments: 2 }));
     } else if (url.pathname === '/api/translate/file/status') {

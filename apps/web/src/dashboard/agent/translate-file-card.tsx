@@ -24,7 +24,8 @@ export function TranslateFileCard({ agent, pollMs = FILE_STATUS_POLL_MS }: { age
   const [taskId, setTaskId] = useState<string | null>(null);
 
   const start = useMutation({
-    mutationFn: (input: { file: File; column: string }) => startFileTranslation({ file: input.file, modelId: agent.id, srcLang: agent.src_lang, tgtLang: agent.tgt_lang, column: input.column }, t('failed')),
+    mutationFn: (input: { file: File; column: string }) =>
+      startFileTranslation({ file: input.file, modelId: agent.id, srcLang: agent.src_lang, tgtLang: agent.tgt_lang, column: input.column }, t('failed')),
     onMutate: () => setTaskId(null),
     onSuccess: (started) => setTaskId(started.task_id),
   });
@@ -57,10 +58,23 @@ export function TranslateFileCard({ agent, pollMs = FILE_STATUS_POLL_MS }: { age
       {file && isDelimited(file.name) && (
         <label className="field">
           <span className="field__label">{t('columnLabel')}</span>
-          <input type="text" value={column} maxLength={200} placeholder={t('columnPlaceholder')} onChange={(e) => setColumn(e.target.value)} data-testid="translate-file-column" />
+          <input
+            type="text"
+            value={column}
+            maxLength={200}
+            placeholder={t('columnPlaceholder')}
+            onChange={(e) => setColumn(e.target.value)}
+            data-testid="translate-file-column"
+          />
         </label>
       )}
-      <button type="button" className="btn btn--primary" disabled={!file || busy || task?.status === 'PROCESSING'} onClick={() => file && start.mutate({ file, column })} data-testid="translate-file-start">
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={!file || busy || task?.status === 'PROCESSING'}
+        onClick={() => file && start.mutate({ file, column })}
+        data-testid="translate-file-start"
+      >
         {t('start')}
       </button>
       {task && (

@@ -51,7 +51,14 @@ describe('API tab', () => {
 
   it('shows per-key usage with costs to 6 decimals', async () => {
     server.keys = [{ key_id: 'k1', name: 'Lab', prefix: 'gaia_sk_xy', created_at: '2025-08-20T00:00:00.000Z', revoked: false }];
-    server.usage = keyUsageOf({ total_requests: 3, input_cost: 0.000123, output_cost: 0.0015, total_cost: 0.001623, average_tokens_per_request: 41.5, requests: [{ input_tokens: 20, output_tokens: 30, created_at: '2025-08-20T10:00:00.000Z', words: 4 }] });
+    server.usage = keyUsageOf({
+      total_requests: 3,
+      input_cost: 0.000123,
+      output_cost: 0.0015,
+      total_cost: 0.001623,
+      average_tokens_per_request: 41.5,
+      requests: [{ input_tokens: 20, output_tokens: 30, created_at: '2025-08-20T10:00:00.000Z', words: 4 }],
+    });
     renderDashboard(<ApiTab />);
     // The first active key's usage shows without a click; the button toggles it.
     const panel = await screen.findByTestId('key-usage');

@@ -170,7 +170,11 @@ export function ApiTab() {
         ) : (
           <ul className="key-list">
             {keys.map((k) => (
-              <li key={k.key_id} className={`key-item${k.revoked ? ' is-revoked' : ''}${k.key_id === selected ? ' is-selected' : ''}`} data-testid="api-key-row">
+              <li
+                key={k.key_id}
+                className={`key-item${k.revoked ? ' is-revoked' : ''}${k.key_id === selected ? ' is-selected' : ''}`}
+                data-testid="api-key-row"
+              >
                 <div className="key-item__main">
                   <strong>{k.name}</strong>
                   <code className="muted">{k.prefix}…</code>
@@ -180,11 +184,22 @@ export function ApiTab() {
                   <span className="muted small">{t('api.createdOn', { date: formatDate(k.created_at, i18n.language) })}</span>
                 </div>
                 <div className="key-item__actions">
-                  <button type="button" className="btn btn--outline btn--sm" aria-pressed={k.key_id === selected} onClick={() => setChosen(k.key_id === selected ? null : k.key_id)} aria-label={`${t('api.viewUsage')} ${k.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn--outline btn--sm"
+                    aria-pressed={k.key_id === selected}
+                    onClick={() => setChosen(k.key_id === selected ? null : k.key_id)}
+                    aria-label={`${t('api.viewUsage')} ${k.name}`}
+                  >
                     {t('api.viewUsage')}
                   </button>
                   {!k.revoked && (
-                    <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={() => setRevoking(k)} aria-label={`${t('api.revoke')} ${k.name}`}>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm btn--danger-text"
+                      onClick={() => setRevoking(k)}
+                      aria-label={`${t('api.revoke')} ${k.name}`}
+                    >
                       {t('api.revoke')}
                     </button>
                   )}

@@ -48,9 +48,12 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
   const [started, setStarted] = useState<{ taskId: string; modelId: string; totalFiles: number } | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string; modelId: string } | null>(null);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (reloadTimer.current) clearTimeout(reloadTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    },
+    [],
+  );
 
   const onTerminal = useCallback(
     (task: IngestionTaskDto) => {
@@ -86,7 +89,8 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
       for (const file of list) {
         if (next.some((p) => p.file.name === file.name && p.file.size === file.size)) continue;
         let problem = problemText(file.name, checkBuilderFile(file));
-        if (!problem && next.filter((p) => !p.problem).length >= MAX_FILES_PER_UPLOAD) problem = t('files.tooMany', { name: file.name, max: MAX_FILES_PER_UPLOAD });
+        if (!problem && next.filter((p) => !p.problem).length >= MAX_FILES_PER_UPLOAD)
+          problem = t('files.tooMany', { name: file.name, max: MAX_FILES_PER_UPLOAD });
         next.push({ key: `f${++fileSeq}`, file, problem });
       }
       return next;
@@ -95,7 +99,8 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
 
   /** POST /api/documents/process/ with upload progress; the new agent's task is then followed. */
   const processing = useMutation({
-    mutationFn: (input: ProcessDocumentsInput) => processDocumentsWithProgress(input, { onProgress: (f) => setUpload(Math.round(f * 100)), idempotencyKey: crypto.randomUUID?.() }),
+    mutationFn: (input: ProcessDocumentsInput) =>
+      processDocumentsWithProgress(input, { onProgress: (f) => setUpload(Math.round(f * 100)), idempotencyKey: crypto.randomUUID?.() }),
     onMutate: () => {
       setPhase('uploading');
       setUpload(0);
@@ -108,7 +113,10 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
     onError: (err) => {
       console.error('Failed to process files', err);
       setPhase('failed');
-      const message = err instanceof ApiError && err.status !== 0 && err.message !== 'Failed to process files' ? serverErrorText(err, t, i18n.language, t('builder.processFilesFailed')) : t('builder.processFilesFailed');
+      const message =
+        err instanceof ApiError && err.status !== 0 && err.message !== 'Failed to process files'
+          ? serverErrorText(err, t, i18n.language, t('builder.processFilesFailed'))
+          : t('builder.processFilesFailed');
       setResult({ ok: false, text: message, modelId: '' });
     },
   });
@@ -144,35 +152,67 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
             <span className="field-label">
               {t('builder.source')} <span aria-hidden="true">*</span>
             </span>
-            <input className="input" list={listId} value={src} onChange={(e) => {
-              setSrc(e.target.value);
-              setFormError(null);
-            }} disabled={busy} required aria-required="true" placeholder={t('builder.sourcePlaceholder')} />
+            <input
+              className="input"
+              list={listId}
+              value={src}
+              onChange={(e) => {
+                setSrc(e.target.value);
+                setFormError(null);
+              }}
+              disabled={busy}
+              required
+              aria-required="true"
+              placeholder={t('builder.sourcePlaceholder')}
+            />
           </label>
           <label className="field">
             <span className="field-label">
               {t('builder.target')} <span aria-hidden="true">*</span>
             </span>
-            <input className="input" list={listId} value={tgt} onChange={(e) => {
-              setTgt(e.target.value);
-              setFormError(null);
-            }} disabled={busy} required aria-required="true" placeholder={t('builder.targetPlaceholder')} />
+            <input
+              className="input"
+              list={listId}
+              value={tgt}
+              onChange={(e) => {
+                setTgt(e.target.value);
+                setFormError(null);
+              }}
+              disabled={busy}
+              required
+              aria-required="true"
+              placeholder={t('builder.targetPlaceholder')}
+            />
           </label>
         </div>
         <label className="field">
           <span className="field-label">
             {t('builder.description')} <span aria-hidden="true">*</span>
           </span>
-          <textarea className="textarea textarea--short" value={description} onChange={(e) => {
+          <textarea
+            className="textarea textarea--short"
+            value={description}
+            onChange={(e) => {
               setDescription(e.target.value);
               setFormError(null);
-            }} disabled={busy} required aria-required="true" placeholder={t('builder.descriptionPlaceholder')} />
+            }}
+            disabled={busy}
+            required
+            aria-required="true"
+            placeholder={t('builder.descriptionPlaceholder')}
+          />
         </label>
         <label className="field">
           <span className="field-label">
             {t('builder.coreMemory')} <span className="muted">({t('optional')})</span>
           </span>
-          <textarea className="textarea textarea--short" value={coreMemory} onChange={(e) => setCoreMemory(e.target.value)} disabled={busy} placeholder={t('builder.coreMemoryPlaceholder')} />
+          <textarea
+            className="textarea textarea--short"
+            value={coreMemory}
+            onChange={(e) => setCoreMemory(e.target.value)}
+            disabled={busy}
+            placeholder={t('builder.coreMemoryPlaceholder')}
+          />
         </label>
         <FilePicker
           label={`${t('builder.files')} *`}
@@ -191,7 +231,9 @@ export function BuilderTab({ onReload }: { onReload?: () => void }) {
         {busy && (
           <div className="dash-processing" aria-live="polite" data-testid="builder-progress">
             <p className="dash-processing__label">
-              {phase === 'uploading' ? t('builder.uploading', { percent: upload }) : task?.message || t('builder.processing', { total: started?.totalFiles ?? valid.length })}
+              {phase === 'uploading'
+                ? t('builder.uploading', { percent: upload })
+                : task?.message || t('builder.processing', { total: started?.totalFiles ?? valid.length })}
             </p>
             <ProgressBar value={progress} label={phase === 'uploading' ? t('builder.uploadProgress') : t('builder.processingProgress')} />
             <p className="muted small">{phase === 'processing' && t('builder.progressPercent', { percent: Math.round(progress) })}</p>

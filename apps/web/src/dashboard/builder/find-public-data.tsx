@@ -21,7 +21,8 @@ export function FindPublicData() {
   const [pair, setPair] = useState<{ src: string; tgt: string } | null>(null);
   const found = useQuery({ ...publicCorporaQuery(pair?.src ?? '', pair?.tgt ?? ''), enabled: !!pair });
   const importing = useMutation({
-    mutationFn: (c: PublicCorpusDto) => importPublicCorpus({ src_lang: pair?.src ?? '', tgt_lang: pair?.tgt ?? '', corpus: c.name, format: c.format, model_id: into || undefined }),
+    mutationFn: (c: PublicCorpusDto) =>
+      importPublicCorpus({ src_lang: pair?.src ?? '', tgt_lang: pair?.tgt ?? '', corpus: c.name, format: c.format, model_id: into || undefined }),
     onSuccess: () => reload(),
   });
   const corpora = pair ? (found.data ?? null) : null;
@@ -89,7 +90,13 @@ export function FindPublicData() {
                   <td>{c.license}</td>
                   <td>{c.format}</td>
                   <td>
-                    <button type="button" className="btn btn--primary" disabled={busy} onClick={() => importOne(c)} aria-label={`${t('import')} ${c.name} ${c.format}`}>
+                    <button
+                      type="button"
+                      className="btn btn--primary"
+                      disabled={busy}
+                      onClick={() => importOne(c)}
+                      aria-label={`${t('import')} ${c.name} ${c.format}`}
+                    >
                       {t('import')}
                     </button>
                   </td>

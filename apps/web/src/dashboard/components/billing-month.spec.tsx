@@ -22,8 +22,28 @@ const period = (over: Partial<UsageSummaryDto['period']> = {}): UsageSummaryDto 
     api_calls_today: 0,
     daily_api_calls: null,
     segments: [
-      { plan: 'starter', start: '2026-11-01T00:00:00.000Z', end: '2026-11-11T00:00:00.000Z', share: 1 / 3, words: 2_000, included_words: 1_666, overage_words: 334, overage_cost: 0.84, plan_price: 10 },
-      { plan: 'enterprise', start: '2026-11-11T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z', share: 2 / 3, words: 10_000, included_words: 66_666, overage_words: 0, overage_cost: 0, plan_price: 666.67 },
+      {
+        plan: 'starter',
+        start: '2026-11-01T00:00:00.000Z',
+        end: '2026-11-11T00:00:00.000Z',
+        share: 1 / 3,
+        words: 2_000,
+        included_words: 1_666,
+        overage_words: 334,
+        overage_cost: 0.84,
+        plan_price: 10,
+      },
+      {
+        plan: 'enterprise',
+        start: '2026-11-11T00:00:00.000Z',
+        end: '2026-12-01T00:00:00.000Z',
+        share: 2 / 3,
+        words: 10_000,
+        included_words: 66_666,
+        overage_words: 0,
+        overage_cost: 0,
+        plan_price: 666.67,
+      },
     ],
     ...over,
   },
@@ -42,7 +62,9 @@ describe('BillingMonth', () => {
 
   it('on Free: words are shown but not billed; in Spanish', async () => {
     await i18n.changeLanguage('es');
-    render(<BillingMonth summary={period({ words: 90, included_words: null, overage_words: 0, overage_cost: 0, plan_price: 0, amount_due: 0, segments: [] })} />);
+    render(
+      <BillingMonth summary={period({ words: 90, included_words: null, overage_words: 0, overage_cost: 0, plan_price: 0, amount_due: 0, segments: [] })} />,
+    );
     expect(screen.getByTestId('billing-words')).toHaveTextContent('90 (el plan Gratis cuenta llamadas a la API, no palabras)');
     expect(screen.getByRole('heading')).toHaveTextContent('Este mes de facturación');
     expect(screen.queryByTestId('billing-prorated')).toBeNull();

@@ -26,7 +26,9 @@ export function BillingMonth({ summary }: { summary: UsageSummaryDto }) {
         <div>
           <dt>{t('month.words')}</dt>
           <dd data-testid="billing-words">
-            {p.included_words === null ? t('month.wordsFree', { used: formatNumber(p.words, lang) }) : t('month.wordsOf', { used: formatNumber(p.words, lang), included: formatNumber(p.included_words, lang) })}
+            {p.included_words === null
+              ? t('month.wordsFree', { used: formatNumber(p.words, lang) })
+              : t('month.wordsOf', { used: formatNumber(p.words, lang), included: formatNumber(p.included_words, lang) })}
           </dd>
         </div>
         <div>

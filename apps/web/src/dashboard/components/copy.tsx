@@ -6,9 +6,12 @@ export function CopyText({ text, label }: { text: string; label?: string }) {
   const { t } = useTranslation('dashboard');
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

@@ -16,7 +16,10 @@ export function Dialog({ title, children, onDismiss, role = 'dialog', className 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const node = ref.current;
-    const focusables = () => Array.from(node?.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), textarea, select, a[href], [tabindex]:not([tabindex="-1"])') ?? []);
+    const focusables = () =>
+      Array.from(
+        node?.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), textarea, select, a[href], [tabindex]:not([tabindex="-1"])') ?? [],
+      );
     (node?.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? node)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && onDismiss) {

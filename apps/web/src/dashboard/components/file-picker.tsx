@@ -79,7 +79,13 @@ export function FilePicker({ label, hint, accept, files, disabled, onAdd, onRemo
                   {f.problem}
                 </span>
               )}
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => onRemove(f.key)} disabled={disabled} aria-label={t('files.remove', { name: f.file.name })}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => onRemove(f.key)}
+                disabled={disabled}
+                aria-label={t('files.remove', { name: f.file.name })}
+              >
                 ✕
               </button>
             </li>

@@ -16,7 +16,17 @@ export function usePlanLabel(): (plan: string) => string {
  * used this month of the included words and the overage (Starter, Enterprise), and the key's own daily limit only
  * where it is the tighter one.
  */
-export function PlanLimits({ summary, keyUsage = null, keyName, words = true }: { summary: UsageSummaryDto; keyUsage?: KeyUsageDto | null; keyName?: string; words?: boolean }) {
+export function PlanLimits({
+  summary,
+  keyUsage = null,
+  keyName,
+  words = true,
+}: {
+  summary: UsageSummaryDto;
+  keyUsage?: KeyUsageDto | null;
+  keyName?: string;
+  words?: boolean;
+}) {
   const { t, i18n } = useTranslation('dashboard');
   const planLabel = usePlanLabel();
   const { period } = summary;

@@ -25,4 +25,18 @@ export function formatNumber(value: number | null | undefined, lang: string): st
 }
 
 /** Language suggestions for the Builder and the Edit Agent form. */
-export const LANGUAGE_SUGGESTIONS = ['Quechua', 'Spanish', 'English', 'Guaraní', 'Aymara', 'Asháninka', 'Shipibo-Konibo', 'Awajún', 'Aguaruna', 'Portuguese', 'Nahuatl', 'Mapudungun', 'Wayuu'];
+export const LANGUAGE_SUGGESTIONS = [
+  'Quechua',
+  'Spanish',
+  'English',
+  'Guaraní',
+  'Aymara',
+  'Asháninka',
+  'Shipibo-Konibo',
+  'Awajún',
+  'Aguaruna',
+  'Portuguese',
+  'Nahuatl',
+  'Mapudungun',
+  'Wayuu',
+];

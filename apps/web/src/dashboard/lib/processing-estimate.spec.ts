@@ -25,7 +25,11 @@ describe('agentCounts', () => {
   const stored = { document_count: 1, text_blocks_extracted: 6, pair_count: 6 };
 
   it('adds what the running task extracted so far to the stored totals', () => {
-    expect(agentCounts(stored, { status: 'PROCESSING', successful_files: 1, text_blocks_extracted: 7743 })).toEqual({ documents: 2, textBlocks: 7749, pairs: 7749 });
+    expect(agentCounts(stored, { status: 'PROCESSING', successful_files: 1, text_blocks_extracted: 7743 })).toEqual({
+      documents: 2,
+      textBlocks: 7749,
+      pairs: 7749,
+    });
   });
 
   it('shows the stored totals alone once the task ended (the server counted them)', () => {
@@ -34,7 +38,9 @@ describe('agentCounts', () => {
   });
 
   it('counts a first build from zero', () => {
-    expect(agentCounts({ document_count: 0, text_blocks_extracted: 0, pair_count: 0 }, { status: 'PROCESSING', successful_files: 0, text_blocks_extracted: 0 })).toEqual({ documents: 0, textBlocks: 0, pairs: 0 });
+    expect(
+      agentCounts({ document_count: 0, text_blocks_extracted: 0, pair_count: 0 }, { status: 'PROCESSING', successful_files: 0, text_blocks_extracted: 0 }),
+    ).toEqual({ documents: 0, textBlocks: 0, pairs: 0 });
   });
 });
 

@@ -29,7 +29,10 @@ export interface AgentCounts {
  * (its files read and text blocks, each a sentence pair), so the header, the Data card and the progress card agree
  * while documents process.
  */
-export function agentCounts(agent: Pick<AgentDto, 'document_count' | 'text_blocks_extracted' | 'pair_count'>, task: Pick<IngestionTaskDto, 'status' | 'successful_files' | 'text_blocks_extracted'> | null): AgentCounts {
+export function agentCounts(
+  agent: Pick<AgentDto, 'document_count' | 'text_blocks_extracted' | 'pair_count'>,
+  task: Pick<IngestionTaskDto, 'status' | 'successful_files' | 'text_blocks_extracted'> | null,
+): AgentCounts {
   const stored = { documents: agent.document_count ?? 0, textBlocks: agent.text_blocks_extracted ?? 0, pairs: agent.pair_count ?? 0 };
   if (!task || task.status !== 'PROCESSING') return stored;
   return {
@@ -43,5 +46,7 @@ const SECONDS_PER_MINUTE = 60;
 
 /** Time left as the UI says it: seconds under a minute ("about 7 s"), whole minutes rounded up above. */
 export function timeLeft(seconds: number): { unit: 'seconds' | 'minutes'; count: number } {
-  return seconds < SECONDS_PER_MINUTE ? { unit: 'seconds', count: Math.max(1, Math.ceil(seconds)) } : { unit: 'minutes', count: Math.ceil(seconds / SECONDS_PER_MINUTE) };
+  return seconds < SECONDS_PER_MINUTE
+    ? { unit: 'seconds', count: Math.max(1, Math.ceil(seconds)) }
+    : { unit: 'minutes', count: Math.ceil(seconds / SECONDS_PER_MINUTE) };
 }

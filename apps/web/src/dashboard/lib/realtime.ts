@@ -13,7 +13,8 @@ export interface ClientEvents {
 export type GaiaSocket = Socket<ServerEvents, ClientEvents>;
 
 let socket: GaiaSocket | null = null;
-let factory: () => GaiaSocket = () => io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000 }) as GaiaSocket;
+let factory: () => GaiaSocket = () =>
+  io({ path: '/socket.io', withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000 }) as GaiaSocket;
 
 /** One shared same-origin connection (session cookie), opened on first use. */
 export function getSocket(): GaiaSocket {

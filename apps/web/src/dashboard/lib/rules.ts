@@ -69,7 +69,26 @@ export function extensionOf(fileName: string): string {
  * What the Builder accepts: JSON and PDF first (spec §5), plus the other formats the ingestion parsers read
  * (JSON lines, TMX, XML, CSV/TSV, plain text, images for the vision extractor, ZIP/gzip archives).
  */
-export const BUILDER_EXTENSIONS = ['json', 'pdf', 'jsonl', 'ndjson', 'tmx', 'xml', 'csv', 'tsv', 'tab', 'txt', 'text', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'zip', 'gz'] as const;
+export const BUILDER_EXTENSIONS = [
+  'json',
+  'pdf',
+  'jsonl',
+  'ndjson',
+  'tmx',
+  'xml',
+  'csv',
+  'tsv',
+  'tab',
+  'txt',
+  'text',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'zip',
+  'gz',
+] as const;
 export const BUILDER_ACCEPT = BUILDER_EXTENSIONS.map((e) => `.${e}`).join(',');
 /** Edit Agent accepts JSON, PDF or TXT (spec §5). */
 export const EDIT_EXTENSIONS = ['json', 'pdf', 'txt'] as const;
@@ -97,7 +116,10 @@ export function isOwner(agent: { uid: string } | null | undefined, user: { uid: 
 
 /** Initials use at most 2 letters (spec §5). */
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/[\s@._-]+/).filter(Boolean);
+  const words = (name ?? '')
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   const letters = words.length === 1 ? words[0].slice(0, 2) : words[0][0] + words[1][0];
   return letters.toLocaleUpperCase();

@@ -4,9 +4,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export function useTimedMessage<T = string>(ms: number): [T | null, (value: T | null) => void] {
   const [value, setValue] = useState<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const set = useCallback(
     (next: T | null) => {
       if (timer.current) clearTimeout(timer.current);

@@ -11,7 +11,19 @@ describe('Dashboard tab', () => {
   it('welcomes by display name and counts 2 language pairs per agent, own and shared', async () => {
     server.owned = [agentDto({ id: 'a1', public: true }), agentDto({ id: 'a2', src_lang: 'aymara' })];
     server.shared = [agentDto({ id: 'a3', uid: 'someone', src_lang: 'guarani' })];
-    server.summary = usageSummaryOf({ total_requests: 1234, total_words: 5000, total_cost: 0.0421, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] }, { api_calls_today: 9 });
+    server.summary = usageSummaryOf(
+      {
+        total_requests: 1234,
+        total_words: 5000,
+        total_cost: 0.0421,
+        plan: 'Free',
+        series: [
+          { date: '2025-08-20', requests: 4, words: 20, cost: 0.001 },
+          { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 },
+        ],
+      },
+      { api_calls_today: 9 },
+    );
     renderDashboard(<OverviewTab />);
     expect(await screen.findByRole('heading', { name: 'Welcome, Ana' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('stat-agents')).toHaveTextContent('3'));
@@ -40,7 +52,16 @@ describe('Dashboard tab', () => {
   });
 
   it('draws the usage chart as an SVG image with a data table, switching metrics', async () => {
-    server.summary = usageSummaryOf({ total_requests: 13, total_words: 70, total_cost: 0.003, plan: 'Free', series: [{ date: '2025-08-20', requests: 4, words: 20, cost: 0.001 }, { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 }] });
+    server.summary = usageSummaryOf({
+      total_requests: 13,
+      total_words: 70,
+      total_cost: 0.003,
+      plan: 'Free',
+      series: [
+        { date: '2025-08-20', requests: 4, words: 20, cost: 0.001 },
+        { date: '2025-08-21', requests: 9, words: 50, cost: 0.002 },
+      ],
+    });
     renderDashboard(<OverviewTab />);
     const chart = await screen.findByRole('img', { name: /Requests per day/ });
     expect(chart).toHaveAccessibleName('Requests per day 2 days, total 13, highest day 9.');
@@ -53,7 +74,17 @@ describe('Dashboard tab', () => {
     afterEach(async () => {
       await i18n.changeLanguage('en');
     });
-    const summary = { version: 'v1', measured: true, chrf: 0.8717, bleu: 0.62, margin: 0.5196, held_out: 20, pair_count: 288, category: 'tiny' as const, created_at: '2025-08-02T00:00:00Z' };
+    const summary = {
+      version: 'v1',
+      measured: true,
+      chrf: 0.8717,
+      bleu: 0.62,
+      margin: 0.5196,
+      held_out: 20,
+      pair_count: 288,
+      category: 'tiny' as const,
+      created_at: '2025-08-02T00:00:00Z',
+    };
 
     it("shows each agent's latest chrF, margin and size category, and only the category when too small to measure (en, es)", async () => {
       server.owned = [

@@ -45,7 +45,9 @@ export function AgentRow({ agent, shared }: { agent: AgentDto; shared: boolean }
         <span className="agent-row__meta">
           <span className={`pill ${agent.public ? 'pill--public' : 'pill--private'}`}>{agent.public ? t('agent.public') : t('agent.private')}</span>
           {shared && <span className="pill pill--shared">{t('overview.sharedWithYou')}</span>}
-          {agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED' && <span className="pill pill--busy">{t('overview.processing')}</span>}
+          {agent.processing_task_id && agent.processing_status !== 'COMPLETED' && agent.processing_status !== 'FAILED' && (
+            <span className="pill pill--busy">{t('overview.processing')}</span>
+          )}
           {agent.processing_status === 'FAILED' && <span className="pill pill--failed">{t('overview.failed')}</span>}
           {agent.quality_summary && <AgentQuality quality={agent.quality_summary} />}
           <span className="agent-row__date">{t('overview.created', { date: formatDate(agent.created_at, i18n.language) })}</span>

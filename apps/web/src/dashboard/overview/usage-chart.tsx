@@ -37,7 +37,8 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
   const titleId = useId();
   const descId = useId();
   const fmt = (v: number) => (metric === 'cost' ? formatCost(v) : v.toLocaleString(i18n.language));
-  const fmtAxis = (v: number) => (metric === 'cost' ? `$${v.toPrecision(2).replace(/\.?0+$/, '')}` : v.toLocaleString(i18n.language, { maximumFractionDigits: 1 }));
+  const fmtAxis = (v: number) =>
+    metric === 'cost' ? `$${v.toPrecision(2).replace(/\.?0+$/, '')}` : v.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
   const points = series.map((p) => ({ date: p.date, value: Number(p[metric]) || 0 }));
   const peak = Math.max(0, ...points.map((p) => p.value));
   // Counts get whole-number ticks (0..4 at least); cost keeps decimals.
@@ -64,64 +65,77 @@ export function UsageChart({ series }: { series: UsageSummaryDto['series'] }) {
         </h2>
         <div className="segmented" role="radiogroup" aria-label={t('overview.metricLabel')}>
           {METRICS.map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={metric === m} className={`segmented__option${metric === m ? ' is-active' : ''}`} onClick={() => setMetric(m)}>
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={metric === m}
+              className={`segmented__option${metric === m ? ' is-active' : ''}`}
+              onClick={() => setMetric(m)}
+            >
               {t(`overview.metric.${m}`)}
             </button>
           ))}
         </div>
       </div>
       <div ref={box}>
-      {points.length === 0 ? (
-        <p className="empty-state">{t('overview.usageEmpty')}</p>
-      ) : (
-        <>
-          <svg className="dash-chart__svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="usage-chart">
-            <title id={titleId}>{t('overview.chartTitle', { metric: t(`overview.metric.${metric}`) })}</title>
-            <desc id={descId}>{t('overview.chartDesc', { count: points.length, total: fmt(total), max: fmt(Math.max(...points.map((p) => p.value))) })}</desc>
-            {ticks.map((v) => (
-              <g key={v}>
-                <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="dash-chart__grid" />
-                <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className="dash-chart__axis">
-                  {fmtAxis(v)}
-                </text>
-              </g>
-            ))}
-            {points.map((p, i) =>
-              i % labelEvery === 0 || i === points.length - 1 ? (
-                <text key={p.date} x={x(i)} y={H - 12} textAnchor={points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'} className="dash-chart__axis">
-                  {shortDate(p.date)}
-                </text>
-              ) : null,
-            )}
-            <path d={area} className="dash-chart__area" />
-            <path d={line} className="dash-chart__line" />
-            {points.map((p, i) => (
-              <circle key={p.date} cx={x(i)} cy={y(p.value)} r={3.5} className="dash-chart__dot">
-                <title>{`${shortDate(p.date)}: ${fmt(p.value)}`}</title>
-              </circle>
-            ))}
-          </svg>
-          <div className="visually-hidden">
-          <table>
-            <caption>{t('overview.chartTitle', { metric: t(`overview.metric.${metric}`) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('overview.date')}</th>
-                <th scope="col">{t(`overview.metric.${metric}`)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.date}>
-                  <td>{shortDate(p.date)}</td>
-                  <td>{fmt(p.value)}</td>
-                </tr>
+        {points.length === 0 ? (
+          <p className="empty-state">{t('overview.usageEmpty')}</p>
+        ) : (
+          <>
+            <svg className="dash-chart__svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="usage-chart">
+              <title id={titleId}>{t('overview.chartTitle', { metric: t(`overview.metric.${metric}`) })}</title>
+              <desc id={descId}>{t('overview.chartDesc', { count: points.length, total: fmt(total), max: fmt(Math.max(...points.map((p) => p.value))) })}</desc>
+              {ticks.map((v) => (
+                <g key={v}>
+                  <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="dash-chart__grid" />
+                  <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className="dash-chart__axis">
+                    {fmtAxis(v)}
+                  </text>
+                </g>
               ))}
-            </tbody>
-          </table>
-          </div>
-        </>
-      )}
+              {points.map((p, i) =>
+                i % labelEvery === 0 || i === points.length - 1 ? (
+                  <text
+                    key={p.date}
+                    x={x(i)}
+                    y={H - 12}
+                    textAnchor={points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'}
+                    className="dash-chart__axis"
+                  >
+                    {shortDate(p.date)}
+                  </text>
+                ) : null,
+              )}
+              <path d={area} className="dash-chart__area" />
+              <path d={line} className="dash-chart__line" />
+              {points.map((p, i) => (
+                <circle key={p.date} cx={x(i)} cy={y(p.value)} r={3.5} className="dash-chart__dot">
+                  <title>{`${shortDate(p.date)}: ${fmt(p.value)}`}</title>
+                </circle>
+              ))}
+            </svg>
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('overview.chartTitle', { metric: t(`overview.metric.${metric}`) })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('overview.date')}</th>
+                    <th scope="col">{t(`overview.metric.${metric}`)}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.date}>
+                      <td>{shortDate(p.date)}</td>
+                      <td>{fmt(p.value)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
       </div>
     </section>
   );

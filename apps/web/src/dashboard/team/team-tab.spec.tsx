@@ -52,7 +52,10 @@ describe('Team tab', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Rosa@Example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add editor' }));
     await screen.findByRole('button', { name: 'Remove Rosa Huamán' });
-    expect(server.received.find((r) => r.method === 'POST' && r.path === '/api/team/members')?.body).toEqual({ name: 'Rosa Huamán', email: 'rosa@example.org' });
+    expect(server.received.find((r) => r.method === 'POST' && r.path === '/api/team/members')?.body).toEqual({
+      name: 'Rosa Huamán',
+      email: 'rosa@example.org',
+    });
     expect(memberNames()).toEqual(['Luis Mamani', 'Rosa Huamán']);
     expect(screen.getAllByText('Editor').length).toBeGreaterThanOrEqual(2);
     expect(screen.getAllByText('Invited').length).toBe(2);

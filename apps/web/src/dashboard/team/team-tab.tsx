@@ -141,7 +141,12 @@ export function TeamTab() {
                   <span className="pill pill--private">{t(m.status === 'active' ? 'team.statusActive' : 'team.statusInvited')}</span>
                   <span className="muted small">{t('team.addedOn', { date: formatDate(m.addedAt, i18n.language) })}</span>
                 </span>
-                <button type="button" className="btn btn--ghost btn--sm btn--danger-text" onClick={() => setRemoving(m)} aria-label={`${t('team.remove')} ${m.name}`}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm btn--danger-text"
+                  onClick={() => setRemoving(m)}
+                  aria-label={`${t('team.remove')} ${m.name}`}
+                >
                   {t('team.remove')}
                 </button>
               </li>

@@ -112,7 +112,17 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 /** A key's usage as GET /api/api-keys/usage answers it (nothing used, the default 1,000 a day), with overrides. */
 export function keyUsageOf(over: Partial<KeyUsageDto> = {}): KeyUsageDto {
-  return { total_requests: 0, rate_limit: 1000, requests_today: 0, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [], ...over };
+  return {
+    total_requests: 0,
+    rate_limit: 1000,
+    requests_today: 0,
+    input_cost: 0,
+    output_cost: 0,
+    total_cost: 0,
+    average_tokens_per_request: 0,
+    requests: [],
+    ...over,
+  };
 }
 
 /** A usage summary as GET /api/usage/summary answers it (Free plan, nothing used), with overrides of the top level and the period. */
@@ -178,7 +188,8 @@ export async function startDashboardServer(): Promise<DashboardServer> {
       return json(res, forced[0], forced[1]);
     }
     if (path === '/api/public/config') return json(res, 200, { publicApiKey: 'pk', oidcEnabled: !!state.oidcProvider, oidcProviderName: state.oidcProvider });
-    if (path === '/api/auth/signin' && method === 'POST') return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Invalid email or password.' });
+    if (path === '/api/auth/signin' && method === 'POST')
+      return state.user ? json(res, 200, { user: state.user }) : json(res, 401, { error: 'Invalid email or password.' });
     if (path === '/api/auth/session' && state.sessionMeCalls !== null && state.sessionMeCalls-- <= 0) state.user = null;
     if (path === '/api/auth/session') return json(res, 200, { user: state.user });
     if (!state.user) return json(res, 401, { error: 'Not signed in.' });
@@ -195,7 +206,17 @@ export async function startDashboardServer(): Promise<DashboardServer> {
       const events = [
         { type: 'status', message: 'Retrieving examples...' },
         { type: 'translation_chunk', content: 'Hola' },
-        { type: 'translation_complete', final_translation: 'Hola', response_time: 0.4, source_text: text, source_language: src_lang, target_language: tgt_lang, confidence: 0.9, untranslated: [], engine: 'builtin' },
+        {
+          type: 'translation_complete',
+          final_translation: 'Hola',
+          response_time: 0.4,
+          source_text: text,
+          source_language: src_lang,
+          target_language: tgt_lang,
+          confidence: 0.9,
+          untranslated: [],
+          engine: 'builtin',
+        },
       ];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
@@ -214,7 +235,8 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     }
     // The agent page's feedback panels: no corrections and no glossary terms yet.
     const feedback = /^\/api\/agents\/[^/]+\/(corrections|glossary)$/.exec(path);
-    if (feedback && method === 'GET') return json(res, 200, feedback[1] === 'corrections' ? { corrections: [], next_cursor: null } : { terms: [], next_cursor: null });
+    if (feedback && method === 'GET')
+      return json(res, 200, feedback[1] === 'corrections' ? { corrections: [], next_cursor: null } : { terms: [], next_cursor: null });
     const one = /^\/api\/agents\/([^/]+)$/.exec(path);
     if (one) {
       const a = [...state.owned, ...state.shared].find((x) => x.id === decodeURIComponent(one[1]));
@@ -231,7 +253,14 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     if (path === '/api/team' && method === 'GET') return json(res, 200, { members: state.members });
     if (path === '/api/team/members' && method === 'POST') {
       const { name, email } = body as { name: string; email: string };
-      const m: TeamMemberDto = { id: `m${state.members.length + 1}`, name, email: email.toLowerCase(), role: 'Editor', status: 'invited', addedAt: '2025-08-21T00:00:00.000Z' };
+      const m: TeamMemberDto = {
+        id: `m${state.members.length + 1}`,
+        name,
+        email: email.toLowerCase(),
+        role: 'Editor',
+        status: 'invited',
+        addedAt: '2025-08-21T00:00:00.000Z',
+      };
       state.members.push(m);
       return json(res, 201, m);
     }

@@ -27,10 +27,12 @@ describe('documentation: explain, confidence, explanation and quality', () => {
         <DocumentationPage />
       </MemoryRouter>,
     );
-    expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence').closest('div')).toHaveTextContent('calibrada con pares de oraciones apartados');
+    expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence').closest('div')).toHaveTextContent(
+      'calibrada con pares de oraciones apartados',
+    );
   });
 
-  it('says what the LLM engine\'s confidence means (not calibrated) and describes quality_summary of the owner\'s list, in English and Spanish', async () => {
+  it("says what the LLM engine's confidence means (not calibrated) and describes quality_summary of the owner's list, in English and Spanish", async () => {
     const { unmount } = render(
       <MemoryRouter>
         <DocumentationPage />

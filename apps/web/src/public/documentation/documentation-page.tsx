@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../copy-button';
 import { cliExample, clientExample } from './examples';
-import { ANSWER_FIELDS, curlSample, DOCUMENTED_ENDPOINTS, ERROR_SAMPLE, javascriptSample, JSON_SAMPLE, REQUIRED_HEADERS, STREAM_SAMPLE, TRANSLATE_PARAMETERS } from './api-reference';
+import {
+  ANSWER_FIELDS,
+  curlSample,
+  DOCUMENTED_ENDPOINTS,
+  ERROR_SAMPLE,
+  javascriptSample,
+  JSON_SAMPLE,
+  REQUIRED_HEADERS,
+  STREAM_SAMPLE,
+  TRANSLATE_PARAMETERS,
+} from './api-reference';
 import { useDocumentTitle } from '../../layout/use-document-title';
 import { formatResponseTime } from '../../lib/response-time';
 import { formatDate, formatNumber } from '../../dashboard/lib/format';
@@ -185,7 +195,12 @@ export function DocumentationPage() {
               <dd className="muted small">{t('docs.benchmarks.uploadToReadyNote')}</dd>
             </div>
             <div className="spec" data-testid="measured-many-agents">
-              <dt>{t('docs.benchmarks.manyAgents.label', { agents: formatNumber(MEASURED.scale.agents, i18n.language), pairs: formatNumber(MEASURED.scale.pairs, i18n.language) })}</dt>
+              <dt>
+                {t('docs.benchmarks.manyAgents.label', {
+                  agents: formatNumber(MEASURED.scale.agents, i18n.language),
+                  pairs: formatNumber(MEASURED.scale.pairs, i18n.language),
+                })}
+              </dt>
               <dd>{t('docs.benchmarks.manyAgents.value', { mb: formatNumber(MEASURED.scale.maxRssMB, i18n.language) })}</dd>
             </div>
             <div className="spec" data-testid="measured-storage">

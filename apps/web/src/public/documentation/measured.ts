@@ -1,6 +1,13 @@
 import { builtin, date as translationDate, inputs as translationInputs } from '../../../../../bench/results/translation.json';
 import { date as ingestionDate, pairs as ingestionPairs, uploadToReadyAgent } from '../../../../../bench/results/ingestion.json';
-import { agents as scaleAgents, date as scaleDate, http as scaleHttp, latencyMs as scaleLatency, memory as scaleMemory, storage as scaleStorage } from '../../../../../bench/results/scale.json';
+import {
+  agents as scaleAgents,
+  date as scaleDate,
+  http as scaleHttp,
+  latencyMs as scaleLatency,
+  memory as scaleMemory,
+  storage as scaleStorage,
+} from '../../../../../bench/results/scale.json';
 
 /** Where the documentation page's figures come from (committed benchmark results, read at build time). */
 export const BENCH_SOURCES = ['bench/results/translation.json', 'bench/results/ingestion.json', 'bench/results/scale.json'] as const;
@@ -14,7 +21,13 @@ const at8 = scaleHttp.points.find((p) => p.connections === CONNECTIONS_SHOWN) ??
  * from uploading `pairs` sentence pairs to a ready agent.
  */
 export const MEASURED = {
-  responseTime: { p50Seconds: builtin.responseTimeReportedMs.p50 / 1000, p99Seconds: builtin.responseTimeReportedMs.p99 / 1000, samples: builtin.responseTimeReportedMs.n, inputs: translationInputs, date: translationDate },
+  responseTime: {
+    p50Seconds: builtin.responseTimeReportedMs.p50 / 1000,
+    p99Seconds: builtin.responseTimeReportedMs.p99 / 1000,
+    samples: builtin.responseTimeReportedMs.n,
+    inputs: translationInputs,
+    date: translationDate,
+  },
   uploadToReady: { seconds: uploadToReadyAgent.ms / 1000, pairs: ingestionPairs, date: ingestionDate },
   /** `npm run bench:scale`: many agents served by one process, compact artifacts, cold loads, HTTP throughput. */
   scale: {

@@ -82,8 +82,18 @@ export function LandingPage() {
             <p className="lead">{t('landing.sct.text')}</p>
           </header>
           <div className="phases">
-            <PhaseDiagram id="phase-1" variant="generate" title={t('landing.sct.phase1.title')} steps={t('landing.sct.phase1.steps', { returnObjects: true }) as string[]} />
-            <PhaseDiagram id="phase-2" variant="refine" title={t('landing.sct.phase2.title')} steps={t('landing.sct.phase2.steps', { returnObjects: true }) as string[]} />
+            <PhaseDiagram
+              id="phase-1"
+              variant="generate"
+              title={t('landing.sct.phase1.title')}
+              steps={t('landing.sct.phase1.steps', { returnObjects: true }) as string[]}
+            />
+            <PhaseDiagram
+              id="phase-2"
+              variant="refine"
+              title={t('landing.sct.phase2.title')}
+              steps={t('landing.sct.phase2.steps', { returnObjects: true }) as string[]}
+            />
           </div>
           <div className="try-it card">
             <div>

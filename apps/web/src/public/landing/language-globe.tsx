@@ -110,45 +110,45 @@ export default function LanguageGlobe({ points, labels, onSelect }: Props) {
       onPointerUp={onTap}
     >
       {size && size.width > 0 && (
-      <Globe
-        ref={ref}
-        width={size.width}
-        height={size.height}
-        backgroundColor="rgba(0,0,0,0)"
-        globeMaterial={material}
-        showAtmosphere
-        atmosphereColor="#5eead4"
-        atmosphereAltitude={0.18}
-        hexPolygonsData={land}
-        hexPolygonResolution={3}
-        hexPolygonMargin={0.35}
-        hexPolygonColor={() => 'rgba(148, 226, 213, 0.55)'}
-        pointsData={points}
-        pointLat="lat"
-        pointLng="lng"
-        pointColor="color"
-        pointAltitude={(p: object) => 0.02 + (p as GlobePoint).size * 0.12}
-        pointRadius={GLOBE.pointRadius}
-        pointLabel={(p: object) => {
-          const d = p as GlobePoint;
-          return `<div class="globe-tooltip"><strong>${escapeHtml(d.name)}</strong><br/>${escapeHtml(labels.region)}: ${escapeHtml(d.region)}<br/>${escapeHtml(labels.speakers)}: ${escapeHtml(d.speakers)}<br/><span>${escapeHtml(d.description)}</span></div>`;
-        }}
-        labelsData={points}
-        labelLat="lat"
-        labelLng="lng"
-        labelText="name"
-        labelSize={GLOBE.labelSize}
-        labelDotRadius={0}
-        labelColor={() => 'rgba(236, 254, 255, 0.9)'}
-        labelAltitude={0.01}
-        onPointHover={(p: object | null) => p && onSelect(p as GlobePoint)}
-        onPointClick={(p: object) => onSelect(p as GlobePoint)}
-        onGlobeClick={({ lat, lng }: { lat: number; lng: number }) => {
-          const near = nearestPoint(points, { lat, lng });
-          if (near) onSelect(near);
-        }}
-        onGlobeReady={onReady}
-      />
+        <Globe
+          ref={ref}
+          width={size.width}
+          height={size.height}
+          backgroundColor="rgba(0,0,0,0)"
+          globeMaterial={material}
+          showAtmosphere
+          atmosphereColor="#5eead4"
+          atmosphereAltitude={0.18}
+          hexPolygonsData={land}
+          hexPolygonResolution={3}
+          hexPolygonMargin={0.35}
+          hexPolygonColor={() => 'rgba(148, 226, 213, 0.55)'}
+          pointsData={points}
+          pointLat="lat"
+          pointLng="lng"
+          pointColor="color"
+          pointAltitude={(p: object) => 0.02 + (p as GlobePoint).size * 0.12}
+          pointRadius={GLOBE.pointRadius}
+          pointLabel={(p: object) => {
+            const d = p as GlobePoint;
+            return `<div class="globe-tooltip"><strong>${escapeHtml(d.name)}</strong><br/>${escapeHtml(labels.region)}: ${escapeHtml(d.region)}<br/>${escapeHtml(labels.speakers)}: ${escapeHtml(d.speakers)}<br/><span>${escapeHtml(d.description)}</span></div>`;
+          }}
+          labelsData={points}
+          labelLat="lat"
+          labelLng="lng"
+          labelText="name"
+          labelSize={GLOBE.labelSize}
+          labelDotRadius={0}
+          labelColor={() => 'rgba(236, 254, 255, 0.9)'}
+          labelAltitude={0.01}
+          onPointHover={(p: object | null) => p && onSelect(p as GlobePoint)}
+          onPointClick={(p: object) => onSelect(p as GlobePoint)}
+          onGlobeClick={({ lat, lng }: { lat: number; lng: number }) => {
+            const near = nearestPoint(points, { lat, lng });
+            if (near) onSelect(near);
+          }}
+          onGlobeReady={onReady}
+        />
       )}
     </div>
   );

@@ -70,7 +70,12 @@ export function SectionNav() {
       <ul className="container">
         {LANDING_SECTIONS.map((id) => (
           <li key={id}>
-            <button type="button" className={`section-tabs__tab${active === id ? ' is-active' : ''}`} aria-current={active === id ? 'true' : undefined} onClick={() => go(id)}>
+            <button
+              type="button"
+              className={`section-tabs__tab${active === id ? ' is-active' : ''}`}
+              aria-current={active === id ? 'true' : undefined}
+              onClick={() => go(id)}
+            >
               {t(`landing.tabs.${id}`)}
             </button>
           </li>

@@ -10,12 +10,60 @@ describe('cleanCountryFeatures', () => {
     const fc: FeatureCollection = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { name: 'ok' }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } },
-        { type: 'Feature', properties: { name: 'dot' }, geometry: { type: 'Polygon', coordinates: [[[2, 2], [2, 2], [2, 2], [2, 2]]] } },
+        {
+          type: 'Feature',
+          properties: { name: 'ok' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 0],
+                [1, 1],
+                [0, 0],
+              ],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'dot' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2, 2],
+                [2, 2],
+                [2, 2],
+                [2, 2],
+              ],
+            ],
+          },
+        },
         {
           type: 'Feature',
           properties: { name: 'multi' },
-          geometry: { type: 'MultiPolygon', coordinates: [[[[5, 5], [5, 5], [5, 5], [5, 5]]], [[[0, 0], [2, 0], [2, 2], [0, 0]]]] },
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [5, 5],
+                  [5, 5],
+                  [5, 5],
+                  [5, 5],
+                ],
+              ],
+              [
+                [
+                  [0, 0],
+                  [2, 0],
+                  [2, 2],
+                  [0, 0],
+                ],
+              ],
+            ],
+          },
         },
       ],
     };

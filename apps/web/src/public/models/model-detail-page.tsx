@@ -100,7 +100,9 @@ export function ModelDetailPage() {
           <SourceBox id="agent-source" label={t('translator.sourceLabel', { lang: formatLanguage(src) })} value={text} onChange={setText} onClear={clear} />
           <TranslateButton busy={busy} disabled={!canTranslate} onClick={submit} label={t('translator.translate')} busyLabel={t('translator.translating')} />
           <TranslationResult state={state} />
-          {'uid' in agent && <SuggestCorrection agentId={agent.id} state={state} reversed={reversed} from={formatLanguage(agent.src_lang)} to={formatLanguage(agent.tgt_lang)} />}
+          {'uid' in agent && (
+            <SuggestCorrection agentId={agent.id} state={state} reversed={reversed} from={formatLanguage(agent.src_lang)} to={formatLanguage(agent.tgt_lang)} />
+          )}
         </section>
 
         <aside className="side-cards">

@@ -126,7 +126,15 @@ export function ModelsPage() {
             </TranslateButton>
 
             <TranslationResult state={state} />
-            {canCorrect && <SuggestCorrection agentId={selected.id} state={state} reversed={reversed} from={formatLanguage(selected.src_lang)} to={formatLanguage(selected.tgt_lang)} />}
+            {canCorrect && (
+              <SuggestCorrection
+                agentId={selected.id}
+                state={state}
+                reversed={reversed}
+                from={formatLanguage(selected.src_lang)}
+                to={formatLanguage(selected.tgt_lang)}
+              />
+            )}
           </section>
 
           <aside className="card latest-card" aria-labelledby="latest-heading">

@@ -47,7 +47,13 @@ describe('/models public translator', () => {
 
     expect(await screen.findByText('Translation complete')).toBeInTheDocument();
     expect(screen.getByText('Response time: 1.5 s')).toBeInTheDocument();
-    expect(server.translateCalls[0].body).toMatchObject({ text: 'Allinllachu kashanki', model_id: 'a-new', src_lang: 'quechua', tgt_lang: 'spanish', stream: true });
+    expect(server.translateCalls[0].body).toMatchObject({
+      text: 'Allinllachu kashanki',
+      model_id: 'a-new',
+      src_lang: 'quechua',
+      tgt_lang: 'spanish',
+      stream: true,
+    });
     expect(screen.getByRole('link', { name: 'See Agent Details' })).toHaveAttribute('href', '/models/a-new');
   });
 

@@ -22,7 +22,14 @@ useRouteServer(({ method, path, body }) => {
     const plan = String(body['plan']);
     asked.push(plan);
     if (plan === 'free') return [200, { status: 'active', plan: PLANS.free, request: null }];
-    return [200, { status: 'requested', plan: PLANS.free, request: { id: 'r1', user_id: 'u-1', plan, status: 'pending', requested_at: '2026-11-24T00:00:00.000Z', granted_at: null } }];
+    return [
+      200,
+      {
+        status: 'requested',
+        plan: PLANS.free,
+        request: { id: 'r1', user_id: 'u-1', plan, status: 'pending', requested_at: '2026-11-24T00:00:00.000Z', granted_at: null },
+      },
+    ];
   }
   return undefined;
 });

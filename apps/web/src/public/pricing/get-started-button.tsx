@@ -18,7 +18,8 @@ export function GetStartedButton({ plan, primary }: { plan: PlanId; primary: boo
   const request = useMutation({
     mutationFn: () => requestPlan(plan),
     // A plan applied at once changes the limits the dashboard shows.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary }), queryClient.invalidateQueries({ queryKey: queryKeys.account })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.usageSummary }), queryClient.invalidateQueries({ queryKey: queryKeys.account })]),
   });
   const className = `btn btn--block ${primary ? 'btn--primary' : 'btn--outline'}`;
   const planName = (id: PlanId) => t(`public:pricing.plans.${id}.name`);

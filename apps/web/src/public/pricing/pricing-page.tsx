@@ -36,7 +36,10 @@ export function PricingPage() {
               <ul className="plan__features">
                 {features.map((f) => (
                   <li key={f}>
-                    <span aria-hidden="true" className="check">✓</span> {f}
+                    <span aria-hidden="true" className="check">
+                      ✓
+                    </span>{' '}
+                    {f}
                   </li>
                 ))}
               </ul>

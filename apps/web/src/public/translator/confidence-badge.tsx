@@ -10,7 +10,11 @@ export function ConfidenceBadge({ confidence, engine = null }: { confidence: num
   const level = confidence >= CONFIDENCE_HIGH ? 'high' : confidence >= CONFIDENCE_MEDIUM ? 'medium' : 'low';
   const value = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(confidence);
   return (
-    <span className={`confidence-score confidence-score--${level}`} data-testid="confidence-badge" title={t(engine === 'llm' ? 'translator.confidenceHintLlm' : 'translator.confidenceHint')}>
+    <span
+      className={`confidence-score confidence-score--${level}`}
+      data-testid="confidence-badge"
+      title={t(engine === 'llm' ? 'translator.confidenceHintLlm' : 'translator.confidenceHint')}
+    >
       {t('translator.confidence', { value })}
     </span>
   );

@@ -77,7 +77,14 @@ export function SuggestCorrection({ agentId, state, reversed = false, from, to }
           <label className="field-label" htmlFor={`${id}-corrected`}>
             {t('suggest.label')}
           </label>
-          <textarea id={`${id}-corrected`} className="textarea textarea--short" value={corrected} onChange={(e) => setCorrected(e.target.value)} maxLength={FEEDBACK_LIMITS.corrected} data-testid="suggest-text" />
+          <textarea
+            id={`${id}-corrected`}
+            className="textarea textarea--short"
+            value={corrected}
+            onChange={(e) => setCorrected(e.target.value)}
+            maxLength={FEEDBACK_LIMITS.corrected}
+            data-testid="suggest-text"
+          />
           {empty && (
             <p className="alert alert--error" role="alert">
               {t('suggest.empty')}

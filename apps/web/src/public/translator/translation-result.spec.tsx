@@ -36,7 +36,10 @@ describe('TranslationResult', () => {
   });
 
   it('lists the glossary terms the answer applied, discreetly, in English and Spanish', async () => {
-    const applied = [{ term: 'library', translation: 'biblioteca' }, { term: 'Ana', translation: 'Ana' }];
+    const applied = [
+      { term: 'library', translation: 'biblioteca' },
+      { term: 'Ana', translation: 'Ana' },
+    ];
     const { unmount } = render(<TranslationResult state={done({ source: 'Ana goes to the library.', confidence: 0.8, appliedTerms: applied })} />);
     const note = screen.getByTestId('applied-terms');
     expect(note).toHaveTextContent('Glossary applied: library → biblioteca, Ana → Ana');

@@ -17,7 +17,11 @@ function MarkedSource({ source, spans }: { source: string; spans: UntranslatedSp
   for (const s of [...spans].sort((a, b) => a.start - b.start)) {
     if (s.start < at || s.end > source.length || s.end <= s.start) continue;
     if (s.start > at) parts.push(<span key={`t${at}`}>{source.slice(at, s.start)}</span>);
-    parts.push(<mark key={`m${s.start}`} className="untranslated">{source.slice(s.start, s.end)}</mark>);
+    parts.push(
+      <mark key={`m${s.start}`} className="untranslated">
+        {source.slice(s.start, s.end)}
+      </mark>,
+    );
     at = s.end;
   }
   if (at < source.length) parts.push(<span key={`t${at}`}>{source.slice(at)}</span>);
@@ -38,7 +42,13 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
       </h2>
       <div className={`result-box result-box--${phase}`} data-testid="translation-output" aria-live="polite">
         {phase === 'idle' && <span className="muted">{t('translator.resultPlaceholder')}</span>}
-        {phase === 'error' && <span className="result-error">{t('translator.error', { message: wordedError({ message: error ?? '', code: state.errorCode ?? null }, t, i18n.language, t('translator.requestFailed')) })}</span>}
+        {phase === 'error' && (
+          <span className="result-error">
+            {t('translator.error', {
+              message: wordedError({ message: error ?? '', code: state.errorCode ?? null }, t, i18n.language, t('translator.requestFailed')),
+            })}
+          </span>
+        )}
         {phase !== 'idle' && phase !== 'error' && (
           <>
             <span className="result-text">{output}</span>
@@ -59,7 +69,9 @@ export function TranslationResult({ state, cursor = true }: { state: TranslatorS
               <span aria-hidden="true">✓ </span>
               <span>{t('translator.complete')}</span>
             </span>
-            {responseTime !== null && <span className="response-time">{t('translator.responseTime', { time: formatResponseTime(responseTime, i18n.language) })}</span>}
+            {responseTime !== null && (
+              <span className="response-time">{t('translator.responseTime', { time: formatResponseTime(responseTime, i18n.language) })}</span>
+            )}
             {confidence !== null && <ConfidenceBadge confidence={confidence} engine={state.engine} />}
             {low && (
               <span className="confidence-badge" data-testid="low-confidence" title={t('translator.lowConfidenceHint')}>

@@ -12,7 +12,14 @@ const explanation = {
   lexicon: [{ source: 'róga', target: 'casa', prob: 0.7 }],
   glossary: [{ term: 'tembiapo', translation: 'trabajo' }],
 };
-const done = (over: Partial<TranslatorState>): TranslatorState => ({ ...IDLE, phase: 'complete', output: 'Buenas tardes', responseTime: 0.2, source: "Mba'éichapa", ...over });
+const done = (over: Partial<TranslatorState>): TranslatorState => ({
+  ...IDLE,
+  phase: 'complete',
+  output: 'Buenas tardes',
+  responseTime: 0.2,
+  source: "Mba'éichapa",
+  ...over,
+});
 
 describe('confidence badge and "Why this translation?"', () => {
   afterEach(async () => {
@@ -26,7 +33,10 @@ describe('confidence badge and "Why this translation?"', () => {
     fireEvent.click(screen.getByText('Why this translation?'));
     expect(panel).toHaveAttribute('open');
     const items = screen.getByTestId('why-examples').querySelectorAll('li');
-    expect([...items].map((li) => li.textContent)).toEqual(["Mba'éichapa nde ka'aru → translated asBuenas tardes · similarity 0.82", 'Che róga → translated asMi casa · similarity 0.4']);
+    expect([...items].map((li) => li.textContent)).toEqual([
+      "Mba'éichapa nde ka'aru → translated asBuenas tardes · similarity 0.82",
+      'Che róga → translated asMi casa · similarity 0.4',
+    ]);
     expect(screen.getByTestId('why-glossary')).toHaveTextContent('tembiapo → trabajo');
     expect(screen.getByTestId('why-lexicon')).toHaveTextContent('róga → casa');
   });

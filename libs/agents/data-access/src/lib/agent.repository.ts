@@ -83,15 +83,57 @@ const toEntity = (r: AgentRow): AgentEntity => ({
 });
 
 const COLUMNS = [
-  'id', 'owner_id', 'owner_email', 'src_lang', 'tgt_lang', 'custom_prompt', 'core_memory', 'learned_memory', 'public',
-  'shared_with_emails', 'document_source', 'processing_task_id', 'processing_status', 'processing_error', 'document_count',
-  'text_blocks_extracted', 'pair_count', 'engine', 'artifact_version', 'artifact_key', 'version', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'owner_id',
+  'owner_email',
+  'src_lang',
+  'tgt_lang',
+  'custom_prompt',
+  'core_memory',
+  'learned_memory',
+  'public',
+  'shared_with_emails',
+  'document_source',
+  'processing_task_id',
+  'processing_status',
+  'processing_error',
+  'document_count',
+  'text_blocks_extracted',
+  'pair_count',
+  'engine',
+  'artifact_version',
+  'artifact_key',
+  'version',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ] as const;
 
 const values = (a: AgentEntity): unknown[] => [
-  a.id, a.ownerId, a.ownerEmail, a.srcLang, a.tgtLang, a.customPrompt, a.coreMemory, a.learnedMemory, a.public,
-  a.sharedWithEmails, a.documentSource, a.processingTaskId, a.processingStatus, a.processingError, a.documentCount,
-  a.textBlocksExtracted, a.pairCount, a.engine, a.artifactVersion, a.artifactKey, a.version, a.createdAt, a.updatedAt, a.deletedAt,
+  a.id,
+  a.ownerId,
+  a.ownerEmail,
+  a.srcLang,
+  a.tgtLang,
+  a.customPrompt,
+  a.coreMemory,
+  a.learnedMemory,
+  a.public,
+  a.sharedWithEmails,
+  a.documentSource,
+  a.processingTaskId,
+  a.processingStatus,
+  a.processingError,
+  a.documentCount,
+  a.textBlocksExtracted,
+  a.pairCount,
+  a.engine,
+  a.artifactVersion,
+  a.artifactKey,
+  a.version,
+  a.createdAt,
+  a.updatedAt,
+  a.deletedAt,
 ];
 
 @Injectable()
@@ -106,7 +148,9 @@ export class PostgresAgentRepository implements AgentRepositoryPort {
   }
 
   async save(em: EntityManager, a: AgentEntity): Promise<void> {
-    const sets = COLUMNS.slice(1).map((c, i) => `${c} = $${i + 2}`).join(', ');
+    const sets = COLUMNS.slice(1)
+      .map((c, i) => `${c} = $${i + 2}`)
+      .join(', ');
     await em.query(`UPDATE agent SET ${sets} WHERE id = $1`, values(a));
   }
 
@@ -132,20 +176,24 @@ export class PostgresAgentRepository implements AgentRepositoryPort {
   }
 
   async addSharedEmail(em: EntityManager, ownerId: string, email: string, now: Date): Promise<AgentEntity[]> {
-    const rows = rowsOf<AgentRow>(await em.query(
-      `UPDATE agent SET shared_with_emails = array_append(shared_with_emails, $2), version = version + 1, updated_at = $3
+    const rows = rowsOf<AgentRow>(
+      await em.query(
+        `UPDATE agent SET shared_with_emails = array_append(shared_with_emails, $2), version = version + 1, updated_at = $3
        WHERE owner_id = $1 AND deleted_at IS NULL AND NOT (shared_with_emails @> ARRAY[$2]::text[]) RETURNING *`,
-      [ownerId, email, now],
-    ));
+        [ownerId, email, now],
+      ),
+    );
     return rows.map(toEntity);
   }
 
   async removeSharedEmail(em: EntityManager, ownerId: string, email: string, now: Date): Promise<AgentEntity[]> {
-    const rows = rowsOf<AgentRow>(await em.query(
-      `UPDATE agent SET shared_with_emails = array_remove(shared_with_emails, $2), version = version + 1, updated_at = $3
+    const rows = rowsOf<AgentRow>(
+      await em.query(
+        `UPDATE agent SET shared_with_emails = array_remove(shared_with_emails, $2), version = version + 1, updated_at = $3
        WHERE owner_id = $1 AND deleted_at IS NULL AND shared_with_emails @> ARRAY[$2]::text[] RETURNING *`,
-      [ownerId, email, now],
-    ));
+        [ownerId, email, now],
+      ),
+    );
     return rows.map(toEntity);
   }
 

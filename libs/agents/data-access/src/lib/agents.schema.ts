@@ -5,4 +5,14 @@ import { AgentsQualityReports1795600000014 } from './migrations/1795600000014-ag
 import { AgentsFeedback1795500000014 } from './migrations/1795500000014-agents-feedback';
 import { AgentsChangeNotify1795700000001 } from './migrations/1795700000001-agents-change-notify';
 
-export const agentsSchema: SchemaBundle = { name: 'agents', entities: [], migrations: [AgentsInit1767200000000, AgentsTeamInvitations1779500000001, AgentsFeedback1795500000014, AgentsQualityReports1795600000014, AgentsChangeNotify1795700000001] };
+export const agentsSchema: SchemaBundle = {
+  name: 'agents',
+  entities: [],
+  migrations: [
+    AgentsInit1767200000000,
+    AgentsTeamInvitations1779500000001,
+    AgentsFeedback1795500000014,
+    AgentsQualityReports1795600000014,
+    AgentsChangeNotify1795700000001,
+  ],
+};

@@ -170,7 +170,9 @@ export class PostgresFeedbackRepository implements FeedbackRepositoryPort {
   }
 
   async bumpVersion(em: EntityManager, agentId: string): Promise<number> {
-    const rows = rowsOf<{ feedback_version: string }>(await em.query(`UPDATE agent SET feedback_version = feedback_version + 1 WHERE id = $1 RETURNING feedback_version`, [agentId]));
+    const rows = rowsOf<{ feedback_version: string }>(
+      await em.query(`UPDATE agent SET feedback_version = feedback_version + 1 WHERE id = $1 RETURNING feedback_version`, [agentId]),
+    );
     return Number(rows[0]?.feedback_version ?? 0);
   }
 

@@ -63,12 +63,27 @@ export class PostgresQualityReportRepository implements QualityReportRepositoryP
     await em.query(
       `INSERT INTO agent_quality_report (agent_id, version, measured, held_out, pair_count, chrf, bleu, margin, evaluation_ms, ab, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (agent_id, version) DO NOTHING`,
-      [r.agentId, r.version, r.measured, r.heldOut, r.pairCount, r.chrf, r.bleu, r.margin, Math.round(r.evaluationMs), r.ab ? JSON.stringify(r.ab) : null, r.createdAt],
+      [
+        r.agentId,
+        r.version,
+        r.measured,
+        r.heldOut,
+        r.pairCount,
+        r.chrf,
+        r.bleu,
+        r.margin,
+        Math.round(r.evaluationMs),
+        r.ab ? JSON.stringify(r.ab) : null,
+        r.createdAt,
+      ],
     );
   }
 
   async recent(em: EntityManager, agentId: string, limit: number): Promise<QualityReportEntity[]> {
-    const rows: Row[] = await em.query(`SELECT * FROM agent_quality_report WHERE agent_id = $1 ORDER BY created_at DESC, version DESC LIMIT $2`, [agentId, limit]);
+    const rows: Row[] = await em.query(`SELECT * FROM agent_quality_report WHERE agent_id = $1 ORDER BY created_at DESC, version DESC LIMIT $2`, [
+      agentId,
+      limit,
+    ]);
     return rows.map(toEntity).reverse();
   }
 

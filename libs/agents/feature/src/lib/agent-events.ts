@@ -28,10 +28,11 @@ export class AgentEventPublisher {
   }
 
   async deleted(em: EntityManager, a: AgentEntity): Promise<void> {
-    await this.outbox.add(
-      em,
-      'agents.agent-deleted.v1',
-      { agentId: a.id, ownerId: a.ownerId, sharedWithEmails: [...a.sharedWithEmails], deletedAt: (a.deletedAt ?? this.clock.now()).toISOString() },
-    );
+    await this.outbox.add(em, 'agents.agent-deleted.v1', {
+      agentId: a.id,
+      ownerId: a.ownerId,
+      sharedWithEmails: [...a.sharedWithEmails],
+      deletedAt: (a.deletedAt ?? this.clock.now()).toISOString(),
+    });
   }
 }

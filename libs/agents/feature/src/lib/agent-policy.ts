@@ -31,7 +31,12 @@ const NEEDED: Record<AgentNeed, AgentRole> = { read: 'reader', edit: 'editor', o
  * ones; only the owner changes visibility or deletes. Someone who may not see an agent gets 404 (its
  * existence is not revealed); someone who sees it but lacks the right gets 403.
  */
-export function authorize(agent: AgentEntity | null, viewer: Viewer | null, need: AgentNeed, action = 'change this agent'): { agent: AgentEntity; role: AgentRole } {
+export function authorize(
+  agent: AgentEntity | null,
+  viewer: Viewer | null,
+  need: AgentNeed,
+  action = 'change this agent',
+): { agent: AgentEntity; role: AgentRole } {
   if (!agent) throw DomainError.notFound(MODEL_NOT_FOUND, 'agent_not_found');
   const role = roleOf(agent, viewer);
   if (!role) throw DomainError.notFound(MODEL_NOT_FOUND, 'agent_not_found');

@@ -6,7 +6,11 @@ import { AgentQueriesUseCase } from './agent-queries/agent-queries.use-case';
 import { AgentsModule } from './agents.module';
 import { CreateAgentUseCase } from './create-agent/create-agent.use-case';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'allowed', (e: { message: string }) => e.message);
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'allowed',
+    (e: { message: string }) => e.message,
+  );
 
 /** The access check of every translation reads the agent row from memory; a change on any replica drops it. */
 describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
@@ -22,8 +26,23 @@ describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
   });
 
   it('answers repeated access checks without reading the row again, and sees a change made anywhere', async () => {
-    const agent = await a.app.get(CreateAgentUseCase).execute({ ownerId: 'owner-1', ownerEmail: 'o@example.org', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', processingTaskId: null, filenames: [], engine: 'builtin', public: true });
-    await waitFor(() => Promise.resolve(b.app.get<AgentChangesPort>(AGENT_CHANGES).watching), (w) => w, { what: 'replica b listening' });
+    const agent = await a.app.get(CreateAgentUseCase).execute({
+      ownerId: 'owner-1',
+      ownerEmail: 'o@example.org',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      customPrompt: '',
+      coreMemory: '',
+      processingTaskId: null,
+      filenames: [],
+      engine: 'builtin',
+      public: true,
+    });
+    await waitFor(
+      () => Promise.resolve(b.app.get<AgentChangesPort>(AGENT_CHANGES).watching),
+      (w) => w,
+      { what: 'replica b listening' },
+    );
     const repo = b.app.get<AgentRepositoryPort>(AGENT_REPOSITORY);
     let reads = 0;
     const findById = repo.findById.bind(repo);
@@ -36,14 +55,35 @@ describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
     expect(reads).toBe(1);
     // Any writer (here plain SQL, as the operator CLI would): replica b refuses the stranger once the notice arrived.
     await a.dataSource.query(`UPDATE agent SET public = false WHERE id = $1`, [agent.id]);
-    expect(await waitFor(() => outcome(queries.access(agent.id, null, 'read')), (o) => o !== 'allowed', { what: 'private agent seen by replica b' })).toBe('Model not found.');
+    expect(
+      await waitFor(
+        () => outcome(queries.access(agent.id, null, 'read')),
+        (o) => o !== 'allowed',
+        { what: 'private agent seen by replica b' },
+      ),
+    ).toBe('Model not found.');
   });
 
   it('on the replica that made a change, the very next access check reads it (no window for a removed right)', async () => {
     const rpc = a.app.get<RpcClient>(RPC_CLIENT);
     const owner = { uid: 'owner-2', email: 'o2@example.org' };
-    const agent = await a.app.get(CreateAgentUseCase).execute({ ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', processingTaskId: null, filenames: [], engine: 'builtin', public: true });
-    await waitFor(() => Promise.resolve(a.app.get<AgentChangesPort>(AGENT_CHANGES).watching), (w) => w, { what: 'replica a listening' });
+    const agent = await a.app.get(CreateAgentUseCase).execute({
+      ownerId: owner.uid,
+      ownerEmail: owner.email,
+      srcLang: 'es',
+      tgtLang: 'gn',
+      customPrompt: '',
+      coreMemory: '',
+      processingTaskId: null,
+      filenames: [],
+      engine: 'builtin',
+      public: true,
+    });
+    await waitFor(
+      () => Promise.resolve(a.app.get<AgentChangesPort>(AGENT_CHANGES).watching),
+      (w) => w,
+      { what: 'replica a listening' },
+    );
     const stranger = () => outcome(rpc.call('agents.access.v1', { agentId: agent.id, viewer: null, need: 'read' }));
     for (let round = 0; round < 20; round++) {
       const pub = round % 2 === 1;

@@ -33,7 +33,13 @@ export function toAgentView(a: AgentEntity, role: 'owner' | 'editor' | 'reader',
 }
 
 export function toAgentRecord(a: AgentEntity): AgentRecord {
-  return { ...toAgentDto(a), artifact_version: a.artifactVersion, artifact_key: a.artifactKey, updated_at: a.updatedAt.toISOString(), feedback_version: a.feedbackVersion ?? 0 };
+  return {
+    ...toAgentDto(a),
+    artifact_version: a.artifactVersion,
+    artifact_key: a.artifactKey,
+    updated_at: a.updatedAt.toISOString(),
+    feedback_version: a.feedbackVersion ?? 0,
+  };
 }
 
 /** Merges file names into document_source (', '-joined, no duplicates, upload order). */

@@ -83,7 +83,18 @@ describe('agents service on the real Postgres', () => {
   it('creates agents with lower-cased languages, idempotently on id, and announces them', async () => {
     const id = randomUUID();
     const a = await create({ id, coreMemory: 'notes' });
-    expect(a).toMatchObject({ id, src_lang: 'es', tgt_lang: 'qu', custom_prompt: 'Spanish to Quechua', core_memory: 'notes', public: false, uid: OWNER.uid, engine: 'builtin', processing_status: null, pair_count: 0 });
+    expect(a).toMatchObject({
+      id,
+      src_lang: 'es',
+      tgt_lang: 'qu',
+      custom_prompt: 'Spanish to Quechua',
+      core_memory: 'notes',
+      public: false,
+      uid: OWNER.uid,
+      engine: 'builtin',
+      processing_status: null,
+      pair_count: 0,
+    });
     const again = await create({ id, customPrompt: 'different' });
     expect(again).toEqual(a);
     await expect(create({ id, ownerId: 'someone-else' })).rejects.toMatchObject({ status: 409 });
@@ -104,7 +115,11 @@ describe('agents service on the real Postgres', () => {
     });
     const OWNER_P = { uid: '', email: '' };
     const who = (name: string) => ({ owner: OWNER_P, editor: EDITOR, stranger: STRANGER, anonymous: null })[name as 'owner'];
-    const status = async (p: Promise<unknown>) => p.then(() => 200, (e: { status: number }) => e.status);
+    const status = async (p: Promise<unknown>) =>
+      p.then(
+        () => 200,
+        (e: { status: number }) => e.status,
+      );
 
     it.each([
       // viewer, get(private), get(public), update(private), update(public), visibility(private), visibility(public)
@@ -131,9 +146,17 @@ describe('agents service on the real Postgres', () => {
 
     it('answers the exact messages', async () => {
       await expect(rpc.call('agents.get.v1', { agentId: priv.id, viewer: STRANGER })).rejects.toMatchObject({ status: 404, message: 'Model not found.' });
-      await expect(rpc.call('agents.delete.v1', { agentId: priv.id, viewer: EDITOR })).rejects.toMatchObject({ status: 403, message: 'Only the owner can delete this agent.' });
-      await expect(rpc.call('agents.set-visibility.v1', { agentId: priv.id, viewer: EDITOR, public: true })).rejects.toMatchObject({ message: 'Only the owner can change the visibility.' });
-      await expect(rpc.call('agents.update.v1', { agentId: priv.id, viewer: EDITOR, patch: { custom_prompt: ' ' } })).rejects.toMatchObject({ status: 400, message: 'Please fill in all required fields' });
+      await expect(rpc.call('agents.delete.v1', { agentId: priv.id, viewer: EDITOR })).rejects.toMatchObject({
+        status: 403,
+        message: 'Only the owner can delete this agent.',
+      });
+      await expect(rpc.call('agents.set-visibility.v1', { agentId: priv.id, viewer: EDITOR, public: true })).rejects.toMatchObject({
+        message: 'Only the owner can change the visibility.',
+      });
+      await expect(rpc.call('agents.update.v1', { agentId: priv.id, viewer: EDITOR, patch: { custom_prompt: ' ' } })).rejects.toMatchObject({
+        status: 400,
+        message: 'Please fill in all required fields',
+      });
     });
 
     it('lets the editor modify and the owner toggle visibility; the edit is what everyone reads', async () => {
@@ -147,7 +170,7 @@ describe('agents service on the real Postgres', () => {
     });
   });
 
-  it('lists public agents newest first and the viewer\'s own and shared ones', async () => {
+  it("lists public agents newest first and the viewer's own and shared ones", async () => {
     const owner = { uid: 'lister', email: 'lister@gaia.test' };
     const first = await create({ ownerId: owner.uid, public: true });
     const second = await create({ ownerId: owner.uid, public: true });
@@ -173,9 +196,23 @@ describe('agents service on the real Postgres', () => {
     const owner = { uid: 'team-owner', email: 'team-owner@gaia.test' };
 
     it('validates invites with the spec texts', async () => {
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: ' ', email: 'a@b.co', tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 400, message: 'Please fill in all fields.' });
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'nope', tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 400, message: 'Please enter a valid email address.' });
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: 'Me', email: owner.email.toUpperCase(), tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 400 });
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: ' ', email: 'a@b.co', tokenHash: newTokenHash() })).rejects.toMatchObject({
+        status: 400,
+        message: 'Please fill in all fields.',
+      });
+      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'nope', tokenHash: newTokenHash() })).rejects.toMatchObject({
+        status: 400,
+        message: 'Please enter a valid email address.',
+      });
+      await expect(
+        rpc.call('agents.team-invite.v1', {
+          ownerId: owner.uid,
+          ownerEmail: owner.email,
+          name: 'Me',
+          email: owner.email.toUpperCase(),
+          tokenHash: newTokenHash(),
+        }),
+      ).rejects.toMatchObject({ status: 400 });
       expect((await rpc.call('agents.team-list.v1', { ownerId: owner.uid })).members).toEqual([]);
     });
 
@@ -183,20 +220,31 @@ describe('agents service on the real Postgres', () => {
       const before = [await create({ ownerId: owner.uid }), await create({ ownerId: owner.uid, public: true })];
       const other = await create({ ownerId: 'not-the-team-owner' });
       const tokenHash = newTokenHash();
-      const invited = await rpc.call('agents.team-invite.v1', { ownerId: owner.uid, ownerEmail: owner.email, name: ' Ana ', email: ' Ana@Example.PE ', tokenHash });
+      const invited = await rpc.call('agents.team-invite.v1', {
+        ownerId: owner.uid,
+        ownerEmail: owner.email,
+        name: ' Ana ',
+        email: ' Ana@Example.PE ',
+        tokenHash,
+      });
       expect(invited).toMatchObject({ name: 'Ana', email: 'ana@example.pe', role: 'Editor', status: 'invited' });
       expect(Number.isNaN(Date.parse(invited.addedAt))).toBe(false);
-      await expect(rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'ana@example.pe', tokenHash: newTokenHash() })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        rpc.call('agents.team-invite.v1', { ownerId: owner.uid, name: 'Ana', email: 'ana@example.pe', tokenHash: newTokenHash() }),
+      ).rejects.toMatchObject({ status: 409 });
       // Pending: nothing is shared yet.
       for (const a of before) expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual([]);
       expect((await rpc.call('agents.list-mine.v1', { viewer: { uid: 'ana', email: 'ana@example.pe' } })).shared).toEqual([]);
       await expect(rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'eve', email: 'eve@example.pe' } })).rejects.toMatchObject({ status: 403 });
-      await expect(rpc.call('agents.team-accept.v1', { tokenHash: newTokenHash(), viewer: { uid: 'ana', email: 'ana@example.pe' } })).rejects.toMatchObject({ status: 404 });
+      await expect(rpc.call('agents.team-accept.v1', { tokenHash: newTokenHash(), viewer: { uid: 'ana', email: 'ana@example.pe' } })).rejects.toMatchObject({
+        status: 404,
+      });
       const member = await rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'ana', email: 'ANA@example.pe' } });
       expect(member).toMatchObject({ id: invited.id, status: 'active' });
       await expect(rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'ana', email: 'ana@example.pe' } })).rejects.toMatchObject({ status: 404 });
       const after = await create({ ownerId: owner.uid });
-      for (const a of [...before, after]) expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual(['ana@example.pe']);
+      for (const a of [...before, after])
+        expect((await rpc.call('agents.access.v1', { agentId: a.id, viewer: owner })).agent.sharedWithEmails).toEqual(['ana@example.pe']);
       expect((await rpc.call('agents.access.v1', { agentId: other.id, viewer: { uid: 'not-the-team-owner', email: '' } })).agent.sharedWithEmails).toEqual([]);
       const ana = { uid: 'ana', email: 'ana@example.pe' };
       expect((await rpc.call('agents.list-mine.v1', { viewer: ana })).shared).toHaveLength(3);
@@ -249,7 +297,19 @@ describe('agents service on the real Postgres', () => {
     expect((await rpc.call('agents.list-mine.v1', { viewer: OWNER })).owned.map((x) => x.id)).not.toContain(a.id);
     await expect(create({ id: a.id })).rejects.toMatchObject({ status: 409 });
     // A late processing event does not bring it back.
-    await publish('ingestion.task-started.v1', { taskId: 't-late', agentId: a.id, ownerId: OWNER.uid, mode: 'create', srcLang: 'es', tgtLang: 'qu', customPrompt: '', coreMemory: '', totalFiles: 1, filenames: ['x.json'], createdAt: new Date().toISOString() });
+    await publish('ingestion.task-started.v1', {
+      taskId: 't-late',
+      agentId: a.id,
+      ownerId: OWNER.uid,
+      mode: 'create',
+      srcLang: 'es',
+      tgtLang: 'qu',
+      customPrompt: '',
+      coreMemory: '',
+      totalFiles: 1,
+      filenames: ['x.json'],
+      createdAt: new Date().toISOString(),
+    });
     await t.drain();
     expect((await rpc.call('agents.resolve.v1', { agentId: a.id })).agent).toBeNull();
   });
@@ -259,17 +319,67 @@ describe('agents service on the real Postgres', () => {
     await addEditor(owner.uid, 'Ivy', 'ivy@gaia.test');
     const agentId = randomUUID();
     const taskId = randomUUID();
-    await publish('ingestion.task-started.v1', { taskId, agentId, ownerId: owner.uid, mode: 'create', srcLang: 'ES', tgtLang: 'AYM', customPrompt: 'Aymara', coreMemory: 'n', totalFiles: 2, filenames: ['a.json', 'b.pdf'], createdAt: new Date().toISOString() });
+    await publish('ingestion.task-started.v1', {
+      taskId,
+      agentId,
+      ownerId: owner.uid,
+      mode: 'create',
+      srcLang: 'ES',
+      tgtLang: 'AYM',
+      customPrompt: 'Aymara',
+      coreMemory: 'n',
+      totalFiles: 2,
+      filenames: ['a.json', 'b.pdf'],
+      createdAt: new Date().toISOString(),
+    });
     await t.drain();
     expect(await rpc.call('agents.get.v1', { agentId, viewer: owner })).toMatchObject({
-      src_lang: 'es', tgt_lang: 'aym', custom_prompt: 'Aymara', processing_task_id: taskId, processing_status: 'PROCESSING', document_source: 'a.json, b.pdf', sharedWithEmails: ['ivy@gaia.test'],
+      src_lang: 'es',
+      tgt_lang: 'aym',
+      custom_prompt: 'Aymara',
+      processing_task_id: taskId,
+      processing_status: 'PROCESSING',
+      document_source: 'a.json, b.pdf',
+      sharedWithEmails: ['ivy@gaia.test'],
     });
-    const task = { id: taskId, status: 'COMPLETED' as const, progress: 100, message: 'Processed 2 of 2 files successfully!', estimated_processing_time: 0, total_pages: 3, total_files: 2, successful_files: 2, text_blocks_extracted: 40, created_at: new Date().toISOString(), model_id: agentId, errors: [] };
-    const finished = { agentId, ownerId: owner.uid, taskId, status: 'COMPLETED' as const, message: task.message, processingError: null, documentCount: 2, textBlocksExtracted: 40, pairCount: 37, filenames: ['a.json', 'b.pdf'], task };
+    const task = {
+      id: taskId,
+      status: 'COMPLETED' as const,
+      progress: 100,
+      message: 'Processed 2 of 2 files successfully!',
+      estimated_processing_time: 0,
+      total_pages: 3,
+      total_files: 2,
+      successful_files: 2,
+      text_blocks_extracted: 40,
+      created_at: new Date().toISOString(),
+      model_id: agentId,
+      errors: [],
+    };
+    const finished = {
+      agentId,
+      ownerId: owner.uid,
+      taskId,
+      status: 'COMPLETED' as const,
+      message: task.message,
+      processingError: null,
+      documentCount: 2,
+      textBlocksExtracted: 40,
+      pairCount: 37,
+      filenames: ['a.json', 'b.pdf'],
+      task,
+    };
     const eventId = await publish('ingestion.task-finished.v1', finished);
     await t.drain();
     const done = await rpc.call('agents.get.v1', { agentId, viewer: owner });
-    expect(done).toMatchObject({ processing_task_id: null, processing_status: 'COMPLETED', processing_error: null, document_count: 2, text_blocks_extracted: 40, pair_count: 37 });
+    expect(done).toMatchObject({
+      processing_task_id: null,
+      processing_status: 'COMPLETED',
+      processing_error: null,
+      document_count: 2,
+      text_blocks_extracted: 40,
+      pair_count: 37,
+    });
     // Redelivery of the same event (e.g. the ack was lost) is a no-op for the agent.
     const versions = () => t.dataSource.query(`SELECT version FROM agent WHERE id = $1`, [agentId]).then((r: { version: number }[]) => r[0].version);
     const v1 = await versions();
@@ -281,10 +391,36 @@ describe('agents service on the real Postgres', () => {
 
     // An update task that fails: FAILED with the error, task id kept for the page.
     const t2 = randomUUID();
-    await publish('ingestion.task-started.v1', { taskId: t2, agentId, ownerId: owner.uid, mode: 'update', srcLang: 'es', tgtLang: 'aym', customPrompt: '', coreMemory: '', totalFiles: 1, filenames: ['c.txt'], createdAt: new Date().toISOString() });
-    await publish('ingestion.task-finished.v1', { ...finished, taskId: t2, status: 'FAILED', processingError: 'No parallel text found', message: 'No parallel text found', filenames: ['c.txt'], task: { ...task, id: t2, status: 'FAILED' } });
+    await publish('ingestion.task-started.v1', {
+      taskId: t2,
+      agentId,
+      ownerId: owner.uid,
+      mode: 'update',
+      srcLang: 'es',
+      tgtLang: 'aym',
+      customPrompt: '',
+      coreMemory: '',
+      totalFiles: 1,
+      filenames: ['c.txt'],
+      createdAt: new Date().toISOString(),
+    });
+    await publish('ingestion.task-finished.v1', {
+      ...finished,
+      taskId: t2,
+      status: 'FAILED',
+      processingError: 'No parallel text found',
+      message: 'No parallel text found',
+      filenames: ['c.txt'],
+      task: { ...task, id: t2, status: 'FAILED' },
+    });
     await t.drain();
-    expect(await rpc.call('agents.get.v1', { agentId, viewer: owner })).toMatchObject({ processing_status: 'FAILED', processing_error: 'No parallel text found', processing_task_id: t2, custom_prompt: 'Aymara', document_source: 'a.json, b.pdf, c.txt' });
+    expect(await rpc.call('agents.get.v1', { agentId, viewer: owner })).toMatchObject({
+      processing_status: 'FAILED',
+      processing_error: 'No parallel text found',
+      processing_task_id: t2,
+      custom_prompt: 'Aymara',
+      document_source: 'a.json, b.pdf, c.txt',
+    });
     const changes = recorder.updated.filter((e) => e.agentId === agentId).map((e) => e.change);
     expect(changes).toEqual(['created', 'processing', 'processing', 'processing']);
   });
@@ -295,16 +431,48 @@ describe('agents service on the real Postgres', () => {
     const a = await create({ ownerId: owner.uid, processingTaskId: taskId, filenames: ['q.json'] });
     expect(a).toMatchObject({ processing_status: 'PROCESSING', processing_task_id: taskId, document_source: 'q.json' });
     const stats = { srcVocab: 10, tgtVocab: 12, phrasePairs: 30, charRatio: 1.1, trainingMs: 5 };
-    await publish('retrieval.agent-learned.v1', { agentId: a.id, taskId, version: 'v3', artifactKey: `agents/${a.id}/artifacts/v3.bin`, learnedSummary: 'kuna: they', pairCount: 120, stats, learnedAt: new Date().toISOString() });
+    await publish('retrieval.agent-learned.v1', {
+      agentId: a.id,
+      taskId,
+      version: 'v3',
+      artifactKey: `agents/${a.id}/artifacts/v3.bin`,
+      learnedSummary: 'kuna: they',
+      pairCount: 120,
+      stats,
+      learnedAt: new Date().toISOString(),
+    });
     await t.drain();
     expect((await rpc.call('agents.resolve.v1', { agentId: a.id })).agent).toMatchObject({
-      learned_memory: 'kuna: they', pair_count: 120, artifact_version: 'v3', artifact_key: `agents/${a.id}/artifacts/v3.bin`, processing_status: 'COMPLETED', processing_task_id: null,
+      learned_memory: 'kuna: they',
+      pair_count: 120,
+      artifact_version: 'v3',
+      artifact_key: `agents/${a.id}/artifacts/v3.bin`,
+      processing_status: 'COMPLETED',
+      processing_task_id: null,
     });
     const t2 = randomUUID();
-    await publish('ingestion.task-started.v1', { taskId: t2, agentId: a.id, ownerId: owner.uid, mode: 'update', srcLang: '', tgtLang: '', customPrompt: '', coreMemory: '', totalFiles: 1, filenames: ['r.json'], createdAt: new Date().toISOString() });
+    await publish('ingestion.task-started.v1', {
+      taskId: t2,
+      agentId: a.id,
+      ownerId: owner.uid,
+      mode: 'update',
+      srcLang: '',
+      tgtLang: '',
+      customPrompt: '',
+      coreMemory: '',
+      totalFiles: 1,
+      filenames: ['r.json'],
+      createdAt: new Date().toISOString(),
+    });
     await publish('retrieval.build-failed.v1', { agentId: a.id, taskId: 'an-older-task', version: 'v4', message: 'stale' });
     await publish('retrieval.build-failed.v1', { agentId: a.id, taskId: t2, version: 'v4', message: 'Out of memory' });
     await t.drain();
-    expect(await rpc.call('agents.get.v1', { agentId: a.id, viewer: owner })).toMatchObject({ processing_status: 'FAILED', processing_error: 'Out of memory', processing_task_id: t2, learned_memory: 'kuna: they', src_lang: 'es' });
+    expect(await rpc.call('agents.get.v1', { agentId: a.id, viewer: owner })).toMatchObject({
+      processing_status: 'FAILED',
+      processing_error: 'Out of memory',
+      processing_task_id: t2,
+      learned_memory: 'kuna: they',
+      src_lang: 'es',
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
-import { AGENT_CHANGES, AGENT_REPOSITORY, AgentsErasureRepository, FEEDBACK_REPOSITORY, PostgresFeedbackRepository, PostgresAgentChanges, PostgresAgentRepository, PostgresTeamRepository, TEAM_REPOSITORY } from '@gaia/agents/data-access';
+import {
+  AGENT_CHANGES,
+  AGENT_REPOSITORY,
+  AgentsErasureRepository,
+  FEEDBACK_REPOSITORY,
+  PostgresFeedbackRepository,
+  PostgresAgentChanges,
+  PostgresAgentRepository,
+  PostgresTeamRepository,
+  TEAM_REPOSITORY,
+} from '@gaia/agents/data-access';
 import { AgentRowCache } from './agent-row-cache';
 import { PostgresQualityReportRepository, QUALITY_REPORT_REPOSITORY } from '@gaia/agents/data-access';
 import { AccountEventsListener } from './erase-account/account-events.listener';

@@ -27,7 +27,9 @@ export class BillingErasureRepository {
 
   /** Totals kept for deleted accounts (all months). */
   async anonymousTotals(em: EntityManager): Promise<{ requests: number; words: number }> {
-    const rows: { requests: string | null; words: string | null }[] = await em.query(`SELECT sum(requests) AS requests, sum(words) AS words FROM billing_anonymous_usage`);
+    const rows: { requests: string | null; words: string | null }[] = await em.query(
+      `SELECT sum(requests) AS requests, sum(words) AS words FROM billing_anonymous_usage`,
+    );
     return { requests: Number(rows[0]?.requests ?? 0), words: Number(rows[0]?.words ?? 0) };
   }
 }

@@ -136,7 +136,10 @@ export class PostgresQuotaRepository implements QuotaRepositoryPort {
     const first = await this.grant(em, ref, limit, want, share);
     if (first.granted > 0) return first;
     // No row yet (first use of the window), or the limit is reached: create it at 0 and ask once more.
-    await em.query(`INSERT INTO billing_counter (subject, window_key, count, updated_at) VALUES ($1, $2, 0, now()) ON CONFLICT DO NOTHING`, [ref.subject, ref.window]);
+    await em.query(`INSERT INTO billing_counter (subject, window_key, count, updated_at) VALUES ($1, $2, 0, now()) ON CONFLICT DO NOTHING`, [
+      ref.subject,
+      ref.window,
+    ]);
     return this.grant(em, ref, limit, want, share);
   }
 
@@ -156,12 +159,25 @@ export class PostgresQuotaRepository implements QuotaRepositoryPort {
 
   async giveBack(em: EntityManager, ref: CounterRef, units: number): Promise<void> {
     if (units <= 0) return;
-    await em.query(`UPDATE billing_counter SET count = GREATEST(count - $3, 0), updated_at = now() WHERE subject = $1 AND window_key = $2`, [ref.subject, ref.window, units]);
+    await em.query(`UPDATE billing_counter SET count = GREATEST(count - $3, 0), updated_at = now() WHERE subject = $1 AND window_key = $2`, [
+      ref.subject,
+      ref.window,
+      units,
+    ]);
   }
 
   async insertAuthorizations(em: EntityManager, rows: AuthorizationEntity[]): Promise<Set<string>> {
     if (!rows.length) return new Set();
-    const json = rows.map((a) => ({ request_id: a.requestId, user_id: a.userId, key_id: a.keyId, channel: a.channel, plan: a.plan, counters: a.counters, status: a.status, created_at: a.createdAt.toISOString() }));
+    const json = rows.map((a) => ({
+      request_id: a.requestId,
+      user_id: a.userId,
+      key_id: a.keyId,
+      channel: a.channel,
+      plan: a.plan,
+      counters: a.counters,
+      status: a.status,
+      created_at: a.createdAt.toISOString(),
+    }));
     const inserted: { request_id: string }[] = await em.query(
       `INSERT INTO billing_authorization (request_id, user_id, key_id, channel, plan, counters, status, created_at)
        SELECT request_id, user_id, key_id, channel, plan, counters, status, created_at
@@ -173,7 +189,10 @@ export class PostgresQuotaRepository implements QuotaRepositoryPort {
   }
 
   async decrement(em: EntityManager, ref: CounterRef): Promise<void> {
-    await em.query(`UPDATE billing_counter SET count = GREATEST(count - 1, 0), updated_at = now() WHERE subject = $1 AND window_key = $2`, [ref.subject, ref.window]);
+    await em.query(`UPDATE billing_counter SET count = GREATEST(count - 1, 0), updated_at = now() WHERE subject = $1 AND window_key = $2`, [
+      ref.subject,
+      ref.window,
+    ]);
   }
 
   async count(em: EntityManager, ref: CounterRef): Promise<number> {
@@ -194,7 +213,16 @@ export class PostgresQuotaRepository implements QuotaRepositoryPort {
     const rows: AuthRow[] = await em.query(`SELECT * FROM billing_authorization WHERE request_id = $1${opts.lock ? ' FOR UPDATE' : ''}`, [requestId]);
     const r = rows[0];
     return r
-      ? { requestId: r.request_id, userId: r.user_id, keyId: r.key_id, channel: r.channel, plan: r.plan, counters: r.counters, status: r.status, createdAt: new Date(r.created_at) }
+      ? {
+          requestId: r.request_id,
+          userId: r.user_id,
+          keyId: r.key_id,
+          channel: r.channel,
+          plan: r.plan,
+          counters: r.counters,
+          status: r.status,
+          createdAt: new Date(r.created_at),
+        }
       : null;
   }
 
@@ -213,7 +241,10 @@ export class PostgresQuotaRepository implements QuotaRepositoryPort {
   }
 
   async findKey(em: EntityManager, keyId: string): Promise<{ userId: string | null; rateLimit: number | null } | null> {
-    const rows: { user_id: string | null; rate_limit: number | null }[] = await em.query(`SELECT user_id, rate_limit FROM billing_key_owner WHERE key_id = $1`, [keyId]);
+    const rows: { user_id: string | null; rate_limit: number | null }[] = await em.query(
+      `SELECT user_id, rate_limit FROM billing_key_owner WHERE key_id = $1`,
+      [keyId],
+    );
     return rows[0] ? { userId: rows[0].user_id, rateLimit: rows[0].rate_limit } : null;
   }
 }
@@ -325,4 +356,3 @@ export class PostgresUsageRepository implements UsageRepositoryPort {
     return rows.map((r) => ({ date: r.date, ...totals(r) }));
   }
 }
-

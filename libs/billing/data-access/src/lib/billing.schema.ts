@@ -3,4 +3,8 @@ import { BillingInit1767600000000 } from './migrations/1767600000000-billing-ini
 import { BillingPlanHistory1795490000000 } from './migrations/1795490000000-billing-plan-history';
 import { BillingAnonymousUsage1795490000200 } from './migrations/1795490000200-billing-anonymous-usage';
 
-export const billingSchema: SchemaBundle = { name: 'billing', entities: [], migrations: [BillingInit1767600000000, BillingPlanHistory1795490000000, BillingAnonymousUsage1795490000200] };
+export const billingSchema: SchemaBundle = {
+  name: 'billing',
+  entities: [],
+  migrations: [BillingInit1767600000000, BillingPlanHistory1795490000000, BillingAnonymousUsage1795490000200],
+};

@@ -51,7 +51,12 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray((res as unknown[])[0]) ?
 @Injectable()
 export class PostgresPlanHistoryRepository implements PlanHistoryRepositoryPort {
   async recordChange(em: EntityManager, userId: string, c: PlanChangeRow): Promise<void> {
-    await em.query(`INSERT INTO billing_plan_change (user_id, plan, previous_plan, changed_at) VALUES ($1, $2, $3, $4)`, [userId, c.plan, c.previousPlan, c.at]);
+    await em.query(`INSERT INTO billing_plan_change (user_id, plan, previous_plan, changed_at) VALUES ($1, $2, $3, $4)`, [
+      userId,
+      c.plan,
+      c.previousPlan,
+      c.at,
+    ]);
   }
 
   async changes(em: EntityManager, userId: string, from: Date, to: Date): Promise<PlanChangeRow[]> {
@@ -72,11 +77,18 @@ export class PostgresPlanHistoryRepository implements PlanHistoryRepositoryPort 
   }
 
   async grant(em: EntityManager, userId: string, plan: PlanId, at: Date): Promise<void> {
-    await em.query(`UPDATE billing_plan_request SET status = 'granted', granted_at = $3 WHERE user_id = $1 AND plan = $2 AND status = 'pending'`, [userId, plan, at]);
+    await em.query(`UPDATE billing_plan_request SET status = 'granted', granted_at = $3 WHERE user_id = $1 AND plan = $2 AND status = 'pending'`, [
+      userId,
+      plan,
+      at,
+    ]);
   }
 
   async list(em: EntityManager, status: 'pending' | 'all', limit: number): Promise<PlanRequestRow[]> {
-    const res = await em.query(`SELECT * FROM billing_plan_request WHERE ($1 = 'all' OR status = 'pending') ORDER BY requested_at, seq LIMIT $2`, [status, limit]);
+    const res = await em.query(`SELECT * FROM billing_plan_request WHERE ($1 = 'all' OR status = 'pending') ORDER BY requested_at, seq LIMIT $2`, [
+      status,
+      limit,
+    ]);
     return rowsOf<RequestRow>(res).map(toRequest);
   }
 }

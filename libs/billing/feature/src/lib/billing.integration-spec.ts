@@ -30,11 +30,30 @@ describe('billing service on the real Postgres', () => {
   const authorize = (client: RpcClient, req: Partial<RpcRequest<'billing.authorize.v1'>> & { userId: string | null }): Promise<Outcome> =>
     client.call('billing.authorize.v1', { requestId: randomUUID(), keyId: null, ...req }).then(
       () => ({ ok: true as const }),
-      (e: { status: number; code: string; message?: string; details?: { retryAfterSeconds?: number } }) => ({ ok: false as const, status: e.status, code: e.code, retryAfter: e.details?.retryAfterSeconds, ...(e.status === 503 ? { message: e.message, details: e.details } : {}) }),
+      (e: { status: number; code: string; message?: string; details?: { retryAfterSeconds?: number } }) => ({
+        ok: false as const,
+        status: e.status,
+        code: e.code,
+        retryAfter: e.details?.retryAfterSeconds,
+        ...(e.status === 503 ? { message: e.message, details: e.details } : {}),
+      }),
     );
 
   function usage(over: Partial<UsageRecordedV1> = {}): UsageRecordedV1 {
-    return { requestId: randomUUID(), keyId: null, userId: null, agentId: 'agent-1', sourceWords: 10, inputTokens: 100, outputTokens: 50, engine: 'builtin', fallbackReason: null, latencyMs: 12, occurredAt: clock.now().toISOString(), ...over };
+    return {
+      requestId: randomUUID(),
+      keyId: null,
+      userId: null,
+      agentId: 'agent-1',
+      sourceWords: 10,
+      inputTokens: 100,
+      outputTokens: 50,
+      engine: 'builtin',
+      fallbackReason: null,
+      latencyMs: 12,
+      occurredAt: clock.now().toISOString(),
+      ...over,
+    };
   }
   async function emitUsage(u: UsageRecordedV1, id?: string): Promise<string> {
     const outbox = t.app.get<Outbox>(OUTBOX);
@@ -53,7 +72,9 @@ describe('billing service on the real Postgres', () => {
     expect(count).toBe(10);
     // Refusals consumed nothing from the key either.
     // (No key call may have been among the 10 allowed: then the key has no counter row.)
-    const [{ count: keyCount }] = await t.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS count FROM billing_counter WHERE subject = 'key:free-key:requests'`);
+    const [{ count: keyCount }] = await t.dataSource.query(
+      `SELECT COALESCE(sum(count), 0)::int AS count FROM billing_counter WHERE subject = 'key:free-key:requests'`,
+    );
     const [{ n: keyAuthorized }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_authorization WHERE key_id = 'free-key'`);
     expect(keyCount).toBe(keyAuthorized);
     // Session translations (dashboard test translator, Socket.IO) count under the same plan: refused too.
@@ -102,7 +123,9 @@ describe('billing service on the real Postgres', () => {
 
   it('per-key daily rate limit (default 1,000; given limits hold exactly under concurrency); paid plans have no daily call cap', async () => {
     await rpc.call('billing.set-plan.v1', { userId: 'pro-user', plan: 'starter' });
-    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => authorize(i % 2 ? rpc2 : rpc, { userId: 'pro-user', keyId: 'small-key', keyRateLimit: 7 })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => authorize(i % 2 ? rpc2 : rpc, { userId: 'pro-user', keyId: 'small-key', keyRateLimit: 7 })),
+    );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(7);
     expect(outcomes.find((o) => !o.ok)).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 6 * 3600 });
     // Another key of the same Starter user is not affected, and 25 calls pass (no 10/day cap).
@@ -111,7 +134,9 @@ describe('billing service on the real Postgres', () => {
     const res = await rpc.call('billing.authorize.v1', { requestId: randomUUID(), keyId: 'big-key', userId: 'pro-user' });
     expect(res).toMatchObject({ plan: 'starter', remaining_today: null, key_remaining_today: 1000 - 26 });
     // No per-key limit for a key given null (e.g. the public translator key).
-    expect((await rpc.call('billing.authorize.v1', { requestId: randomUUID(), keyId: 'public-key', userId: 'pro-user', keyRateLimit: null })).key_remaining_today).toBeNull();
+    expect(
+      (await rpc.call('billing.authorize.v1', { requestId: randomUUID(), keyId: 'public-key', userId: 'pro-user', keyRateLimit: null })).key_remaining_today,
+    ).toBeNull();
   });
 
   it('records usage exactly once per request under redelivery and re-emission', async () => {
@@ -151,7 +176,16 @@ describe('billing service on the real Postgres', () => {
         { input_tokens: 1_000, output_tokens: 400, words: 7, created_at: '2026-05-20T10:00:00.000Z' },
       ],
     });
-    expect(await rpc.call('billing.key-usage.v1', { keyId: 'never-used' })).toEqual({ total_requests: 0, rate_limit: 1000, requests_today: 0, input_cost: 0, output_cost: 0, total_cost: 0, average_tokens_per_request: 0, requests: [] });
+    expect(await rpc.call('billing.key-usage.v1', { keyId: 'never-used' })).toEqual({
+      total_requests: 0,
+      rate_limit: 1000,
+      requests_today: 0,
+      input_cost: 0,
+      output_cost: 0,
+      total_cost: 0,
+      average_tokens_per_request: 0,
+      requests: [],
+    });
   });
 
   it('user summary: totals, a daily series with empty days, and the billing month with overage (user from the key when the event has none)', async () => {
@@ -184,7 +218,19 @@ describe('billing service on the real Postgres', () => {
       amount_due: 32.5,
       api_calls_today: 0,
       daily_api_calls: null,
-      segments: [{ plan: 'starter', start: '2026-05-01T00:00:00.000Z', end: '2026-06-01T00:00:00.000Z', share: 1, words: 6_000, included_words: 5_000, overage_words: 1_000, overage_cost: 2.5, plan_price: 30 }],
+      segments: [
+        {
+          plan: 'starter',
+          start: '2026-05-01T00:00:00.000Z',
+          end: '2026-06-01T00:00:00.000Z',
+          share: 1,
+          words: 6_000,
+          included_words: 5_000,
+          overage_words: 1_000,
+          overage_cost: 2.5,
+          plan_price: 30,
+        },
+      ],
     });
     // Changing the plan applies at once: from now on the month bills Enterprise (prorated).
     await rpc.call('billing.set-plan.v1', { userId: user, plan: 'enterprise' });
@@ -200,8 +246,21 @@ describe('billing service on the real Postgres', () => {
     it('still allows exactly 10 Free calls out of 30 parallel ones (DomainErrors cross NATS)', async () => {
       const env = { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222' };
       const clock2 = new ManualClock(new Date('2026-07-01T12:00:00.000Z'));
-      const a = await createTestApp({ schemas: [billingSchema], consumers: ['billing'], imports: [BillingModule.forRoot({ clock: clock2 })], transport: 'nats', env });
-      const b = await createTestApp({ schemas: [billingSchema], consumers: ['billing'], imports: [BillingModule.forRoot({ clock: clock2 })], transport: 'nats', env, database: a.db });
+      const a = await createTestApp({
+        schemas: [billingSchema],
+        consumers: ['billing'],
+        imports: [BillingModule.forRoot({ clock: clock2 })],
+        transport: 'nats',
+        env,
+      });
+      const b = await createTestApp({
+        schemas: [billingSchema],
+        consumers: ['billing'],
+        imports: [BillingModule.forRoot({ clock: clock2 })],
+        transport: 'nats',
+        env,
+        database: a.db,
+      });
       const caller = await createTestApp({ schemas: [billingSchema], consumers: [], transport: 'nats', env, database: a.db });
       try {
         const client = caller.app.get<RpcClient>(RPC_CLIENT);

@@ -1,5 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { BillingErasureRepository, PLAN_HISTORY_REPOSITORY, PostgresPlanHistoryRepository, PostgresQuotaRepository, PostgresUsageRepository, QUOTA_REPOSITORY, USAGE_REPOSITORY } from '@gaia/billing/data-access';
+import {
+  BillingErasureRepository,
+  PLAN_HISTORY_REPOSITORY,
+  PostgresPlanHistoryRepository,
+  PostgresQuotaRepository,
+  PostgresUsageRepository,
+  QUOTA_REPOSITORY,
+  USAGE_REPOSITORY,
+} from '@gaia/billing/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { BillingAccountEventsListener } from './erase-account/account-events.listener';

@@ -16,7 +16,14 @@ export class BillingRpcHandlers {
 
   @OnRpc('billing.authorize.v1')
   authorize(r: RpcRequest<'billing.authorize.v1'>): Promise<RpcResponse<'billing.authorize.v1'>> {
-    return this.authorizer.authorize({ requestId: r.requestId, keyId: r.keyId, userId: r.userId, channel: r.channel ?? 'api', keyRateLimit: r.keyRateLimit, ip: r.ip ?? null });
+    return this.authorizer.authorize({
+      requestId: r.requestId,
+      keyId: r.keyId,
+      userId: r.userId,
+      channel: r.channel ?? 'api',
+      keyRateLimit: r.keyRateLimit,
+      ip: r.ip ?? null,
+    });
   }
 
   @OnRpc('billing.release.v1')

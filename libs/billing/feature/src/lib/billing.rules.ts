@@ -4,7 +4,15 @@ import type { PlanDto, PlanId } from '@gaia/contracts';
 export const PLANS: Record<PlanId, PlanDto> = {
   free: { id: 'free', name: 'Free', price: 0, period: 'month', daily_api_calls: 10, included_words: null, overage_per_1000_words: null },
   starter: { id: 'starter', name: 'Starter', price: 30, period: 'month', daily_api_calls: null, included_words: 5_000, overage_per_1000_words: 2.5 },
-  enterprise: { id: 'enterprise', name: 'Enterprise', price: 1_000, period: 'month', daily_api_calls: null, included_words: 100_000, overage_per_1000_words: 1 },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    price: 1_000,
+    period: 'month',
+    daily_api_calls: null,
+    included_words: 100_000,
+    overage_per_1000_words: 1,
+  },
 };
 export const DEFAULT_PLAN: PlanId = 'free';
 

@@ -86,8 +86,18 @@ export function meteringRules(caller: MeteredCaller, plan: PlanDto, now: Date, p
   }
   if (caller.channel === 'public') {
     const ip = publicIpCounters(caller.ip ?? 'unknown', now);
-    rules.push({ kind: 'ip-minute', ref: ip.minute, limit: publicLimits.perIpPerMinute, refusal: () => DomainError.tooMany(PUBLIC_KEY_LIMIT_MESSAGE, secondsUntilNextMinute(now), 'rate_limited') });
-    rules.push({ kind: 'ip-day', ref: ip.day, limit: publicLimits.perIpPerDay, refusal: () => DomainError.tooMany(PUBLIC_KEY_LIMIT_MESSAGE, resetIn, 'rate_limited') });
+    rules.push({
+      kind: 'ip-minute',
+      ref: ip.minute,
+      limit: publicLimits.perIpPerMinute,
+      refusal: () => DomainError.tooMany(PUBLIC_KEY_LIMIT_MESSAGE, secondsUntilNextMinute(now), 'rate_limited'),
+    });
+    rules.push({
+      kind: 'ip-day',
+      ref: ip.day,
+      limit: publicLimits.perIpPerDay,
+      refusal: () => DomainError.tooMany(PUBLIC_KEY_LIMIT_MESSAGE, resetIn, 'rate_limited'),
+    });
   }
   return rules;
 }

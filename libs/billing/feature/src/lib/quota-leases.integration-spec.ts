@@ -41,9 +41,12 @@ describe('quota leases on the real Postgres (two processes)', () => {
     for (const t of [a, b]) await t.app.get(QuotaLeases).flush();
     for (const t of [a, b]) await t.app.get(QuotaLeases).returnIdle(0);
   };
-  const keyCount = async (keyId: string): Promise<number> => (await a.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`key:${keyId}:requests`]))[0].n;
-  const written = async (keyId: string): Promise<number> => (await a.dataSource.query(`SELECT count(*)::int AS n FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`, [keyId]))[0].n;
-  const enterprise = async (userId: string) => a.dataSource.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now())`, [userId]);
+  const keyCount = async (keyId: string): Promise<number> =>
+    (await a.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`key:${keyId}:requests`]))[0].n;
+  const written = async (keyId: string): Promise<number> =>
+    (await a.dataSource.query(`SELECT count(*)::int AS n FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`, [keyId]))[0].n;
+  const enterprise = async (userId: string) =>
+    a.dataSource.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now())`, [userId]);
 
   it('never allows more than the key limit across both processes, and then exactly the limit in all', async () => {
     const userId = randomUUID();

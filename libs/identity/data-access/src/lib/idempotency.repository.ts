@@ -27,17 +27,24 @@ export class PostgresIdempotencyRepository implements IdempotencyRepositoryPort 
       [scope, route, key, requestHash],
     );
     if (ins.length) return { claimed: true };
-    const rows = await this.ds.query(`SELECT request_hash, state, status, body FROM identity_idempotency WHERE scope = $1 AND route = $2 AND key = $3`, [scope, route, key]);
+    const rows = await this.ds.query(`SELECT request_hash, state, status, body FROM identity_idempotency WHERE scope = $1 AND route = $2 AND key = $3`, [
+      scope,
+      route,
+      key,
+    ]);
     if (!rows.length) return this.claim(scope, route, key, requestHash); // released meanwhile
     const r = rows[0];
     return { claimed: false, record: { requestHash: r.request_hash, state: r.state, status: r.status === null ? null : Number(r.status), body: r.body } };
   }
 
   async complete(scope: string, route: string, key: string, status: number, body: unknown): Promise<void> {
-    await this.ds.query(
-      `UPDATE identity_idempotency SET state = 'done', status = $4, body = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3`,
-      [scope, route, key, status, JSON.stringify(body ?? null)],
-    );
+    await this.ds.query(`UPDATE identity_idempotency SET state = 'done', status = $4, body = $5::jsonb WHERE scope = $1 AND route = $2 AND key = $3`, [
+      scope,
+      route,
+      key,
+      status,
+      JSON.stringify(body ?? null),
+    ]);
   }
 
   async purgeOlderThan(before: Date): Promise<void> {

@@ -23,7 +23,13 @@ export class PostgresOidcStateRepository implements OidcStateRepositoryPort {
 
   async save(state: string, codeVerifier: string, nonce: string, redirectUri: string, now: Date): Promise<void> {
     await this.ds.query(`DELETE FROM identity_oidc_state WHERE created_at < $1`, [new Date(now.getTime() - 3600_000)]);
-    await this.ds.query(`INSERT INTO identity_oidc_state (state, code_verifier, nonce, redirect_uri, created_at) VALUES ($1, $2, $3, $4, $5)`, [state, codeVerifier, nonce, redirectUri, now]);
+    await this.ds.query(`INSERT INTO identity_oidc_state (state, code_verifier, nonce, redirect_uri, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+      state,
+      codeVerifier,
+      nonce,
+      redirectUri,
+      now,
+    ]);
   }
 
   async take(state: string, now: Date, maxAgeMs: number): Promise<PendingOidcLogin | null> {

@@ -19,17 +19,21 @@ export class PostgresSessionRepository implements SessionRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
   async insert(s: { id: string; tokenHash: string; userId: string; csrfToken: string; now: Date; expiresAt: Date }): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO identity_session (id, token_hash, user_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [s.id, s.tokenHash, s.userId, s.csrfToken, s.now, s.expiresAt],
-    );
+    await this.ds.query(`INSERT INTO identity_session (id, token_hash, user_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      s.id,
+      s.tokenHash,
+      s.userId,
+      s.csrfToken,
+      s.now,
+      s.expiresAt,
+    ]);
   }
 
   async findLive(tokenHash: string, now: Date): Promise<SessionRecord | null> {
-    const rows = await this.ds.query(
-      `SELECT id, user_id, csrf_token, created_at, expires_at FROM identity_session WHERE token_hash = $1 AND expires_at > $2`,
-      [tokenHash, now],
-    );
+    const rows = await this.ds.query(`SELECT id, user_id, csrf_token, created_at, expires_at FROM identity_session WHERE token_hash = $1 AND expires_at > $2`, [
+      tokenHash,
+      now,
+    ]);
     if (!rows.length) return null;
     const r = rows[0];
     return { id: r.id, userId: r.user_id, csrfToken: r.csrf_token, createdAt: new Date(r.created_at), expiresAt: new Date(r.expires_at) };

@@ -16,10 +16,20 @@ import { RATE_LIMITER, type RateLimiter } from './identity.tokens';
 /** Two independent module instances on one database = two gateway replicas. */
 async function replica(db: TestDatabase, clock: ManualClock) {
   @Global()
-  @Module({ providers: [{ provide: CLOCK, useValue: clock }, { provide: APP_CONFIG, useValue: { DATA_DIR: join(tmpdir(), 'gaia-identity-test') } }], exports: [CLOCK, APP_CONFIG] })
+  @Module({
+    providers: [
+      { provide: CLOCK, useValue: clock },
+      { provide: APP_CONFIG, useValue: { DATA_DIR: join(tmpdir(), 'gaia-identity-test') } },
+    ],
+    exports: [CLOCK, APP_CONFIG],
+  })
   class TestCoreModule {}
   return Test.createTestingModule({
-    imports: [TestCoreModule, DatabaseModule.forRoot({ url: db.url, schemas: [identitySchema], poolSize: 5, runMigrations: false, applicationName: 'identity-test' }), IdentityModule.forRoot({ sessionTtlMs: 3600_000 })],
+    imports: [
+      TestCoreModule,
+      DatabaseModule.forRoot({ url: db.url, schemas: [identitySchema], poolSize: 5, runMigrations: false, applicationName: 'identity-test' }),
+      IdentityModule.forRoot({ sessionTtlMs: 3600_000 }),
+    ],
   }).compile();
 }
 
@@ -89,4 +99,3 @@ describe('identity on the real Postgres', () => {
     await expect(r1.get(ApiKeysService).revoke('00000000-0000-0000-0000-000000000000', record.id)).rejects.toMatchObject({ status: 404 });
   });
 });
-

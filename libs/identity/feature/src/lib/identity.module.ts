@@ -64,7 +64,17 @@ export class IdentityModule {
         IdempotencyService,
         OidcService,
       ],
-      exports: [AccountsService, ApiKeysService, ApiKeyAuthentication, IdempotencyService, OidcService, EmailLinksService, RATE_LIMITER, IDENTITY_OPTIONS, ACCOUNT_ERASURE_REPOSITORY],
+      exports: [
+        AccountsService,
+        ApiKeysService,
+        ApiKeyAuthentication,
+        IdempotencyService,
+        OidcService,
+        EmailLinksService,
+        RATE_LIMITER,
+        IDENTITY_OPTIONS,
+        ACCOUNT_ERASURE_REPOSITORY,
+      ],
     };
   }
 }

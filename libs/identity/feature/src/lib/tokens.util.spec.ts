@@ -14,7 +14,8 @@ describe('API key format', () => {
   });
 
   it('rejects anything else', () => {
-    for (const bad of ['', 'gaia_', 'gaia_xyz_abc', 'sk-123', `gaia_${'0'.repeat(12)}_short`, `GAIA_${'0'.repeat(12)}_${'a'.repeat(43)}`]) expect(parseApiKey(bad)).toBeNull();
+    for (const bad of ['', 'gaia_', 'gaia_xyz_abc', 'sk-123', `gaia_${'0'.repeat(12)}_short`, `GAIA_${'0'.repeat(12)}_${'a'.repeat(43)}`])
+      expect(parseApiKey(bad)).toBeNull();
   });
 
   it('compares in constant time and only equal strings match', () => {

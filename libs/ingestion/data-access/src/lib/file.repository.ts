@@ -66,17 +66,24 @@ export class PostgresFileRepository implements FileRepositoryPort {
 
   async listForAgent(em: EntityManager, agentId: string): Promise<UploadedFileEntity[]> {
     return (
-      await em.query(
-        `SELECT f.* FROM ingestion_file f JOIN ingestion_task t ON t.id = f.task_id WHERE f.agent_id = $1 ORDER BY t.created_at, f.idx`,
-        [agentId],
-      )
+      await em.query(`SELECT f.* FROM ingestion_file f JOIN ingestion_task t ON t.id = f.task_id WHERE f.agent_id = $1 ORDER BY t.created_at, f.idx`, [agentId])
     ).map(toEntity);
   }
 
   async finish(em: EntityManager, id: string, r: FileOutcome): Promise<void> {
     await em.query(
       `UPDATE ingestion_file SET status = $2, format = $3, error = $4, pairs_added = $5, text_blocks = $6, pages = $7, stats = $8, warnings = $9 WHERE id = $1`,
-      [id, r.status, r.format ?? null, r.error ?? null, r.pairsAdded ?? 0, r.textBlocks ?? 0, r.pages ?? 0, JSON.stringify(r.stats ?? null), JSON.stringify(r.warnings ?? [])],
+      [
+        id,
+        r.status,
+        r.format ?? null,
+        r.error ?? null,
+        r.pairsAdded ?? 0,
+        r.textBlocks ?? 0,
+        r.pages ?? 0,
+        JSON.stringify(r.stats ?? null),
+        JSON.stringify(r.warnings ?? []),
+      ],
     );
   }
 

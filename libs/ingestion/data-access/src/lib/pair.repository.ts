@@ -21,7 +21,14 @@ export interface PairRepositoryPort {
    * (a resumed task) changes nothing. `ordBase` + position gives a stable global order. Returns the
    * number of new pairs.
    */
-  insertMany(em: EntityManager, agentId: string, taskId: string, fileIdx: number, ordBase: number, pairs: Array<{ source: string; target: string }>): Promise<number>;
+  insertMany(
+    em: EntityManager,
+    agentId: string,
+    taskId: string,
+    fileIdx: number,
+    ordBase: number,
+    pairs: Array<{ source: string; target: string }>,
+  ): Promise<number>;
   /** The first free position of the agent's global pair order. */
   nextOrd(em: EntityManager, agentId: string): Promise<number>;
   count(em: EntityManager, agentId: string): Promise<number>;
@@ -33,7 +40,14 @@ export const PAIR_REPOSITORY = Symbol('PAIR_REPOSITORY');
 
 @Injectable()
 export class PostgresPairRepository implements PairRepositoryPort {
-  async insertMany(em: EntityManager, agentId: string, taskId: string, fileIdx: number, ordBase: number, pairs: Array<{ source: string; target: string }>): Promise<number> {
+  async insertMany(
+    em: EntityManager,
+    agentId: string,
+    taskId: string,
+    fileIdx: number,
+    ordBase: number,
+    pairs: Array<{ source: string; target: string }>,
+  ): Promise<number> {
     let added = 0;
     for (let i = 0; i < pairs.length; i += BATCH) {
       const chunk = pairs.slice(i, i + BATCH);
@@ -41,7 +55,15 @@ export class PostgresPairRepository implements PairRepositoryPort {
         `INSERT INTO ingestion_pair (agent_id, pair_hash, ord, source, target, task_id, file_idx)
          SELECT $1, h, o, s, t, $2, $3 FROM unnest($4::text[], $5::bigint[], $6::text[], $7::text[]) AS u(h, o, s, t)
          ON CONFLICT (agent_id, pair_hash) DO NOTHING RETURNING 1`,
-        [agentId, taskId, fileIdx, chunk.map((p) => pairHash(p.source, p.target)), chunk.map((_, k) => ordBase + i + k), chunk.map((p) => p.source), chunk.map((p) => p.target)],
+        [
+          agentId,
+          taskId,
+          fileIdx,
+          chunk.map((p) => pairHash(p.source, p.target)),
+          chunk.map((_, k) => ordBase + i + k),
+          chunk.map((p) => p.source),
+          chunk.map((p) => p.target),
+        ],
       );
       added += rows.length;
     }

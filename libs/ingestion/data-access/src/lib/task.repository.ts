@@ -28,11 +28,17 @@ function toEntity(r: Record<string, unknown>): ProcessingTaskEntity {
   };
 }
 
-export type NewProcessingTask = Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'> & {
+export type NewProcessingTask = Omit<
+  ProcessingTaskEntity,
+  'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'
+> & {
   idempotencyKey?: string | null;
 };
 export type ProcessingTaskPatch = Partial<
-  Pick<ProcessingTaskEntity, 'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'pairsVersion' | 'pairCount'>
+  Pick<
+    ProcessingTaskEntity,
+    'status' | 'progress' | 'message' | 'totalPages' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'pairsVersion' | 'pairCount'
+  >
 >;
 
 /** Processing tasks (one upload of files into an agent). Every method runs on the caller's EntityManager (its transaction). */

@@ -58,7 +58,13 @@ describe('ingestion survives SIGKILL mid-task (real Postgres + NATS, two process
       OUTBOX_POLL_MS: '200',
     };
     // The "gateway" side: stores originals and calls the ingestion RPC over NATS; hosts no consumer.
-    gateway = await createTestApp({ schemas: [ingestionSchema], consumers: [], transport: 'nats', database: db, env: { FILE_STORAGE_DIR: storageDir, NATS_URL: env['NATS_URL']! } });
+    gateway = await createTestApp({
+      schemas: [ingestionSchema],
+      consumers: [],
+      transport: 'nats',
+      database: db,
+      env: { FILE_STORAGE_DIR: storageDir, NATS_URL: env['NATS_URL']! },
+    });
   });
 
   afterAll(async () => {
@@ -73,7 +79,10 @@ describe('ingestion survives SIGKILL mid-task (real Postgres + NATS, two process
     const files = [];
     for (let f = 0; f < FILES; f++) {
       // Overlapping content across files exercises the agent-wide de-duplication on resume.
-      const rows = Array.from({ length: PAIRS_PER_FILE }, (_, i) => ({ source: `frase ${(f * PAIRS_PER_FILE) / 2 + i} en castellano`, target: `ñe'ẽ ${(f * PAIRS_PER_FILE) / 2 + i} guaraníme` }));
+      const rows = Array.from({ length: PAIRS_PER_FILE }, (_, i) => ({
+        source: `frase ${(f * PAIRS_PER_FILE) / 2 + i} en castellano`,
+        target: `ñe'ẽ ${(f * PAIRS_PER_FILE) / 2 + i} guaraníme`,
+      }));
       const bytes = new TextEncoder().encode(JSON.stringify(rows));
       const key = ingestionUploadKey(uploadId, f);
       await storage.put(key, bytes);
@@ -95,7 +104,11 @@ describe('ingestion survives SIGKILL mid-task (real Postgres + NATS, two process
     const storage = gateway.app.get<FileStorage>(FILE_STORAGE);
     child = await startIngestion();
     const killed = await submit(rpc, storage, 'crash');
-    await waitFor(() => status(killed.task_id), (s) => s.done >= 2, { timeoutMs: 60_000, intervalMs: 10, what: 'two files processed' });
+    await waitFor(
+      () => status(killed.task_id),
+      (s) => s.done >= 2,
+      { timeoutMs: 60_000, intervalMs: 10, what: 'two files processed' },
+    );
     child.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
     const atKill = await status(killed.task_id);
@@ -103,21 +116,34 @@ describe('ingestion survives SIGKILL mid-task (real Postgres + NATS, two process
     expect(atKill.done).toBeLessThan(FILES);
 
     child = await startIngestion();
-    const done = await waitFor(() => status(killed.task_id), (s) => s.stored || s.status !== 'PROCESSING', { timeoutMs: 90_000, what: 'resumed task to store its pairs' });
+    const done = await waitFor(
+      () => status(killed.task_id),
+      (s) => s.stored || s.status !== 'PROCESSING',
+      { timeoutMs: 90_000, what: 'resumed task to store its pairs' },
+    );
     expect(done).toEqual({ status: 'PROCESSING', done: FILES, stored: true });
 
     const clean = await submit(rpc, storage, 'clean');
-    await waitFor(() => status(clean.task_id), (s) => s.stored || s.status !== 'PROCESSING', { timeoutMs: 90_000, what: 'uninterrupted task to store its pairs' });
+    await waitFor(
+      () => status(clean.task_id),
+      (s) => s.stored || s.status !== 'PROCESSING',
+      { timeoutMs: 90_000, what: 'uninterrupted task to store its pairs' },
+    );
 
     const a = await pairsOf(killed.model_id);
     const b = await pairsOf(clean.model_id);
     expect(a.length).toBe(((FILES + 1) * PAIRS_PER_FILE) / 2);
     expect(a).toEqual(b);
-    const [task] = await gateway.dataSource.query(`SELECT successful_files, text_blocks_extracted, pair_count, progress FROM ingestion_task WHERE id = $1`, [killed.task_id]);
+    const [task] = await gateway.dataSource.query(`SELECT successful_files, text_blocks_extracted, pair_count, progress FROM ingestion_task WHERE id = $1`, [
+      killed.task_id,
+    ]);
     expect(task).toEqual({ successful_files: FILES, text_blocks_extracted: FILES * PAIRS_PER_FILE, pair_count: a.length, progress: 70 });
     // The snapshot handed to retrieval is the same for both runs.
     const snap = async (id: string) => {
-      const [e] = await gateway.dataSource.query(`SELECT payload->>'pairsKey' AS key FROM outbox_event WHERE topic = 'ingestion.pairs-stored.v1' AND payload->>'taskId' = $1`, [id]);
+      const [e] = await gateway.dataSource.query(
+        `SELECT payload->>'pairsKey' AS key FROM outbox_event WHERE topic = 'ingestion.pairs-stored.v1' AND payload->>'taskId' = $1`,
+        [id],
+      );
       return new TextDecoder().decode(await storage.get(e.key));
     };
     expect(await snap(killed.task_id)).toBe(await snap(clean.task_id));

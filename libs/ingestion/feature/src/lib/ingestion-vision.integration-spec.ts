@@ -33,7 +33,13 @@ describe('ingestion with a vision model', () => {
     const key = ingestionUploadKey('vision', 0);
     await storage.put(key, png);
     const rpc = t.app.get<RpcClient>(RPC_CLIENT);
-    const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'o', srcLang: 'es', tgtLang: 'gn', files: [{ key, filename: 'pagina.png', size: png.length }] });
+    const res = await rpc.call('ingestion.start-processing.v1', {
+      mode: 'create',
+      ownerId: 'o',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      files: [{ key, filename: 'pagina.png', size: png.length }],
+    });
     await t.drain();
     const { task } = await rpc.call('ingestion.get-task.v1', { taskId: res.task_id });
     expect(task).toMatchObject({ status: 'COMPLETED', text_blocks_extracted: 2, successful_files: 1 });

@@ -48,7 +48,11 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
   async function stats(agentId: string): Promise<{ pairCount: number; documentCount: number; textBlocksExtracted: number }> {
     const em = t.dataSource.manager;
     const docs = await t.app.get<FileRepositoryPort>(FILE_REPOSITORY).countDocuments(em, agentId);
-    return { pairCount: await t.app.get<PairRepositoryPort>(PAIR_REPOSITORY).count(em, agentId), documentCount: docs.documents, textBlocksExtracted: docs.textBlocks };
+    return {
+      pairCount: await t.app.get<PairRepositoryPort>(PAIR_REPOSITORY).count(em, agentId),
+      documentCount: docs.documents,
+      textBlocksExtracted: docs.textBlocks,
+    };
   }
 
   async function upload(uploadId: string, files: Array<[string, Uint8Array]>) {
@@ -67,7 +71,16 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
       ['La casa es grande.', 'Óga tuicha.'],
     ]);
     const files = await upload('u1', [
-      ['pares.json', enc(JSON.stringify([{ source: 'Hola', target: 'Maitei' }, { source: 'Hola', target: 'Maitei' }, { source: 'Gracias', target: '' }]))],
+      [
+        'pares.json',
+        enc(
+          JSON.stringify([
+            { source: 'Hola', target: 'Maitei' },
+            { source: 'Hola', target: 'Maitei' },
+            { source: 'Gracias', target: '' },
+          ]),
+        ),
+      ],
       ['corpus.es', enc('Buenas noches\nEl perro come.\n')],
       ['corpus.gn', enc('Pyhare porã\nJagua okaru.\n')],
       ['dos.pdf', pdf],
@@ -85,7 +98,14 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
       idempotencyKey: 'k1',
     });
     expect(res.total_files).toBe(6);
-    const again = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-1', srcLang: 'es', tgtLang: 'gn', files, idempotencyKey: 'k1' });
+    const again = await rpc.call('ingestion.start-processing.v1', {
+      mode: 'create',
+      ownerId: 'user-1',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      files,
+      idempotencyKey: 'k1',
+    });
     expect(again).toEqual(res);
 
     await t.drain();
@@ -116,7 +136,11 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     expect(rec.finished).toHaveLength(1);
     expect(rec.finished[0]).toMatchObject({ status: 'COMPLETED', documentCount: 4, pairCount: 4, processingError: null });
     expect(rec.stored).toHaveLength(1);
-    const snapshot = new TextDecoder().decode(await storage.get(rec.stored[0].pairsKey)).trim().split('\n').map((l) => JSON.parse(l));
+    const snapshot = new TextDecoder()
+      .decode(await storage.get(rec.stored[0].pairsKey))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(snapshot.map((p: { source: string }) => p.source)).toEqual(['Hola', 'Buenas noches', 'El perro come.', 'La casa es grande.']);
     const percents = rec.progress.filter((p) => p.task.id === res.task_id).map((p) => p.task.progress);
     expect(percents[percents.length - 1]).toBe(100);
@@ -126,13 +150,29 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     expect(dl.filename).toBe(`dataset_${res.model_id}_files.zip`);
     const zip = unzipSync(await storage.get(dl.key));
     expect(Object.keys(zip).sort()).toEqual(
-      ['originals/corpus.es', 'originals/corpus.gn', 'originals/dos.pdf', 'originals/foto.bmp', 'originals/pares.json', 'originals/roto.json', 'pairs.jsonl', 'pairs.tmx'].sort(),
+      [
+        'originals/corpus.es',
+        'originals/corpus.gn',
+        'originals/dos.pdf',
+        'originals/foto.bmp',
+        'originals/pares.json',
+        'originals/roto.json',
+        'pairs.jsonl',
+        'pairs.tmx',
+      ].sort(),
     );
     expect(new TextDecoder().decode(zip['pairs.tmx'])).toContain('<tuv xml:lang="gn"><seg>Óga tuicha.</seg></tuv>');
 
     // update-model: adds files, keeps agent-wide de-duplication
     const more = await upload('u2', [['mas.txt', enc('Hola\tMaitei\nAgua\tY\n')]]);
-    const upd = await rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId: res.model_id, ownerId: 'user-1', srcLang: 'es', tgtLang: 'gn', files: more });
+    const upd = await rpc.call('ingestion.start-processing.v1', {
+      mode: 'update',
+      agentId: res.model_id,
+      ownerId: 'user-1',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      files: more,
+    });
     expect(upd.model_id).toBe(res.model_id);
     await t.drain();
     expect(await stats(res.model_id)).toEqual({ pairCount: 5, documentCount: 5, textBlocksExtracted: 7 });
@@ -140,7 +180,9 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
 
     // agents.agent-deleted.v1 cascades: rows and stored files are gone
     await t.dataSource.transaction((em) =>
-      t.app.get<Outbox>(OUTBOX).add(em, 'agents.agent-deleted.v1', { agentId: res.model_id, ownerId: 'user-1', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
+      t.app
+        .get<Outbox>(OUTBOX)
+        .add(em, 'agents.agent-deleted.v1', { agentId: res.model_id, ownerId: 'user-1', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
     );
     await t.drain();
     expect(await stats(res.model_id)).toEqual({ pairCount: 0, documentCount: 0, textBlocksExtracted: 0 });
@@ -171,7 +213,10 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
   });
 
   it('fails a task whose files are all bad, with the reasons; rejects limits and unsupported-only uploads at once', async () => {
-    const files = await upload('u3', [['roto.json', enc('{')], ['vacio.txt', enc('solo una línea sin par')]]);
+    const files = await upload('u3', [
+      ['roto.json', enc('{')],
+      ['vacio.txt', enc('solo una línea sin par')],
+    ]);
     const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-2', srcLang: 'es', tgtLang: 'gn', files });
     await t.drain();
     const { task } = await rpc.call('ingestion.get-task.v1', { taskId: res.task_id });

@@ -1,10 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FILE_REPOSITORY, type FileRepositoryPort, PAIR_REPOSITORY, type PairRepositoryPort, type ProcessingTaskEntity, TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
+import {
+  FILE_REPOSITORY,
+  type FileRepositoryPort,
+  PAIR_REPOSITORY,
+  type PairRepositoryPort,
+  type ProcessingTaskEntity,
+  TASK_REPOSITORY,
+  type TaskRepositoryPort,
+} from '@gaia/ingestion/data-access';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
 import { toTaskDto } from './task-dto';
 
-export type TaskPatch = Partial<Pick<ProcessingTaskEntity, 'successfulFiles' | 'textBlocksExtracted' | 'totalPages' | 'errors' | 'message' | 'status' | 'progress' | 'pairsVersion' | 'pairCount'>>;
+export type TaskPatch = Partial<
+  Pick<
+    ProcessingTaskEntity,
+    'successfulFiles' | 'textBlocksExtracted' | 'totalPages' | 'errors' | 'message' | 'status' | 'progress' | 'pairsVersion' | 'pairCount'
+  >
+>;
 
 /** Progress budget: reading files 5→70 %, learning (retrieval) 70→99 %, done 100 %. */
 export const PARSE_END = 70;

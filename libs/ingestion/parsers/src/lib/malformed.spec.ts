@@ -17,7 +17,9 @@ async function failure(filename: string, bytes: Uint8Array): Promise<ParseError>
 describe('malformed input: a clear per-file error, never a crash', () => {
   it('unsupported types use the spec message', async () => {
     expect((await failure('foto.bmp', new Uint8Array([0x42, 0x4d, 0, 0, 1, 2, 3, 0]))).message).toBe('foto.bmp: Unsupported file type');
-    expect((await failure('hoja.xlsx', new Uint8Array([0x50, 0x4b, 3, 4, ...enc('[Content_Types].xml xl/')]))).message).toBe('hoja.xlsx: Unsupported file type');
+    expect((await failure('hoja.xlsx', new Uint8Array([0x50, 0x4b, 3, 4, ...enc('[Content_Types].xml xl/')]))).message).toBe(
+      'hoja.xlsx: Unsupported file type',
+    );
     expect((await failure('prog.exe', new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]))).message).toBe('prog.exe: Unsupported file type');
     expect((await failure('cosa.xml', enc('<root><a/></root>'))).message).toBe('cosa.xml: Unsupported file type (XML files must be TMX)');
   });

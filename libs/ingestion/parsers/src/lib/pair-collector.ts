@@ -38,11 +38,7 @@ export class PairCollector {
     }
     this.seen.add(key);
     if (this.pairs.length >= this.maxPairs) {
-      throw new ParseError(
-        'TOO_MANY_PAIRS',
-        this.filename,
-        `more than ${this.maxPairs.toLocaleString('en-US')} sentence pairs (the limit per agent)`,
-      );
+      throw new ParseError('TOO_MANY_PAIRS', this.filename, `more than ${this.maxPairs.toLocaleString('en-US')} sentence pairs (the limit per agent)`);
     }
     this.pairs.push({ source, target });
   }

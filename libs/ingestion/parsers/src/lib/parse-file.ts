@@ -72,7 +72,11 @@ export async function parseFile(input: ParseFileInput): Promise<ParseResult> {
       if (kind.extension === 'pdf') {
         throw new ParseError('PDF_UNREADABLE', filename, 'not a valid PDF (the file does not start with %PDF-)');
       }
-      if (kind.extension && !['txt', 'text', 'tsv', 'csv', 'tab', 'md', 'json', 'jsonl', 'ndjson'].includes(kind.extension) && !/^[a-z]{2,3}$/.test(kind.extension)) {
+      if (
+        kind.extension &&
+        !['txt', 'text', 'tsv', 'csv', 'tab', 'md', 'json', 'jsonl', 'ndjson'].includes(kind.extension) &&
+        !/^[a-z]{2,3}$/.test(kind.extension)
+      ) {
         throw unsupported(filename);
       }
       return parseTxtText(filename, decodeText(filename, bytes).text, o);
@@ -104,9 +108,7 @@ export async function parseFile(input: ParseFileInput): Promise<ParseResult> {
 }
 
 /** The outcome of one file of an upload: pairs, or the reason it was not used. */
-export type FileOutcome =
-  | { ok: true; filename: string; result: ParseResult }
-  | { ok: false; filename: string; error: ParseError };
+export type FileOutcome = { ok: true; filename: string; result: ParseResult } | { ok: false; filename: string; error: ParseError };
 
 function toParseError(filename: string, e: unknown): ParseError {
   if (isParseError(e)) return e;
@@ -124,7 +126,12 @@ export async function parseFiles(files: FileInput[], o: ParseOptions): Promise<F
     const moses = pairs.find((p) => p.source === f);
     if (pairs.some((p) => p.target === f)) continue;
     try {
-      if (moses) out.push({ ok: true, filename: `${moses.source.filename} + ${moses.target.filename}`, result: await parseFile({ ...o, ...moses.source, companion: moses.target }) });
+      if (moses)
+        out.push({
+          ok: true,
+          filename: `${moses.source.filename} + ${moses.target.filename}`,
+          result: await parseFile({ ...o, ...moses.source, companion: moses.target }),
+        });
       else if (orphans.includes(f) || rest.includes(f)) out.push({ ok: true, filename: f.filename, result: await parseFile({ ...o, ...f }) });
     } catch (e) {
       out.push({ ok: false, filename: moses ? `${moses.source.filename} + ${moses.target.filename}` : f.filename, error: toParseError(f.filename, e) });

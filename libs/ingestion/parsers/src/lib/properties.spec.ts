@@ -61,16 +61,28 @@ const csvField = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 describe('parsers: property-based round trips', () => {
   it('JSON [{"source","target"}]', () =>
-    fc.assert(fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify(raw.map(([source, target]) => ({ source, target })))), raw)), { numRuns: 120 }));
+    fc.assert(
+      fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify(raw.map(([source, target]) => ({ source, target })))), raw)),
+      { numRuns: 120 },
+    ));
 
   it('JSON {"src","tgt"} inside {"pairs": […]}', () =>
-    fc.assert(fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify({ pairs: raw.map(([src, tgt]) => ({ src, tgt })) })), raw)), { numRuns: 80 }));
+    fc.assert(
+      fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify({ pairs: raw.map(([src, tgt]) => ({ src, tgt })) })), raw)),
+      { numRuns: 80 },
+    ));
 
   it('JSON keyed by language code', () =>
-    fc.assert(fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify(raw.map(([es, gn]) => ({ gn, es })))), raw)), { numRuns: 80 }));
+    fc.assert(
+      fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify(raw.map(([es, gn]) => ({ gn, es })))), raw)),
+      { numRuns: 80 },
+    ));
 
   it('JSON [[src, tgt]]', () =>
-    fc.assert(fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify(raw)), raw)), { numRuns: 80 }));
+    fc.assert(
+      fc.asyncProperty(pairsOf(segment), (raw) => roundTrip('p.json', enc(JSON.stringify(raw)), raw)),
+      { numRuns: 80 },
+    ));
 
   it('JSONL', () =>
     fc.assert(
@@ -87,10 +99,22 @@ describe('parsers: property-based round trips', () => {
     ));
 
   it('TSV with header', () =>
-    fc.assert(fc.asyncProperty(pairsOf(lineSegment), (raw) => roundTrip('p.tsv', enc('es\tgn\n' + raw.map(([a, b]) => `${a.replace(/"/g, '')}\t${b.replace(/"/g, '')}`).join('\n')), raw.map(([a, b]) => [a.replace(/"/g, ''), b.replace(/"/g, '')] as [string, string]))), { numRuns: 80 }));
+    fc.assert(
+      fc.asyncProperty(pairsOf(lineSegment), (raw) =>
+        roundTrip(
+          'p.tsv',
+          enc('es\tgn\n' + raw.map(([a, b]) => `${a.replace(/"/g, '')}\t${b.replace(/"/g, '')}`).join('\n')),
+          raw.map(([a, b]) => [a.replace(/"/g, ''), b.replace(/"/g, '')] as [string, string]),
+        ),
+      ),
+      { numRuns: 80 },
+    ));
 
   it('TXT tab-separated', () =>
-    fc.assert(fc.asyncProperty(pairsOf(lineSegment), (raw) => roundTrip('p.txt', enc('source\ttarget\n' + raw.map(([a, b]) => `${a}\t${b}`).join('\n')), raw)), { numRuns: 80 }));
+    fc.assert(
+      fc.asyncProperty(pairsOf(lineSegment), (raw) => roundTrip('p.txt', enc('source\ttarget\n' + raw.map(([a, b]) => `${a}\t${b}`).join('\n')), raw)),
+      { numRuns: 80 },
+    ));
 
   it('TXT "src ||| tgt"', () =>
     fc.assert(
@@ -101,7 +125,17 @@ describe('parsers: property-based round trips', () => {
   it('TMX', () =>
     fc.assert(
       fc.asyncProperty(pairsOf(segment), fc.constantFrom(['es', 'gn'], ['ES-pe', 'gn-PY'], ['spa', 'grn']), (raw, [s, t]) =>
-        roundTrip('p.tmx', enc(writeTmx(raw.map(([source, target]) => ({ source, target })), s, t)), raw),
+        roundTrip(
+          'p.tmx',
+          enc(
+            writeTmx(
+              raw.map(([source, target]) => ({ source, target })),
+              s,
+              t,
+            ),
+          ),
+          raw,
+        ),
       ),
       { numRuns: 100 },
     ));
@@ -109,7 +143,9 @@ describe('parsers: property-based round trips', () => {
   it('Moses x.es + x.gn', () =>
     fc.assert(
       fc.asyncProperty(pairsOf(lineSegment), (raw) =>
-        roundTrip('c.es', enc(raw.map((p) => p[0]).join('\n') + '\n'), raw, { companion: { filename: 'c.gn', bytes: enc(raw.map((p) => p[1]).join('\n') + '\n') } }),
+        roundTrip('c.es', enc(raw.map((p) => p[0]).join('\n') + '\n'), raw, {
+          companion: { filename: 'c.gn', bytes: enc(raw.map((p) => p[1]).join('\n') + '\n') },
+        }),
       ),
       { numRuns: 80 },
     ));
@@ -120,20 +156,27 @@ describe('parsers: property-based round trips', () => {
       { numRuns: 40 },
     ));
 
-  it('PDF "source — target" entries (built with pdfkit)', () =>
-    fc.assert(
-      fc.asyncProperty(
-        fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-záéíóúñ]{2,12}( [a-záéíóúñ]{2,12}){0,3}$/), fc.stringMatching(/^[a-záéíóúñ]{2,12}( [a-záéíóúñ]{2,12}){0,3}$/)), { minLength: 3, maxLength: 12, selector: (p) => p[0] }),
-        async (raw) => {
-          const r = await parseFile({ filename: 'e.pdf', bytes: await entriesPdf(raw), ...opts });
-          const got = r.pairs;
-          // Orientation may legitimately flip when the stop-word signal says so; the pairing must hold.
-          const flipped = got.length && expected(raw)[0].source !== got[0].source;
-          expect(flipped ? got.map((p) => ({ source: p.target, target: p.source })) : got).toEqual(expected(raw));
-        },
+  it(
+    'PDF "source — target" entries (built with pdfkit)',
+    () =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(
+            fc.tuple(fc.stringMatching(/^[a-záéíóúñ]{2,12}( [a-záéíóúñ]{2,12}){0,3}$/), fc.stringMatching(/^[a-záéíóúñ]{2,12}( [a-záéíóúñ]{2,12}){0,3}$/)),
+            { minLength: 3, maxLength: 12, selector: (p) => p[0] },
+          ),
+          async (raw) => {
+            const r = await parseFile({ filename: 'e.pdf', bytes: await entriesPdf(raw), ...opts });
+            const got = r.pairs;
+            // Orientation may legitimately flip when the stop-word signal says so; the pairing must hold.
+            const flipped = got.length && expected(raw)[0].source !== got[0].source;
+            expect(flipped ? got.map((p) => ({ source: p.target, target: p.source })) : got).toEqual(expected(raw));
+          },
+        ),
+        { numRuns: 25 },
       ),
-      { numRuns: 25 },
-    ), 120_000);
+    120_000,
+  );
 
   it('normalisation is idempotent and NFC', () =>
     fc.assert(
@@ -148,33 +191,41 @@ describe('parsers: property-based round trips', () => {
 
   it('Gale–Church aligns parallel sentences of proportional length one to one', () =>
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 5, max: 120 }), { minLength: 1, maxLength: 40 }), fc.double({ min: 0.8, max: 1.25, noNaN: true }), (lens, ratio) => {
-        const a = lens.map((l) => 'a'.repeat(l));
-        const b = lens.map((l) => 'b'.repeat(Math.max(1, Math.round(l * ratio))));
-        const beads = alignSentences(a, b);
-        expect(beads.map((x) => [x.source, x.target])).toEqual(lens.map((_, i) => [[i], [i]]));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 5, max: 120 }), { minLength: 1, maxLength: 40 }),
+        fc.double({ min: 0.8, max: 1.25, noNaN: true }),
+        (lens, ratio) => {
+          const a = lens.map((l) => 'a'.repeat(l));
+          const b = lens.map((l) => 'b'.repeat(Math.max(1, Math.round(l * ratio))));
+          const beads = alignSentences(a, b);
+          expect(beads.map((x) => [x.source, x.target])).toEqual(lens.map((_, i) => [[i], [i]]));
+        },
+      ),
       { numRuns: 100 },
     ));
 
-  it('random bytes never crash: a result or a ParseError', () =>
-    fc.assert(
-      fc.asyncProperty(
-        fc.uint8Array({ maxLength: 400 }),
-        fc.constantFrom('a.json', 'a.txt', 'a.pdf', 'a.tmx', 'a.csv', 'a.zip', 'a.es', 'a.jsonl', 'noext'),
-        fc.constantFrom(new Uint8Array(0), enc('%PDF-1.4\n'), enc('PK\u0003\u0004'), new Uint8Array([0x1f, 0x8b]), enc('[{"source":'), enc('<tmx><body>')),
-        async (body, name, prefix) => {
-          const bytes = new Uint8Array([...prefix, ...body]);
-          expect(() => detectFileKind(name, bytes)).not.toThrow();
-          await parseFile({ filename: name, bytes, ...opts }).then(
-            (r) => expect(Array.isArray(r.pairs)).toBe(true),
-            (e) => {
-              expect(isParseError(e)).toBe(true);
-              expect(e.message.startsWith(`${name}: `)).toBe(true);
-            },
-          );
-        },
+  it(
+    'random bytes never crash: a result or a ParseError',
+    () =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.uint8Array({ maxLength: 400 }),
+          fc.constantFrom('a.json', 'a.txt', 'a.pdf', 'a.tmx', 'a.csv', 'a.zip', 'a.es', 'a.jsonl', 'noext'),
+          fc.constantFrom(new Uint8Array(0), enc('%PDF-1.4\n'), enc('PK\u0003\u0004'), new Uint8Array([0x1f, 0x8b]), enc('[{"source":'), enc('<tmx><body>')),
+          async (body, name, prefix) => {
+            const bytes = new Uint8Array([...prefix, ...body]);
+            expect(() => detectFileKind(name, bytes)).not.toThrow();
+            await parseFile({ filename: name, bytes, ...opts }).then(
+              (r) => expect(Array.isArray(r.pairs)).toBe(true),
+              (e) => {
+                expect(isParseError(e)).toBe(true);
+                expect(e.message.startsWith(`${name}: `)).toBe(true);
+              },
+            );
+          },
+        ),
+        { numRuns: 150 },
       ),
-      { numRuns: 150 },
-    ), 120_000);
+    120_000,
+  );
 });

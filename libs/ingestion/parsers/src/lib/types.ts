@@ -63,23 +63,7 @@ export interface ParseFileInput extends FileInput, ParseOptions {
 }
 
 export type FileKind =
-  | 'json'
-  | 'jsonl'
-  | 'tmx'
-  | 'xml'
-  | 'csv'
-  | 'tsv'
-  | 'txt'
-  | 'pdf'
-  | 'png'
-  | 'jpeg'
-  | 'gif'
-  | 'webp'
-  | 'zip'
-  | 'gzip'
-  | 'office'
-  | 'binary'
-  | 'empty';
+  'json' | 'jsonl' | 'tmx' | 'xml' | 'csv' | 'tsv' | 'txt' | 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'gzip' | 'office' | 'binary' | 'empty';
 
 export interface DetectedKind {
   kind: FileKind;

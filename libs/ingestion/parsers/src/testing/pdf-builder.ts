@@ -66,10 +66,7 @@ export function dictionaryPdf(entries: Array<[string, string]>): Promise<Uint8Ar
 /** A page with only a picture (a scan): no text layer. */
 export function scannedPdf(): Promise<Uint8Array> {
   // 1x1 white PNG
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
   return buildPdf((doc) => {
     doc.image(png, 72, 72, { width: 400, height: 500 });
   });

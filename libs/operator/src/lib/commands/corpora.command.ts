@@ -15,5 +15,8 @@ export const corporaImportCommand: OperatorCommand = {
   summary: 'imports a public corpus into a new public agent (system account) or an existing agent, license recorded',
   arity: 3,
   run: (app, [src, tgt, corpus], flags) =>
-    app.get(OperatorCorporaUseCase).import(src, tgt, corpus, { format: typeof flags['format'] === 'string' ? flags['format'] : undefined, agentId: typeof flags['agent'] === 'string' ? flags['agent'] : undefined }),
+    app.get(OperatorCorporaUseCase).import(src, tgt, corpus, {
+      format: typeof flags['format'] === 'string' ? flags['format'] : undefined,
+      agentId: typeof flags['agent'] === 'string' ? flags['agent'] : undefined,
+    }),
 };

@@ -4,7 +4,7 @@ import type { OperatorCommand } from './command';
 export const planSetCommand: OperatorCommand = {
   words: ['plan', 'set'],
   args: '<email> free|starter|enterprise',
-  summary: "grants a plan (effective at once, prorated for the month)",
+  summary: 'grants a plan (effective at once, prorated for the month)',
   arity: 2,
   run: (app, [email, plan]) => app.get(OperatorPlanUseCase).set(email, plan),
 };

@@ -12,7 +12,7 @@ export const usersListCommand: OperatorCommand = {
 export const usersShowCommand: OperatorCommand = {
   words: ['users', 'show'],
   args: '<email|id>',
-  summary: "one account with its plan, API keys (metadata) and agents",
+  summary: 'one account with its plan, API keys (metadata) and agents',
   arity: 1,
   run: (app, [who]) => app.get(OperatorUsersUseCase).show(who),
 };

@@ -72,19 +72,27 @@ export class SeedUseCase {
       files: refs,
       idempotencyKey: `seed:${digest}`,
     });
-    const { task } = await waitUntil(() => this.rpc.call('ingestion.get-task.v1', { taskId: started.task_id }), (t) => t.task.status !== 'PROCESSING', {
-      intervalMs: OPERATOR_POLL_MS,
-      timeoutMs: OPERATOR_WAIT_MS,
-      what: `seed task of ${name}`,
-    });
+    const { task } = await waitUntil(
+      () => this.rpc.call('ingestion.get-task.v1', { taskId: started.task_id }),
+      (t) => t.task.status !== 'PROCESSING',
+      {
+        intervalMs: OPERATOR_POLL_MS,
+        timeoutMs: OPERATOR_WAIT_MS,
+        what: `seed task of ${name}`,
+      },
+    );
     const base = { folder: name, agent_id: started.model_id, src_lang: g.srcLang, tgt_lang: g.tgtLang };
     if (task.status === 'FAILED') return { ...base, status: 'FAILED', pair_count: 0, public: false, message: task.message };
     // The agents service applies the learned result from the same event; wait for it before publishing.
-    await waitUntil(() => this.rpc.call('agents.resolve.v1', { agentId: started.model_id }), (r) => r.agent?.processing_status === 'COMPLETED', {
-      intervalMs: OPERATOR_POLL_MS,
-      timeoutMs: OPERATOR_WAIT_MS,
-      what: `agent ${started.model_id}`,
-    });
+    await waitUntil(
+      () => this.rpc.call('agents.resolve.v1', { agentId: started.model_id }),
+      (r) => r.agent?.processing_status === 'COMPLETED',
+      {
+        intervalMs: OPERATOR_POLL_MS,
+        timeoutMs: OPERATOR_WAIT_MS,
+        what: `agent ${started.model_id}`,
+      },
+    );
     const agent = await this.rpc.call('agents.set-visibility.v1', { agentId: started.model_id, viewer: { uid: ownerId, email: '' }, public: true });
     return { ...base, status: 'COMPLETED', pair_count: agent.pair_count, public: agent.public, message: task.message };
   }

@@ -13,7 +13,10 @@ export class EmbeddedRetrievalIndex implements RetrievalIndexPort {
   private readonly cache = new Map<string, HybridIndex>();
   private readonly loading = new Map<string, Promise<HybridIndex>>();
 
-  constructor(private readonly storage: FileStorage, private readonly maxAgents = 32) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly maxAgents = 32,
+  ) {}
 
   private key(agentId: string): string {
     return `retrieval/${agentId}/index.bin`;

@@ -61,7 +61,10 @@ export function buildIndexPart(pairs: ParallelPair[]): Uint8Array {
  * The learned core memory (alignment, lexicons, phrase tables, language models), serialized, with its summary, and
  * the trained model itself (for `measureQualityPart`, which stores the calibration in it).
  */
-export function learnModelPart(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): { part: Omit<LearnOutput, 'index'>; model: AgentModel } {
+export function learnModelPart(
+  input: LearnInput,
+  onProgress: (fraction: number, message: string) => void = () => undefined,
+): { part: Omit<LearnOutput, 'index'>; model: AgentModel } {
   const t0 = Date.now();
   const model = trainAgentModel(input.pairs, { onProgress });
   return {
@@ -85,7 +88,11 @@ export function learnModelPart(input: LearnInput, onProgress: (fraction: number,
  * serialized again with the confidence calibration fitted on them. Runs after the version is ready (the second
  * training is the cost; docs/adr/0006-quality-report-held-out-at-build.md).
  */
-export function measureQualityPart(pairs: readonly ParallelPair[], model: AgentModel, onProgress: (fraction: number, message: string) => void = () => undefined): QualityOutput {
+export function measureQualityPart(
+  pairs: readonly ParallelPair[],
+  model: AgentModel,
+  onProgress: (fraction: number, message: string) => void = () => undefined,
+): QualityOutput {
   const measured = measureHoldout(pairs, onProgress);
   // stored with the model: the translator maps its raw confidence through it
   if (measured.calibration) model.calibration = measured.calibration;

@@ -9,7 +9,9 @@ try {
     const index = buildIndexPart(pairs);
     parentPort?.postMessage({ type: 'done', out: { index } }, [index.buffer as ArrayBuffer]);
   } else {
-    const { part, model } = learnModelPart({ pairs, srcLang: data.srcLang, tgtLang: data.tgtLang }, (fraction, message) => parentPort?.postMessage({ type: 'progress', fraction, message }));
+    const { part, model } = learnModelPart({ pairs, srcLang: data.srcLang, tgtLang: data.tgtLang }, (fraction, message) =>
+      parentPort?.postMessage({ type: 'progress', fraction, message }),
+    );
     // the version can be served now; its quality report (held-out model, evaluation, calibration) follows
     parentPort?.postMessage({ type: 'learned', out: part }, [part.model.buffer as ArrayBuffer]);
     const quality = measureQualityPart(pairs, model);

@@ -83,7 +83,9 @@ export class RetrievalStateRepository {
   }
 
   async languagePair(em: EntityManager, agentId: string): Promise<{ source: string; target: string }> {
-    const rows: { src_lang: string; tgt_lang: string }[] = await em.query(`SELECT src_lang, tgt_lang FROM retrieval_agent_state WHERE agent_id = $1`, [agentId]);
+    const rows: { src_lang: string; tgt_lang: string }[] = await em.query(`SELECT src_lang, tgt_lang FROM retrieval_agent_state WHERE agent_id = $1`, [
+      agentId,
+    ]);
     return rows[0] ? { source: rows[0].src_lang, target: rows[0].tgt_lang } : { source: 'und', target: 'und' };
   }
 
@@ -91,7 +93,10 @@ export class RetrievalStateRepository {
    * Marks `version` ready — only while it is still the agent's current version (a newer upload that
    * started meanwhile wins). Returns false when superseded or deleted.
    */
-  async markReady(em: EntityManager, s: { agentId: string; version: string; artifactKey: string; learnedSummary: string; pairCount: number }): Promise<boolean> {
+  async markReady(
+    em: EntityManager,
+    s: { agentId: string; version: string; artifactKey: string; learnedSummary: string; pairCount: number },
+  ): Promise<boolean> {
     const rows = await em.query(
       `UPDATE retrieval_agent_state SET status = 'ready', ready_version = $2, artifact_key = $3, learned_summary = $4,
          pair_count = $5, error = NULL, updated_at = now()

@@ -49,7 +49,10 @@ export function analyzerFor(language: string): string {
 }
 
 function sanitizeLanguage(language: string): string {
-  const cleaned = language.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const cleaned = language
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return cleaned || 'und';
 }
 
@@ -170,10 +173,7 @@ function agentFilter(agentId: string): Record<string, unknown> {
 export function lexicalQuery(input: SearchBodyInput): Record<string, unknown> {
   return {
     bool: {
-      should: [
-        { match: { [input.side]: { query: input.query } } },
-        { match: { [`${input.side}.ngram`]: { query: input.query, boost: 0.5 } } },
-      ],
+      should: [{ match: { [input.side]: { query: input.query } } }, { match: { [`${input.side}.ngram`]: { query: input.query, boost: 0.5 } } }],
       minimum_should_match: 1,
       filter: [agentFilter(input.agentId)],
     },
@@ -187,9 +187,7 @@ export function knnQuery(agentId: string, vector: number[], k: number): Record<s
 
 /** `_search` body: a plain bool query, or a `hybrid` query when a query vector is given. */
 export function searchBody(input: SearchBodyInput): Record<string, unknown> {
-  const query = input.vector
-    ? { hybrid: { queries: [lexicalQuery(input), knnQuery(input.agentId, input.vector, input.k)] } }
-    : lexicalQuery(input);
+  const query = input.vector ? { hybrid: { queries: [lexicalQuery(input), knnQuery(input.agentId, input.vector, input.k)] } } : lexicalQuery(input);
   return {
     size: input.k,
     _source: { excludes: ['vector'] },

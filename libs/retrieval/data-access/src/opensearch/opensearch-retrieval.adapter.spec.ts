@@ -95,10 +95,7 @@ describe('OpenSearchRetrievalAdapter wire format', () => {
     await adapter.upsert('alice', [{ id: 'p1', source: 'a', target: 'b' }]);
     await adapter.upsert('bob', [{ id: 'p1', source: 'a', target: 'b' }]);
     await adapter.upsert('carol', [{ id: 'p1', source: 'a', target: 'b' }]);
-    expect(double.find('POST', /^\/_index_template\//).map((r) => r.path)).toEqual([
-      '/_index_template/gaia-pairs-es-qu',
-      '/_index_template/gaia-pairs-en-ay',
-    ]);
+    expect(double.find('POST', /^\/_index_template\//).map((r) => r.path)).toEqual(['/_index_template/gaia-pairs-es-qu', '/_index_template/gaia-pairs-en-ay']);
     expect(double.templates.get('gaia-pairs-en-ay')!.template.mappings.properties.source.analyzer).toBe('english');
   });
 
@@ -127,7 +124,10 @@ describe('OpenSearchRetrievalAdapter wire format', () => {
 
   it('splits large upserts into bulk requests of bulkBatchSize pairs', async () => {
     const small = new OpenSearchRetrievalAdapter(client, { vectorDimension: 3, languagePairOf, bulkBatchSize: 2 });
-    await small.upsert('alice', [1, 2, 3, 4, 5].map((n) => ({ id: `p${n}`, source: `s${n}`, target: `t${n}` })));
+    await small.upsert(
+      'alice',
+      [1, 2, 3, 4, 5].map((n) => ({ id: `p${n}`, source: `s${n}`, target: `t${n}` })),
+    );
     const bulks = double.find('POST', /^\/_bulk$/);
     expect(bulks.map((b) => (b.body as unknown[]).length)).toEqual([4, 4, 2]);
     expect(double.documents('gaia-pairs-es-qu')).toHaveLength(5);
@@ -217,9 +217,15 @@ describe('OpenSearchRetrievalAdapter wire format', () => {
     // Another writer installed a template without the vector field: the strict mapping rejects our documents.
     await client.indices.putIndexTemplate({
       name: 'legacy',
-      body: { index_patterns: ['gaia-pairs-es-qu'], priority: 500, template: { mappings: { dynamic: 'strict', properties: { agent_id: { type: 'keyword' } } } } } as never,
+      body: {
+        index_patterns: ['gaia-pairs-es-qu'],
+        priority: 500,
+        template: { mappings: { dynamic: 'strict', properties: { agent_id: { type: 'keyword' } } } },
+      } as never,
     });
-    await expect(adapter.upsert('alice', [{ id: 'p1', source: 'a', target: 'b' }])).rejects.toThrow(/bulk indexing failed for 1 pair\(s\): strict_dynamic_mapping_exception/);
+    await expect(adapter.upsert('alice', [{ id: 'p1', source: 'a', target: 'b' }])).rejects.toThrow(
+      /bulk indexing failed for 1 pair\(s\): strict_dynamic_mapping_exception/,
+    );
   });
 
   it('refuses weights that do not sum to 1', () => {
@@ -262,7 +268,10 @@ describe('OpenSearchWireDouble enforces the documented formats', () => {
     const noKnn = { properties: { v: { type: 'knn_vector', dimension: 3 } } };
     expect((await call('PUT', '/_index_template/t', template(noKnn, {}))).status).toBe(400);
     expect((await call('PUT', '/_index_template/t', template({ properties: { s: { type: 'text', analyzer: 'nope' } } }))).status).toBe(400);
-    const wide = { index: { knn: true }, analysis: { filter: { g: { type: 'ngram', min_gram: 2, max_gram: 5 } }, analyzer: { a: { type: 'custom', tokenizer: 'standard', filter: ['g'] } } } };
+    const wide = {
+      index: { knn: true },
+      analysis: { filter: { g: { type: 'ngram', min_gram: 2, max_gram: 5 } }, analyzer: { a: { type: 'custom', tokenizer: 'standard', filter: ['g'] } } },
+    };
     expect((await call('PUT', '/_index_template/t', template({}, wide))).body.error.reason).toMatch(/max_ngram_diff/);
     expect((await call('PUT', '/_index_template/t', { index_patterns: ['t'], mappings: {} })).status).toBe(400);
   });
@@ -288,7 +297,9 @@ describe('OpenSearchWireDouble enforces the documented formats', () => {
     await call('POST', '/_bulk?refresh=true', '{"index":{"_index":"x","_id":"1"}}\n{"a":"hola"}\n', 'application/x-ndjson');
     const hybrid = { query: { hybrid: { queries: [{ match: { a: 'hola' } }, { match_all: {} }, { match: { a: 'chau' } }] } } };
     expect((await call('POST', '/x/_search', hybrid)).status).toBe(400);
-    await call('PUT', '/_search/pipeline/p', { phase_results_processors: [{ 'normalization-processor': { combination: { parameters: { weights: [0.5, 0.5] } } } }] });
+    await call('PUT', '/_search/pipeline/p', {
+      phase_results_processors: [{ 'normalization-processor': { combination: { parameters: { weights: [0.5, 0.5] } } } }],
+    });
     const res = await call('POST', '/x/_search?search_pipeline=p', hybrid);
     expect(res.status).toBe(400);
     expect(res.body.error.reason).toMatch(/number of weights/);

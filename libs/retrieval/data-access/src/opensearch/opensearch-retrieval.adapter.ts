@@ -38,10 +38,7 @@ export interface OpenSearchConnection {
 export function createOpenSearchClient(connection: OpenSearchConnection): Client {
   return new Client({
     node: connection.url,
-    auth:
-      connection.username !== undefined && connection.password !== undefined
-        ? { username: connection.username, password: connection.password }
-        : undefined,
+    auth: connection.username !== undefined && connection.password !== undefined ? { username: connection.username, password: connection.password } : undefined,
     maxRetries: 3,
     requestTimeout: 30_000,
   });
@@ -116,9 +113,7 @@ export class OpenSearchRetrievalAdapter implements RetrievalIndexPort {
   /** Installs the search pipeline (idempotent; also done lazily before the first hybrid search). */
   ensureSearchPipeline(): Promise<void> {
     if (!this.pipeline) {
-      this.pipeline = this.client.searchPipeline
-        .put({ id: this.pipelineId, body: searchPipelineBody(this.weights) as never })
-        .then(() => undefined);
+      this.pipeline = this.client.searchPipeline.put({ id: this.pipelineId, body: searchPipelineBody(this.weights) as never }).then(() => undefined);
       this.pipeline.catch(() => (this.pipeline = undefined));
     }
     return this.pipeline;
@@ -129,9 +124,7 @@ export class OpenSearchRetrievalAdapter implements RetrievalIndexPort {
     const name = indexNameFor(this.layout, pair);
     let pending = this.templates.get(name);
     if (!pending) {
-      pending = this.client.indices
-        .putIndexTemplate({ name, body: indexTemplateBody(this.layout, pair) as never })
-        .then(() => undefined);
+      pending = this.client.indices.putIndexTemplate({ name, body: indexTemplateBody(this.layout, pair) as never }).then(() => undefined);
       pending.catch(() => this.templates.delete(name));
       this.templates.set(name, pending);
     }
@@ -190,7 +183,7 @@ export class OpenSearchRetrievalAdapter implements RetrievalIndexPort {
       ...(opts.vector ? { search_pipeline: this.pipelineId } : {}),
       body: searchBody({ agentId, query, k, side, vector: opts.vector }) as never,
     });
-    const hits = ((res.body as { hits?: { hits?: { _score?: number | null; _source?: SearchHitSource }[] } }).hits?.hits ?? []);
+    const hits = (res.body as { hits?: { hits?: { _score?: number | null; _source?: SearchHitSource }[] } }).hits?.hits ?? [];
     return hits
       .filter((h): h is { _score?: number | null; _source: SearchHitSource } => !!h._source && h._source.agent_id === agentId)
       .map((h) => ({

@@ -64,7 +64,9 @@ export class BuildAgentUseCase {
       const now = Date.now();
       if (now - lastEmit < 1000 && fraction < 1) return;
       lastEmit = now;
-      await this.ds.transaction((em) => this.outbox.add(em, 'retrieval.build-progress.v1', { agentId: e.agentId, taskId: e.taskId, version: e.version, fraction, message }));
+      await this.ds.transaction((em) =>
+        this.outbox.add(em, 'retrieval.build-progress.v1', { agentId: e.agentId, taskId: e.taskId, version: e.version, fraction, message }),
+      );
       await ctx.heartbeat();
     };
 
@@ -72,9 +74,13 @@ export class BuildAgentUseCase {
       const pairsJsonl = await withCorrections(this.rpc, e.agentId, await this.storage.get(e.pairsKey));
       await progress(0, 'Learning from your examples');
       let pending: Promise<void> = Promise.resolve();
-      const { learned: out, measureQuality } = await learnAgentOffThread({ pairsJsonl, srcLang: e.srcLang, tgtLang: e.tgtLang }, (f, m) => {
-        pending = pending.then(() => progress(f, m)).catch(() => undefined);
-      }, ctx.signal);
+      const { learned: out, measureQuality } = await learnAgentOffThread(
+        { pairsJsonl, srcLang: e.srcLang, tgtLang: e.tgtLang },
+        (f, m) => {
+          pending = pending.then(() => progress(f, m)).catch(() => undefined);
+        },
+        ctx.signal,
+      );
       await pending;
       await this.storage.put(key, encodeAgentArtifacts({ model: out.model, index: out.index }));
       if (this.index instanceof EmbeddedRetrievalIndex) await this.index.adoptArtifact(e.agentId, key);
@@ -99,7 +105,8 @@ export class BuildAgentUseCase {
       };
       const ready = await this.ds.transaction(async (em) => {
         // A newer version may have started while this one learned: then it is not announced (its job will be).
-        if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount }))) return false;
+        if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: key, learnedSummary: out.summary, pairCount })))
+          return false;
         await this.outbox.add(em, 'retrieval.agent-learned.v1', learned);
         return true;
       });
@@ -117,7 +124,12 @@ export class BuildAgentUseCase {
       if (ctx.attempt < 3) throw err; // retried with backoff
       await this.ds.transaction(async (em) => {
         await this.state.markFailed(em, e.agentId, e.version, message);
-        await this.outbox.add(em, 'retrieval.build-failed.v1', { agentId: e.agentId, taskId: e.taskId, version: e.version, message: `Learning failed: ${message}` });
+        await this.outbox.add(em, 'retrieval.build-failed.v1', {
+          agentId: e.agentId,
+          taskId: e.taskId,
+          version: e.version,
+          message: `Learning failed: ${message}`,
+        });
       });
     }
   }
@@ -129,15 +141,31 @@ export class BuildAgentUseCase {
    * fields unchanged, so the agent record and the task see no change). Skipped when a newer version started meanwhile.
    * docs/adr/0006-quality-report-held-out-at-build.md.
    */
-  private async reportQuality(e: BuildAgentJob, learned: EventMap['retrieval.agent-learned.v1'], index: Uint8Array, measure: () => Promise<QualityOutput>, ctx: JobContext): Promise<void> {
+  private async reportQuality(
+    e: BuildAgentJob,
+    learned: EventMap['retrieval.agent-learned.v1'],
+    index: Uint8Array,
+    measure: () => Promise<QualityOutput>,
+    ctx: JobContext,
+  ): Promise<void> {
     // the job keeps its lease while the model thread measures (no progress events: the task is already complete)
     const beat = setInterval(() => void ctx.heartbeat().catch(() => undefined), QUALITY_HEARTBEAT_MS);
     const q = await measure().finally(() => clearInterval(beat));
     if (q.calibratedModel) await this.storage.put(learned.artifactKey, encodeAgentArtifacts({ model: q.calibratedModel, index }));
-    if (q.heldOutArtifacts) await storeQualitySample(this.storage, { agentId: e.agentId, version: e.version, srcLang: e.srcLang, tgtLang: e.tgtLang }, q.heldOut, q.heldOutArtifacts);
+    if (q.heldOutArtifacts)
+      await storeQualitySample(this.storage, { agentId: e.agentId, version: e.version, srcLang: e.srcLang, tgtLang: e.tgtLang }, q.heldOut, q.heldOutArtifacts);
     const reported = await this.ds.transaction(async (em) => {
       // still the current version (markReady is idempotent for it and locks the row against a newer build starting)
-      if (!(await this.state.markReady(em, { agentId: e.agentId, version: e.version, artifactKey: learned.artifactKey, learnedSummary: learned.learnedSummary, pairCount: learned.pairCount }))) return false;
+      if (
+        !(await this.state.markReady(em, {
+          agentId: e.agentId,
+          version: e.version,
+          artifactKey: learned.artifactKey,
+          learnedSummary: learned.learnedSummary,
+          pairCount: learned.pairCount,
+        }))
+      )
+        return false;
       await this.outbox.add(em, 'retrieval.agent-learned.v1', { ...learned, quality: q.quality });
       return true;
     });

@@ -12,7 +12,12 @@ describe('retrieval service on OpenSearch (wire double): BM25 + k-NN hybrid with
   const os = new OpenSearchWireDouble();
   beforeAll(async () => {
     const url = await os.start();
-    t = await createTestApp({ schemas: [retrievalSchema], consumers: ['retrieval'], imports: [RetrievalModule], env: { RETRIEVAL_BACKEND: 'opensearch', OPENSEARCH_URL: url } });
+    t = await createTestApp({
+      schemas: [retrievalSchema],
+      consumers: ['retrieval'],
+      imports: [RetrievalModule],
+      env: { RETRIEVAL_BACKEND: 'opensearch', OPENSEARCH_URL: url },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -25,7 +30,15 @@ describe('retrieval service on OpenSearch (wire double): BM25 + k-NN hybrid with
     await storage.put('agents/os-1/dataset/pairs-1.jsonl', toJsonl(pairs));
     await t.dataSource.transaction((em) =>
       t.app.get<Outbox>(OUTBOX).add(em, 'ingestion.pairs-stored.v1', {
-        agentId: 'os-1', taskId: 't1', srcLang: 'es', tgtLang: 'qx', pairsKey: 'agents/os-1/dataset/pairs-1.jsonl', addedKey: 'agents/os-1/dataset/pairs-1.jsonl', pairCount: 120, addedCount: 120, version: '1',
+        agentId: 'os-1',
+        taskId: 't1',
+        srcLang: 'es',
+        tgtLang: 'qx',
+        pairsKey: 'agents/os-1/dataset/pairs-1.jsonl',
+        addedKey: 'agents/os-1/dataset/pairs-1.jsonl',
+        pairCount: 120,
+        addedCount: 120,
+        version: '1',
       }),
     );
     await t.drain();

@@ -48,10 +48,19 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     const learned = await events(t.dataSource, 'retrieval.agent-learned.v1');
     // ready first (no report yet), then the same event with the quality report measured after it
     expect(learned).toHaveLength(2);
-    expect(learned[0].payload).toMatchObject({ agentId: 'agent-1', version: '1', taskId: 'task-1', pairCount: 300, artifactKey: 'agents/agent-1/artifacts/v1.bin' });
+    expect(learned[0].payload).toMatchObject({
+      agentId: 'agent-1',
+      version: '1',
+      taskId: 'task-1',
+      pairCount: 300,
+      artifactKey: 'agents/agent-1/artifacts/v1.bin',
+    });
     expect(learned[0].payload).not.toHaveProperty('quality');
     expect(String(learned[0].payload['learnedSummary']).length).toBeGreaterThan(20);
-    expect(learned[1].payload).toEqual({ ...learned[0].payload, quality: { measured: true, heldOut: 20, scores: expect.any(Object), evaluationMs: expect.any(Number) } });
+    expect(learned[1].payload).toEqual({
+      ...learned[0].payload,
+      quality: { measured: true, heldOut: 20, scores: expect.any(Object), evaluationMs: expect.any(Number) },
+    });
     const progress = await events(t.dataSource, 'retrieval.build-progress.v1');
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)?.payload['fraction']).toBe(1);
@@ -82,7 +91,10 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     // once ready and once with the report, at most (too small to measure: reported as not measured)
     const built = learned.filter((e) => !e.payload['quality']).map((e) => e.payload['version']);
     expect(new Set(built).size).toBe(built.length);
-    expect(learned.filter((e) => e.payload['version'] === '22').map((e) => e.payload['quality'] ?? null)).toEqual([null, expect.objectContaining({ measured: false })]);
+    expect(learned.filter((e) => e.payload['version'] === '22').map((e) => e.payload['quality'] ?? null)).toEqual([
+      null,
+      expect.objectContaining({ measured: false }),
+    ]);
     expect(await state('agent-2')).toMatchObject({ status: 'ready', readyVersion: '22', pairCount: 150 });
   });
 
@@ -90,7 +102,9 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     await storePairs('agent-3', '1', 80);
     await t.drain();
     await t.dataSource.transaction((em) =>
-      t.app.get<Outbox>(OUTBOX).add(em, 'agents.agent-deleted.v1', { agentId: 'agent-3', ownerId: 'u', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
+      t.app
+        .get<Outbox>(OUTBOX)
+        .add(em, 'agents.agent-deleted.v1', { agentId: 'agent-3', ownerId: 'u', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
     );
     await t.drain();
     expect(await storage.exists('agents/agent-3/artifacts/v1.bin')).toBe(false);

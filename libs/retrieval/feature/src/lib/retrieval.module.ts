@@ -29,7 +29,10 @@ import { RETRIEVAL_STATE } from './retrieval.tokens';
         if (config.RETRIEVAL_BACKEND === 'opensearch') {
           if (!config.OPENSEARCH_URL) throw new Error('RETRIEVAL_BACKEND=opensearch needs OPENSEARCH_URL');
           const client = createOpenSearchClient({ url: config.OPENSEARCH_URL, username: config.OPENSEARCH_USERNAME, password: config.OPENSEARCH_PASSWORD });
-          return new OpenSearchRetrievalAdapter(client, { languagePairOf: (agentId) => state.languagePair(ds.manager, agentId), vectorDimension: HybridIndex.dimension });
+          return new OpenSearchRetrievalAdapter(client, {
+            languagePairOf: (agentId) => state.languagePair(ds.manager, agentId),
+            vectorDimension: HybridIndex.dimension,
+          });
         }
         return new EmbeddedRetrievalIndex(storage);
       },

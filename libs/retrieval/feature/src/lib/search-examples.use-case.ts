@@ -28,7 +28,10 @@ export class SearchExamplesUseCase {
     let hits: RpcResponse<'retrieval.search.v1'>['hits'] = [];
     if (s?.readyVersion && s.artifactKey) {
       // External indexes get the query's vector for the k-NN half (source side: the side vectors are stored for).
-      const vector = this.index instanceof EmbeddedRetrievalIndex || side !== 'source' ? undefined : (await this.queryEmbedder(req.agentId, s.readyVersion, s.artifactKey)).embedText(req.query, 'source');
+      const vector =
+        this.index instanceof EmbeddedRetrievalIndex || side !== 'source'
+          ? undefined
+          : (await this.queryEmbedder(req.agentId, s.readyVersion, s.artifactKey)).embedText(req.query, 'source');
       hits = await this.index.search(req.agentId, req.query, req.k ?? 8, { side, vector });
     }
     return { hits, version: s?.readyVersion ?? null };

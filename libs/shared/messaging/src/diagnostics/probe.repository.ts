@@ -9,6 +9,11 @@ export const PROBE_PROCESS = `${process.pid}`;
 @Injectable()
 export class ProbeRepository {
   async applied(em: EntityManager, p: EventMap['diagnostics.probe.v1'], eventId: string): Promise<void> {
-    await em.query(`INSERT INTO diagnostics_probe_applied (run_id, seq, event_id, applied_by) VALUES ($1, $2, $3, $4)`, [p.runId, p.seq, eventId, PROBE_PROCESS]);
+    await em.query(`INSERT INTO diagnostics_probe_applied (run_id, seq, event_id, applied_by) VALUES ($1, $2, $3, $4)`, [
+      p.runId,
+      p.seq,
+      eventId,
+      PROBE_PROCESS,
+    ]);
   }
 }

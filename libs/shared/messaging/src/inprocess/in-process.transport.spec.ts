@@ -6,9 +6,11 @@ describe('in-process transport', () => {
   const server = new InProcessServer(bus);
   const client = new InProcessClient(bus);
   server.addHandler('echo', async (d: { m: string }) => ({ m: d.m.toUpperCase() }));
-  server.addHandler('count', async (d: { n: number }) => (async function* () {
-    for (let i = 1; i <= d.n; i++) yield i;
-  })());
+  server.addHandler('count', async (d: { n: number }) =>
+    (async function* () {
+      for (let i = 1; i <= d.n; i++) yield i;
+    })(),
+  );
   server.addHandler('fail', async () => {
     throw { code: 'x', message: 'nope', status: 418 };
   });

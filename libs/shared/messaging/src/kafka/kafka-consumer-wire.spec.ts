@@ -104,7 +104,12 @@ describe('Kafka consumer groups on the wire', () => {
       (g) => g?.state === 'Stable' && g.members.length === members,
       { timeoutMs: 30_000, what: `group gaia-gateway stable with ${members} members` },
     );
-  const handledCount = (n: number) => waitFor(async () => handled.length, (c) => c >= n, { timeoutMs: 30_000, what: `${n} handled events` });
+  const handledCount = (n: number) =>
+    waitFor(
+      async () => handled.length,
+      (c) => c >= n,
+      { timeoutMs: 30_000, what: `${n} handled events` },
+    );
 
   function expectOncePerEventInOrderPerKey(events: EventEnvelope[]) {
     expect(handled.map((h) => h.id).sort()).toEqual(events.map((e) => e.id).sort());
@@ -153,7 +158,10 @@ describe('Kafka consumer groups on the wire', () => {
     // last commits may land just after the handler ran: wait for them rather than read them at once.
     const uncommitted = async () => {
       const offsets = double.group('gaia-gateway')!.offsets;
-      return double.recordsOf(TOPIC).filter((r) => !(offsets[`${TOPIC}:${r.partition}`] > r.offset)).map((r) => `${r.partition}@${r.offset}`);
+      return double
+        .recordsOf(TOPIC)
+        .filter((r) => !(offsets[`${TOPIC}:${r.partition}`] > r.offset))
+        .map((r) => `${r.partition}@${r.offset}`);
     };
     expect(await waitFor(uncommitted, (left) => left.length === 0, { what: 'offsets committed past every record' })).toEqual([]);
   });
@@ -165,12 +173,21 @@ describe('Kafka consumer groups on the wire', () => {
     failing.add('ev-2');
     await publish(events);
     await handledCount(5);
-    await waitFor(async () => double.recordsOf(`${TOPIC}.dlq`).length, (n) => n === 1, { what: 'one dead letter' });
+    await waitFor(
+      async () => double.recordsOf(`${TOPIC}.dlq`).length,
+      (n) => n === 1,
+      { what: 'one dead letter' },
+    );
 
     expect(handled.map((h) => h.id)).toEqual(['ev-0', 'ev-1', 'ev-3', 'ev-4', 'ev-5']);
     const [dead] = double.recordsOf(`${TOPIC}.dlq`);
     expect(dead.key?.toString()).toBe('agent-x');
     expect(JSON.parse(dead.value!.toString()).id).toBe('ev-2');
-    expect(dead.headers).toMatchObject({ 'gaia-dlq-consumer-group': 'gaia-gateway', 'gaia-dlq-original-topic': TOPIC, 'gaia-dlq-attempts': '1', 'gaia-dlq-error': 'invalid_event: bad ev-2' });
+    expect(dead.headers).toMatchObject({
+      'gaia-dlq-consumer-group': 'gaia-gateway',
+      'gaia-dlq-original-topic': TOPIC,
+      'gaia-dlq-attempts': '1',
+      'gaia-dlq-error': 'invalid_event: bad ev-2',
+    });
   });
 });

@@ -55,7 +55,10 @@ export function kafkaTopicPlan(events: Readonly<Record<string, EventDefinition>>
 }
 
 /** Topic configuration for provisioning (replication 3 / min ISR 2 fit `acks=all` with one broker down). */
-export function topicsToCreate(plan: KafkaTopicSpec[], replicationFactor = 3): { topic: string; numPartitions: number; replicationFactor: number; configEntries: { name: string; value: string }[] }[] {
+export function topicsToCreate(
+  plan: KafkaTopicSpec[],
+  replicationFactor = 3,
+): { topic: string; numPartitions: number; replicationFactor: number; configEntries: { name: string; value: string }[] }[] {
   const minIsr = String(Math.max(1, Math.min(2, replicationFactor - 1)));
   return plan.flatMap((t) => [
     {

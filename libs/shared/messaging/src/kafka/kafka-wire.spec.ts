@@ -68,13 +68,21 @@ describe('Kafka producer on the wire', () => {
       const e = sent[i];
       expect(r.key?.toString()).toBe(e.key);
       expect(r.partition).toBe(expectedPartition(e.key!));
-      expect(r.headers).toEqual({ 'gaia-event-id': e.id, 'gaia-topic': TOPIC, 'gaia-occurred-at': e.occurredAt, 'content-type': 'application/json', 'x-request-id': e.requestId });
+      expect(r.headers).toEqual({
+        'gaia-event-id': e.id,
+        'gaia-topic': TOPIC,
+        'gaia-occurred-at': e.occurredAt,
+        'content-type': 'application/json',
+        'x-request-id': e.requestId,
+      });
     }
     // order per agent: each agent's events sit in one partition, in publish order
     for (const agent of agents) {
       const mine = records.filter((r) => r.key?.toString() === agent);
       expect(new Set(mine.map((r) => r.partition)).size).toBe(1);
-      expect(mine.map((r) => JSON.parse(r.value!.toString()).payload.seq)).toEqual(sent.filter((e) => e.key === agent).map((e) => (e.payload as { seq: number }).seq));
+      expect(mine.map((r) => JSON.parse(r.value!.toString()).payload.seq)).toEqual(
+        sent.filter((e) => e.key === agent).map((e) => (e.payload as { seq: number }).seq),
+      );
       expect(mine.map((r) => r.offset)).toEqual([...mine.map((r) => r.offset)].sort((a, b) => a - b));
     }
     // idempotent: one producer id from InitProducerId, gap-free sequences per partition; acks=all on every request

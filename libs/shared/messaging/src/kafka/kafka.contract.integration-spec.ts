@@ -60,7 +60,12 @@ if (brokers) {
         (async (data: EventEnvelope, ctx: { getMessage(): { key: unknown; headers?: Record<string, unknown> }; getPartition(): number }) => {
           if (data.key === 'poison') throw { code: 'invalid_event', message: 'poison', status: 422 };
           const message = ctx.getMessage();
-          received.push({ key: String(message.key), partition: ctx.getPartition(), seq: (data.payload as { seq: number }).seq, eventId: headerValue(message.headers?.['gaia-event-id']) });
+          received.push({
+            key: String(message.key),
+            partition: ctx.getPartition(),
+            seq: (data.payload as { seq: number }).seq,
+            eventId: headerValue(message.headers?.['gaia-event-id']),
+          });
           if (received.length === good.length) allReceived();
         }) as never,
         true,
@@ -75,7 +80,11 @@ if (brokers) {
       await dlq.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
       await dlq.run({
         eachMessage: async ({ message }) => {
-          dead.push({ key: String(message.key), attempts: headerValue(message.headers?.['gaia-dlq-attempts']), originalTopic: headerValue(message.headers?.['gaia-dlq-original-topic']) });
+          dead.push({
+            key: String(message.key),
+            attempts: headerValue(message.headers?.['gaia-dlq-attempts']),
+            originalTopic: headerValue(message.headers?.['gaia-dlq-original-topic']),
+          });
           if (dead.length === envelopes.length - good.length) allDead();
         },
       });

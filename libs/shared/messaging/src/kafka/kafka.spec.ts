@@ -10,7 +10,15 @@ import { kafkaConsumerOptions, kafkaProducerOptions } from './kafka-options.fact
 import { KAFKA_HEADERS, fromKafkaValue, toKafkaMessage, toProducerRecord } from './kafka-message';
 import { withDeadLetter, isPoisonError } from './kafka-dead-letter';
 import { GaiaKafkaServer } from './gaia-kafka.server';
-import { KAFKA_TOPICS_BEGIN, KAFKA_TOPICS_END, deadLetterTopic, isLegalTopicName, kafkaTopicPlan, renderKafkaTopicsTable, topicsToCreate } from './kafka-topics';
+import {
+  KAFKA_TOPICS_BEGIN,
+  KAFKA_TOPICS_END,
+  deadLetterTopic,
+  isLegalTopicName,
+  kafkaTopicPlan,
+  renderKafkaTopicsTable,
+  topicsToCreate,
+} from './kafka-topics';
 
 const settings = kafkaSettingsFromEnv({ KAFKA_BROKERS: 'k1:9092, k2:9093', KAFKA_CLIENT_ID: 'gaia' });
 
@@ -44,7 +52,9 @@ describe('kafkaSettingsFromEnv', () => {
   it('rejects missing or malformed brokers and incomplete SASL', () => {
     expect(() => kafkaSettingsFromEnv({})).toThrow(/KAFKA_BROKERS/);
     expect(() => kafkaSettingsFromEnv({ KAFKA_BROKERS: 'http://b:9092' })).toThrow(/host:port/);
-    expect(() => kafkaSettingsFromEnv({ KAFKA_BROKERS: 'b:1', KAFKA_SASL_MECHANISM: 'gssapi', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'p' })).toThrow(/KAFKA_SASL_MECHANISM/);
+    expect(() => kafkaSettingsFromEnv({ KAFKA_BROKERS: 'b:1', KAFKA_SASL_MECHANISM: 'gssapi', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'p' })).toThrow(
+      /KAFKA_SASL_MECHANISM/,
+    );
     expect(() => kafkaSettingsFromEnv({ KAFKA_BROKERS: 'b:1', KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u' })).toThrow(/KAFKA_SASL_PASSWORD/);
   });
 });
@@ -78,7 +88,13 @@ describe('Kafka transport options', () => {
   });
 
   it('passes SASL and TLS to the kafkajs client', () => {
-    const secure = kafkaSettingsFromEnv({ KAFKA_BROKERS: 'b:9096', KAFKA_SSL: '1', KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'p' });
+    const secure = kafkaSettingsFromEnv({
+      KAFKA_BROKERS: 'b:9096',
+      KAFKA_SSL: '1',
+      KAFKA_SASL_MECHANISM: 'plain',
+      KAFKA_SASL_USERNAME: 'u',
+      KAFKA_SASL_PASSWORD: 'p',
+    });
     expect(kafkaProducerOptions('agents', secure).client).toMatchObject({ ssl: true, sasl: { mechanism: 'plain', username: 'u', password: 'p' } });
   });
 });
@@ -148,7 +164,15 @@ describe('withDeadLetter', () => {
 
   function context(sent: Sent[], beats: { n: number }, failSend = false): KafkaContext {
     // What ServerKafka hands to handlers: the parsed message (value already JSON-decoded), partition, topic, consumer, heartbeat, producer.
-    const message = { key: 'agent-7', value: envelope({ key: 'agent-7' }), headers: { 'gaia-event-id': 'ev-1', 'gaia-topic': 'usage.recorded.v1' }, offset: '41', timestamp: '0', attributes: 0, size: 0 };
+    const message = {
+      key: 'agent-7',
+      value: envelope({ key: 'agent-7' }),
+      headers: { 'gaia-event-id': 'ev-1', 'gaia-topic': 'usage.recorded.v1' },
+      offset: '41',
+      timestamp: '0',
+      attributes: 0,
+      size: 0,
+    };
     const producer = {
       send: async (record: Sent) => {
         if (failSend) throw new Error('broker down');
@@ -273,7 +297,14 @@ describe('GaiaKafkaServer', () => {
     const rpc = (async () => 'answer') as never;
     server.addHandler('some.rpc', rpc, false);
     const sent: { topic: string }[] = [];
-    const ctx = new KafkaContext([{ key: 'a', value: '{}', headers: {}, offset: '0' } as never, 0, 'usage.recorded.v1', {} as never, async () => undefined, { send: async (r: { topic: string }) => void sent.push(r) } as never]);
+    const ctx = new KafkaContext([
+      { key: 'a', value: '{}', headers: {}, offset: '0' } as never,
+      0,
+      'usage.recorded.v1',
+      {} as never,
+      async () => undefined,
+      { send: async (r: { topic: string }) => void sent.push(r) } as never,
+    ]);
     const handler = server.getHandlerByPattern('usage.recorded.v1')!;
     await handler({}, ctx);
     expect(calls).toBe(2);

@@ -19,10 +19,13 @@ describe('AgentCache', () => {
   it('loads lazily and shares one load between concurrent requests', async () => {
     const gate = deferred<V>();
     const calls: string[] = [];
-    const cache = new AgentCache<V>((k) => {
-      calls.push(k);
-      return gate.promise;
-    }, { maxBytes: 100 });
+    const cache = new AgentCache<V>(
+      (k) => {
+        calls.push(k);
+        return gate.promise;
+      },
+      { maxBytes: 100 },
+    );
     expect(calls).toEqual([]);
     const all = Promise.all([cache.get('a', '1'), cache.get('a', '1'), cache.get('a', '1')]);
     gate.resolve({ approxBytes: 10, tag: 'a1' });
@@ -52,11 +55,14 @@ describe('AgentCache', () => {
 
   it('reloads on a new version and ignores a stale load finishing late', async () => {
     const gates = new Map<string, ReturnType<typeof deferred<V>>>();
-    const cache = new AgentCache<V>((k, v) => {
-      const g = deferred<V>();
-      gates.set(v, g);
-      return g.promise;
-    }, { maxBytes: 1000 });
+    const cache = new AgentCache<V>(
+      (k, v) => {
+        const g = deferred<V>();
+        gates.set(v, g);
+        return g.promise;
+      },
+      { maxBytes: 1000 },
+    );
     const old = cache.get('a', '1');
     const fresh = cache.get('a', '2');
     gates.get('2')!.resolve({ approxBytes: 5, tag: 'v2' });
@@ -69,10 +75,13 @@ describe('AgentCache', () => {
 
   it('does not cache failures, and invalidate drops an entry', async () => {
     let fail = true;
-    const cache = new AgentCache<V>(async (k) => {
-      if (fail) throw new Error('storage down');
-      return { approxBytes: 1, tag: k };
-    }, { maxBytes: 10 });
+    const cache = new AgentCache<V>(
+      async (k) => {
+        if (fail) throw new Error('storage down');
+        return { approxBytes: 1, tag: k };
+      },
+      { maxBytes: 10 },
+    );
     await expect(cache.get('a', '1')).rejects.toThrow('storage down');
     fail = false;
     expect((await cache.get('a', '1')).tag).toBe('a');

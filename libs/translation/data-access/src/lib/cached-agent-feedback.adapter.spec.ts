@@ -41,7 +41,11 @@ describe('CachedAgentFeedback', () => {
   });
 
   it('orients corrections and terms for the reverse direction, and hands at most a few nearest corrections', async () => {
-    const many: AgentFeedback = { version: 3, corrections: Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, source: `el perro ${i}`, target: `allqu ${i}` })), glossary: v1.glossary };
+    const many: AgentFeedback = {
+      version: 3,
+      corrections: Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, source: `el perro ${i}`, target: `allqu ${i}` })),
+      glossary: v1.glossary,
+    };
     const cache = new CachedAgentFeedback(source([many]));
     const rev = await cache.forRequest('a1', 3, 'unu allqu 7', 'reverse');
     expect(rev.glossary).toEqual([{ term: 'unu', translation: 'agua', caseSensitive: false }]);

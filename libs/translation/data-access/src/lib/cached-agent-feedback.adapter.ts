@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { RpcClient } from '@gaia/shared/messaging';
-import { matchGlossary, nearestExamples, NO_FEEDBACK, type Direction, type FeedbackExample, type GlossaryEntry, type RequestFeedback } from '@gaia/translation/llm';
+import {
+  matchGlossary,
+  nearestExamples,
+  NO_FEEDBACK,
+  type Direction,
+  type FeedbackExample,
+  type GlossaryEntry,
+  type RequestFeedback,
+} from '@gaia/translation/llm';
 import type { AgentFeedbackPort, AgentFeedbackSource } from './agent-feedback.port';
 
 /** Corrections handed to an engine per request (the nearest by word overlap; an identical one always first). */
@@ -33,7 +41,10 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
   private readonly loading = new Map<string, Promise<Entry>>();
   private readonly logger = new Logger('AgentFeedback');
 
-  constructor(private readonly source: AgentFeedbackSource, private readonly maxAgents = FEEDBACK_CACHE_AGENTS) {}
+  constructor(
+    private readonly source: AgentFeedbackSource,
+    private readonly maxAgents = FEEDBACK_CACHE_AGENTS,
+  ) {}
 
   async forRequest(agentId: string, version: number, text: string, direction: Direction): Promise<RequestFeedback> {
     if (version === 0) return NO_FEEDBACK;

@@ -14,7 +14,8 @@ async function provenanceOf(text: string, direction: 'forward' | 'reverse') {
   const index = new HybridIndex();
   index.add(PAIRS);
   const brain = buildAgentBrain({ model: serializeModel(trainAgentModel(PAIRS)), index: index.serialize() }, { srcLang: 'es', tgtLang: 'qu' });
-  for await (const e of brain.knowledge.translate(text, direction, 4, undefined, { explain: true })) if (e.type === 'translation_complete') return e.provenance as { examples: { source: string; target: string }[] };
+  for await (const e of brain.knowledge.translate(text, direction, 4, undefined, { explain: true }))
+    if (e.type === 'translation_complete') return e.provenance as { examples: { source: string; target: string }[] };
   throw new Error('no translation_complete');
 }
 

@@ -36,7 +36,12 @@ export type ExampleSource = { kind: 'embedded' } | { kind: 'remote'; agentId: st
  * structures hold. With remote examples only the core memory (model) is loaded — the index stays with the
  * retrieval service — and its bytes are copied out so the artifact buffer is released.
  */
-export function buildAgentBrain(artifacts: AgentArtifacts, langs: { srcLang: string; tgtLang: string }, k = 5, examples: ExampleSource = { kind: 'embedded' }): AgentBrain {
+export function buildAgentBrain(
+  artifacts: AgentArtifacts,
+  langs: { srcLang: string; tgtLang: string },
+  k = 5,
+  examples: ExampleSource = { kind: 'embedded' },
+): AgentBrain {
   if (examples.kind === 'remote') {
     const model = deserializeModel(artifacts.model.slice());
     return brainFrom(model, new HybridIndex(), langs, k, modelByteSize(model), examples);
@@ -56,8 +61,14 @@ export function engineFeedback(feedback: RequestFeedback | undefined, direction:
   if (!feedback || (feedback.glossary.length === 0 && feedback.examples.length === 0)) return {};
   const forward = direction === 'forward';
   return {
-    glossary: feedback.glossary.map((g) => (forward ? { source: g.term, target: g.translation, caseSensitive: g.caseSensitive } : { source: g.translation, target: g.term, caseSensitive: g.caseSensitive })),
-    extraExamples: feedback.examples.map((e) => (forward ? { id: e.id, source: e.source, target: e.target } : { id: e.id, source: e.target, target: e.source })),
+    glossary: feedback.glossary.map((g) =>
+      forward
+        ? { source: g.term, target: g.translation, caseSensitive: g.caseSensitive }
+        : { source: g.translation, target: g.term, caseSensitive: g.caseSensitive },
+    ),
+    extraExamples: feedback.examples.map((e) =>
+      forward ? { id: e.id, source: e.source, target: e.target } : { id: e.id, source: e.target, target: e.source },
+    ),
   };
 }
 
@@ -102,11 +113,22 @@ export function brainFrom(
       return [...byTerm].map(([term, translations]) => ({ term, translations }));
     },
     draft(text: string, direction: Direction, n: number, feedback?: RequestFeedback) {
-      const r = translator.translateText(text, { direction, k: n, examples: examples.kind === 'remote' ? remembered.get(`${direction}\u0000${text}`) ?? [] : undefined, ...engineFeedback(feedback, direction) });
+      const r = translator.translateText(text, {
+        direction,
+        k: n,
+        examples: examples.kind === 'remote' ? (remembered.get(`${direction}\u0000${text}`) ?? []) : undefined,
+        ...engineFeedback(feedback, direction),
+      });
       return { translation: r.translation, confidence: r.confidence, candidates: r.candidates.map((c) => c.text) };
     },
     async *translate(text: string, direction: Direction, n: number, feedback?: RequestFeedback, opts?: { explain?: boolean }) {
-      for await (const event of translator.translate(text, { direction, k: n, examples: await remote(text, direction, REMOTE_EXAMPLES), ...engineFeedback(feedback, direction), explain: opts?.explain })) {
+      for await (const event of translator.translate(text, {
+        direction,
+        k: n,
+        examples: await remote(text, direction, REMOTE_EXAMPLES),
+        ...engineFeedback(feedback, direction),
+        explain: opts?.explain,
+      })) {
         if (event.type !== 'translation_complete') yield event;
         // the wire's applied terms: the term as the input writes it and the translation forced for it; the examples
         // of the provenance oriented like the request (the engine keeps the agent's orientation)
@@ -114,7 +136,10 @@ export function brainFrom(
           yield {
             ...event,
             applied_terms: event.applied_terms.map((t) => ({ term: text.slice(t.start, t.end), translation: direction === 'forward' ? t.target : t.source })),
-            provenance: direction === 'forward' ? event.provenance : { ...event.provenance, examples: event.provenance.examples.map((e) => ({ ...e, source: e.target, target: e.source })) },
+            provenance:
+              direction === 'forward'
+                ? event.provenance
+                : { ...event.provenance, examples: event.provenance.examples.map((e) => ({ ...e, source: e.target, target: e.source })) },
           };
       }
     },

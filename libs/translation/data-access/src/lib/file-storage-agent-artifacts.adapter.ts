@@ -18,7 +18,10 @@ export class FileStorageAgentArtifacts implements AgentArtifactsPort {
 
   private readonly decode: (bytes: Uint8Array) => AgentArtifacts;
 
-  constructor(private readonly storage: FileStorage, options: FileStorageArtifactsOptions = {}) {
+  constructor(
+    private readonly storage: FileStorage,
+    options: FileStorageArtifactsOptions = {},
+  ) {
     this.key = options.key ?? defaultArtifactKey;
     this.decode = options.decode ?? decodeAgentArtifacts;
   }

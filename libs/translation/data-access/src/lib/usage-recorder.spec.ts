@@ -1,7 +1,19 @@
 import type { EntityManager } from 'typeorm';
 import { USAGE_STORED_BY_BILLING, UsageRecorder, usageEventId, type UsageOutbox, type UsageRecordedV1, type UsageRpc } from './usage-recorder';
 
-const usage = (requestId: string): UsageRecordedV1 => ({ requestId, keyId: 'k', userId: 'u', agentId: 'a', sourceWords: 1, inputTokens: 1, outputTokens: 1, engine: 'builtin', fallbackReason: null, latencyMs: 1, occurredAt: '2026-11-24T00:00:00.000Z' });
+const usage = (requestId: string): UsageRecordedV1 => ({
+  requestId,
+  keyId: 'k',
+  userId: 'u',
+  agentId: 'a',
+  sourceWords: 1,
+  inputTokens: 1,
+  outputTokens: 1,
+  engine: 'builtin',
+  fallbackReason: null,
+  latencyMs: 1,
+  occurredAt: '2026-11-24T00:00:00.000Z',
+});
 
 /** A transaction whose commit the test releases by hand. */
 function manualStore(billing: UsageRpc | null = null) {
@@ -16,7 +28,10 @@ function manualStore(billing: UsageRpc | null = null) {
 
 const settled = <T>(p: Promise<T>) => {
   const s = { done: false };
-  void p.then(() => (s.done = true), () => (s.done = true));
+  void p.then(
+    () => (s.done = true),
+    () => (s.done = true),
+  );
   return s;
 };
 const tick = () => new Promise((r) => setImmediate(r));

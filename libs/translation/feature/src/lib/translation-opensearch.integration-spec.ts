@@ -7,7 +7,14 @@ import { RetrievalModule } from '@gaia/retrieval/feature';
 import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { createTestApp, syntheticCorpus, toJsonl, type TestApp } from '@gaia/testing';
-import { AGENT_DIRECTORY, AGENT_LOADER, decodeAgentArtifacts, type AgentDirectoryPort, type AgentLoader, type TranslationAgentProfile } from '@gaia/translation/data-access';
+import {
+  AGENT_DIRECTORY,
+  AGENT_LOADER,
+  decodeAgentArtifacts,
+  type AgentDirectoryPort,
+  type AgentLoader,
+  type TranslationAgentProfile,
+} from '@gaia/translation/data-access';
 import { TranslationModule } from './translation.module';
 
 class Directory implements AgentDirectoryPort {
@@ -41,7 +48,15 @@ describe('translation with the OpenSearch retrieval backend (wire double)', () =
     await t.app.get<FileStorage>(FILE_STORAGE).put('agents/os-tr/dataset/pairs-1.jsonl', toJsonl(pairs));
     await t.dataSource.transaction((em) =>
       t.app.get<Outbox>(OUTBOX).add(em, 'ingestion.pairs-stored.v1', {
-        agentId: 'os-tr', taskId: 't1', srcLang: 'es', tgtLang: 'qx', pairsKey: 'agents/os-tr/dataset/pairs-1.jsonl', addedKey: 'agents/os-tr/dataset/pairs-1.jsonl', pairCount: 150, addedCount: 150, version: '1',
+        agentId: 'os-tr',
+        taskId: 't1',
+        srcLang: 'es',
+        tgtLang: 'qx',
+        pairsKey: 'agents/os-tr/dataset/pairs-1.jsonl',
+        addedKey: 'agents/os-tr/dataset/pairs-1.jsonl',
+        pairCount: 150,
+        addedCount: 150,
+        version: '1',
       }),
     );
     await t.drain();
@@ -50,7 +65,17 @@ describe('translation with the OpenSearch retrieval backend (wire double)', () =
 
     const text = pairs[0].source;
     const events = await lastValueFrom(
-      t.app.get<RpcClient>(RPC_CLIENT).stream('translation.translate.v1', { requestId: 'os-1', text, model_id: 'os-tr', src_lang: 'es', tgt_lang: 'qx', caller: { keyId: 'k', userId: null } }).pipe(toArray()),
+      t.app
+        .get<RpcClient>(RPC_CLIENT)
+        .stream('translation.translate.v1', {
+          requestId: 'os-1',
+          text,
+          model_id: 'os-tr',
+          src_lang: 'es',
+          tgt_lang: 'qx',
+          caller: { keyId: 'k', userId: null },
+        })
+        .pipe(toArray()),
     );
     const done = events.at(-1) as Extract<TranslationEventDto, { type: 'translation_complete' }>;
     expect(done.type).toBe('translation_complete');

@@ -134,7 +134,10 @@ describe('translation service (real Postgres, in-process transport, engine artif
     expect(types.slice(0, firstChunk).every((x) => x === 'status')).toBe(true);
     expect(types.slice(firstChunk, -1).every((x) => x === 'translation_chunk')).toBe(true);
     const done = events.at(-1) as Extract<TranslationEventDto, { type: 'translation_complete' }>;
-    const streamed = events.filter((e) => e.type === 'translation_chunk').map((e: any) => e.content).join('');
+    const streamed = events
+      .filter((e) => e.type === 'translation_chunk')
+      .map((e: any) => e.content)
+      .join('');
     expect(done.final_translation.length).toBeGreaterThan(0);
     expect(streamed.trim()).toBe(done.final_translation.trim());
     expect(done).toMatchObject({ source_text: req.text, source_language: 'spanish', target_language: 'guarani', engine: 'builtin' });
@@ -168,7 +171,9 @@ describe('translation service (real Postgres, in-process transport, engine artif
     await translate({ ...req });
     await t.drain();
     expect(UsageProbe.received.filter((u) => u.requestId === req.requestId)).toHaveLength(1);
-    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM outbox_event WHERE topic = 'usage.recorded.v1' AND request_id = $1`, [req.requestId]);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM outbox_event WHERE topic = 'usage.recorded.v1' AND request_id = $1`, [
+      req.requestId,
+    ]);
     expect(n).toBe(1);
   });
 
@@ -180,7 +185,11 @@ describe('translation service (real Postgres, in-process transport, engine artif
   it('LLM engine: the prompt holds retrieved examples and core memory; chunks stream; tokens come from usage', async () => {
     directory.profiles.set('agent-es-gn', profile({ engine: 'llm' }));
     double.enqueue(
-      { kind: 'json', choices: ['Presidente ohecha universidad', 'Presidente oho universidad-pe', 'Presidente ohecha universidad'], usage: { prompt_tokens: 900, completion_tokens: 18 } },
+      {
+        kind: 'json',
+        choices: ['Presidente ohecha universidad', 'Presidente oho universidad-pe', 'Presidente ohecha universidad'],
+        usage: { prompt_tokens: 900, completion_tokens: 18 },
+      },
       { kind: 'stream', tokens: ['Presidente', ' ohecha', ' universidad'], usage: { prompt_tokens: 1100, completion_tokens: 4 } },
     );
     const req = request();
@@ -244,7 +253,12 @@ describe('translation service (real Postgres, in-process transport, engine artif
     ['2,001 characters', { text: 'a'.repeat(2001) }, 400, 'Text is too long: 2,001 characters (maximum 2,000).'],
     ['blank text', { text: '   ' }, 400, 'Please enter text to translate.'],
     ['an unknown agent', { model_id: 'nope' }, 404, 'Model not found.'],
-    ['other languages', { src_lang: 'spanish', tgt_lang: 'quechua' }, 400, 'This agent translates between spanish and guarani; it cannot translate spanish to quechua.'],
+    [
+      'other languages',
+      { src_lang: 'spanish', tgt_lang: 'quechua' },
+      400,
+      'This agent translates between spanish and guarani; it cannot translate spanish to quechua.',
+    ],
   ])('refuses %s with a clear error and records nothing', async (_what, over, status, message) => {
     await expect(translate(request(over as Partial<Req>))).rejects.toMatchObject({ status, message });
     await t.drain();
@@ -302,7 +316,12 @@ async function withLearnedAgent(profile: TranslationAgentProfile, transport: 'na
   });
   try {
     directory.profiles.set(profile.id, profile);
-    await t.app.get<FileStorage>(FILE_STORAGE).put(defaultArtifactKey(profile.id, profile.artifactsVersion!), encodeAgentArtifacts({ model: serializeModel(trainAgentModel(pairs)), index: index.serialize() }));
+    await t.app
+      .get<FileStorage>(FILE_STORAGE)
+      .put(
+        defaultArtifactKey(profile.id, profile.artifactsVersion!),
+        encodeAgentArtifacts({ model: serializeModel(trainAgentModel(pairs)), index: index.serialize() }),
+      );
     await use(t.app.get<RpcClient>(RPC_CLIENT));
   } finally {
     await t.close();
@@ -311,27 +330,44 @@ async function withLearnedAgent(profile: TranslationAgentProfile, transport: 'na
 
 describe('translation service without LLM configuration', () => {
   it('an agent set to the LLM engine uses the built-in engine and says so', async () => {
-    await withLearnedAgent({ id: 'a1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'llm', artifactsVersion: '3' }, undefined, async (rpc) => {
-      const events = await lastValueFrom(
-        rpc.stream('translation.translate.v1', { requestId: 'r1', text: 'la universidad', model_id: 'a1', src_lang: 'es', tgt_lang: 'gn', caller: { keyId: null, userId: 'u1' } }).pipe(toArray()),
-      );
-      expect(events).toContainEqual({ type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' });
-      expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin' });
-    });
+    await withLearnedAgent(
+      { id: 'a1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'llm', artifactsVersion: '3' },
+      undefined,
+      async (rpc) => {
+        const events = await lastValueFrom(
+          rpc
+            .stream('translation.translate.v1', {
+              requestId: 'r1',
+              text: 'la universidad',
+              model_id: 'a1',
+              src_lang: 'es',
+              tgt_lang: 'gn',
+              caller: { keyId: null, userId: 'u1' },
+            })
+            .pipe(toArray()),
+        );
+        expect(events).toContainEqual({ type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' });
+        expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin' });
+      },
+    );
   });
 });
 
 describe('translation service over NATS (the transport between separate gateway and translation processes)', () => {
   it('streams the events of a translation and fails a bad request with the DomainError status', async () => {
-    await withLearnedAgent({ id: 'n1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'builtin', artifactsVersion: '1' }, 'nats', async (rpc) => {
-      const base = { text: 'la universidad', model_id: 'n1', src_lang: 'es', tgt_lang: 'gn', caller: { keyId: 'k', userId: null } };
-      const events = await lastValueFrom(rpc.stream('translation.translate.v1', { requestId: `nats-${Date.now()}`, ...base }).pipe(toArray()));
-      expect(events[0].type).toBe('status');
-      expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin', source_text: 'la universidad' });
-      await expect(lastValueFrom(rpc.stream('translation.translate.v1', { requestId: 'nats-bad', ...base, model_id: 'missing' }))).rejects.toMatchObject({
-        status: 404,
-        message: 'Model not found.',
-      });
-    });
+    await withLearnedAgent(
+      { id: 'n1', srcLang: 'es', tgtLang: 'gn', customPrompt: '', coreMemory: '', engine: 'builtin', artifactsVersion: '1' },
+      'nats',
+      async (rpc) => {
+        const base = { text: 'la universidad', model_id: 'n1', src_lang: 'es', tgt_lang: 'gn', caller: { keyId: 'k', userId: null } };
+        const events = await lastValueFrom(rpc.stream('translation.translate.v1', { requestId: `nats-${Date.now()}`, ...base }).pipe(toArray()));
+        expect(events[0].type).toBe('status');
+        expect(events.at(-1)).toMatchObject({ type: 'translation_complete', engine: 'builtin', source_text: 'la universidad' });
+        await expect(lastValueFrom(rpc.stream('translation.translate.v1', { requestId: 'nats-bad', ...base, model_id: 'missing' }))).rejects.toMatchObject({
+          status: 404,
+          message: 'Model not found.',
+        });
+      },
+    );
   });
 });

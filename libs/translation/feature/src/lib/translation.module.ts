@@ -88,7 +88,8 @@ export class TranslationModule {
           const remote = app?.RETRIEVAL_BACKEND === 'opensearch' ? new RpcRetrievalExamples(rpc) : null;
           return new AgentLoader(
             artifacts,
-            (a, agent) => buildAgentBrain(a, agent, options.builtinK ?? 5, remote ? { kind: 'remote', agentId: agent.agentId, port: remote } : { kind: 'embedded' }),
+            (a, agent) =>
+              buildAgentBrain(a, agent, options.builtinK ?? 5, remote ? { kind: 'remote', agentId: agent.agentId, port: remote } : { kind: 'embedded' }),
             { maxBytes: options.agentCacheBytes ?? (app?.TRANSLATION_AGENT_CACHE_MB ?? DEFAULT_AGENT_CACHE_MB) * BYTES_PER_MB },
           );
         },

@@ -12,7 +12,10 @@ import { EngineEvent, TranslateRequest, TranslationEnginePort } from './translat
 export class FallbackTranslationEngine implements TranslationEnginePort {
   readonly kind: EngineKind;
 
-  constructor(private readonly primary: TranslationEnginePort, private readonly fallback: TranslationEnginePort) {
+  constructor(
+    private readonly primary: TranslationEnginePort,
+    private readonly fallback: TranslationEnginePort,
+  ) {
     this.kind = primary.kind;
   }
 

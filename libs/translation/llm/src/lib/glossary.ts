@@ -55,7 +55,12 @@ export function checkGlossary(output: string, matched: readonly GlossaryEntry[])
   return { applied, missing };
 }
 
-const words = (s: string): string[] => s.normalize('NFC').toLowerCase().split(/[^\p{L}\p{N}\p{M}'’]+/u).filter(Boolean);
+const words = (s: string): string[] =>
+  s
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}'’]+/u)
+    .filter(Boolean);
 /** Normalised form for the identical-request test: words only, lower-cased. */
 export const sameText = (a: string, b: string): boolean => words(a).join(' ') === words(b).join(' ');
 
@@ -106,7 +111,11 @@ export function glossaryBlock(ctx: { from: string; to: string; glossary?: readon
 }
 
 /** Phase 3 (only when the refined translation misses a required term): one request to put the terms in. */
-export function buildGlossaryRepairPrompt(ctx: { from: string; to: string; text: string }, translation: string, missing: readonly GlossaryEntry[]): ChatMessage[] {
+export function buildGlossaryRepairPrompt(
+  ctx: { from: string; to: string; text: string },
+  translation: string,
+  missing: readonly GlossaryEntry[],
+): ChatMessage[] {
   return [
     {
       role: 'system',

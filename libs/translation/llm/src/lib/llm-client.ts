@@ -49,7 +49,10 @@ export class LlmClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
 
-  constructor(readonly config: LlmConfig, deps: LlmClientDeps = {}) {
+  constructor(
+    readonly config: LlmConfig,
+    deps: LlmClientDeps = {},
+  ) {
     this.openai = new OpenAI({
       apiKey: config.apiKey,
       baseURL: config.baseURL,
@@ -169,7 +172,10 @@ export class LlmClient {
       const deadline = this.deadline();
       try {
         const res = await this.openai.embeddings.create({ model, input: texts }, { signal: deadline.signal, maxRetries: 0 });
-        const vectors = res.data.slice().sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
+        const vectors = res.data
+          .slice()
+          .sort((a, b) => a.index - b.index)
+          .map((d) => d.embedding as number[]);
         return { vectors, usage: { input_tokens: res.usage?.prompt_tokens ?? 0, output_tokens: 0 } };
       } catch (err) {
         await this.retryOrThrow(err, attempt, deadline.timedOut(), ZERO_USAGE);
@@ -251,7 +257,13 @@ export function retryAfterMs(err: unknown): number | undefined {
 
 function estimateUsage(messages: ChatMessage[], output: string): TokenUsage {
   const text = messages
-    .map((m) => (typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (p && typeof p === 'object' && 'text' in p ? String(p.text) : '')).join(' ') : ''))
+    .map((m) =>
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p) => (p && typeof p === 'object' && 'text' in p ? String(p.text) : '')).join(' ')
+          : '',
+    )
     .join('\n');
   return { input_tokens: estimateTokens(text), output_tokens: estimateTokens(output) };
 }

@@ -18,7 +18,12 @@ describe('glossary matching', () => {
       { term: 'Casa Grande', translation: 'óga guasu', caseSensitive: false },
       { term: 'Casa', translation: 'óga', caseSensitive: false },
     ]);
-    expect(checkGlossary('Pe ÓGA guasu', [{ term: 'casa grande', translation: 'óga guasu', caseSensitive: false }, { term: 'río', translation: 'ysyry', caseSensitive: false }])).toEqual({
+    expect(
+      checkGlossary('Pe ÓGA guasu', [
+        { term: 'casa grande', translation: 'óga guasu', caseSensitive: false },
+        { term: 'río', translation: 'ysyry', caseSensitive: false },
+      ]),
+    ).toEqual({
       applied: [{ term: 'casa grande', translation: 'óga guasu' }],
       missing: [{ term: 'río', translation: 'ysyry', caseSensitive: false }],
     });
@@ -93,6 +98,10 @@ describe('LLM engine with the owner feedback (OpenAI wire double)', () => {
   it('answers an identical request with the correction, without calling the LLM', async () => {
     const events = await collect(engine.translate({ text: 'Che róga porã', direction: 'forward', agent: fixtureAgent(), feedback }));
     expect(double.chatRequests).toHaveLength(0);
-    expect(complete(events)).toMatchObject({ final_translation: 'mi hogar hermoso', confidence: 1, applied_terms: [{ term: 'che róga', translation: 'mi hogar' }] });
+    expect(complete(events)).toMatchObject({
+      final_translation: 'mi hogar hermoso',
+      confidence: 1,
+      applied_terms: [{ term: 'che róga', translation: 'mi hogar' }],
+    });
   });
 });

@@ -62,7 +62,15 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
       'Candidate translations (spanish):\n1. [sampled] mi casa\n2. [sampled] mi hogar\n3. [built-in engine draft] mi casa grande\n4. [built-in engine draft] casa grande mía',
     );
 
-    expect(events.map((e) => e.type)).toEqual(['status', 'status', 'status', 'translation_chunk', 'translation_chunk', 'translation_chunk', 'translation_complete']);
+    expect(events.map((e) => e.type)).toEqual([
+      'status',
+      'status',
+      'status',
+      'translation_chunk',
+      'translation_chunk',
+      'translation_chunk',
+      'translation_complete',
+    ]);
     expect(events.flatMap((e) => (e.type === 'status' ? [e.phase] : []))).toEqual(['retrieve', 'candidates', 'refine']);
     expect(events.filter((e) => e.type === 'translation_chunk').map((e: any) => e.content)).toEqual(['mi', ' casa', ' grande']);
     const done = events.at(-1) as Extract<EngineEvent, { type: 'translation_complete' }>;
@@ -71,7 +79,11 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     expect(done.engine).toBe('llm');
     expect(done.usage).toEqual({ input_tokens: 320, output_tokens: 12 });
     expect(done.response_time).toBeGreaterThanOrEqual(0);
-    expect(done.provenance).toMatchObject({ engine: 'llm', examples: [expect.objectContaining({ id: 'p1', source: expect.any(String), target: expect.any(String) }), expect.objectContaining({ id: 'p2' })], lexicon: ['róga'] });
+    expect(done.provenance).toMatchObject({
+      engine: 'llm',
+      examples: [expect.objectContaining({ id: 'p1', source: expect.any(String), target: expect.any(String) }), expect.objectContaining({ id: 'p2' })],
+      lexicon: ['róga'],
+    });
   });
 
   it('reverse direction swaps the languages in the prompt', async () => {
@@ -126,7 +138,10 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
   });
 
   it('a stream cut off after content signals stream_interrupted with the phase-1 tokens and an estimate', async () => {
-    double.enqueue({ kind: 'json', choices: ['a'], usage: { prompt_tokens: 50, completion_tokens: 5 } }, { kind: 'stream', tokens: ['mi', ' casa', ' grande'], cutAfter: 2 });
+    double.enqueue(
+      { kind: 'json', choices: ['a'], usage: { prompt_tokens: 50, completion_tokens: 5 } },
+      { kind: 'stream', tokens: ['mi', ' casa', ' grande'], cutAfter: 2 },
+    );
     const seen: EngineEvent[] = [];
     const err = await (async () => {
       for await (const e of engine.translate({ text: 'che róga', direction: 'forward', agent: fixtureAgent() })) seen.push(e);
@@ -188,13 +203,23 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     });
 
     it('reports the failure in a status event and finishes with the built-in engine, adding spent tokens', async () => {
-      double.enqueue({ kind: 'json', choices: ['a'], usage: { prompt_tokens: 40, completion_tokens: 1 } }, { kind: 'stream', tokens: ['mi', ' c', 'asa'], cutAfter: 1 });
-      const events = await collect(new FallbackTranslationEngine(engine, builtinPort()).translate({ text: 'che róga', direction: 'forward', agent: fixtureAgent() }));
+      double.enqueue(
+        { kind: 'json', choices: ['a'], usage: { prompt_tokens: 40, completion_tokens: 1 } },
+        { kind: 'stream', tokens: ['mi', ' c', 'asa'], cutAfter: 1 },
+      );
+      const events = await collect(
+        new FallbackTranslationEngine(engine, builtinPort()).translate({ text: 'che róga', direction: 'forward', agent: fixtureAgent() }),
+      );
       const statuses = events.filter((e) => e.type === 'status').map((e: any) => e.message);
       expect(statuses).toContain('LLM engine unavailable (stream interrupted); falling back to the built-in engine.');
       expect(statuses.at(-1)).toBe('builtin: retrieving');
       const done = events.at(-1) as any;
-      expect(done).toMatchObject({ type: 'translation_complete', final_translation: 'mi casa grande', engine: 'builtin', fallback_reason: 'stream_interrupted' });
+      expect(done).toMatchObject({
+        type: 'translation_complete',
+        final_translation: 'mi casa grande',
+        engine: 'builtin',
+        fallback_reason: 'stream_interrupted',
+      });
       expect(done.usage.input_tokens).toBeGreaterThan(42);
     });
 
@@ -205,7 +230,9 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
           throw new TypeError('bug');
         },
       };
-      await expect(collect(new FallbackTranslationEngine(broken, builtinPort()).translate({ text: 'x', direction: 'forward', agent: fixtureAgent() }))).rejects.toThrow('bug');
+      await expect(
+        collect(new FallbackTranslationEngine(broken, builtinPort()).translate({ text: 'x', direction: 'forward', agent: fixtureAgent() })),
+      ).rejects.toThrow('bug');
     });
   });
 });

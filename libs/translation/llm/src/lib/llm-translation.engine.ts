@@ -26,7 +26,10 @@ export class LlmTranslationEngine implements TranslationEnginePort {
   readonly kind = 'llm' as const;
   private readonly options: Required<LlmEngineOptions>;
 
-  constructor(private readonly client: LlmClient, options: LlmEngineOptions = {}) {
+  constructor(
+    private readonly client: LlmClient,
+    options: LlmEngineOptions = {},
+  ) {
     this.options = { examples: 8, temperature: 0.8, refineTemperature: 0.2, maxTokens: 400, ...options };
   }
 
@@ -158,7 +161,11 @@ export class LlmTranslationEngine implements TranslationEnginePort {
     const { missing } = checkGlossary(text, feedback.glossary);
     if (missing.length === 0) return { text, usage: ZERO_USAGE };
     try {
-      const res = await this.client.complete({ messages: buildGlossaryRepairPrompt(ctx, text, missing), temperature: this.options.refineTemperature, maxTokens: this.options.maxTokens });
+      const res = await this.client.complete({
+        messages: buildGlossaryRepairPrompt(ctx, text, missing),
+        temperature: this.options.refineTemperature,
+        maxTokens: this.options.maxTokens,
+      });
       const repaired = cleanTranslation(res.choices[0] ?? '', ctx.text.includes('\n'));
       const better = repaired && checkGlossary(repaired, feedback.glossary).missing.length < missing.length;
       return { text: better ? repaired : text, usage: res.usage };
@@ -175,9 +182,7 @@ export class LlmTranslationEngine implements TranslationEnginePort {
     }
     // `sample` mode: K independent calls at spread temperatures (servers that ignore `n`).
     const temps = Array.from({ length: k }, (_, i) => (k === 1 ? this.options.temperature : 0.3 + (0.9 * i) / (k - 1)));
-    const results = await Promise.allSettled(
-      temps.map((temperature) => this.client.complete({ messages, temperature, maxTokens: this.options.maxTokens })),
-    );
+    const results = await Promise.allSettled(temps.map((temperature) => this.client.complete({ messages, temperature, maxTokens: this.options.maxTokens })));
     const ok = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<LlmClient['complete']>>> => r.status === 'fulfilled');
     if (ok.length === 0) throw (results[0] as PromiseRejectedResult).reason;
     return {
@@ -188,13 +193,19 @@ export class LlmTranslationEngine implements TranslationEnginePort {
 }
 
 function normalize(s: string): string {
-  return s.toLowerCase().replace(/[\p{P}\s]+/gu, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[\p{P}\s]+/gu, ' ')
+    .trim();
 }
 
 function mergeCandidates(sampled: string[], drafts: string[]): Candidate[] {
   const seen = new Set<string>();
   const out: Candidate[] = [];
-  for (const [texts, origin] of [[sampled, 'llm'], [drafts, 'builtin']] as const) {
+  for (const [texts, origin] of [
+    [sampled, 'llm'],
+    [drafts, 'builtin'],
+  ] as const) {
     for (const t of texts) {
       const key = normalize(t);
       if (!key || seen.has(key)) continue;

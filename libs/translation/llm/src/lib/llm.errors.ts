@@ -1,14 +1,7 @@
 import { TokenUsage, ZERO_USAGE } from './token-usage';
 
 export type LlmFailureReason =
-  | 'not_configured'
-  | 'timeout'
-  | 'rate_limited'
-  | 'server_error'
-  | 'connection'
-  | 'client_error'
-  | 'stream_interrupted'
-  | 'bad_response';
+  'not_configured' | 'timeout' | 'rate_limited' | 'server_error' | 'connection' | 'client_error' | 'stream_interrupted' | 'bad_response';
 
 /**
  * The LLM endpoint could not produce an answer (after bounded retries). This is the fallback signal:

@@ -86,10 +86,21 @@ export function buildRefinePrompt(ctx: PromptContext, candidates: Candidate[]): 
 /** Cleans a model answer: first non-empty line unless multi-line source, no wrapping quotes or labels. */
 export function cleanTranslation(raw: string, keepLines = false): string {
   let text = raw.replace(/<\/?source>/g, '').trim();
-  if (!keepLines) text = text.split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  if (!keepLines)
+    text =
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .find((l) => l.length > 0) ?? '';
   text = text.replace(/^(final translation|translation|traducción|candidate)\s*(\d+)?\s*[:：]\s*/i, '');
   text = text.replace(/^\d+\.\s+(?=\S)/, '');
-  const quotes: Array<[string, string]> = [['"', '"'], ['“', '”'], ["'", "'"], ['«', '»'], ['`', '`']];
+  const quotes: Array<[string, string]> = [
+    ['"', '"'],
+    ['“', '”'],
+    ["'", "'"],
+    ['«', '»'],
+    ['`', '`'],
+  ];
   for (const [open, close] of quotes) {
     if (text.length >= 2 && text.startsWith(open) && text.endsWith(close)) text = text.slice(open.length, -close.length).trim();
   }

@@ -62,7 +62,17 @@ export async function collect(events: AsyncIterable<EngineEvent>): Promise<Engin
  * An LLM engine on the OpenAI wire double at `baseUrl`: model `test-chat`, `candidates` phase-1 answers, 5 s per call;
  * retries do not wait (each wait is handed to `onSleep`) and have no jitter.
  */
-export function llmEngineOn(baseUrl: string, candidates: number, onSleep: (ms: number) => void = () => undefined): { engine: LlmTranslationEngine; config: LlmConfig } {
-  const config = loadLlmConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, OPENAI_CHAT_MODEL: 'test-chat', OPENAI_CANDIDATES: String(candidates), OPENAI_TIMEOUT_MS: '5000' })!;
+export function llmEngineOn(
+  baseUrl: string,
+  candidates: number,
+  onSleep: (ms: number) => void = () => undefined,
+): { engine: LlmTranslationEngine; config: LlmConfig } {
+  const config = loadLlmConfig({
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: baseUrl,
+    OPENAI_CHAT_MODEL: 'test-chat',
+    OPENAI_CANDIDATES: String(candidates),
+    OPENAI_TIMEOUT_MS: '5000',
+  })!;
   return { engine: new LlmTranslationEngine(new LlmClient(config, { sleep: async (ms) => void onSleep(ms), random: () => 0 })), config };
 }

@@ -18,8 +18,7 @@ export type TranslationCompleteEvent = Extract<EngineTranslationEvent, { type: '
  * and of the final translation.
  */
 export type EngineEvent =
-  | TranslationProgressEvent
-  | (TranslationCompleteEvent & { usage: TokenUsage; engine: EngineKind; fallback_reason?: string; applied_terms?: AppliedTerm[] });
+  TranslationProgressEvent | (TranslationCompleteEvent & { usage: TokenUsage; engine: EngineKind; fallback_reason?: string; applied_terms?: AppliedTerm[] });
 
 export interface RetrievedExample {
   id: string;
@@ -52,7 +51,13 @@ export interface AgentKnowledge {
   /** The built-in engine's best translation and its K candidates. */
   draft(text: string, direction: Direction, k: number, feedback?: RequestFeedback): DraftResult;
   /** The built-in engine's streamed translation. */
-  translate(text: string, direction: Direction, k: number, feedback?: RequestFeedback, opts?: { explain?: boolean }): AsyncIterable<EngineTranslationEvent & { applied_terms?: AppliedTerm[] }>;
+  translate(
+    text: string,
+    direction: Direction,
+    k: number,
+    feedback?: RequestFeedback,
+    opts?: { explain?: boolean },
+  ): AsyncIterable<EngineTranslationEvent & { applied_terms?: AppliedTerm[] }>;
   /** Number of tokens of a text for the built-in engine's accounting. */
   countTokens(text: string): number;
 }

@@ -27,7 +27,10 @@ describe('migration AgentsTeamInvitations1779500000001', () => {
         ['a1', 'owner-1', ['pending@x.org', 'kept@x.org']],
         ['a2', 'owner-2', ['pending@x.org']],
       ] as const) {
-        await q.query(`INSERT INTO agent (id, owner_id, src_lang, tgt_lang, shared_with_emails, created_at, updated_at) VALUES ($1, $2, 'es', 'qu', $3, $4, $4)`, [id, owner, shared, now]);
+        await q.query(
+          `INSERT INTO agent (id, owner_id, src_lang, tgt_lang, shared_with_emails, created_at, updated_at) VALUES ($1, $2, 'es', 'qu', $3, $4, $4)`,
+          [id, owner, shared, now],
+        );
       }
       // owner-1 invited pending@x.org (old rule: shared at once); kept@x.org is not a team member row (e.g. shared otherwise).
       await q.query(`INSERT INTO team_member (id, owner_id, name, email, added_at) VALUES ('m1', 'owner-1', 'P', 'pending@x.org', $1)`, [now]);

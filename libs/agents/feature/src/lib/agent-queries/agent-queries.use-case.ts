@@ -25,7 +25,12 @@ export class AgentQueriesUseCase {
   }
 
   /** `withRecord`: the internal record too (a translation: access check and resolve in one read). */
-  async access(agentId: string, viewer: Viewer | null, need: AgentNeed, withRecord = false): Promise<{ role: AgentRole; agent: AgentDto; record?: AgentRecord }> {
+  async access(
+    agentId: string,
+    viewer: Viewer | null,
+    need: AgentNeed,
+    withRecord = false,
+  ): Promise<{ role: AgentRole; agent: AgentDto; record?: AgentRecord }> {
     const found = await this.rows.find(agentId); // cached, dropped on any change of the row (every translation asks)
     const what = need === 'owner' ? 'manage this agent' : 'change this agent';
     const { agent, role } = authorize(found, viewer, need, what);
@@ -43,7 +48,10 @@ export class AgentQueriesUseCase {
   }
 
   /** Owned and shared agents as one newest-first sequence (a keyset page when `limit` is set), split by role. */
-  async listMine(viewer: Viewer, page: { limit: number | null; afterId: string | null } = { limit: null, afterId: null }): Promise<{ owned: AgentDto[]; shared: AgentDto[]; nextAfterId: string | null }> {
+  async listMine(
+    viewer: Viewer,
+    page: { limit: number | null; afterId: string | null } = { limit: null, afterId: null },
+  ): Promise<{ owned: AgentDto[]; shared: AgentDto[]; nextAfterId: string | null }> {
     const email = normalizeEmail(viewer.email);
     const rows = await this.agents.listMine(this.ds.manager, viewer.uid, email, page.limit === null ? null : page.limit + 1, page.afterId);
     const items = page.limit === null ? rows : rows.slice(0, page.limit);

@@ -40,7 +40,10 @@ export class CorrectionsUseCase {
       // the row lock serialises concurrent additions (the per-agent limit holds)
       authorize(await this.agents.findById(em, agentId, { lock: true }), viewer, 'edit', 'correct this agent');
       if ((await this.feedback.countCorrections(em, agentId)) >= CORRECTIONS_MAX_PER_AGENT) {
-        throw DomainError.conflict(`This agent already has ${CORRECTIONS_MAX_PER_AGENT.toLocaleString('en-US')} corrections. Undo some before adding more.`, 'corrections_full');
+        throw DomainError.conflict(
+          `This agent already has ${CORRECTIONS_MAX_PER_AGENT.toLocaleString('en-US')} corrections. Undo some before adding more.`,
+          'corrections_full',
+        );
       }
       const correction: CorrectionEntity = {
         id: newId(),

@@ -23,7 +23,9 @@ export class FeedbackRpcHandlers {
   @OnRpc('agents.corrections-add.v1')
   addCorrection(r: Req<'agents.corrections-add.v1'>): Res<'agents.corrections-add.v1'> {
     const c = r.correction;
-    return this.rows.afterChange(this.corrections.add(r.agentId, viewerOf(r.viewer), { source: c.source, translation: c.translation ?? '', corrected: c.corrected }));
+    return this.rows.afterChange(
+      this.corrections.add(r.agentId, viewerOf(r.viewer), { source: c.source, translation: c.translation ?? '', corrected: c.corrected }),
+    );
   }
 
   @OnRpc('agents.corrections-list.v1')

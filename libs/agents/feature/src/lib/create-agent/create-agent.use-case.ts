@@ -8,7 +8,10 @@ import { AgentEventPublisher } from '../agent-events';
 import { mergeDocumentSource, toAgentDto } from '../agent.mapper';
 
 /** What a new agent is made of: the owner's fields of the record, the names of its files and, to be idempotent, its id. */
-export type NewAgent = Pick<AgentEntity, 'ownerId' | 'ownerEmail' | 'srcLang' | 'tgtLang' | 'customPrompt' | 'coreMemory' | 'processingTaskId' | 'engine' | 'public'> & {
+export type NewAgent = Pick<
+  AgentEntity,
+  'ownerId' | 'ownerEmail' | 'srcLang' | 'tgtLang' | 'customPrompt' | 'coreMemory' | 'processingTaskId' | 'engine' | 'public'
+> & {
   id?: string;
   filenames: string[];
 };

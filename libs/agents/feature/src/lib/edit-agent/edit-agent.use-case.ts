@@ -13,7 +13,10 @@ export const REQUIRED_FIELDS = 'Please fill in all required fields';
 /** Applies an edit (spec §5 'Edit agent': languages and description required) to an agent; pure. */
 export function applyPatch(agent: AgentEntity, patch: AgentPatch): Partial<AgentEntity> {
   const changes: Partial<AgentEntity> = {};
-  for (const [field, key] of [['src_lang', 'srcLang'], ['tgt_lang', 'tgtLang']] as const) {
+  for (const [field, key] of [
+    ['src_lang', 'srcLang'],
+    ['tgt_lang', 'tgtLang'],
+  ] as const) {
     const v = patch[field];
     if (v === undefined) continue;
     const lang = normalizeLang(v);

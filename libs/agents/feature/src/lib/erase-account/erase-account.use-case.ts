@@ -19,7 +19,13 @@ export class EraseAccountAgentsUseCase {
   async execute(em: EntityManager, e: EventMap['identity.account-deleted.v1']): Promise<void> {
     const email = e.email.toLowerCase();
     for (const a of await this.erasure.ownedAgents(em, e.userId)) {
-      if (a.live) await this.outbox.add(em, 'agents.agent-deleted.v1', { agentId: a.id, ownerId: e.userId, sharedWithEmails: a.sharedWithEmails, deletedAt: e.deletedAt });
+      if (a.live)
+        await this.outbox.add(em, 'agents.agent-deleted.v1', {
+          agentId: a.id,
+          ownerId: e.userId,
+          sharedWithEmails: a.sharedWithEmails,
+          deletedAt: e.deletedAt,
+        });
     }
     await this.erasure.erase(em, e.userId, email);
   }

@@ -64,7 +64,8 @@ export function parseDelimited(content: string, delimiter: ',' | '\t'): string[]
 function checkTerm(t: ImportedTerm, where: string): ImportedTerm {
   if (!t.term || !t.translation) throw invalid(`${where}: a term and its translation are required.`);
   if (t.term.length > FIELD_MAX_LENGTH.term) throw invalid(`${where}: the term is longer than ${FIELD_MAX_LENGTH.term} characters.`);
-  if (t.translation.length > FIELD_MAX_LENGTH.translation) throw invalid(`${where}: the translation is longer than ${FIELD_MAX_LENGTH.translation} characters.`);
+  if (t.translation.length > FIELD_MAX_LENGTH.translation)
+    throw invalid(`${where}: the translation is longer than ${FIELD_MAX_LENGTH.translation} characters.`);
   if (t.note.length > FIELD_MAX_LENGTH.note) throw invalid(`${where}: the note is longer than ${FIELD_MAX_LENGTH.note} characters.`);
   return t;
 }
@@ -77,7 +78,12 @@ export function readDelimitedGlossary(content: string, delimiter: ',' | '\t'): I
   const skipped = rows.length - body.length;
   return body.map((r, i) =>
     checkTerm(
-      { term: (r[0] ?? '').trim(), translation: (r[1] ?? '').trim(), note: (r[2] ?? '').trim(), caseSensitive: TRUE_WORDS.has((r[3] ?? '').trim().toLowerCase()) },
+      {
+        term: (r[0] ?? '').trim(),
+        translation: (r[1] ?? '').trim(),
+        note: (r[2] ?? '').trim(),
+        caseSensitive: TRUE_WORDS.has((r[3] ?? '').trim().toLowerCase()),
+      },
       `Line ${i + 1 + skipped}`,
     ),
   );
@@ -86,22 +92,24 @@ export function readDelimitedGlossary(content: string, delimiter: ',' | '\t'): I
 function decodeXmlText(raw: string): string {
   const cdata: string[] = [];
   const withoutCdata = raw.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/gu, (_, c: string) => `\u0000${cdata.push(c) - 1}\u0000`);
-  const text = withoutCdata
-    .replace(/<[^>]*>/gu, '')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/giu, (_, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) throw invalid(`Invalid character reference &${name};.`);
-        return String.fromCodePoint(code);
-      }
-      const v = XML_ENTITIES[name];
-      if (v === undefined) throw invalid(`Unknown entity &${name}; (entities are not allowed in TBX imports).`);
-      return v;
-    });
-  return text.replace(/\u0000(\d+)\u0000/gu, (_, n: string) => cdata[Number(n)]).replace(/\s+/gu, ' ').trim();
+  const text = withoutCdata.replace(/<[^>]*>/gu, '').replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/giu, (_, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) throw invalid(`Invalid character reference &${name};.`);
+      return String.fromCodePoint(code);
+    }
+    const v = XML_ENTITIES[name];
+    if (v === undefined) throw invalid(`Unknown entity &${name}; (entities are not allowed in TBX imports).`);
+    return v;
+  });
+  return text
+    .replace(/\u0000(\d+)\u0000/gu, (_, n: string) => cdata[Number(n)])
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
-const langOf = (attrs: string): string => (/\bxml:lang\s*=\s*["']([^"']+)["']/iu.exec(attrs)?.[1] ?? /\blang\s*=\s*["']([^"']+)["']/iu.exec(attrs)?.[1] ?? '').toLowerCase();
+const langOf = (attrs: string): string =>
+  (/\bxml:lang\s*=\s*["']([^"']+)["']/iu.exec(attrs)?.[1] ?? /\blang\s*=\s*["']([^"']+)["']/iu.exec(attrs)?.[1] ?? '').toLowerCase();
 const sameLang = (a: string, b: string): boolean => a === b || a.split(/[-_]/u)[0] === b.split(/[-_]/u)[0];
 
 /**

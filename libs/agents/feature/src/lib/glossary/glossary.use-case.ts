@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { GLOSSARY_MAX_TERMS, type GlossaryTermDto } from '@gaia/contracts';
-import { AGENT_REPOSITORY, FEEDBACK_REPOSITORY, type AgentRepositoryPort, type FeedbackRepositoryPort, type GlossaryTermEntity } from '@gaia/agents/data-access';
+import {
+  AGENT_REPOSITORY,
+  FEEDBACK_REPOSITORY,
+  type AgentRepositoryPort,
+  type FeedbackRepositoryPort,
+  type GlossaryTermEntity,
+} from '@gaia/agents/data-access';
 import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { authorize, type Viewer } from '../agent-policy';
@@ -59,7 +65,16 @@ export class GlossaryUseCase {
       if (await this.feedback.findTermByKey(em, agentId, input.term)) throw DomainError.conflict(TERM_EXISTS, 'term_exists');
       if ((await this.feedback.countTerms(em, agentId)) >= GLOSSARY_MAX_TERMS) throw full();
       const now = this.clock.now();
-      const term: GlossaryTermEntity = { id: newId(), agentId, term: input.term, translation: input.translation, note: input.note, caseSensitive: input.case_sensitive, createdAt: now, updatedAt: now };
+      const term: GlossaryTermEntity = {
+        id: newId(),
+        agentId,
+        term: input.term,
+        translation: input.translation,
+        note: input.note,
+        caseSensitive: input.case_sensitive,
+        createdAt: now,
+        updatedAt: now,
+      };
       await this.feedback.insertTerm(em, term);
       await this.feedback.bumpVersion(em, agentId);
       return toGlossaryTermDto(term);
@@ -73,7 +88,14 @@ export class GlossaryUseCase {
       if (!found) throw DomainError.notFound(TERM_NOT_FOUND, 'term_not_found');
       const clash = await this.feedback.findTermByKey(em, agentId, input.term);
       if (clash && clash.id !== termId) throw DomainError.conflict(TERM_EXISTS, 'term_exists');
-      const next: GlossaryTermEntity = { ...found, term: input.term, translation: input.translation, note: input.note, caseSensitive: input.case_sensitive, updatedAt: this.clock.now() };
+      const next: GlossaryTermEntity = {
+        ...found,
+        term: input.term,
+        translation: input.translation,
+        note: input.note,
+        caseSensitive: input.case_sensitive,
+        updatedAt: this.clock.now(),
+      };
       await this.feedback.updateTerm(em, next);
       await this.feedback.bumpVersion(em, agentId);
       return toGlossaryTermDto(next);
@@ -102,10 +124,26 @@ export class GlossaryUseCase {
       for (const t of seen.values()) {
         const found = await this.feedback.findTermByKey(em, agentId, t.term);
         if (found) {
-          await this.feedback.updateTerm(em, { ...found, term: t.term, translation: t.translation, note: t.note || found.note, caseSensitive: t.caseSensitive, updatedAt: now });
+          await this.feedback.updateTerm(em, {
+            ...found,
+            term: t.term,
+            translation: t.translation,
+            note: t.note || found.note,
+            caseSensitive: t.caseSensitive,
+            updatedAt: now,
+          });
           updated++;
         } else {
-          await this.feedback.insertTerm(em, { id: newId(), agentId, term: t.term, translation: t.translation, note: t.note, caseSensitive: t.caseSensitive, createdAt: now, updatedAt: now });
+          await this.feedback.insertTerm(em, {
+            id: newId(),
+            agentId,
+            term: t.term,
+            translation: t.translation,
+            note: t.note,
+            caseSensitive: t.caseSensitive,
+            createdAt: now,
+            updatedAt: now,
+          });
           added++;
         }
       }

@@ -98,7 +98,8 @@ export class TeamUseCase {
       await this.agents.lockOwner(em, ownerId);
       const member = await this.team.delete(em, ownerId, memberId);
       if (!member) throw DomainError.notFound('Team member not found.', 'member_not_found');
-      for (const a of await this.agents.removeSharedEmail(em, ownerId, member.email, this.clock.now())) await this.events.updated(em, a, 'sharing', [member.email]);
+      for (const a of await this.agents.removeSharedEmail(em, ownerId, member.email, this.clock.now()))
+        await this.events.updated(em, a, 'sharing', [member.email]);
       return { removed: true as const };
     });
   }

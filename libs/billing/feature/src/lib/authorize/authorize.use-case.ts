@@ -77,15 +77,35 @@ export class AuthorizeUseCase {
       if (!fresh) {
         const prior = await this.quota.findAuthorization(em, input.requestId);
         for (const rule of rules) remaining.set(rule.kind, rule.limit - (await this.quota.count(em, rule.ref)));
-        return { allowed: true, plan: prior?.plan ?? planId, remaining_today: remaining.get('plan') ?? null, key_remaining_today: remaining.get('key') ?? null, reset_in_seconds: resetIn, duplicate: true };
+        return {
+          allowed: true,
+          plan: prior?.plan ?? planId,
+          remaining_today: remaining.get('plan') ?? null,
+          key_remaining_today: remaining.get('key') ?? null,
+          reset_in_seconds: resetIn,
+          duplicate: true,
+        };
       }
       for (const rule of rules) {
         const n = await this.quota.tryIncrement(em, rule.ref, rule.limit);
         if (n === null) throw rule.refusal();
         remaining.set(rule.kind, rule.limit - n);
       }
-      if (rules.length) await this.quota.updateAuthorization(em, input.requestId, rules.map((r) => r.ref), 'allowed');
-      return { allowed: true, plan: planId, remaining_today: remaining.get('plan') ?? null, key_remaining_today: remaining.get('key') ?? null, reset_in_seconds: resetIn, duplicate: false };
+      if (rules.length)
+        await this.quota.updateAuthorization(
+          em,
+          input.requestId,
+          rules.map((r) => r.ref),
+          'allowed',
+        );
+      return {
+        allowed: true,
+        plan: planId,
+        remaining_today: remaining.get('plan') ?? null,
+        key_remaining_today: remaining.get('key') ?? null,
+        reset_in_seconds: resetIn,
+        duplicate: false,
+      };
     });
   }
 
@@ -133,6 +153,13 @@ export class AuthorizeUseCase {
       { requestId: input.requestId, userId, keyId: input.keyId, channel: input.channel, plan: planId, counters: [], status: 'allowed', createdAt: now },
       rules,
     );
-    return { allowed: true, plan: planId, remaining_today: remaining.get('plan') ?? null, key_remaining_today: remaining.get('key') ?? null, reset_in_seconds: resetIn, duplicate: false };
+    return {
+      allowed: true,
+      plan: planId,
+      remaining_today: remaining.get('plan') ?? null,
+      key_remaining_today: remaining.get('key') ?? null,
+      reset_in_seconds: resetIn,
+      duplicate: false,
+    };
   }
 }

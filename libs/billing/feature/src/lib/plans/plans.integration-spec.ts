@@ -19,7 +19,19 @@ describe('plans as a product on the real Postgres: requests, grants, metering pe
   afterAll(() => t.close());
 
   async function translateWords(userId: string, sourceWords: number): Promise<void> {
-    const u: UsageRecordedV1 = { requestId: randomUUID(), keyId: null, userId, agentId: 'agent-1', sourceWords, inputTokens: 10, outputTokens: 10, engine: 'builtin', fallbackReason: null, latencyMs: 5, occurredAt: clock.now().toISOString() };
+    const u: UsageRecordedV1 = {
+      requestId: randomUUID(),
+      keyId: null,
+      userId,
+      agentId: 'agent-1',
+      sourceWords,
+      inputTokens: 10,
+      outputTokens: 10,
+      engine: 'builtin',
+      fallbackReason: null,
+      latencyMs: 5,
+      occurredAt: clock.now().toISOString(),
+    };
     await t.dataSource.transaction((em) => t.app.get<Outbox>(OUTBOX).add(em, 'usage.recorded.v1', u));
     await t.drain();
   }
@@ -27,7 +39,11 @@ describe('plans as a product on the real Postgres: requests, grants, metering pe
   it('Get Started: Free applies at once; Starter is a pending request (the same when asked again) that set-plan grants', async () => {
     expect(await rpc.call('billing.request-plan.v1', { userId: 'ana', plan: 'free' })).toMatchObject({ status: 'active', plan: { id: 'free' }, request: null });
     const first = await rpc.call('billing.request-plan.v1', { userId: 'ana', plan: 'starter' });
-    expect(first).toMatchObject({ status: 'requested', plan: { id: 'free' }, request: { user_id: 'ana', plan: 'starter', status: 'pending', granted_at: null } });
+    expect(first).toMatchObject({
+      status: 'requested',
+      plan: { id: 'free' },
+      request: { user_id: 'ana', plan: 'starter', status: 'pending', granted_at: null },
+    });
     const again = await rpc.call('billing.request-plan.v1', { userId: 'ana', plan: 'starter' });
     expect(again.request?.id).toBe(first.request?.id);
     await rpc.call('billing.request-plan.v1', { userId: 'ben', plan: 'enterprise' });
@@ -39,7 +55,10 @@ describe('plans as a product on the real Postgres: requests, grants, metering pe
     expect((await rpc.call('billing.get-plan.v1', { userId: 'ana' })).id).toBe('free');
     await rpc.call('billing.set-plan.v1', { userId: 'ana', plan: 'starter' });
     expect((await rpc.call('billing.list-plan-requests.v1', {})).requests.map((r) => r.user_id)).toEqual(['ben']);
-    expect((await rpc.call('billing.list-plan-requests.v1', { status: 'all' })).requests.find((r) => r.user_id === 'ana')).toMatchObject({ status: 'granted', granted_at: '2026-11-01T00:00:00.000Z' });
+    expect((await rpc.call('billing.list-plan-requests.v1', { status: 'all' })).requests.find((r) => r.user_id === 'ana')).toMatchObject({
+      status: 'granted',
+      granted_at: '2026-11-01T00:00:00.000Z',
+    });
     // Asking for the plan one already has answers it as active.
     expect(await rpc.call('billing.request-plan.v1', { userId: 'ana', plan: 'starter' })).toMatchObject({ status: 'active', plan: { id: 'starter' } });
   });
@@ -59,8 +78,28 @@ describe('plans as a product on the real Postgres: requests, grants, metering pe
     await translateWords(user, 10_000);
     period = (await rpc.call('billing.usage-summary.v1', { userId: user })).period;
     expect(period.segments).toEqual([
-      { plan: 'starter', start: '2026-11-01T00:00:00.000Z', end: '2026-11-11T00:00:00.000Z', share: 1 / 3, words: 2_000, included_words: 1_666, overage_words: 334, overage_cost: 0.84, plan_price: 10 },
-      { plan: 'enterprise', start: '2026-11-11T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z', share: 2 / 3, words: 10_000, included_words: 66_666, overage_words: 0, overage_cost: 0, plan_price: 666.67 },
+      {
+        plan: 'starter',
+        start: '2026-11-01T00:00:00.000Z',
+        end: '2026-11-11T00:00:00.000Z',
+        share: 1 / 3,
+        words: 2_000,
+        included_words: 1_666,
+        overage_words: 334,
+        overage_cost: 0.84,
+        plan_price: 10,
+      },
+      {
+        plan: 'enterprise',
+        start: '2026-11-11T00:00:00.000Z',
+        end: '2026-12-01T00:00:00.000Z',
+        share: 2 / 3,
+        words: 10_000,
+        included_words: 66_666,
+        overage_words: 0,
+        overage_cost: 0,
+        plan_price: 666.67,
+      },
     ]);
     expect(period).toMatchObject({ words: 12_000, included_words: 68_332, overage_words: 334, overage_cost: 0.84, plan_price: 676.67, amount_due: 677.5 });
 
@@ -68,7 +107,14 @@ describe('plans as a product on the real Postgres: requests, grants, metering pe
     clock.set(new Date('2026-12-02T00:00:00.000Z'));
     await translateWords(user, 150);
     period = (await rpc.call('billing.usage-summary.v1', { userId: user })).period;
-    expect(period).toMatchObject({ start: '2026-12-01T00:00:00.000Z', words: 150, included_words: 100_000, overage_words: 0, plan_price: 1_000, amount_due: 1_000 });
+    expect(period).toMatchObject({
+      start: '2026-12-01T00:00:00.000Z',
+      words: 150,
+      included_words: 100_000,
+      overage_words: 0,
+      plan_price: 1_000,
+      amount_due: 1_000,
+    });
     expect(period.segments).toHaveLength(1);
   });
 });

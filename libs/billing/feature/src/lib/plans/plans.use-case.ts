@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { PlanDto, PlanId, PlanRequestDto, RpcResponse } from '@gaia/contracts';
-import { PLAN_HISTORY_REPOSITORY, QUOTA_REPOSITORY, type PlanHistoryRepositoryPort, type PlanRequestRow, type QuotaRepositoryPort } from '@gaia/billing/data-access';
+import {
+  PLAN_HISTORY_REPOSITORY,
+  QUOTA_REPOSITORY,
+  type PlanHistoryRepositoryPort,
+  type PlanRequestRow,
+  type QuotaRepositoryPort,
+} from '@gaia/billing/data-access';
 import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { newId, type Clock } from '@gaia/shared/kernel';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
@@ -39,16 +45,18 @@ export class PlansUseCase {
   }
 
   set(userId: string, plan: PlanId): Promise<PlanDto> {
-    return this.uow.run(async (em) => {
-      const now = this.clock.now();
-      const previous = (await this.quota.setPlan(em, userId, plan, now)) ?? DEFAULT_PLAN;
-      if (previous !== plan) {
-        await this.history.recordChange(em, userId, { plan, previousPlan: previous, at: now });
-        await this.outbox.add(em, 'billing.plan-changed.v1', { userId, plan, previousPlan: previous, changedAt: now.toISOString() });
-      }
-      await this.history.grant(em, userId, plan, now);
-      return PLANS[plan];
-    }).finally(() => this.leases.forgetPlan(userId)); // this process meters the new plan at once (others within PLAN_CACHE_MS)
+    return this.uow
+      .run(async (em) => {
+        const now = this.clock.now();
+        const previous = (await this.quota.setPlan(em, userId, plan, now)) ?? DEFAULT_PLAN;
+        if (previous !== plan) {
+          await this.history.recordChange(em, userId, { plan, previousPlan: previous, at: now });
+          await this.outbox.add(em, 'billing.plan-changed.v1', { userId, plan, previousPlan: previous, changedAt: now.toISOString() });
+        }
+        await this.history.grant(em, userId, plan, now);
+        return PLANS[plan];
+      })
+      .finally(() => this.leases.forgetPlan(userId)); // this process meters the new plan at once (others within PLAN_CACHE_MS)
   }
 
   /** Get Started: Free at once; a paid plan becomes a pending request (the same one when asked again). */

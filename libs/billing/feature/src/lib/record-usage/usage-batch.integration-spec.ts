@@ -13,7 +13,19 @@ describe('usage batches on the real Postgres', () => {
   });
   afterAll(() => t?.close());
 
-  const usage = (keyId: string): UsageRecordedV1 => ({ requestId: randomUUID(), keyId, userId: 'batch-user', agentId: 'agent-1', sourceWords: 3, inputTokens: 10, outputTokens: 5, engine: 'builtin', fallbackReason: null, latencyMs: 4, occurredAt: new Date().toISOString() });
+  const usage = (keyId: string): UsageRecordedV1 => ({
+    requestId: randomUUID(),
+    keyId,
+    userId: 'batch-user',
+    agentId: 'agent-1',
+    sourceWords: 3,
+    inputTokens: 10,
+    outputTokens: 5,
+    engine: 'builtin',
+    fallbackReason: null,
+    latencyMs: 4,
+    occurredAt: new Date().toISOString(),
+  });
   const emit = (fn: (o: Outbox, em: Parameters<Outbox['add']>[0]) => Promise<string>) => t.dataSource.transaction((em) => fn(t.app.get<Outbox>(OUTBOX), em));
 
   it('stores each record of a batch once, also when a record came alone before or the batch is emitted twice', async () => {
@@ -23,7 +35,10 @@ describe('usage batches on the real Postgres', () => {
     await emit((o, em) => o.add(em, 'usage.recorded-batch.v1', { records }));
     await emit((o, em) => o.add(em, 'usage.recorded-batch.v1', { records: [...records.slice(2), usage(keyId)] }));
     await t.drain();
-    const rows: { request_id: string; words: number; user_id: string }[] = await t.dataSource.query(`SELECT request_id, words, user_id FROM billing_usage WHERE key_id = $1`, [keyId]);
+    const rows: { request_id: string; words: number; user_id: string }[] = await t.dataSource.query(
+      `SELECT request_id, words, user_id FROM billing_usage WHERE key_id = $1`,
+      [keyId],
+    );
     expect(rows).toHaveLength(6);
     expect(new Set(rows.map((r) => r.request_id)).size).toBe(6);
     expect(rows.every((r) => r.words === 3 && r.user_id === 'batch-user')).toBe(true);

@@ -13,7 +13,11 @@ describe('billing month rules (spec §9)', () => {
     expect(s).toMatchObject({ words: 7_400, included_words: 5_000, overage_words: 2_400, overage_cost: 6, plan_price: 30, amount_due: 36 });
     // Within the allowance nothing but the price is due.
     expect(periodStatement(PLANS, month, segments, [4_999])).toMatchObject({ overage_words: 0, overage_cost: 0, amount_due: 30 });
-    expect(periodStatement(PLANS, month, planSegments(month, 'enterprise', []), [100_001])).toMatchObject({ overage_words: 1, overage_cost: 0, amount_due: 1_000 });
+    expect(periodStatement(PLANS, month, planSegments(month, 'enterprise', []), [100_001])).toMatchObject({
+      overage_words: 1,
+      overage_cost: 0,
+      amount_due: 1_000,
+    });
   });
 
   it('whole-month amounts of both paid plans, exact to the cent', () => {
@@ -29,14 +33,23 @@ describe('billing month rules (spec §9)', () => {
 
   it('Free bills no words (its limit is daily calls)', () => {
     expect(PLANS.free.daily_api_calls).toBe(10);
-    expect(periodStatement(PLANS, month, planSegments(month, 'free', []), [50_000])).toMatchObject({ words: 50_000, included_words: null, overage_words: 0, amount_due: 0 });
+    expect(periodStatement(PLANS, month, planSegments(month, 'free', []), [50_000])).toMatchObject({
+      words: 50_000,
+      included_words: null,
+      overage_words: 0,
+      amount_due: 0,
+    });
   });
 
   it('the count resets each billing month and unused words do not roll over', () => {
     const december = billingMonth(new Date('2026-12-02T00:00:00Z'));
     expect(december.start).toEqual(month.end);
     // Whatever November left unused, December starts from its own allowance.
-    expect(periodStatement(PLANS, december, planSegments(december, 'starter', []), [5_500])).toMatchObject({ included_words: 5_000, overage_words: 500, overage_cost: 1.25 });
+    expect(periodStatement(PLANS, december, planSegments(december, 'starter', []), [5_500])).toMatchObject({
+      included_words: 5_000,
+      overage_words: 500,
+      overage_cost: 1.25,
+    });
   });
 
   it('a change mid-month applies at once and prorates price and allowance by the time on each plan', () => {
@@ -67,6 +80,8 @@ describe('billing month rules (spec §9)', () => {
   });
 
   it('a change at the very start of the month leaves no empty segment', () => {
-    expect(planSegments(month, 'starter', [{ plan: 'starter', previousPlan: 'free', at: month.start }])).toEqual([{ plan: 'starter', start: month.start, end: month.end }]);
+    expect(planSegments(month, 'starter', [{ plan: 'starter', previousPlan: 'free', at: month.start }])).toEqual([
+      { plan: 'starter', start: month.start, end: month.end },
+    ]);
   });
 });

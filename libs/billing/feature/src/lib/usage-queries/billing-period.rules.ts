@@ -93,7 +93,12 @@ export function segmentCharge(plan: PlanDto, segment: PlanSegment, month: { star
 }
 
 /** The month's statement from its segments and the words used in each (same order). */
-export function periodStatement(plans: Record<PlanId, PlanDto>, month: { start: Date; end: Date }, segments: PlanSegment[], wordsPerSegment: number[]): PeriodStatement {
+export function periodStatement(
+  plans: Record<PlanId, PlanDto>,
+  month: { start: Date; end: Date },
+  segments: PlanSegment[],
+  wordsPerSegment: number[],
+): PeriodStatement {
   const charges = segments.map((s, i) => segmentCharge(plans[s.plan], s, month, wordsPerSegment[i] ?? 0));
   const withWords = charges.filter((c) => c.included_words !== null);
   const overageMicros = charges.reduce((n, c) => n + c.overage_micros, 0);

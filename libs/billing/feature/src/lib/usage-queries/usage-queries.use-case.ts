@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_KEY_RATE_LIMIT, type KeyUsageDto, type UsageSummaryDto } from '@gaia/contracts';
-import { PLAN_HISTORY_REPOSITORY, QUOTA_REPOSITORY, USAGE_REPOSITORY, type PlanHistoryRepositoryPort, type QuotaRepositoryPort, type UsageRepositoryPort } from '@gaia/billing/data-access';
+import {
+  PLAN_HISTORY_REPOSITORY,
+  QUOTA_REPOSITORY,
+  USAGE_REPOSITORY,
+  type PlanHistoryRepositoryPort,
+  type QuotaRepositoryPort,
+  type UsageRepositoryPort,
+} from '@gaia/billing/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import type { Clock } from '@gaia/shared/kernel';
 import { keyCounter, planCounter } from '../authorize/authorize.use-case';

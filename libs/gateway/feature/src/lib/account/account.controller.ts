@@ -19,7 +19,10 @@ function sessionUser(p: Principal) {
 @ApiCookieAuth('session')
 @Controller('api/account')
 export class AccountController {
-  constructor(private readonly accounts: AccountsService, private readonly users: UserViewService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly users: UserViewService,
+  ) {}
 
   @Get()
   @Auth('session')

@@ -42,13 +42,19 @@ export class AgentsController {
   @Get('agents/mine')
   @Auth('session')
   @ApiCookieAuth('session')
-  @ApiOperation({ summary: "The caller's agents and those shared with the caller's email: one newest-first sequence split into owned and shared; cursor-paginated" })
+  @ApiOperation({
+    summary: "The caller's agents and those shared with the caller's email: one newest-first sequence split into owned and shared; cursor-paginated",
+  })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX } })
   @ApiQuery({ name: 'cursor', required: false, description: '`next_cursor` of the previous page' })
   @ApiResponse({ status: 200, schema: S.agentsMine })
   @ApiResponse({ status: 400, schema: S.error, description: 'Invalid limit or cursor' })
   @ApiResponse({ status: 401, schema: S.error })
-  async listMine(@CurrentPrincipal() p: Principal, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<{ owned: AgentDto[]; shared: AgentDto[]; next_cursor: string | null }> {
+  async listMine(
+    @CurrentPrincipal() p: Principal,
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+  ): Promise<{ owned: AgentDto[]; shared: AgentDto[]; next_cursor: string | null }> {
     const page = parsePage({ limit, cursor });
     const r = await this.rpc.call('agents.list-mine.v1', { viewer: signedInViewer(p), limit: page.limit, afterId: page.afterId });
     return { owned: r.owned, shared: r.shared, next_cursor: encodeCursor(r.nextAfterId ?? null) };

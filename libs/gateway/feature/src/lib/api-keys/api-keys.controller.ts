@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { API_KEY_SECRET_SHOWN_ONCE, createApiKeyBodySchema, PAGE_SIZE_MAX, revokeApiKeyBodySchema, type ApiKeyDto, type CreateApiKeyReplayResponse, type CreateApiKeyResponse } from '@gaia/contracts';
+import {
+  API_KEY_SECRET_SHOWN_ONCE,
+  createApiKeyBodySchema,
+  PAGE_SIZE_MAX,
+  revokeApiKeyBodySchema,
+  type ApiKeyDto,
+  type CreateApiKeyReplayResponse,
+  type CreateApiKeyResponse,
+} from '@gaia/contracts';
 import type { ApiKeyRecord } from '@gaia/identity/data-access';
 import { ApiKeysService } from '@gaia/identity/feature';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
@@ -30,17 +38,29 @@ export function toApiKeyDto(k: ApiKeyRecord): ApiKeyDto {
 @ApiCookieAuth('session')
 @Controller('api/api-keys')
 export class ApiKeysController {
-  constructor(private readonly keys: ApiKeysService, @Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly keys: ApiKeysService,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+  ) {}
 
   @Post('create')
   @Auth('session')
   @HttpCode(200)
   @UseInterceptors(IdempotencyInterceptor)
   @IdempotentReplayAs(keyCreationReplay)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat answers the key metadata with `api_key: null` and `secret_shown_once: true` (header Idempotent-Replayed): the secret is never stored' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'A repeat answers the key metadata with `api_key: null` and `secret_shown_once: true` (header Idempotent-Replayed): the secret is never stored',
+  })
   @ApiOperation({ summary: 'Create a key; `api_key` is shown once (stored only as a SHA-256 hash; an idempotent replay answers the metadata without it)' })
   @ApiBody({ schema: S.createKey })
-  @ApiResponse({ status: 200, schema: S.createKeyResponse, description: 'The new key; on an Idempotency-Key replay `api_key` is null, `secret_shown_once` true and `message` explains' })
+  @ApiResponse({
+    status: 200,
+    schema: S.createKeyResponse,
+    description: 'The new key; on an Idempotency-Key replay `api_key` is null, `secret_shown_once` true and `message` explains',
+  })
   @ApiResponse({ status: 400, schema: S.error })
   @ApiResponse({ status: 401, schema: S.error })
   @ApiResponse({ status: 403, schema: S.error })
@@ -59,7 +79,11 @@ export class ApiKeysController {
   @ApiResponse({ status: 200, schema: S.keyList })
   @ApiResponse({ status: 400, schema: S.error, description: 'Invalid limit or cursor' })
   @ApiResponse({ status: 401, schema: S.error })
-  async list(@CurrentPrincipal() p: Principal, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<{ success: true; api_keys: ApiKeyDto[]; next_cursor: string | null }> {
+  async list(
+    @CurrentPrincipal() p: Principal,
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+  ): Promise<{ success: true; api_keys: ApiKeyDto[]; next_cursor: string | null }> {
     const page = parsePage({ limit, cursor });
     const keys = await this.keys.list(sessionUser(p).id, { limit: page.limit + 1, afterId: page.afterId });
     const { items, nextCursor } = pageOf(keys, page.limit, (k) => k.id);
@@ -81,7 +105,7 @@ export class ApiKeysController {
 
   @Get('usage')
   @Auth('session')
-  @ApiOperation({ summary: 'Usage of one of the caller\'s keys: requests, tokens, costs ($3/M input + $15/M output tokens)' })
+  @ApiOperation({ summary: "Usage of one of the caller's keys: requests, tokens, costs ($3/M input + $15/M output tokens)" })
   @ApiQuery({ name: 'key_id', required: true })
   @ApiResponse({ status: 200, schema: S.keyUsage })
   @ApiResponse({ status: 404, schema: S.error })

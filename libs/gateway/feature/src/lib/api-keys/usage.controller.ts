@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RPC_CLIENT, type RpcClient, } from '@gaia/shared/messaging';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import type { RpcResponse } from '@gaia/contracts';
 import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';

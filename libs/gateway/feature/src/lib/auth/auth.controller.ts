@@ -132,7 +132,10 @@ export class AuthController {
   @Get('session')
   @Auth('optional')
   @ApiCookieAuth('session')
-  @ApiOperation({ summary: "The session state for the web app: the signed-in user, or null when signed out (200 either way; signed-out is a normal state). API clients use GET /api/auth/me" })
+  @ApiOperation({
+    summary:
+      'The session state for the web app: the signed-in user, or null when signed out (200 either way; signed-out is a normal state). API clients use GET /api/auth/me',
+  })
   @ApiResponse({ status: 200, schema: S.sessionEnvelope })
   async session(@CurrentPrincipal() p: Principal, @Res({ passthrough: true }) res: Response): Promise<{ user: UserDto | null }> {
     res.setHeader('Cache-Control', 'no-store');

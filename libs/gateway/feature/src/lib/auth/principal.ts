@@ -4,9 +4,7 @@ import type { ApiKeyPrincipal } from '@gaia/identity/feature';
 
 /** Who makes a request: a signed-in user (session), an API key (with its owner), or nobody. */
 export type Principal =
-  | { kind: 'session'; user: UserRecord; csrfToken: string }
-  | { kind: 'key'; key: ApiKeyPrincipal; user: UserRecord | null }
-  | { kind: 'anonymous' };
+  { kind: 'session'; user: UserRecord; csrfToken: string } | { kind: 'key'; key: ApiKeyPrincipal; user: UserRecord | null } | { kind: 'anonymous' };
 
 export type GatewayRequest = Request & { principal?: Principal; id?: string };
 

@@ -32,7 +32,10 @@ export class CorporaController {
   @Post('import')
   @HttpCode(200)
   @Auth('session')
-  @ApiOperation({ summary: 'Imports a listed corpus through the normal ingestion path into a new agent, or into model_id (owner only); the license is recorded in the description' })
+  @ApiOperation({
+    summary:
+      'Imports a listed corpus through the normal ingestion path into a new agent, or into model_id (owner only); the license is recorded in the description',
+  })
   @ApiBody({ schema: S.corpusImportBody })
   @ApiResponse({ status: 200, schema: S.corpusImport })
   @ApiResponse({ status: 400, schema: S.error })
@@ -40,6 +43,13 @@ export class CorporaController {
   @ApiResponse({ status: 404, schema: S.error })
   import(@CurrentPrincipal() p: Principal, @Body() body: unknown): Promise<RpcResponse<'ingestion.import-public-corpus.v1'>> {
     const b = parseBody(corpusImportBodySchema, body, 'Please choose a corpus to import.');
-    return this.rpc.call('ingestion.import-public-corpus.v1', { ownerId: sessionUser(p).id, srcLang: b.src_lang, tgtLang: b.tgt_lang, corpus: b.corpus, format: b.format, agentId: b.model_id });
+    return this.rpc.call('ingestion.import-public-corpus.v1', {
+      ownerId: sessionUser(p).id,
+      srcLang: b.src_lang,
+      tgtLang: b.tgt_lang,
+      corpus: b.corpus,
+      format: b.format,
+      agentId: b.model_id,
+    });
   }
 }

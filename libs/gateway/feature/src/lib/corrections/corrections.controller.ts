@@ -23,7 +23,7 @@ export class CorrectionsController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      'Suggest a better translation (owner or editor): stored as the agent\'s data. The next identical request answers `corrected`; similar requests use it as an example at once; the next learning run trains on it',
+      "Suggest a better translation (owner or editor): stored as the agent's data. The next identical request answers `corrected`; similar requests use it as an example at once; the next learning run trains on it",
   })
   @ApiBody({ schema: FS.correctionBody })
   @ApiResponse({ status: 201, schema: FS.correction })
@@ -44,7 +44,12 @@ export class CorrectionsController {
   @ApiResponse({ status: 200, schema: FS.correctionList })
   @ApiResponse({ status: 403, schema: S.error })
   @ApiResponse({ status: 404, schema: S.error })
-  async list(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<{ corrections: CorrectionDto[]; next_cursor: string | null }> {
+  async list(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+  ): Promise<{ corrections: CorrectionDto[]; next_cursor: string | null }> {
     const page = parsePage({ limit, cursor });
     const r = await this.rpc.call('agents.corrections-list.v1', { agentId: id, viewer: feedbackViewer(p), limit: page.limit, afterId: page.afterId });
     return { corrections: r.corrections, next_cursor: encodeCursor(r.nextAfterId) };

@@ -10,10 +10,18 @@ const term = fromZod(agentsFeedbackRpc['agents.glossary-add.v1'].response);
 export const FS = {
   correctionBody: fromZod(correctionBodySchema, 'input'),
   correction,
-  correctionList: { type: 'object', properties: { corrections: { type: 'array', items: correction }, next_cursor: nextCursor }, required: ['corrections', 'next_cursor'] } as SchemaObject,
+  correctionList: {
+    type: 'object',
+    properties: { corrections: { type: 'array', items: correction }, next_cursor: nextCursor },
+    required: ['corrections', 'next_cursor'],
+  } as SchemaObject,
   termBody: fromZod(glossaryTermBodySchema, 'input'),
   term,
-  termList: { type: 'object', properties: { terms: { type: 'array', items: term }, next_cursor: nextCursor }, required: ['terms', 'next_cursor'] } as SchemaObject,
+  termList: {
+    type: 'object',
+    properties: { terms: { type: 'array', items: term }, next_cursor: nextCursor },
+    required: ['terms', 'next_cursor'],
+  } as SchemaObject,
   importBody: fromZod(glossaryImportBodySchema, 'input'),
   importResult: fromZod(agentsFeedbackRpc['agents.glossary-import.v1'].response),
 };

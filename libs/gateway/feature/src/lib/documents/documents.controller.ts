@@ -45,7 +45,13 @@ export class DocumentsController {
   @ApiResponse({ status: 200, schema: S.processResponse })
   @ApiResponse({ status: 400, schema: S.error, description: "'Please fill in all required fields'" })
   @ApiResponse({ status: 413, schema: S.error })
-  process(@CurrentPrincipal() p: Principal, @Body() body: Record<string, unknown>, @UploadedFiles() files: UploadedFile[] | undefined, @Headers('idempotency-key') idem: string | undefined, @Req() req: GatewayRequest): Promise<RpcResponse<'ingestion.start-processing.v1'>> {
+  process(
+    @CurrentPrincipal() p: Principal,
+    @Body() body: Record<string, unknown>,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+    @Headers('idempotency-key') idem: string | undefined,
+    @Req() req: GatewayRequest,
+  ): Promise<RpcResponse<'ingestion.start-processing.v1'>> {
     return this.uploadsUseCase.process(sessionUser(p), body ?? {}, files ?? [], idem, req.id);
   }
 
@@ -78,7 +84,13 @@ export class DocumentsController {
   @ApiResponse({ status: 403, schema: S.error })
   @ApiResponse({ status: 404, schema: S.error })
   @ApiResponse({ status: 413, schema: S.error })
-  update(@CurrentPrincipal() p: Principal, @Body() body: Record<string, unknown>, @UploadedFiles() files: UploadedFile[] | undefined, @Headers('idempotency-key') idem: string | undefined, @Req() req: GatewayRequest): Promise<{ success: true; task_id?: string }> {
+  update(
+    @CurrentPrincipal() p: Principal,
+    @Body() body: Record<string, unknown>,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+    @Headers('idempotency-key') idem: string | undefined,
+    @Req() req: GatewayRequest,
+  ): Promise<{ success: true; task_id?: string }> {
     return this.uploadsUseCase.update(sessionUser(p), body ?? {}, files ?? [], idem, req.id);
   }
 

@@ -17,7 +17,11 @@ export const FILL_REQUIRED = 'Please fill in all required fields';
 /** Keeps the base name only, with a conservative character set (the original name is kept in the task). */
 export function sanitizeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const clean = base.normalize('NFKC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^\.+/, '').slice(0, 120);
+  const clean = base
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return clean || 'file';
 }
 
@@ -36,7 +40,13 @@ export class UploadsUseCase {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  async process(user: { id: string; email: string }, fields: Record<string, unknown>, files: UploadedFile[], idempotencyKey: string | undefined, requestId: string | undefined): Promise<RpcResponse<'ingestion.start-processing.v1'>> {
+  async process(
+    user: { id: string; email: string },
+    fields: Record<string, unknown>,
+    files: UploadedFile[],
+    idempotencyKey: string | undefined,
+    requestId: string | undefined,
+  ): Promise<RpcResponse<'ingestion.start-processing.v1'>> {
     const srcLang = str(fields['src_lang']).toLowerCase();
     const tgtLang = str(fields['tgt_lang']).toLowerCase();
     const customPrompt = str(fields['custom_prompt']);
@@ -55,7 +65,13 @@ export class UploadsUseCase {
     });
   }
 
-  async update(user: { id: string; email: string }, fields: Record<string, unknown>, files: UploadedFile[], idempotencyKey: string | undefined, requestId: string | undefined): Promise<{ success: true; task_id?: string }> {
+  async update(
+    user: { id: string; email: string },
+    fields: Record<string, unknown>,
+    files: UploadedFile[],
+    idempotencyKey: string | undefined,
+    requestId: string | undefined,
+  ): Promise<{ success: true; task_id?: string }> {
     const modelId = str(fields['model_id']);
     if (!modelId) throw DomainError.invalid('model_id is required.', 'model_id_required');
     const viewer = { uid: user.id, email: user.email.toLowerCase() };
@@ -64,9 +80,11 @@ export class UploadsUseCase {
     for (const k of ['src_lang', 'tgt_lang', 'custom_prompt', 'core_memory'] as const) {
       if (typeof fields[k] === 'string') patch[k] = k.endsWith('_lang') ? str(fields[k]).toLowerCase() : str(fields[k]);
     }
-    for (const k of ['src_lang', 'tgt_lang', 'custom_prompt'] as const) if (k in patch && !patch[k]) throw DomainError.invalid(FILL_REQUIRED, 'fields_required');
+    for (const k of ['src_lang', 'tgt_lang', 'custom_prompt'] as const)
+      if (k in patch && !patch[k]) throw DomainError.invalid(FILL_REQUIRED, 'fields_required');
     const declared = Number(str(fields['file_count']) || files.length);
-    if (Number.isFinite(declared) && declared !== files.length) throw DomainError.invalid(`file_count is ${declared} but ${files.length} files were sent.`, 'file_count_mismatch');
+    if (Number.isFinite(declared) && declared !== files.length)
+      throw DomainError.invalid(`file_count is ${declared} but ${files.length} files were sent.`, 'file_count_mismatch');
     const changed = Object.entries(patch).some(([k, v]) => (agent as Record<string, unknown>)[k] !== v);
     let current = agent;
     if (changed) current = await this.rpc.call('agents.update.v1', { agentId: modelId, viewer, patch });

@@ -28,7 +28,12 @@ export class GlossaryController {
   @ApiResponse({ status: 200, schema: FS.termList })
   @ApiResponse({ status: 403, schema: S.error })
   @ApiResponse({ status: 404, schema: S.error })
-  async list(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query('limit') limit: unknown, @Query('cursor') cursor: unknown): Promise<{ terms: GlossaryTermDto[]; next_cursor: string | null }> {
+  async list(
+    @CurrentPrincipal() p: Principal,
+    @Param('id') id: string,
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+  ): Promise<{ terms: GlossaryTermDto[]; next_cursor: string | null }> {
     const page = parsePage({ limit, cursor });
     const r = await this.rpc.call('agents.glossary-list.v1', { agentId: id, viewer: feedbackViewer(p), limit: page.limit, afterId: page.afterId });
     return { terms: r.terms, next_cursor: encodeCursor(r.nextAfterId) };

@@ -9,7 +9,11 @@ export function errorResponse(e: unknown): { status: number; body: { error: stri
     const d = e as DomainError;
     const details = d.details as { retryAfterSeconds?: unknown } | undefined;
     const retryAfter = typeof details?.retryAfterSeconds === 'number' ? Math.max(1, Math.ceil(details.retryAfterSeconds)) : undefined;
-    return { status: d.status >= 400 && d.status < 600 ? d.status : 500, body: { error: d.status >= 500 && d.code === 'internal' ? 'Internal server error' : d.message }, retryAfter };
+    return {
+      status: d.status >= 400 && d.status < 600 ? d.status : 500,
+      body: { error: d.status >= 500 && d.code === 'internal' ? 'Internal server error' : d.message },
+      retryAfter,
+    };
   }
   if (e instanceof HttpException) {
     const status = e.getStatus();
@@ -21,7 +25,10 @@ export function errorResponse(e: unknown): { status: number; body: { error: stri
     }
     // Upload limits: the multipart parser (multer, GatewayModule) is the one check of file count and size, both 413.
     if (status === 413 || /^too many files$/i.test(message)) {
-      return { status: 413, body: { error: /file too large/i.test(message) ? 'File too large.' : /too many files/i.test(message) ? 'Too many files.' : 'The upload is too large.' } };
+      return {
+        status: 413,
+        body: { error: /file too large/i.test(message) ? 'File too large.' : /too many files/i.test(message) ? 'Too many files.' : 'The upload is too large.' },
+      };
     }
     if (status === 400 && /^too many (parts|fields)$/i.test(message)) message = `${message}.`;
     if (status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE)/.test(message)) message = 'Not found.';

@@ -11,7 +11,9 @@ describe('errorResponse', () => {
   it('hides internal errors', () => {
     expect(errorResponse(new Error('password=hunter2 leaked'))).toEqual({ status: 500, body: { error: 'Internal server error' } });
     expect(errorResponse(new DomainError('internal', 'db exploded', 500)).body).toEqual({ error: 'Internal server error' });
-    expect(errorResponse(new DomainError('service_unavailable', 'The agents service is unavailable right now. Please try again.', 503)).body.error).toMatch(/unavailable/);
+    expect(errorResponse(new DomainError('service_unavailable', 'The agents service is unavailable right now. Please try again.', 503)).body.error).toMatch(
+      /unavailable/,
+    );
   });
   it('keeps upload limit messages readable', () => {
     expect(errorResponse(new PayloadTooLargeException('File too large'))).toEqual({ status: 413, body: { error: 'File too large.' } });

@@ -19,7 +19,11 @@ export const IdempotentReplayAs = (fn: ReplayAnswer) => SetMetadata(REPLAY_ANSWE
 function stable(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stable);
   if (v && typeof v === 'object' && !(v instanceof Buffer)) {
-    return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v as object)
+        .sort()
+        .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }
@@ -69,7 +73,13 @@ export interface IdempotentOutcome {
 export class IdempotentRequests {
   constructor(private readonly idem: IdempotencyService) {}
 
-  async run(req: Request, res: Response, status: number, work: (requestId: string | undefined) => Promise<unknown>, replayable: ReplayAnswer = (a) => a): Promise<IdempotentOutcome> {
+  async run(
+    req: Request,
+    res: Response,
+    status: number,
+    work: (requestId: string | undefined) => Promise<unknown>,
+    replayable: ReplayAnswer = (a) => a,
+  ): Promise<IdempotentOutcome> {
     const key = req.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string' || !key) return { status, body: await work(undefined) };
     const scope = idempotencyScope(req);
@@ -97,13 +107,18 @@ export class IdempotentRequests {
 /** `IdempotentRequests` around a route's handler. Apply after any upload interceptor so the files are part of the fingerprint. */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly requests: IdempotentRequests, private readonly reflector: Reflector) {}
+  constructor(
+    private readonly requests: IdempotentRequests,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = ctx.switchToHttp().getRequest<Request>();
     const res = ctx.switchToHttp().getResponse<Response>();
     const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
     const replayable = this.reflector.get<ReplayAnswer | undefined>(REPLAY_ANSWER, ctx.getHandler());
-    return from(this.requests.run(req, res, status, () => lastValueFrom(next.handle(), { defaultValue: undefined }), replayable)).pipe(map((outcome) => outcome.body));
+    return from(this.requests.run(req, res, status, () => lastValueFrom(next.handle(), { defaultValue: undefined }), replayable)).pipe(
+      map((outcome) => outcome.body),
+    );
   }
 }

@@ -9,7 +9,8 @@ describe('cursor pagination', () => {
 
   it('refuses a limit out of range and a cursor it did not make', () => {
     for (const limit of ['0', '-1', '1.5', 'ten', String(PAGE_SIZE_MAX + 1)]) expect(() => parsePage({ limit })).toThrow(/^limit must be an integer/);
-    for (const cursor of ['nope', Buffer.from('{"v":2,"after":"a"}').toString('base64url'), Buffer.from('{"v":1}').toString('base64url')]) expect(() => parsePage({ cursor })).toThrow(/^cursor is invalid/);
+    for (const cursor of ['nope', Buffer.from('{"v":2,"after":"a"}').toString('base64url'), Buffer.from('{"v":1}').toString('base64url')])
+      expect(() => parsePage({ cursor })).toThrow(/^cursor is invalid/);
   });
 
   it('cuts limit + 1 fetched items into a page and a next cursor (none on the last page)', () => {

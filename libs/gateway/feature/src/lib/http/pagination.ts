@@ -19,7 +19,8 @@ export function parsePage(query: { limit?: unknown; cursor?: unknown }): PageReq
   let limit = PAGE_SIZE_MAX;
   if (query.limit !== undefined && query.limit !== '') {
     limit = Number(query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw DomainError.invalid(`limit must be an integer from 1 to ${PAGE_SIZE_MAX}.`, 'invalid_limit');
+    if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX)
+      throw DomainError.invalid(`limit must be an integer from 1 to ${PAGE_SIZE_MAX}.`, 'invalid_limit');
   }
   let afterId: string | null = null;
   if (typeof query.cursor === 'string' && query.cursor) {

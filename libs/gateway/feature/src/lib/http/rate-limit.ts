@@ -13,7 +13,13 @@ export async function enforceRateRules(limiter: RateLimiter, bucket: string, rul
 }
 
 /** Refuses with 429 when any rule's current window is already full (counts nothing). */
-export async function assertUnderRateRules(limiter: RateLimiter, bucket: string, rules: readonly RateRule[], message = TOO_MANY_REQUESTS, code?: string): Promise<void> {
+export async function assertUnderRateRules(
+  limiter: RateLimiter,
+  bucket: string,
+  rules: readonly RateRule[],
+  message = TOO_MANY_REQUESTS,
+  code?: string,
+): Promise<void> {
   for (const r of rules) {
     const d = await limiter.peek(`${bucket}:${r.windowSeconds}`, r.limit, r.windowSeconds);
     if (!d.allowed) throw DomainError.tooMany(message, d.retryAfterSeconds, code);

@@ -45,7 +45,12 @@ describe('docs/openapi.json as a contract for client generators', () => {
     // Exit code 1 on errors: read the JSON report either way.
     let out: string;
     try {
-      out = execFileSync(join(BIN, 'redocly'), ['lint', DOCUMENT, '--extends', 'recommended', '--format', 'json'], { cwd: ROOT, env: OFFLINE_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      out = execFileSync(join(BIN, 'redocly'), ['lint', DOCUMENT, '--extends', 'recommended', '--format', 'json'], {
+        cwd: ROOT,
+        env: OFFLINE_ENV,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
     } catch (e) {
       out = (e as { stdout: string }).stdout;
     }
@@ -64,7 +69,11 @@ describe('docs/openapi.json as a contract for client generators', () => {
     }
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item).filter(([m]) => METHODS.includes(m))) {
-        expect({ op: `${method} ${path}`, summary: typeof op.summary === 'string' && op.summary.length > 0, security: Array.isArray(op.security) }).toEqual({ op: `${method} ${path}`, summary: true, security: true });
+        expect({ op: `${method} ${path}`, summary: typeof op.summary === 'string' && op.summary.length > 0, security: Array.isArray(op.security) }).toEqual({
+          op: `${method} ${path}`,
+          summary: true,
+          security: true,
+        });
       }
     }
   });
@@ -74,19 +83,30 @@ describe('docs/openapi.json as a contract for client generators', () => {
     try {
       // An absolute input path: a relative one would be read as a registry shorthand.
       run('openapi-ts', ['-i', DOCUMENT, '-o', join(dir, 'client')]);
-      writeFileSync(join(dir, 'use.ts'), [
-        "import { agentsListPublic, translateTranslate } from './client';",
-        'export async function demo(): Promise<unknown> {',
-        "  await agentsListPublic();",
-        "  const r = await translateTranslate({ body: { text: 'allin punchaw', model_id: 'm', src_lang: 'es', tgt_lang: 'qu', stream: false }, headers: { 'X-API-Key': 'k' } });",
-        '  return r.data;',
-        '}',
-        '',
-      ].join('\n'));
+      writeFileSync(
+        join(dir, 'use.ts'),
+        [
+          "import { agentsListPublic, translateTranslate } from './client';",
+          'export async function demo(): Promise<unknown> {',
+          '  await agentsListPublic();',
+          "  const r = await translateTranslate({ body: { text: 'allin punchaw', model_id: 'm', src_lang: 'es', tgt_lang: 'qu', stream: false }, headers: { 'X-API-Key': 'k' } });",
+          '  return r.data;',
+          '}',
+          '',
+        ].join('\n'),
+      );
       writeFileSync(
         join(dir, 'tsconfig.json'),
         JSON.stringify({
-          compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [] },
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'ESNext',
+            moduleResolution: 'bundler',
+            strict: true,
+            noEmit: true,
+            lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+            types: [],
+          },
           include: ['**/*.ts'],
         }),
       );

@@ -26,7 +26,8 @@ export class DeleteAccountUseCase {
   ) {}
 
   execute(user: { id: string; email: string }, confirmEmail: string): Promise<{ success: true }> {
-    if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw DomainError.invalid('Type your email address to confirm the deletion.', 'confirmation_mismatch');
+    if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
+      throw DomainError.invalid('Type your email address to confirm the deletion.', 'confirmation_mismatch');
     return this.ds.transaction(async (em) => {
       const erased = await this.erasure.eraseUser(em, user.id, user.email);
       if (!erased) throw DomainError.notFound('Account not found.', 'account_not_found');

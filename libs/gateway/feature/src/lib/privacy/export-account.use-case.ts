@@ -45,14 +45,29 @@ export class ExportAccountUseCase {
     ]);
     const files: Zippable = {
       'README.txt': new TextEncoder().encode(README),
-      'account.json': json({ uid: user.id, email: user.email, fullName: user.fullName, displayName: user.displayName, creationTime: user.createdAt.toISOString(), plan }),
+      'account.json': json({
+        uid: user.id,
+        email: user.email,
+        fullName: user.fullName,
+        displayName: user.displayName,
+        creationTime: user.createdAt.toISOString(),
+        plan,
+      }),
       'usage.json': json(usage),
       'team.json': json(team.members),
     };
     const keyRows = [];
     for (const k of keys) {
       const keyUsage = await this.rpc.call('billing.key-usage.v1', { keyId: k.id, limit: KEY_REQUESTS_IN_EXPORT });
-      keyRows.push({ key_id: k.id, name: k.name, prefix: k.prefix, rate_limit: k.rateLimit, created_at: k.createdAt.toISOString(), revoked: k.revokedAt !== null, usage: keyUsage });
+      keyRows.push({
+        key_id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        rate_limit: k.rateLimit,
+        created_at: k.createdAt.toISOString(),
+        revoked: k.revokedAt !== null,
+        usage: keyUsage,
+      });
     }
     files['api-keys.json'] = json(keyRows);
     for (const agent of mine.owned) {

@@ -27,7 +27,9 @@ export class PrivacyController {
   @Get('export')
   @Auth('key')
   @ApiSecurity('apiKey')
-  @ApiOperation({ summary: 'Everything the account owns as one zip: profile, agents (settings and data), API keys (metadata) with usage, usage, team. Session or X-API-Key' })
+  @ApiOperation({
+    summary: 'Everything the account owns as one zip: profile, agents (settings and data), API keys (metadata) with usage, usage, team. Session or X-API-Key',
+  })
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'application/zip' })
   @ApiResponse({ status: 401, schema: S.error })
@@ -46,12 +48,20 @@ export class PrivacyController {
   @Post('delete')
   @HttpCode(200)
   @Auth('session')
-  @ApiOperation({ summary: 'Deletes the account and everything it owns (agents, pairs, artifacts, uploads, keys, sessions, team rows); billing keeps anonymous totals. Body: the account email, to confirm' })
+  @ApiOperation({
+    summary:
+      'Deletes the account and everything it owns (agents, pairs, artifacts, uploads, keys, sessions, team rows); billing keeps anonymous totals. Body: the account email, to confirm',
+  })
   @ApiBody({ schema: S.accountDelete })
   @ApiResponse({ status: 200, schema: S.success })
   @ApiResponse({ status: 400, schema: S.error })
   @ApiResponse({ status: 401, schema: S.error })
-  async remove(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+  async remove(
+    @CurrentPrincipal() p: Principal,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ success: true }> {
     const { email } = parseBody(deleteAccountBodySchema, body, 'Type your email address to confirm the deletion.');
     const out = await this.deletion.execute(sessionUser(p), email);
     clearSessionCookies(res, isSecureRequest(req, this.config.PUBLIC_BASE_URL));

@@ -7,7 +7,10 @@ import { S } from '../openapi/schemas';
 @ApiTags('public')
 @Controller('api/public')
 export class PublicController {
-  constructor(private readonly keys: ApiKeysService, private readonly oidc: OidcService) {}
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly oidc: OidcService,
+  ) {}
 
   @Get('config')
   @ApiOperation({ summary: "The public translator's low-privilege key (public agents only, per-IP limits) and sign-in options" })

@@ -122,7 +122,8 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy, OnApplic
       assertFieldLimits(body);
       if (!taskId) throw DomainError.invalid('task_id is required.');
       const t = await this.rpc.call('ingestion.get-task.v1', { taskId });
-      if (t.ownerId !== user.id) await this.rpc.call('agents.access.v1', { agentId: t.agentId, viewer: { uid: user.id, email: user.email.toLowerCase() }, need: 'edit' });
+      if (t.ownerId !== user.id)
+        await this.rpc.call('agents.access.v1', { agentId: t.agentId, viewer: { uid: user.id, email: user.email.toLowerCase() }, need: 'edit' });
       socket.emit('task_progress', t.task satisfies IngestionTaskDto);
       return { ok: true };
     } catch (e) {

@@ -13,7 +13,10 @@ import { RealtimeGateway, emailRoom, userRoom } from './realtime.gateway';
 export class RealtimeListener {
   private readonly logger = new Logger('RealtimeListener');
 
-  constructor(private readonly realtime: RealtimeGateway, @Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly realtime: RealtimeGateway,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+  ) {}
 
   @OnEvent('gateway', 'ingestion.task-progress.v1')
   async onTaskProgress(p: EventMap['ingestion.task-progress.v1']): Promise<void> {

@@ -55,7 +55,13 @@ export class TeamController {
     const u = sessionUser(p);
     const b = parseBody(teamInviteBodySchema, body, 'Please fill in all fields.');
     const { token, tokenHash } = newLinkToken();
-    const member = await this.rpc.call('agents.team-invite.v1', { ownerId: u.id, ownerEmail: u.email.toLowerCase(), name: b.name ?? '', email: b.email ?? '', tokenHash });
+    const member = await this.rpc.call('agents.team-invite.v1', {
+      ownerId: u.id,
+      ownerEmail: u.email.toLowerCase(),
+      name: b.name ?? '',
+      email: b.email ?? '',
+      tokenHash,
+    });
     try {
       await this.links.sendInvitation(member.email, u.displayName ?? u.fullName ?? u.email, token, publicBaseUrl(req, this.config));
     } catch (e) {

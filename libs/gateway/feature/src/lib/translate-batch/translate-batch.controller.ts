@@ -32,7 +32,11 @@ export class TranslateBatchController {
   })
   @ApiBody({ schema: SB.translateBatchBody })
   @ApiProduces('text/event-stream', 'application/json')
-  @ApiResponse({ status: 200, description: 'text/event-stream of batch events, or the JSON answer', content: { 'text/event-stream': { schema: SB.translateBatchEvent }, 'application/json': { schema: SB.translateBatchJson } } })
+  @ApiResponse({
+    status: 200,
+    description: 'text/event-stream of batch events, or the JSON answer',
+    content: { 'text/event-stream': { schema: SB.translateBatchEvent }, 'application/json': { schema: SB.translateBatchJson } },
+  })
   @ApiResponse({ status: 400, schema: S.error, description: 'No texts, more than 100, missing fields' })
   @ApiResponse({ status: 401, schema: S.error, description: 'Missing, invalid or revoked key' })
   @ApiResponse({ status: 404, schema: S.error, description: "'Model not found.'" })
@@ -42,10 +46,21 @@ export class TranslateBatchController {
     const parsed = this.batches.parse(body);
     if (!parsed.stream) {
       const key = req.headers['idempotency-key'];
-      const scope = principal.kind === 'session' ? `user:${principal.user.id}` : principal.kind === 'key' ? (principal.key.kind === 'public' ? `public:${ip}` : `key:${principal.key.keyId}`) : `ip:${ip}`;
+      const scope =
+        principal.kind === 'session'
+          ? `user:${principal.user.id}`
+          : principal.kind === 'key'
+            ? principal.key.kind === 'public'
+              ? `public:${ip}`
+              : `key:${principal.key.keyId}`
+            : `ip:${ip}`;
       let gone = false;
       res.on('close', () => (gone = !res.writableFinished));
-      const { answer, replayed } = await this.batches.json({ principal, ip, body, idempotencyKey: typeof key === 'string' && key ? key : undefined, cancelled: () => gone }, scope, requestFingerprint(req));
+      const { answer, replayed } = await this.batches.json(
+        { principal, ip, body, idempotencyKey: typeof key === 'string' && key ? key : undefined, cancelled: () => gone },
+        scope,
+        requestFingerprint(req),
+      );
       if (replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.status(200).json(answer);
       return;

@@ -41,14 +41,19 @@ export interface BatchRun {
  */
 @Injectable()
 export class TranslateBatchUseCase {
-  constructor(private readonly translations: TranslateService, private readonly idem: IdempotencyService) {}
+  constructor(
+    private readonly translations: TranslateService,
+    private readonly idem: IdempotencyService,
+  ) {}
 
   parse(body: unknown) {
     const parsed = translateBatchBodySchema.safeParse(body ?? {});
     if (parsed.success) return parsed.data;
     const b = (body ?? {}) as Record<string, unknown>;
-    if (!Array.isArray(b['texts']) || b['texts'].length === 0) throw DomainError.invalid('Missing required fields: texts (an array of 1 to 100 texts).', 'invalid_request');
-    if (b['texts'].length > TRANSLATE_BATCH_MAX_TEXTS) throw DomainError.invalid(`Too many texts: ${b['texts'].length} (maximum ${TRANSLATE_BATCH_MAX_TEXTS}).`, 'too_many_texts');
+    if (!Array.isArray(b['texts']) || b['texts'].length === 0)
+      throw DomainError.invalid('Missing required fields: texts (an array of 1 to 100 texts).', 'invalid_request');
+    if (b['texts'].length > TRANSLATE_BATCH_MAX_TEXTS)
+      throw DomainError.invalid(`Too many texts: ${b['texts'].length} (maximum ${TRANSLATE_BATCH_MAX_TEXTS}).`, 'too_many_texts');
     const missing = ['model_id', 'src_lang', 'tgt_lang'].filter((k) => typeof b[k] !== 'string' || !(b[k] as string).trim());
     if (missing.length) throw DomainError.invalid(`Missing required fields: ${missing.join(', ')}.`, 'invalid_request');
     throw DomainError.invalid('Invalid request: texts must be strings and stream a boolean.', 'invalid_request');
@@ -108,7 +113,12 @@ export class TranslateBatchUseCase {
     return answer;
   }
 
-  private async translateOne(run: BatchRun, index: number, body: { text: string; model_id: string; src_lang: string; tgt_lang: string }, requestId: string): Promise<TranslateBatchItemResult> {
+  private async translateOne(
+    run: BatchRun,
+    index: number,
+    body: { text: string; model_id: string; src_lang: string; tgt_lang: string },
+    requestId: string,
+  ): Promise<TranslateBatchItemResult> {
     const fail = (e: unknown): TranslateBatchItemResult => {
       const r = errorResponse(e);
       run.emit?.({ index, type: 'error', message: r.body.error });
@@ -130,7 +140,8 @@ export class TranslateBatchUseCase {
             result = { index, ok: false, status: 502, error: e.message || 'Translation failed' };
           } else {
             if (e.type === 'translation_chunk') raw += e.content;
-            if (e.type === 'translation_complete') result = { index, ok: true, translation: e.final_translation, raw_translation: raw || e.final_translation, response_time: e.response_time };
+            if (e.type === 'translation_complete')
+              result = { index, ok: true, translation: e.final_translation, raw_translation: raw || e.final_translation, response_time: e.response_time };
           }
           run.emit?.({ ...e, index });
         },

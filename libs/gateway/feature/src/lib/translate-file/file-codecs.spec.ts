@@ -46,11 +46,15 @@ describe('file codecs', () => {
   });
 
   it('XLIFF 1.2 and 2.0: each source gets its target', () => {
-    const x12 = '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>casa</source></trans-unit><trans-unit id="2"><source>luna</source><target/></trans-unit></body></file></xliff>';
+    const x12 =
+      '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>casa</source></trans-unit><trans-unit id="2"><source>luna</source><target/></trans-unit></body></file></xliff>';
     const f = parseFile('xliff', x12, o);
     expect(f.segments).toEqual(['casa', 'luna']);
-    expect(f.render(['wasi', 'killa'])).toBe(x12.replace('<source>casa</source>', '<source>casa</source><target>wasi</target>').replace('<target/>', '<target>killa</target>'));
-    const x20 = '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="es" trgLang="qu"><file id="f"><unit id="u"><segment><source>río</source></segment></unit></file></xliff>';
+    expect(f.render(['wasi', 'killa'])).toBe(
+      x12.replace('<source>casa</source>', '<source>casa</source><target>wasi</target>').replace('<target/>', '<target>killa</target>'),
+    );
+    const x20 =
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="es" trgLang="qu"><file id="f"><unit id="u"><segment><source>río</source></segment></unit></file></xliff>';
     const g = parseFile('xliff', x20, o);
     expect(g.segments).toEqual(['río']);
     expect(g.render(['mayu'])).toContain('<segment><source>río</source><target>mayu</target></segment>');

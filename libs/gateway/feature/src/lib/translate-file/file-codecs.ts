@@ -21,7 +21,17 @@ export interface ParseOptions {
   column?: string;
 }
 
-const EXTENSIONS: Record<string, TranslateFileFormat> = { txt: 'txt', text: 'txt', csv: 'csv', tsv: 'tsv', tab: 'tsv', tmx: 'tmx', xlf: 'xliff', xliff: 'xliff', xlif: 'xliff' };
+const EXTENSIONS: Record<string, TranslateFileFormat> = {
+  txt: 'txt',
+  text: 'txt',
+  csv: 'csv',
+  tsv: 'tsv',
+  tab: 'tsv',
+  tmx: 'tmx',
+  xlf: 'xliff',
+  xliff: 'xliff',
+  xlif: 'xliff',
+};
 
 export function formatOf(fileName: string, declared?: string): TranslateFileFormat {
   if (declared) {
@@ -119,7 +129,10 @@ function parseDelimited(text: string, sep: string, o: ParseOptions): ParsedFile 
   let tgt = header.findIndex((h, i) => i !== src && h.trim().toLowerCase() === o.tgtLang.trim().toLowerCase());
   const appended = tgt < 0;
   if (appended) tgt = header.length;
-  const dataRows = rows.slice(1).map((r, i) => ({ r, i: i + 1 })).filter(({ r }) => (r[src] ?? '').trim());
+  const dataRows = rows
+    .slice(1)
+    .map((r, i) => ({ r, i: i + 1 }))
+    .filter(({ r }) => (r[src] ?? '').trim());
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   return {
     format: sep === ',' ? 'csv' : 'tsv',

@@ -36,7 +36,12 @@ export class TranslateFileController {
   @ApiResponse({ status: 403, schema: S.error, description: 'The public translator key' })
   @ApiResponse({ status: 404, schema: S.error, description: "'Model not found.'" })
   @ApiResponse({ status: 413, schema: S.error, description: 'File over 2 MB' })
-  start(@CurrentPrincipal() p: Principal, @UploadedFile() file: UploadedTextFile | undefined, @Body() body: Record<string, unknown>, @Req() req: GatewayRequest): Promise<TranslateFileStartResponse> {
+  start(
+    @CurrentPrincipal() p: Principal,
+    @UploadedFile() file: UploadedTextFile | undefined,
+    @Body() body: Record<string, unknown>,
+    @Req() req: GatewayRequest,
+  ): Promise<TranslateFileStartResponse> {
     return this.files.start(p, clientIp(req), file, body ?? {});
   }
 
@@ -55,7 +60,11 @@ export class TranslateFileController {
   @ApiOperation({ summary: 'The translated file (same format, targets filled) once the task is COMPLETED' })
   @ApiQuery({ name: 'task_id', required: true })
   @ApiProduces('application/octet-stream')
-  @ApiResponse({ status: 200, description: 'The file, named <name>.<tgt_lang>.<ext>', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'The file, named <name>.<tgt_lang>.<ext>',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiResponse({ status: 404, schema: S.error, description: "'Task not found.'" })
   @ApiResponse({ status: 409, schema: S.error, description: 'Not finished, or failed' })
   async download(@CurrentPrincipal() p: Principal, @Query('task_id') taskId: unknown, @Res() res: Response): Promise<void> {
@@ -63,7 +72,10 @@ export class TranslateFileController {
     res.setHeader('Content-Type', f.contentType);
     // The quoted name is the ASCII fallback (a header carries no character beyond Latin-1: Guaraní ẽ/ỹ would
     // throw); browsers and the client read the exact UTF-8 name from filename*.
-    res.setHeader('Content-Disposition', `attachment; filename="${f.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${f.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`,
+    );
     res.status(200).send(Buffer.from(f.bytes));
   }
 }

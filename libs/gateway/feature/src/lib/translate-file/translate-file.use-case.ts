@@ -69,11 +69,13 @@ export class TranslateFileUseCase implements OnModuleDestroy {
     if (p.kind === 'anonymous') throw DomainError.unauthorized('Missing API key. Send it in the X-API-Key header.', 'api_key_required');
     if (!ownerId) throw DomainError.forbidden('File translation needs your own API key or a signed-in session.', 'own_key_required');
     const parsedFields = translateFileFieldsSchema.safeParse(fields ?? {});
-    if (!parsedFields.success) throw DomainError.invalid('Missing required fields: model_id, src_lang, tgt_lang (column and format are optional).', 'invalid_request');
+    if (!parsedFields.success)
+      throw DomainError.invalid('Missing required fields: model_id, src_lang, tgt_lang (column and format are optional).', 'invalid_request');
     const f = parsedFields.data;
     if (!file) throw DomainError.invalid('Missing file: send it in the multipart field "file".', 'file_required');
     const name = uploadedName(file.originalname);
-    if (file.size > TRANSLATE_FILE_MAX_BYTES) throw new DomainError('file_too_large', `File too large: ${name} (maximum ${TRANSLATE_FILE_MAX_BYTES / 1024 / 1024} MB).`, 413);
+    if (file.size > TRANSLATE_FILE_MAX_BYTES)
+      throw new DomainError('file_too_large', `File too large: ${name} (maximum ${TRANSLATE_FILE_MAX_BYTES / 1024 / 1024} MB).`, 413);
     const format = formatOf(name, f.format);
     let text: string;
     try {
@@ -120,7 +122,8 @@ export class TranslateFileUseCase implements OnModuleDestroy {
 
   async download(p: Principal, taskId: unknown): Promise<{ bytes: Uint8Array; fileName: string; contentType: string }> {
     const t = await this.owned(p, taskId);
-    if (t.status !== 'COMPLETED') throw DomainError.conflict(t.status === 'FAILED' ? `The translation failed: ${t.message}` : 'The translation is not finished yet.', 'task_not_completed');
+    if (t.status !== 'COMPLETED')
+      throw DomainError.conflict(t.status === 'FAILED' ? `The translation failed: ${t.message}` : 'The translation is not finished yet.', 'task_not_completed');
     const dot = t.file_name.lastIndexOf('.');
     const fileName = dot > 0 ? `${t.file_name.slice(0, dot)}.${t.tgt_lang}${t.file_name.slice(dot)}` : `${t.file_name}.${t.tgt_lang}`;
     return { bytes: await this.store.result(t.id), fileName, contentType: CONTENT_TYPES[t.format] };
@@ -141,7 +144,15 @@ export class TranslateFileUseCase implements OnModuleDestroy {
   }
 
   /** Translates segments [from, to) as one batch; counts successes and failures into the task. */
-  private async translateRange(p: Principal, ip: string, task: StoredFileTask, parsed: ParsedFile, out: Array<string | null>, from: number, to: number): Promise<void> {
+  private async translateRange(
+    p: Principal,
+    ip: string,
+    task: StoredFileTask,
+    parsed: ParsedFile,
+    out: Array<string | null>,
+    from: number,
+    to: number,
+  ): Promise<void> {
     const answer = await this.batches.run({
       principal: p,
       ip,

@@ -47,7 +47,10 @@ function collect(t: PreparedTranslation, signal: { closed: boolean; cancel?: () 
 @ApiTags('translate')
 @Controller('api')
 export class TranslateController {
-  constructor(private readonly translations: TranslateService, private readonly idempotent: IdempotentRequests) {}
+  constructor(
+    private readonly translations: TranslateService,
+    private readonly idempotent: IdempotentRequests,
+  ) {}
 
   @Post('translate')
   @Auth('key')
@@ -56,10 +59,17 @@ export class TranslateController {
   @ApiCookieAuth('session')
   @ApiHeader({ name: 'X-API-Key', required: false, description: 'API key (or the public translator key); the session cookie works too' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'For stream=false: a repeat replays the answer' })
-  @ApiOperation({ summary: 'Translate with an agent: SSE `data: {json}` lines (status, translation_chunk, translation_complete, error) when stream is true (default), else JSON' })
+  @ApiOperation({
+    summary:
+      'Translate with an agent: SSE `data: {json}` lines (status, translation_chunk, translation_complete, error) when stream is true (default), else JSON',
+  })
   @ApiBody({ schema: S.translateBody })
   @ApiProduces('text/event-stream', 'application/json')
-  @ApiResponse({ status: 200, description: 'text/event-stream of TranslationEvent, or the JSON answer', content: { 'text/event-stream': { schema: S.translationEvent }, 'application/json': { schema: S.translateJson } } })
+  @ApiResponse({
+    status: 200,
+    description: 'text/event-stream of TranslationEvent, or the JSON answer',
+    content: { 'text/event-stream': { schema: S.translationEvent }, 'application/json': { schema: S.translateJson } },
+  })
   @ApiResponse({ status: 400, schema: S.error, description: 'Validation (50 words / 2,000 characters, languages)' })
   @ApiResponse({ status: 401, schema: S.error, description: 'Missing, invalid or revoked key' })
   @ApiResponse({ status: 403, schema: S.error })
@@ -78,7 +88,13 @@ export class TranslateController {
     await this.streamSse(await this.translations.prepare(p, ip, body), req, res);
   }
 
-  private async runJson(p: ReturnType<typeof principalOf>, ip: string, body: unknown, res: Response, requestId: string | undefined): Promise<TranslateJsonResponse> {
+  private async runJson(
+    p: ReturnType<typeof principalOf>,
+    ip: string,
+    body: unknown,
+    res: Response,
+    requestId: string | undefined,
+  ): Promise<TranslateJsonResponse> {
     const t = await this.translations.prepare(p, ip, body, requestId);
     const signal: { closed: boolean; cancel?: () => void } = { closed: false };
     // The client went away before the answer: stop the translation.

@@ -38,17 +38,26 @@ export class TranslateService {
     if (!parsed.success) {
       const b = (body ?? {}) as Record<string, unknown>;
       const missing = ['text', 'model_id', 'src_lang', 'tgt_lang'].filter((k) => typeof b[k] !== 'string' || !(b[k] as string).trim());
-      throw DomainError.invalid(missing.length ? `Missing required fields: ${missing.join(', ')}.` : 'Invalid request: stream must be a boolean.', 'invalid_request');
+      throw DomainError.invalid(
+        missing.length ? `Missing required fields: ${missing.join(', ')}.` : 'Invalid request: stream must be a boolean.',
+        'invalid_request',
+      );
     }
     const b = parsed.data;
-    for (const k of ['model_id', 'src_lang', 'tgt_lang'] as const) if (!b[k].trim()) throw DomainError.invalid(`Missing required fields: ${k}.`, 'invalid_request');
+    for (const k of ['model_id', 'src_lang', 'tgt_lang'] as const)
+      if (!b[k].trim()) throw DomainError.invalid(`Missing required fields: ${k}.`, 'invalid_request');
     // The translation input rule (defined once, in the kernel), before any quota is used.
     const { text, words } = checkTranslationInput(b.text);
     if (p.kind === 'anonymous') throw DomainError.unauthorized('Missing API key. Send it in the X-API-Key header.', 'api_key_required');
     const isPublicKey = p.kind === 'key' && p.key.kind === 'public';
     // Public key: anonymous viewer, so only public agents are found; others: public or owner/editor.
     // One agents call: the access check also answers the record the translation service needs (no resolve there).
-    const { record } = await this.rpc.call('agents.access.v1', { agentId: b.model_id.trim(), viewer: isPublicKey ? null : viewerOf(p), need: 'read', record: true });
+    const { record } = await this.rpc.call('agents.access.v1', {
+      agentId: b.model_id.trim(),
+      viewer: isPublicKey ? null : viewerOf(p),
+      need: 'read',
+      record: true,
+    });
     await this.meter.authorize(p, ip, requestId, words);
     const keyId = p.kind === 'key' ? p.key.keyId : null;
     const userId = p.kind === 'session' ? p.user.id : p.kind === 'key' ? p.key.userId : null;

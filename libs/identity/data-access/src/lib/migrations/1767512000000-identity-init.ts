@@ -83,7 +83,15 @@ export class IdentityInit1767512000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['identity_setting', 'identity_oidc_state', 'identity_rate_counter', 'identity_idempotency', 'identity_api_key', 'identity_session', 'identity_user']) {
+    for (const t of [
+      'identity_setting',
+      'identity_oidc_state',
+      'identity_rate_counter',
+      'identity_idempotency',
+      'identity_api_key',
+      'identity_session',
+      'identity_user',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     }
   }

@@ -21,7 +21,9 @@ export class IdentityCredentialChangeNotify1795700000000 implements MigrationInt
         PERFORM pg_notify('gaia_identity_changed', 'user:' || OLD.id::text);
         RETURN NULL;
       END $$`);
-    await q.query(`CREATE TRIGGER identity_api_key_changed AFTER UPDATE OR DELETE ON identity_api_key FOR EACH ROW EXECUTE FUNCTION identity_notify_key_change()`);
+    await q.query(
+      `CREATE TRIGGER identity_api_key_changed AFTER UPDATE OR DELETE ON identity_api_key FOR EACH ROW EXECUTE FUNCTION identity_notify_key_change()`,
+    );
     await q.query(`CREATE TRIGGER identity_user_changed AFTER UPDATE OR DELETE ON identity_user FOR EACH ROW EXECUTE FUNCTION identity_notify_user_change()`);
   }
 

@@ -127,7 +127,17 @@ export class AccountsService {
       return (await this.users.markEmailVerified(byEmail.id, email, this.clock.now())) ?? byEmail;
     }
     const name = clean(claims.name, 200);
-    const created = await this.users.insert({ id: newId(), email, passwordHash: null, fullName: name, displayName: name, oidcIssuer: claims.issuer, oidcSubject: claims.subject, emailVerified: claims.emailVerified, now: this.clock.now() });
+    const created = await this.users.insert({
+      id: newId(),
+      email,
+      passwordHash: null,
+      fullName: name,
+      displayName: name,
+      oidcIssuer: claims.issuer,
+      oidcSubject: claims.subject,
+      emailVerified: claims.emailVerified,
+      now: this.clock.now(),
+    });
     if (!created) return this.signInWithOidc(claims);
     return created;
   }

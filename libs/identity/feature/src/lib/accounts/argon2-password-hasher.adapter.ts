@@ -3,7 +3,10 @@ import type { PasswordHasher } from '../identity.tokens';
 
 /** argon2id (OWASP minimum: 19 MiB, 2 passes, 1 lane). */
 export class Argon2PasswordHasher implements PasswordHasher {
-  constructor(private readonly memoryCost = 19456, private readonly timeCost = 2) {
+  constructor(
+    private readonly memoryCost = 19456,
+    private readonly timeCost = 2,
+  ) {
     if (memoryCost < 19456 || timeCost < 2) throw new Error('argon2id parameters below the OWASP minimum (19456 KiB, 2 passes)');
   }
 

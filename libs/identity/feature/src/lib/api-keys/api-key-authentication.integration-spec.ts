@@ -15,10 +15,20 @@ import { ApiKeysService, REVOKED_API_KEY } from './api-keys.service';
 /** Two independent module instances on one database = two gateway replicas, each with its own key cache. */
 async function replica(db: TestDatabase) {
   @Global()
-  @Module({ providers: [{ provide: CLOCK, useValue: systemClock }, { provide: APP_CONFIG, useValue: { DATA_DIR: join(tmpdir(), 'gaia-identity-test') } }], exports: [CLOCK, APP_CONFIG] })
+  @Module({
+    providers: [
+      { provide: CLOCK, useValue: systemClock },
+      { provide: APP_CONFIG, useValue: { DATA_DIR: join(tmpdir(), 'gaia-identity-test') } },
+    ],
+    exports: [CLOCK, APP_CONFIG],
+  })
   class TestCoreModule {}
   const m = await Test.createTestingModule({
-    imports: [TestCoreModule, DatabaseModule.forRoot({ url: db.url, schemas: [identitySchema], poolSize: 3, runMigrations: false, applicationName: 'identity-key-cache-test' }), IdentityModule.forRoot()],
+    imports: [
+      TestCoreModule,
+      DatabaseModule.forRoot({ url: db.url, schemas: [identitySchema], poolSize: 3, runMigrations: false, applicationName: 'identity-key-cache-test' }),
+      IdentityModule.forRoot(),
+    ],
   }).compile();
   await m.init();
   return m;
@@ -36,7 +46,11 @@ function countLookups(r: Awaited<ReturnType<typeof replica>>): { n: number } {
   return counter;
 }
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'accepted', (e: { message: string }) => e.message);
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'accepted',
+    (e: { message: string }) => e.message,
+  );
 
 describe('API key cache across replicas (Postgres LISTEN/NOTIFY)', () => {
   let db: TestDatabase;
@@ -58,7 +72,11 @@ describe('API key cache across replicas (Postgres LISTEN/NOTIFY)', () => {
     const { apiKey, record } = await a.get(ApiKeysService).create(user.id, 'cached');
     const lookups = countLookups(b);
     const auth = b.get(ApiKeyAuthentication);
-    await waitFor(() => Promise.resolve(auth['changes'].watching), (w) => w, { what: 'replica b listening' });
+    await waitFor(
+      () => Promise.resolve(auth['changes'].watching),
+      (w) => w,
+      { what: 'replica b listening' },
+    );
     const first = await auth.authenticate(apiKey);
     expect(first).toMatchObject({ key: { keyId: record.id, userId: user.id }, user: { id: user.id } });
     for (let i = 0; i < 5; i++) await auth.authenticate(apiKey);
@@ -66,7 +84,13 @@ describe('API key cache across replicas (Postgres LISTEN/NOTIFY)', () => {
 
     await a.get(ApiKeysService).revoke(user.id, record.id);
     // No timed assertion: replica b refuses once the notice has arrived (milliseconds; the 1 s target is in bench/).
-    expect(await waitFor(() => outcome(auth.authenticate(apiKey)), (o) => o !== 'accepted', { what: 'revocation seen by replica b' })).toBe(REVOKED_API_KEY);
+    expect(
+      await waitFor(
+        () => outcome(auth.authenticate(apiKey)),
+        (o) => o !== 'accepted',
+        { what: 'revocation seen by replica b' },
+      ),
+    ).toBe(REVOKED_API_KEY);
   });
 
   it('drops a key whose owner changed, and caches only SHA-256 hashes of keys', async () => {
@@ -78,6 +102,10 @@ describe('API key cache across replicas (Postgres LISTEN/NOTIFY)', () => {
     expect(cachedIds.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
     expect(JSON.stringify([...(auth['entries'] as Map<string, unknown>)])).not.toContain(apiKey.split('_').slice(2).join('_'));
     await a.get(AccountsService).updateProfile(user.id, { fullName: 'New Name' });
-    await waitFor(() => auth.authenticate(apiKey), (c) => c.user?.fullName === 'New Name', { what: 'owner change seen by replica b' });
+    await waitFor(
+      () => auth.authenticate(apiKey),
+      (c) => c.user?.fullName === 'New Name',
+      { what: 'owner change seen by replica b' },
+    );
   });
 });

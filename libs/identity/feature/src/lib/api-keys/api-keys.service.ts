@@ -37,7 +37,16 @@ export class ApiKeysService implements OnModuleInit {
     if (!name) throw DomainError.invalid('Please enter a name for the API key.', 'name_required');
     if (name.length > 100) throw DomainError.invalid('The key name is too long (maximum 100 characters).', 'name_too_long');
     const k = newApiKey();
-    const record = await this.keys.insert({ id: newId(), userId, kind: 'user', name, prefix: k.prefix, secretHash: k.secretHash, rateLimit: this.options.defaultKeyRateLimit, now: this.clock.now() });
+    const record = await this.keys.insert({
+      id: newId(),
+      userId,
+      kind: 'user',
+      name,
+      prefix: k.prefix,
+      secretHash: k.secretHash,
+      rateLimit: this.options.defaultKeyRateLimit,
+      now: this.clock.now(),
+    });
     return { apiKey: k.key, record };
   }
 
@@ -78,7 +87,16 @@ export class ApiKeysService implements OnModuleInit {
     const k = newApiKey();
     const stored = await this.settings.getOrCreate(PUBLIC_KEY_SETTING, k.key);
     if (stored === k.key) {
-      await this.keys.insert({ id: newId(), userId: null, kind: 'public', name: 'Public translator', prefix: k.prefix, secretHash: k.secretHash, rateLimit: 0, now: this.clock.now() });
+      await this.keys.insert({
+        id: newId(),
+        userId: null,
+        kind: 'public',
+        name: 'Public translator',
+        prefix: k.prefix,
+        secretHash: k.secretHash,
+        rateLimit: 0,
+        now: this.clock.now(),
+      });
       this.logger.log(`public translator key created (prefix ${k.prefix})`);
     }
     return (this.publicKey = stored);

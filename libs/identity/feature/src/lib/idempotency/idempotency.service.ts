@@ -18,7 +18,8 @@ export class IdempotencyService {
   constructor(@Inject(IDEMPOTENCY_REPOSITORY) private readonly records: IdempotencyRepositoryPort) {}
 
   async begin(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyStart> {
-    if (!KEY_PATTERN.test(key)) throw DomainError.invalid('Idempotency-Key must be 1-200 characters of letters, digits, ".", "_", ":" or "-".', 'invalid_idempotency_key');
+    if (!KEY_PATTERN.test(key))
+      throw DomainError.invalid('Idempotency-Key must be 1-200 characters of letters, digits, ".", "_", ":" or "-".', 'invalid_idempotency_key');
     if (++this.calls % 200 === 0) void this.records.purgeOlderThan(new Date(Date.now() - REPLAY_WINDOW_MS)).catch(() => undefined);
     const r = await this.records.claim(scope, route, key, requestHash);
     if (r.claimed) return { kind: 'new' };

@@ -47,7 +47,14 @@ export class OidcService {
     const redirectUri = this.redirectUri(requestOrigin);
     await this.states.save(state, codeVerifier, nonce, redirectUri, this.clock.now());
     return oidc
-      .buildAuthorizationUrl(cfg, { redirect_uri: redirectUri, scope: 'openid email profile', code_challenge: codeChallenge, code_challenge_method: 'S256', state, nonce })
+      .buildAuthorizationUrl(cfg, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      })
       .toString();
   }
 
@@ -62,7 +69,12 @@ export class OidcService {
     for (const [k, v] of Object.entries(query)) if (typeof v === 'string') url.searchParams.set(k, v);
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
-      tokens = await oidc.authorizationCodeGrant(cfg, url, { pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
+      tokens = await oidc.authorizationCodeGrant(cfg, url, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
     } catch (e) {
       this.logger.warn(`OIDC code exchange failed: ${(e as Error).message}`);
       throw DomainError.unauthorized('Sign-in with the identity provider failed.', 'oidc_failed');
@@ -91,7 +103,13 @@ export class OidcService {
       const secret = this.config.OIDC_CLIENT_SECRET;
       const insecure = issuer.protocol === 'http:';
       this.configuration = oidc
-        .discovery(issuer, this.config.OIDC_CLIENT_ID as string, secret ? { client_secret: secret } : undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined)
+        .discovery(
+          issuer,
+          this.config.OIDC_CLIENT_ID as string,
+          secret ? { client_secret: secret } : undefined,
+          secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+          insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
         .catch((e: Error) => {
           this.configuration = null;
           this.logger.error(`OIDC discovery failed: ${e.message}`);

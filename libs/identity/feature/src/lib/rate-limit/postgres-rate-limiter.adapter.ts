@@ -10,7 +10,10 @@ import type { RateLimitDecision, RateLimiter } from '../identity.tokens';
 @Injectable()
 export class PostgresRateLimiter implements RateLimiter {
   private hits = 0;
-  constructor(@Inject(RATE_COUNTER_REPOSITORY) private readonly counters: RateCounterRepositoryPort, @Inject(CLOCK) private readonly clock: Clock) {}
+  constructor(
+    @Inject(RATE_COUNTER_REPOSITORY) private readonly counters: RateCounterRepositoryPort,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async hit(bucket: string, limit: number, windowSeconds: number): Promise<RateLimitDecision> {
     const { now, start, end } = this.window(windowSeconds);

@@ -21,7 +21,9 @@ describe('OpenAiVisionExtractor (against the OpenAI wire double)', () => {
   it('sends scanned PDF pages as a file part naming the pages', async () => {
     double.enqueue({ kind: 'json', choices: ['{"pairs":[]}'] });
     const v = new OpenAiVisionExtractor({ baseURL: double.baseUrl, model: 'vision', maxRetries: 0 });
-    expect(await v.extractPairs({ bytes: new Uint8Array([1]), mime: 'application/pdf', srcLang: 'es', tgtLang: 'qu', filename: 's.pdf', pages: [2, 3] })).toEqual([]);
+    expect(
+      await v.extractPairs({ bytes: new Uint8Array([1]), mime: 'application/pdf', srcLang: 'es', tgtLang: 'qu', filename: 's.pdf', pages: [2, 3] }),
+    ).toEqual([]);
     const body = double.chatRequests[1].body;
     expect(body.messages[0].content[0].text).toMatch(/Read only page\(s\) 2, 3\.$/);
     expect(body.messages[0].content[1]).toEqual({ type: 'file', file: { filename: 's.pdf', file_data: 'data:application/pdf;base64,AQ==' } });

@@ -6,7 +6,14 @@ import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { StartProcessingUseCase } from '../start-processing/start-processing.use-case';
 import { PUBLIC_CORPORA, type PublicCorporaPort, type PublicCorpus } from './public-corpora.port';
 
-const dto = (c: PublicCorpus): PublicCorpusDto => ({ name: c.name, version: c.version, pairs: c.pairs, size_bytes: c.sizeBytes, license: c.license, format: c.format });
+const dto = (c: PublicCorpus): PublicCorpusDto => ({
+  name: c.name,
+  version: c.version,
+  pairs: c.pairs,
+  size_bytes: c.sizeBytes,
+  license: c.license,
+  format: c.format,
+});
 
 /** What the agent's description records about imported public data (shown on the agent). */
 export const corpusCredit = (c: PublicCorpus): string => `Public data: ${c.name}${c.version ? ` ${c.version}` : ''} (${c.pairs} pairs), license: ${c.license}.`;
@@ -40,7 +47,10 @@ export class PublicCorporaUseCase {
     if (!corpus) throw DomainError.notFound(`No public corpus ${req.corpus} for ${srcLang}-${tgtLang}.`, 'corpus_not_found');
     const credit = corpusCredit(corpus);
     const bytes = await this.catalogue.download(corpus.url, INGESTION_MAX_FILE_BYTES);
-    const filename = `${corpus.name}${corpus.version ? `-${corpus.version}` : ''}.${srcLang}-${tgtLang}.${corpus.format}.zip`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
+    const filename = `${corpus.name}${corpus.version ? `-${corpus.version}` : ''}.${srcLang}-${tgtLang}.${corpus.format}.zip`.replace(
+      /[^\p{L}\p{N}._-]+/gu,
+      '_',
+    );
     const key = `${ingestionUploadKey(`corpus-${newId()}`, 0)}-${filename}`;
     await this.storage.put(key, bytes);
     const files = [{ key, filename, size: bytes.byteLength }];
@@ -49,8 +59,18 @@ export class PublicCorporaUseCase {
       return { task_id: task.task_id, model_id: task.model_id, corpus: dto(corpus) };
     }
     const description = agent.custom_prompt.includes(credit) ? agent.custom_prompt : `${agent.custom_prompt}\n${credit}`.trim();
-    if (description !== agent.custom_prompt) await this.rpc.call('agents.update.v1', { agentId: agent.id, viewer: { uid: req.ownerId, email: '' }, patch: { custom_prompt: description } });
-    const task = await this.start.execute({ mode: 'update', agentId: agent.id, ownerId: req.ownerId, srcLang: agent.src_lang, tgtLang: agent.tgt_lang, customPrompt: description, coreMemory: agent.core_memory, files });
+    if (description !== agent.custom_prompt)
+      await this.rpc.call('agents.update.v1', { agentId: agent.id, viewer: { uid: req.ownerId, email: '' }, patch: { custom_prompt: description } });
+    const task = await this.start.execute({
+      mode: 'update',
+      agentId: agent.id,
+      ownerId: req.ownerId,
+      srcLang: agent.src_lang,
+      tgtLang: agent.tgt_lang,
+      customPrompt: description,
+      coreMemory: agent.core_memory,
+      files,
+    });
     return { task_id: task.task_id, model_id: agent.id, corpus: dto(corpus) };
   }
 

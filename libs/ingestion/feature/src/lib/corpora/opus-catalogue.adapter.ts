@@ -48,7 +48,15 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
       for (const raw of parsed.data.corpora) {
         const e = entrySchema.safeParse(raw);
         if (!e.success || (e.data.preprocessing && e.data.preprocessing !== format)) continue;
-        out.push({ name: e.data.corpus, version: e.data.version, pairs: e.data.alignment_pairs, sizeBytes: e.data.size * BYTES_PER_KB, license: e.data.license ?? 'unspecified', format, url: e.data.url });
+        out.push({
+          name: e.data.corpus,
+          version: e.data.version,
+          pairs: e.data.alignment_pairs,
+          sizeBytes: e.data.size * BYTES_PER_KB,
+          license: e.data.license ?? 'unspecified',
+          format,
+          url: e.data.url,
+        });
       }
     }
     return out.sort((a, b) => b.pairs - a.pairs || a.name.localeCompare(b.name) || a.format.localeCompare(b.format));

@@ -34,9 +34,13 @@ describe('the process-task job', () => {
     const storage = t.app.get<FileStorage>(FILE_STORAGE);
     const key = ingestionUploadKey('lease', 0);
     await storage.put(key, new TextEncoder().encode('Hola\tMaitei\n'));
-    await t.app
-      .get<RpcClient>(RPC_CLIENT)
-      .call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-1', srcLang: 'es', tgtLang: 'gn', files: [{ key, filename: 'pares.txt', size: 12 }] });
+    await t.app.get<RpcClient>(RPC_CLIENT).call('ingestion.start-processing.v1', {
+      mode: 'create',
+      ownerId: 'user-1',
+      srcLang: 'es',
+      tgtLang: 'gn',
+      files: [{ key, filename: 'pares.txt', size: 12 }],
+    });
     await t.drain();
     expect(await t.dataSource.query(`SELECT kind, lease_ms FROM lease_log`)).toEqual([{ kind: PROCESS_TASK_JOB, lease_ms: CONFIGURED_LEASE_MS }]);
   });

@@ -1,6 +1,15 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { FILE_REPOSITORY, type FileRepositoryPort, PAIR_REPOSITORY, type PairRepositoryPort, type ProcessingTaskEntity, TASK_REPOSITORY, type TaskRepositoryPort, type UploadedFileEntity } from '@gaia/ingestion/data-access';
+import {
+  FILE_REPOSITORY,
+  type FileRepositoryPort,
+  PAIR_REPOSITORY,
+  type PairRepositoryPort,
+  type ProcessingTaskEntity,
+  TASK_REPOSITORY,
+  type TaskRepositoryPort,
+  type UploadedFileEntity,
+} from '@gaia/ingestion/data-access';
 import { isParseError, MAX_PAIRS_PER_AGENT, parseFile, type ParseResult } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { OUTBOX, type JobContext, type Outbox } from '@gaia/shared/messaging';

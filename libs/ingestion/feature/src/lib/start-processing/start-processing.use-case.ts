@@ -73,7 +73,10 @@ export class StartProcessingUseCase {
         const active = await this.tasks.findActiveForAgent(em, agentId);
         if (active) throw DomainError.conflict('This agent is still processing documents. Try again when it is done.', 'task_in_progress');
       }
-      const t: Omit<ProcessingTaskEntity, 'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'> = {
+      const t: Omit<
+        ProcessingTaskEntity,
+        'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'
+      > = {
         id: taskId,
         agentId,
         ownerId: req.ownerId,

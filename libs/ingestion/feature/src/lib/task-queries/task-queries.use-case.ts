@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
 import type { IngestionTaskDto } from '@gaia/contracts';
-import { FILE_REPOSITORY, type FileRepositoryPort, PAIR_REPOSITORY, type PairRepositoryPort, TASK_REPOSITORY, type TaskRepositoryPort } from '@gaia/ingestion/data-access';
+import {
+  FILE_REPOSITORY,
+  type FileRepositoryPort,
+  PAIR_REPOSITORY,
+  type PairRepositoryPort,
+  TASK_REPOSITORY,
+  type TaskRepositoryPort,
+} from '@gaia/ingestion/data-access';
 import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
@@ -60,7 +67,10 @@ export class AgentDataUseCase {
     const last = tasks[tasks.length - 1];
     zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
     zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
-    const corrections = await this.rpc.call('agents.corrections-export.v1', { agentId }).then((r) => r.corrections, () => []);
+    const corrections = await this.rpc.call('agents.corrections-export.v1', { agentId }).then(
+      (r) => r.corrections,
+      () => [],
+    );
     if (corrections.length) zip['corrections.jsonl'] = new TextEncoder().encode(corrections.map((c) => JSON.stringify(c)).join('\n') + '\n');
     const bytes = zipSync(zip, { level: 6 });
     const key = storageKeys.download(agentId);

@@ -21,7 +21,12 @@ describe('Gale–Church alignment with lexical anchors', () => {
 
   it('keeps an unmatched insertion out of the pairs when anchors and punctuation disagree', () => {
     const a = ['¿Dónde vive usted?', 'Vivo en Luque desde 1990.', 'Mi casa es grande.'];
-    const b = ['Moõpa reiko?', 'Nota del editor: este párrafo explica en detalle el contexto histórico de la conversación, los nombres de los lugares y el origen de las palabras usadas.', 'Aiko Luquepe 1990 guive.', 'Che róga tuicha.'];
+    const b = [
+      'Moõpa reiko?',
+      'Nota del editor: este párrafo explica en detalle el contexto histórico de la conversación, los nombres de los lugares y el origen de las palabras usadas.',
+      'Aiko Luquepe 1990 guive.',
+      'Che róga tuicha.',
+    ];
     const { pairs, unmatched } = alignToPairs(a, b);
     expect(pairs).toEqual([
       [a[0], b[0]],

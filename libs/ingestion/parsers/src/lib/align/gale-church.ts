@@ -42,9 +42,7 @@ interface Features {
 
 function features(s: string): Features {
   const numbers = (s.match(/\d+(?:[.,]\d+)?/g) ?? []).sort();
-  const names = new Set(
-    (s.match(/[\p{Lu}][\p{L}\p{M}]{2,}/gu) ?? []).filter((w, i) => i > 0 || /\d/.test(w)).map((w) => w.toLowerCase()),
-  );
+  const names = new Set((s.match(/[\p{Lu}][\p{L}\p{M}]{2,}/gu) ?? []).filter((w, i) => i > 0 || /\d/.test(w)).map((w) => w.toLowerCase()));
   const m = s.trim().match(/([?!.:…])["'”»)]*$/);
   return { numbers, names, end: m ? m[1] : '' };
 }

@@ -96,7 +96,9 @@ export function parseDelimitedText(filename: string, text: string, kind: 'csv' |
     si = 0;
     ti = 1;
     body = rows;
-    c.warn(`${filename}: no header naming the columns (e.g. "source${delimiter === '\t' ? '\\t' : delimiter}target" or "${o.srcLang}${delimiter === '\t' ? '\\t' : delimiter}${o.tgtLang}"); column 1 was read as ${o.srcLang} and column 2 as ${o.tgtLang}`);
+    c.warn(
+      `${filename}: no header naming the columns (e.g. "source${delimiter === '\t' ? '\\t' : delimiter}target" or "${o.srcLang}${delimiter === '\t' ? '\\t' : delimiter}${o.tgtLang}"); column 1 was read as ${o.srcLang} and column 2 as ${o.tgtLang}`,
+    );
   } else {
     throw new ParseError(
       'MALFORMED',

@@ -11,15 +11,73 @@ const EXPECTED = [
 
 describe('JSON parser', () => {
   it.each([
-    ['[{"source","target"}]', [{ source: 'Hola', target: 'Maitei' }, { source: 'perro', target: 'jagua' }]],
-    ['[{"src","tgt"}]', [{ src: 'Hola', tgt: 'Maitei' }, { src: 'perro', tgt: 'jagua' }]],
-    ['keys named by language code', [{ es: 'Hola', gn: 'Maitei' }, { gn: 'jagua', es: 'perro' }]],
-    ['keys named by language name', [{ Spanish: 'Hola', Guarani: 'Maitei' }, { Spanish: 'perro', Guarani: 'jagua' }]],
-    ['keys with region', [{ 'es-PY': 'Hola', 'gn-PY': 'Maitei' }, { 'es-PY': 'perro', 'gn-PY': 'jagua' }]],
-    ['{"pairs":[…]}', { pairs: [{ source: 'Hola', target: 'Maitei' }, { source: 'perro', target: 'jagua' }] }],
-    ['{"data":[[src,tgt]]}', { data: [['Hola', 'Maitei'], ['perro', 'jagua']] }],
-    ['[[src,tgt]]', [['Hola', 'Maitei'], ['perro', 'jagua']]],
-    ['Hugging Face translation objects', [{ id: 1, translation: { es: 'Hola', gn: 'Maitei' } }, { id: 2, translation: { es: 'perro', gn: 'jagua' } }]],
+    [
+      '[{"source","target"}]',
+      [
+        { source: 'Hola', target: 'Maitei' },
+        { source: 'perro', target: 'jagua' },
+      ],
+    ],
+    [
+      '[{"src","tgt"}]',
+      [
+        { src: 'Hola', tgt: 'Maitei' },
+        { src: 'perro', tgt: 'jagua' },
+      ],
+    ],
+    [
+      'keys named by language code',
+      [
+        { es: 'Hola', gn: 'Maitei' },
+        { gn: 'jagua', es: 'perro' },
+      ],
+    ],
+    [
+      'keys named by language name',
+      [
+        { Spanish: 'Hola', Guarani: 'Maitei' },
+        { Spanish: 'perro', Guarani: 'jagua' },
+      ],
+    ],
+    [
+      'keys with region',
+      [
+        { 'es-PY': 'Hola', 'gn-PY': 'Maitei' },
+        { 'es-PY': 'perro', 'gn-PY': 'jagua' },
+      ],
+    ],
+    [
+      '{"pairs":[…]}',
+      {
+        pairs: [
+          { source: 'Hola', target: 'Maitei' },
+          { source: 'perro', target: 'jagua' },
+        ],
+      },
+    ],
+    [
+      '{"data":[[src,tgt]]}',
+      {
+        data: [
+          ['Hola', 'Maitei'],
+          ['perro', 'jagua'],
+        ],
+      },
+    ],
+    [
+      '[[src,tgt]]',
+      [
+        ['Hola', 'Maitei'],
+        ['perro', 'jagua'],
+      ],
+    ],
+    [
+      'Hugging Face translation objects',
+      [
+        { id: 1, translation: { es: 'Hola', gn: 'Maitei' } },
+        { id: 2, translation: { es: 'perro', gn: 'jagua' } },
+      ],
+    ],
     ['parallel columns', { es: ['Hola', 'perro'], gn: ['Maitei', 'jagua'] }],
     ['glossary object', { Hola: 'Maitei', perro: 'jagua' }],
   ])('reads %s', async (_name, value) => {
@@ -64,7 +122,11 @@ describe('JSON parser', () => {
   });
 
   it('gives the line and column of broken JSON', async () => {
-    const err = await parseFile({ filename: 'roto.json', bytes: enc('[\n  {"source": "Hola", "target": "Maitei"},\n  {"source": "x" "target": "y"}\n]'), ...opts }).catch((e) => e);
+    const err = await parseFile({
+      filename: 'roto.json',
+      bytes: enc('[\n  {"source": "Hola", "target": "Maitei"},\n  {"source": "x" "target": "y"}\n]'),
+      ...opts,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(ParseError);
     expect(err.message).toMatch(/^roto\.json: invalid JSON at line 3, column \d+$/);
     expect(err.code).toBe('MALFORMED');
@@ -75,7 +137,9 @@ describe('JSON parser', () => {
       /^raro\.json: item 1 has an unknown shape; expected \[\{"source"/,
     );
     await expect(parseFile({ filename: 'num.json', bytes: json(42), ...opts })).rejects.toThrow(/^num\.json: unknown JSON shape/);
-    await expect(parseFile({ filename: 'vacio.json', bytes: json([]), ...opts })).rejects.toThrow('vacio.json: no sentence pairs found (the JSON array is empty)');
+    await expect(parseFile({ filename: 'vacio.json', bytes: json([]), ...opts })).rejects.toThrow(
+      'vacio.json: no sentence pairs found (the JSON array is empty)',
+    );
   });
 
   it('enforces the pairs limit', async () => {

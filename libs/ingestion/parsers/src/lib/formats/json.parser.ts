@@ -141,7 +141,8 @@ export function parseJsonlText(filename: string, text: string, o: ParseOptions):
       rec = JSON.parse(line) as Json;
     } catch (e) {
       bad++;
-      if (!firstBad) firstBad = `line ${i + 1}: invalid JSON at column ${/column (\d+)/.exec(String(e))?.[1] ?? jsonErrorLocation(line, e).replace(/^line 1, column /, '')}`;
+      if (!firstBad)
+        firstBad = `line ${i + 1}: invalid JSON at column ${/column (\d+)/.exec(String(e))?.[1] ?? jsonErrorLocation(line, e).replace(/^line 1, column /, '')}`;
       c.addInvalid();
       return;
     }

@@ -1,9 +1,38 @@
 import { sameLanguage } from '../lang/languages';
 
-export const SOURCE_KEYS = ['source', 'src', 'source_text', 'sourcetext', 'src_text', 'source_sentence', 'input', 'original', 'from', 'origin', 'text', 'sentence1'];
-export const TARGET_KEYS = ['target', 'tgt', 'target_text', 'targettext', 'tgt_text', 'target_sentence', 'translation', 'output', 'to', 'translated', 'sentence2'];
+export const SOURCE_KEYS = [
+  'source',
+  'src',
+  'source_text',
+  'sourcetext',
+  'src_text',
+  'source_sentence',
+  'input',
+  'original',
+  'from',
+  'origin',
+  'text',
+  'sentence1',
+];
+export const TARGET_KEYS = [
+  'target',
+  'tgt',
+  'target_text',
+  'targettext',
+  'tgt_text',
+  'target_sentence',
+  'translation',
+  'output',
+  'to',
+  'translated',
+  'sentence2',
+];
 
-const norm = (k: string) => k.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const norm = (k: string) =>
+  k
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * Given the keys (or column names) of a record, says which one holds the source and which the target:

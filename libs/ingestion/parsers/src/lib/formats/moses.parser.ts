@@ -54,11 +54,7 @@ export function pairMosesFiles<T extends FileInput>(files: T[], srcLang: string,
   return { pairs, orphans, rest };
 }
 
-export function parseMosesTexts(
-  names: { source: string; target: string },
-  texts: { source: string; target: string },
-  o: ParseOptions,
-): ParseResult {
+export function parseMosesTexts(names: { source: string; target: string }, texts: { source: string; target: string }, o: ParseOptions): ParseResult {
   const trim = (t: string) => {
     const l = splitLines(t);
     if (l.length && l[l.length - 1] === '') l.pop();

@@ -9,7 +9,7 @@ const ES_GN: Array<[string, string]> = [
   ['Mañana vamos a la escuela con mi hermano.', "Ko'ẽrõ jaha mbo'ehaópe che rykeýndi."],
   ['El agua del río está muy fría.', 'Ysyry y ro’ysã eterei.'],
   ['Gracias por todo lo que hiciste por nosotros.', "Aguyje opa mba'e rejapovaekue ñanderehehápe."],
-  ['La niña canta una canción muy bonita en la plaza.', "Mitãkuña opurahéi peteĩ purahéi porãite plásape."],
+  ['La niña canta una canción muy bonita en la plaza.', 'Mitãkuña opurahéi peteĩ purahéi porãite plásape.'],
 ];
 // pdfkit standard fonts only encode WinAnsi; keep fixtures to Latin-1 letters.
 const latin1 = (s: string) => s.replace(/ẽ/g, 'e').replace(/ĩ/g, 'i').replace(/ỹ/g, 'y').replace(/’/g, "'");

@@ -43,7 +43,9 @@ export async function parsePdfBytes(filename: string, bytes: Uint8Array, o: Pars
     } else if (!textPages.length) {
       throw visionNeeded(filename);
     } else {
-      c.warn(`${filename}: page(s) ${scanned.join(', ')} have no text layer (scanned) and were not read; scanned pages need a vision model (set OPENAI_VISION_MODEL)`);
+      c.warn(
+        `${filename}: page(s) ${scanned.join(', ')} have no text layer (scanned) and were not read; scanned pages need a vision model (set OPENAI_VISION_MODEL)`,
+      );
     }
   }
   return c.finish(format);

@@ -35,7 +35,13 @@ describe('TXT parser', () => {
 
   it('aligns two blocks of different lengths by sentence length and anchors', async () => {
     const es = ['El río tiene 12 peces.', 'Juan vive en Asunción desde 1990.', '¿Dónde está mi perro?', 'Mañana llueve.'];
-    const gn = ['Ysyrýpe oĩ 12 pira.', 'Juan oiko Asunciónpe 1990 guive.', 'Moõpa oĩ che jagua?', 'Ko’ẽrõ oky.', 'Nota del traductor: texto adicional sin par.'];
+    const gn = [
+      'Ysyrýpe oĩ 12 pira.',
+      'Juan oiko Asunciónpe 1990 guive.',
+      'Moõpa oĩ che jagua?',
+      'Ko’ẽrõ oky.',
+      'Nota del traductor: texto adicional sin par.',
+    ];
     const r = await parseFile({ filename: 'bloques.txt', bytes: enc(es.join('\n') + '\n\n' + gn.join('\n')), ...opts });
     expect(r.pairs.slice(0, 4)).toEqual(es.map((s, i) => ({ source: s, target: gn[i] })));
     expect(r.warnings.join()).toMatch(/aligned by sentence length/);
@@ -112,8 +118,13 @@ describe('TMX parser', () => {
   });
 
   it('reports a TMX without the agent languages', async () => {
-    const other = tmx.replace(/"(ES-pe|es|es-PE)"/g, '"en"').replace(/"(gn|gn-PY)"/g, '"fr"').replace('xml:lang="en"><seg>Sin', 'xml:lang="de"><seg>Sin');
-    await expect(parseFile({ filename: 'otra.tmx', bytes: enc(other), ...opts })).rejects.toThrow(/^otra\.tmx: the TMX has no es\/gn segments \(languages found: /);
+    const other = tmx
+      .replace(/"(ES-pe|es|es-PE)"/g, '"en"')
+      .replace(/"(gn|gn-PY)"/g, '"fr"')
+      .replace('xml:lang="en"><seg>Sin', 'xml:lang="de"><seg>Sin');
+    await expect(parseFile({ filename: 'otra.tmx', bytes: enc(other), ...opts })).rejects.toThrow(
+      /^otra\.tmx: the TMX has no es\/gn segments \(languages found: /,
+    );
   });
 });
 
@@ -135,7 +146,12 @@ describe('Moses parser', () => {
   });
 
   it('warns when the halves have different line counts', async () => {
-    const r = await parseFile({ filename: 'a.es', bytes: enc('Hola\nEl perro come.\nextra\n'), companion: { filename: 'a.gn', bytes: enc('Maitei\nJagua okaru.\n') }, ...opts });
+    const r = await parseFile({
+      filename: 'a.es',
+      bytes: enc('Hola\nEl perro come.\nextra\n'),
+      companion: { filename: 'a.gn', bytes: enc('Maitei\nJagua okaru.\n') },
+      ...opts,
+    });
     expect(r.pairs).toEqual(EXPECTED);
     expect(r.stats.oneSided).toBe(1);
     expect(r.warnings.join()).toMatch(/3 and 2 lines/);

@@ -51,7 +51,14 @@ export function parseTmxText(filename: string, text: string, o: ParseOptions): P
     units.push(tuvs);
   }
   if (!units.length) throw new ParseError('NO_PAIRS', filename, 'no translation units (<tu>) found');
-  const langs = [...new Set(units.flat().map((u) => baseLanguage(u.lang)).filter(Boolean))];
+  const langs = [
+    ...new Set(
+      units
+        .flat()
+        .map((u) => baseLanguage(u.lang))
+        .filter(Boolean),
+    ),
+  ];
   let src = langs.find((l) => sameLanguage(l, o.srcLang));
   let tgt = langs.find((l) => sameLanguage(l, o.tgtLang));
   const c = new PairCollector(filename, o.maxPairs);
@@ -60,18 +67,16 @@ export function parseTmxText(filename: string, text: string, o: ParseOptions): P
     if (langs.length === 2 && (src || tgt)) {
       if (!src) src = others[0];
       else tgt = others[0];
-      c.warn(`${filename}: the TMX has no "${!langs.some((l) => sameLanguage(l, o.srcLang)) ? o.srcLang : o.tgtLang}" segments; "${src === others[0] ? src : tgt}" was used instead`);
+      c.warn(
+        `${filename}: the TMX has no "${!langs.some((l) => sameLanguage(l, o.srcLang)) ? o.srcLang : o.tgtLang}" segments; "${src === others[0] ? src : tgt}" was used instead`,
+      );
     } else if (langs.length === 2) {
       const hs = headerSrc && langs.find((l) => sameLanguage(l, headerSrc));
       src = hs || langs[0];
       tgt = langs.find((l) => l !== src);
       c.warn(`${filename}: the TMX languages are ${langs.join(' and ')}, not ${o.srcLang} and ${o.tgtLang}; ${src} was read as the source`);
     } else {
-      throw new ParseError(
-        'NO_PAIRS',
-        filename,
-        `the TMX has no ${o.srcLang}/${o.tgtLang} segments (languages found: ${langs.join(', ') || 'none'})`,
-      );
+      throw new ParseError('NO_PAIRS', filename, `the TMX has no ${o.srcLang}/${o.tgtLang} segments (languages found: ${langs.join(', ') || 'none'})`);
     }
   }
   for (const tu of units) {
@@ -93,9 +98,7 @@ export function writeTmx(pairs: Array<{ source: string; target: string }>, srcLa
     '  <body>',
   ];
   for (const p of pairs) {
-    out.push(
-      `    <tu><tuv xml:lang="${esc(srcLang)}"><seg>${esc(p.source)}</seg></tuv><tuv xml:lang="${esc(tgtLang)}"><seg>${esc(p.target)}</seg></tuv></tu>`,
-    );
+    out.push(`    <tu><tuv xml:lang="${esc(srcLang)}"><seg>${esc(p.source)}</seg></tuv><tuv xml:lang="${esc(tgtLang)}"><seg>${esc(p.target)}</seg></tuv></tu>`);
   }
   out.push('  </body>', '</tmx>', '');
   return out.join('\n');

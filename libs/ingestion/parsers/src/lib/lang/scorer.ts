@@ -8,12 +8,24 @@ import { baseLanguage } from './languages';
  */
 
 const STOPWORDS: Record<string, string[]> = {
-  es: 'de la que el en y a los se del las un por con no una su para es al lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos esto antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros mi mis tú te ti tu tus ellas está estoy son soy eres hola gracias buenos días casa agua perro bien cómo dónde'.split(' '),
-  en: 'the of and to in is you that it he was for on are as with his they i at be this have from or one had by but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more go see no way could my than first been call who its now find long down day did get come made may part hello thanks good house water dog where'.split(' '),
-  pt: 'de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele das tem à seu sua ou ser quando muito há nos já está eu também só pelo pela até isso ela entre era depois sem mesmo aos ter seus quem nas me esse eles estão você tinha foram essa num nem suas meu às minha obrigado olá casa água cachorro'.split(' '),
-  fr: 'de la le et les des en un du une que est pour qui dans par pas au sur ne plus se ce il sont avec je nous vous elle ils mais ou son sa ses leur été être avoir fait comme tout bien très bonjour merci maison eau chien'.split(' '),
-  gn: "ha pe upe ko che nde ñande ore peẽ pende ha'e ha’e hína avei ndaje oĩ ndive rupi gua guive peve ramo jave opa mba'e mba’e heta michĩ porã ndaha'éi ndaipóri ikatu aipo kóva umi peteĩ mokõi mbohapy aguyje mba'éichapa mba’éichapa reiko jajotopata ógape y jagua".split(' '),
-  qu: 'kay chay mana manam wasi runa ñuqa qam pay ari kanki kani chaypi kaypi imata ima may hina pacha allin sumaq unu allqu imaynalla kachkanki sulpayki yuraq puka hatun huchuy wawa warmi qari kuna ñan'.split(' '),
+  es: 'de la que el en y a los se del las un por con no una su para es al lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos esto antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros mi mis tú te ti tu tus ellas está estoy son soy eres hola gracias buenos días casa agua perro bien cómo dónde'.split(
+    ' ',
+  ),
+  en: 'the of and to in is you that it he was for on are as with his they i at be this have from or one had by but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more go see no way could my than first been call who its now find long down day did get come made may part hello thanks good house water dog where'.split(
+    ' ',
+  ),
+  pt: 'de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele das tem à seu sua ou ser quando muito há nos já está eu também só pelo pela até isso ela entre era depois sem mesmo aos ter seus quem nas me esse eles estão você tinha foram essa num nem suas meu às minha obrigado olá casa água cachorro'.split(
+    ' ',
+  ),
+  fr: 'de la le et les des en un du une que est pour qui dans par pas au sur ne plus se ce il sont avec je nous vous elle ils mais ou son sa ses leur été être avoir fait comme tout bien très bonjour merci maison eau chien'.split(
+    ' ',
+  ),
+  gn: "ha pe upe ko che nde ñande ore peẽ pende ha'e ha’e hína avei ndaje oĩ ndive rupi gua guive peve ramo jave opa mba'e mba’e heta michĩ porã ndaha'éi ndaipóri ikatu aipo kóva umi peteĩ mokõi mbohapy aguyje mba'éichapa mba’éichapa reiko jajotopata ógape y jagua".split(
+    ' ',
+  ),
+  qu: 'kay chay mana manam wasi runa ñuqa qam pay ari kanki kani chaypi kaypi imata ima may hina pacha allin sumaq unu allqu imaynalla kachkanki sulpayki yuraq puka hatun huchuy wawa warmi qari kuna ñan'.split(
+    ' ',
+  ),
   ay: 'uka jaqi aka jupa naya juma taqi jichha janiwa jisa kamisaki uta uma anu jach’a jisk’a suma jallalla yuspagara walikiskiwa'.split(' '),
 };
 const STOPSETS: Record<string, Set<string>> = Object.fromEntries(Object.entries(STOPWORDS).map(([k, v]) => [k, new Set(v)]));

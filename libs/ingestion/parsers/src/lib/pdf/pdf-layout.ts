@@ -52,7 +52,11 @@ export function buildLines(items: PdfTextItem[]): PdfLine[] {
     const items = l.sort((a, b) => a.x - b.x);
     return { text: joinItems(items), y: items[0].y, x: items[0].x, h: Math.max(...items.map((i) => i.h)), items, breakBefore: false };
   });
-  const gaps = out.slice(1).map((l, i) => out[i].y - l.y).filter((g) => g > 0).sort((a, b) => a - b);
+  const gaps = out
+    .slice(1)
+    .map((l, i) => out[i].y - l.y)
+    .filter((g) => g > 0)
+    .sort((a, b) => a - b);
   const median = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0;
   for (let i = 1; i < out.length; i++) if (median && out[i - 1].y - out[i].y > median * 1.6) out[i].breakBefore = true;
   return out;
@@ -267,7 +271,15 @@ export function analysePdfLayout(pages: PdfPage[], o: LineLayoutOptions): PdfLay
       unpaired += ab.unpaired;
     }
     if (texts.length % 2) unpaired++;
-    if (orientSides(pairs.map((p) => p[0]), pairs.map((p) => p[1]), o.srcLang, o.tgtLang) === 'swap') pairs = pairs.map(([a, b]) => [b, a]);
+    if (
+      orientSides(
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+        o.srcLang,
+        o.tgtLang,
+      ) === 'swap'
+    )
+      pairs = pairs.map(([a, b]) => [b, a]);
     return { layout: 'pdf:alternating-paragraphs', pairs, unpaired, warnings };
   }
   if (byLines) return { layout: `pdf:${byLines.layout}`, pairs: byLines.pairs, unpaired: byLines.unpaired ?? 0, warnings: byLines.warnings };

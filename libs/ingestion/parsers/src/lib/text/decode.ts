@@ -55,11 +55,7 @@ export function decodeText(filename: string, bytes: Uint8Array): { text: string;
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
   } catch {
     const offset = firstInvalidUtf8(body);
-    throw new ParseError(
-      'BAD_ENCODING',
-      filename,
-      `the text is not valid UTF-8 (first bad byte at offset ${offset}); save the file as UTF-8 or UTF-16`,
-    );
+    throw new ParseError('BAD_ENCODING', filename, `the text is not valid UTF-8 (first bad byte at offset ${offset}); save the file as UTF-8 or UTF-16`);
   }
 }
 

@@ -101,9 +101,7 @@ export function detectLineLayout(lines: string[], o: LineLayoutOptions): LineLay
   const g = groups(lines);
   if ((markerIdx >= 0 && lines.filter((l) => MARKER.test(l)).length === 1) || (g.length === 2 && g[0].length > 0)) {
     const [a, b] =
-      markerIdx >= 0
-        ? [lines.slice(0, markerIdx).filter((l) => !isBlank(l)), lines.slice(markerIdx + 1).filter((l) => !isBlank(l))]
-        : [g[0], g[1]];
+      markerIdx >= 0 ? [lines.slice(0, markerIdx).filter((l) => !isBlank(l)), lines.slice(markerIdx + 1).filter((l) => !isBlank(l))] : [g[0], g[1]];
     if (a.length && b.length && (g.length === 2 || markerIdx >= 0)) {
       const warnings: string[] = [];
       let pairs: Array<[string, string]>;
@@ -123,9 +121,7 @@ export function detectLineLayout(lines: string[], o: LineLayoutOptions): LineLay
   // Groups of exactly two lines separated by blank lines.
   const twoLineGroups = g.filter((x) => x.length === 2);
   // In PDFs a wrapped paragraph is also "two lines": there the two lines must read as two languages.
-  const pairGroupsOk =
-    !o.wrapped ||
-    alternatesLanguages(twoLineGroups.flatMap((x) => x));
+  const pairGroupsOk = !o.wrapped || alternatesLanguages(twoLineGroups.flatMap((x) => x));
   if (g.length >= 3 && twoLineGroups.length / g.length >= 0.8 && pairGroupsOk) {
     const pairs: Array<[string, string]> = [];
     for (const grp of g) {

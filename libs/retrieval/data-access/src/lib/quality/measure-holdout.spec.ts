@@ -5,7 +5,7 @@ function cipherPairs(n: number) {
   const words = ['river', 'maize', 'mother', 'child', 'sun', 'rain', 'house', 'road', 'bird', 'stone', 'water', 'fire', 'night', 'field', 'song'];
   const tr = (w: string) => `${w.split('').reverse().join('')}a`;
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   return Array.from({ length: n }, (_, i) => {
     const s = Array.from({ length: 3 + Math.floor(rnd() * 4) }, () => words[Math.floor(rnd() * words.length)]);
     return { id: String(i), source: s.join(' '), target: s.map(tr).join(' ') };

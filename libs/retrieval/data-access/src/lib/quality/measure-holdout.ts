@@ -1,4 +1,13 @@
-import { HybridIndex, Translator, fitConfidenceCalibration, sentenceChrF, serializeModel, trainAgentModel, type ModelCalibration, type ParallelPair } from '@gaia/engine';
+import {
+  HybridIndex,
+  Translator,
+  fitConfidenceCalibration,
+  sentenceChrF,
+  serializeModel,
+  trainAgentModel,
+  type ModelCalibration,
+  type ParallelPair,
+} from '@gaia/engine';
 import type { LearnedQuality } from '@gaia/contracts';
 import { selectHoldout } from './holdout';
 import { scoreTranslations } from './quality-metrics';
@@ -30,7 +39,8 @@ export interface HoldoutMeasurement {
 export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (fraction: number, message: string) => void = () => undefined): HoldoutMeasurement {
   const t0 = Date.now();
   const { heldOut, train } = selectHoldout(pairs);
-  if (!heldOut.length) return { quality: { measured: false, heldOut: 0, scores: null, evaluationMs: 0 }, translations: [], calibration: undefined, artifacts: undefined };
+  if (!heldOut.length)
+    return { quality: { measured: false, heldOut: 0, scores: null, evaluationMs: 0 }, translations: [], calibration: undefined, artifacts: undefined };
   onProgress(0, 'Learning a model without the held-out pairs');
   const model = trainAgentModel(train, { onProgress: (f, m) => onProgress(0.7 * f, m) });
   const index = new HybridIndex();
@@ -40,7 +50,13 @@ export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (frac
   const reverse: { raw: number; chrf: number }[] = [];
   heldOut.forEach((p, i) => {
     const r = translator.translateText(p.source);
-    translations.push({ source: p.source, target: p.target, hypothesis: r.translation, confidence: r.rawConfidence, chrf: sentenceChrF(r.translation, p.target) });
+    translations.push({
+      source: p.source,
+      target: p.target,
+      hypothesis: r.translation,
+      confidence: r.rawConfidence,
+      chrf: sentenceChrF(r.translation, p.target),
+    });
     const back = translator.translateText(p.target, { direction: 'reverse' });
     reverse.push({ raw: back.rawConfidence, chrf: sentenceChrF(back.translation, p.source) });
     onProgress(0.7 + (0.3 * (i + 1)) / heldOut.length, 'Measuring quality on held-out pairs');

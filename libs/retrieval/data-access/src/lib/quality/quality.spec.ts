@@ -45,7 +45,10 @@ describe('held-out scores', () => {
   it('the specificity margin is high for aligned output and about zero for output that ignores its source', () => {
     const refs = ['the river is high', 'my mother cooks maize', 'children play at dawn', 'a red bird sings', 'we walk to the market', 'rain falls on the roof'];
     expect(scoreTranslations(refs, refs).margin).toBeGreaterThan(0.5);
-    const generic = scoreTranslations(refs.map(() => 'the river is high'), refs);
+    const generic = scoreTranslations(
+      refs.map(() => 'the river is high'),
+      refs,
+    );
     expect(Math.abs(generic.margin)).toBeLessThan(0.05);
   });
 });

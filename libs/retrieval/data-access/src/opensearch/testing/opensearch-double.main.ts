@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   const stop = () => {
     const requests: Record<string, number> = {};
     for (const r of double.requests) {
-      const shape = `${r.method} ${r.path.replace(/^\/gaia-pairs-[^/]+/, '/<index>').replace(/\/_index_template\/.+/, '/_index_template/<name>').replace(/\/_search\/pipeline\/.+/, '/_search/pipeline/<id>')}`;
+      const shape = `${r.method} ${r.path
+        .replace(/^\/gaia-pairs-[^/]+/, '/<index>')
+        .replace(/\/_index_template\/.+/, '/_index_template/<name>')
+        .replace(/\/_search\/pipeline\/.+/, '/_search/pipeline/<id>')}`;
       requests[shape] = (requests[shape] ?? 0) + 1;
     }
     const indices = Object.fromEntries([...double.indices.keys()].map((name) => [name, double.documents(name).length]));

@@ -73,7 +73,14 @@ function hash(s: string): number {
 }
 
 function globToRegExp(pattern: string): RegExp {
-  return new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+  return new RegExp(
+    '^' +
+      pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*') +
+      '$',
+  );
 }
 
 function isObject(v: unknown): v is Json {
@@ -148,7 +155,10 @@ export class OpenSearchWireDouble {
       this.send(res, status, payload);
     } catch (err) {
       if (err instanceof HttpError) {
-        this.send(res, err.status, { error: { root_cause: [{ type: err.type, reason: err.message }], type: err.type, reason: err.message }, status: err.status });
+        this.send(res, err.status, {
+          error: { root_cause: [{ type: err.type, reason: err.message }], type: err.type, reason: err.message },
+          status: err.status,
+        });
       } else {
         this.send(res, 500, { error: { type: 'double_failure', reason: String(err) }, status: 500 });
       }
@@ -163,7 +173,15 @@ export class OpenSearchWireDouble {
 
   private route(method: string, parts: string[], query: Record<string, string>, body: unknown): [number, unknown] {
     if (parts.length === 0 && (method === 'GET' || method === 'HEAD')) {
-      return [200, { name: 'double', cluster_name: 'gaia-double', version: { distribution: 'opensearch', number: '2.19.0' }, tagline: 'The OpenSearch Project: https://opensearch.org/' }];
+      return [
+        200,
+        {
+          name: 'double',
+          cluster_name: 'gaia-double',
+          version: { distribution: 'opensearch', number: '2.19.0' },
+          tagline: 'The OpenSearch Project: https://opensearch.org/',
+        },
+      ];
     }
     if (parts[0] === '_index_template' && parts.length === 2) return this.indexTemplate(method, parts[1], body);
     if (parts[0] === '_search' && parts[1] === 'pipeline' && parts.length === 3) return this.searchPipeline(method, parts[2], body);
@@ -226,12 +244,17 @@ export class OpenSearchWireDouble {
     const analyzers: Json = isObject(analysis.analyzer) ? analysis.analyzer : {};
     const maxNgramDiff = Number(index.max_ngram_diff ?? 1);
     for (const [name, f] of Object.entries(filters)) {
-      if (!isObject(f) || typeof f.type !== 'string') throw new HttpError(400, 'illegal_argument_exception', `filter [${name}] must specify either an analyzer type, or a tokenizer`);
+      if (!isObject(f) || typeof f.type !== 'string')
+        throw new HttpError(400, 'illegal_argument_exception', `filter [${name}] must specify either an analyzer type, or a tokenizer`);
       if (f.type === 'ngram') {
         const min = Number(f.min_gram ?? 1);
         const max = Number(f.max_gram ?? 2);
         if (max - min > maxNgramDiff) {
-          throw new HttpError(400, 'illegal_argument_exception', `The difference between max_gram and min_gram in NGram Tokenizer must be less than or equal to: [${maxNgramDiff}] but was [${max - min}]. This limit can be set by changing the [index.max_ngram_diff] index level setting.`);
+          throw new HttpError(
+            400,
+            'illegal_argument_exception',
+            `The difference between max_gram and min_gram in NGram Tokenizer must be less than or equal to: [${maxNgramDiff}] but was [${max - min}]. This limit can be set by changing the [index.max_ngram_diff] index level setting.`,
+          );
         }
       }
     }
@@ -241,7 +264,8 @@ export class OpenSearchWireDouble {
         throw new HttpError(400, 'illegal_argument_exception', `analyzer [${name}] must specify either an analyzer type, or a tokenizer`);
       }
       for (const f of (a.filter ?? []) as string[]) {
-        if (!BUILTIN_FILTERS.has(f) && !(f in filters)) throw new HttpError(400, 'illegal_argument_exception', `Custom Analyzer [${name}] failed to find filter under name [${f}]`);
+        if (!BUILTIN_FILTERS.has(f) && !(f in filters))
+          throw new HttpError(400, 'illegal_argument_exception', `Custom Analyzer [${name}] failed to find filter under name [${f}]`);
       }
     }
     const hasKnn = this.validateProperties(isObject(mappings.properties) ? mappings.properties : {}, analyzers, '');
@@ -258,7 +282,11 @@ export class OpenSearchWireDouble {
     for (const [name, field] of Object.entries(properties)) {
       const path = prefix + name;
       if (!isObject(field) || typeof field.type !== 'string' || !FIELD_TYPES.has(field.type)) {
-        throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: No handler for type [${isObject(field) ? field.type : field}] declared on field [${path}]`);
+        throw new HttpError(
+          400,
+          'mapper_parsing_exception',
+          `Failed to parse mapping: No handler for type [${isObject(field) ? field.type : field}] declared on field [${path}]`,
+        );
       }
       if (field.type === 'text') {
         for (const key of ['analyzer', 'search_analyzer']) {
@@ -274,15 +302,23 @@ export class OpenSearchWireDouble {
       if (field.type === 'knn_vector') {
         hasKnn = true;
         if (!Number.isInteger(field.dimension) || field.dimension < 1 || field.dimension > 16000) {
-          throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: Dimension value must be an integer between 1 and 16000 for field [${path}]`);
+          throw new HttpError(
+            400,
+            'mapper_parsing_exception',
+            `Failed to parse mapping: Dimension value must be an integer between 1 and 16000 for field [${path}]`,
+          );
         }
         const m = field.method;
         if (m !== undefined) {
-          if (!isObject(m) || !['hnsw', 'ivf'].includes(m.name)) throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid method for [${path}]`);
-          if (m.engine !== undefined && !['lucene', 'faiss', 'nmslib'].includes(m.engine)) throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid engine [${m.engine}]`);
-          if (m.space_type !== undefined && !SPACE_TYPES.has(m.space_type)) throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid space_type [${m.space_type}]`);
+          if (!isObject(m) || !['hnsw', 'ivf'].includes(m.name))
+            throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid method for [${path}]`);
+          if (m.engine !== undefined && !['lucene', 'faiss', 'nmslib'].includes(m.engine))
+            throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid engine [${m.engine}]`);
+          if (m.space_type !== undefined && !SPACE_TYPES.has(m.space_type))
+            throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid space_type [${m.space_type}]`);
           for (const p of Object.keys(m.parameters ?? {})) {
-            if (!['m', 'ef_construction', 'encoder', 'nlist', 'nprobes'].includes(p)) throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid method parameter [${p}]`);
+            if (!['m', 'ef_construction', 'encoder', 'nlist', 'nprobes'].includes(p))
+              throw new HttpError(400, 'mapper_parsing_exception', `Failed to parse mapping: invalid method parameter [${p}]`);
           }
         }
       }
@@ -327,7 +363,8 @@ export class OpenSearchWireDouble {
   private validateNormalization(config: unknown): void {
     if (!isObject(config)) throw new HttpError(400, 'parse_exception', 'normalization-processor config must be an object');
     const technique = config.normalization?.technique ?? 'min_max';
-    if (!['min_max', 'l2', 'z_score'].includes(technique)) throw new HttpError(400, 'illegal_argument_exception', `provided normalization technique [${technique}] is not supported`);
+    if (!['min_max', 'l2', 'z_score'].includes(technique))
+      throw new HttpError(400, 'illegal_argument_exception', `provided normalization technique [${technique}] is not supported`);
     const combination = config.combination?.technique ?? 'arithmetic_mean';
     if (!['arithmetic_mean', 'geometric_mean', 'harmonic_mean'].includes(combination)) {
       throw new HttpError(400, 'illegal_argument_exception', `provided combination technique [${combination}] is not supported`);
@@ -338,7 +375,8 @@ export class OpenSearchWireDouble {
         throw new HttpError(400, 'illegal_argument_exception', 'all weights must be numbers in the range [0.0, 1.0]');
       }
       const sum = weights.reduce((a: number, b: number) => a + b, 0);
-      if (Math.abs(sum - 1) > 0.0005) throw new HttpError(400, 'illegal_argument_exception', `sum of weights for combination must be equal to 1.0, but was ${sum}`);
+      if (Math.abs(sum - 1) > 0.0005)
+        throw new HttpError(400, 'illegal_argument_exception', `sum of weights for combination must be equal to 1.0, but was ${sum}`);
     }
   }
 
@@ -404,12 +442,18 @@ export class OpenSearchWireDouble {
       const action = lines[i];
       const keys = Object.keys(action);
       if (keys.length !== 1 || !['index', 'create', 'delete', 'update'].includes(keys[0])) {
-        throw new HttpError(400, 'illegal_argument_exception', `Malformed action/metadata line [${i + 1}], expected one of [create, delete, index, update] but found [${keys.join(',')}]`);
+        throw new HttpError(
+          400,
+          'illegal_argument_exception',
+          `Malformed action/metadata line [${i + 1}], expected one of [create, delete, index, update] but found [${keys.join(',')}]`,
+        );
       }
       const op = keys[0];
       const meta = action[op] as Json;
       for (const k of Object.keys(meta)) {
-        if (!['_index', '_id', 'routing', 'if_seq_no', 'if_primary_term', 'version', 'version_type', 'pipeline', 'require_alias', 'retry_on_conflict'].includes(k)) {
+        if (
+          !['_index', '_id', 'routing', 'if_seq_no', 'if_primary_term', 'version', 'version_type', 'pipeline', 'require_alias', 'retry_on_conflict'].includes(k)
+        ) {
           throw new HttpError(400, 'illegal_argument_exception', `Action/metadata line [${i + 1}] contains an unknown parameter [${k}]`);
         }
       }
@@ -461,7 +505,8 @@ export class OpenSearchWireDouble {
     for (const [field, value] of Object.entries(doc)) {
       const mapping = properties[field];
       if (!mapping) {
-        if (state.mappings.dynamic === 'strict') return ['strict_dynamic_mapping_exception', `mapping set to strict, dynamic introduction of [${field}] within [_doc] is not allowed`];
+        if (state.mappings.dynamic === 'strict')
+          return ['strict_dynamic_mapping_exception', `mapping set to strict, dynamic introduction of [${field}] within [_doc] is not allowed`];
         continue;
       }
       if (mapping.type === 'knn_vector') {
@@ -469,7 +514,10 @@ export class OpenSearchWireDouble {
           return ['mapper_parsing_exception', `failed to parse field [${field}] of type [knn_vector]`];
         }
         if (value.length !== mapping.dimension) {
-          return ['mapper_parsing_exception', `failed to parse field [${field}] of type [knn_vector] in document. Vector dimension mismatch. Expected: ${mapping.dimension}, Given: ${value.length}`];
+          return [
+            'mapper_parsing_exception',
+            `failed to parse field [${field}] of type [knn_vector] in document. Vector dimension mismatch. Expected: ${mapping.dimension}, Given: ${value.length}`,
+          ];
         }
         if (mapping.method?.space_type === 'cosinesimil' && value.every((x) => x === 0)) {
           return ['mapper_parsing_exception', `zero vector is not supported when space type is [cosinesimil]`];
@@ -555,19 +603,21 @@ export class OpenSearchWireDouble {
       }
       case 'match': {
         const entries = Object.entries(spec);
-        if (entries.length !== 1) throw new HttpError(400, 'parsing_exception', '[match] query doesn\'t support multiple fields');
+        if (entries.length !== 1) throw new HttpError(400, 'parsing_exception', "[match] query doesn't support multiple fields");
         const [field, raw] = entries[0] as [string, any];
         const text = isObject(raw) ? raw.query : raw;
         if (typeof text !== 'string') throw new HttpError(400, 'parsing_exception', '[match] requires query text');
         for (const key of Object.keys(isObject(raw) ? raw : {})) {
-          if (!['query', 'boost', 'operator', 'analyzer', 'fuzziness', 'minimum_should_match'].includes(key)) throw new HttpError(400, 'parsing_exception', `[match] query does not support [${key}]`);
+          if (!['query', 'boost', 'operator', 'analyzer', 'fuzziness', 'minimum_should_match'].includes(key))
+            throw new HttpError(400, 'parsing_exception', `[match] query does not support [${key}]`);
         }
         const boost = isObject(raw) && typeof raw.boost === 'number' ? raw.boost : 1;
         return this.bm25(state, field, this.analyze(state, field, text), candidates, boost);
       }
       case 'bool': {
         for (const key of Object.keys(spec)) {
-          if (!['must', 'should', 'filter', 'must_not', 'minimum_should_match', 'boost'].includes(key)) throw new HttpError(400, 'parsing_exception', `[bool] query does not support [${key}]`);
+          if (!['must', 'should', 'filter', 'must_not', 'minimum_should_match', 'boost'].includes(key))
+            throw new HttpError(400, 'parsing_exception', `[bool] query does not support [${key}]`);
         }
         const list = (v: unknown): Json[] => (v === undefined ? [] : Array.isArray(v) ? v : [v as Json]);
         let pool = candidates;
@@ -598,10 +648,16 @@ export class OpenSearchWireDouble {
         const mapping = this.fieldMapping(state, field);
         if (mapping?.type !== 'knn_vector') throw new HttpError(400, 'illegal_argument_exception', `Field '${field}' is not knn_vector type.`);
         for (const key of Object.keys(raw)) {
-          if (!['vector', 'k', 'filter', 'boost', 'min_score', 'max_distance', 'method_parameters'].includes(key)) throw new HttpError(400, 'parsing_exception', `[knn] unknown token [${key}]`);
+          if (!['vector', 'k', 'filter', 'boost', 'min_score', 'max_distance', 'method_parameters'].includes(key))
+            throw new HttpError(400, 'parsing_exception', `[knn] unknown token [${key}]`);
         }
         if (!Array.isArray(raw.vector)) throw new HttpError(400, 'parsing_exception', '[knn] requires a vector');
-        if (raw.vector.length !== mapping.dimension) throw new HttpError(400, 'illegal_argument_exception', `Query vector has invalid dimension: ${raw.vector.length}. Dimension should be: ${mapping.dimension}`);
+        if (raw.vector.length !== mapping.dimension)
+          throw new HttpError(
+            400,
+            'illegal_argument_exception',
+            `Query vector has invalid dimension: ${raw.vector.length}. Dimension should be: ${mapping.dimension}`,
+          );
         if (!Number.isInteger(raw.k) || raw.k < 1) throw new HttpError(400, 'illegal_argument_exception', '[knn] requires k > 0');
         let pool = candidates.filter((d) => Array.isArray(d.source[field]));
         if (raw.filter !== undefined) {
@@ -696,23 +752,38 @@ export class OpenSearchWireDouble {
     const hits = scored.slice(body.from ?? 0, (body.from ?? 0) + size).map(({ index, doc, score }) => {
       const source = { ...doc.source };
       for (const e of excludes) delete source[e];
-      return { _index: index, _id: doc.id, _score: score, ...(doc.routing !== undefined ? { _routing: doc.routing } : {}), _source: body._source === false ? undefined : source };
+      return {
+        _index: index,
+        _id: doc.id,
+        _score: score,
+        ...(doc.routing !== undefined ? { _routing: doc.routing } : {}),
+        _source: body._source === false ? undefined : source,
+      };
     });
-    return [200, {
-      took: 1,
-      timed_out: false,
-      _shards: { total: names.length, successful: names.length, skipped: 0, failed: 0 },
-      hits: { total: { value: scored.length, relation: 'eq' }, max_score: hits[0]?._score ?? null, hits },
-    }];
+    return [
+      200,
+      {
+        took: 1,
+        timed_out: false,
+        _shards: { total: names.length, successful: names.length, skipped: 0, failed: 0 },
+        hits: { total: { value: scored.length, relation: 'eq' }, max_score: hits[0]?._score ?? null, hits },
+      },
+    ];
   }
 
   private hybrid(state: IndexState, spec: Json, candidates: StoredDoc[], pipeline: Json | undefined): Map<StoredDoc, number> {
     if (!isObject(spec) || !Array.isArray(spec.queries)) throw new HttpError(400, 'parsing_exception', '[hybrid] requires a queries array');
-    for (const key of Object.keys(spec)) if (!['queries', 'filter', 'pagination_depth'].includes(key)) throw new HttpError(400, 'parsing_exception', `[hybrid] query does not support [${key}]`);
-    if (spec.queries.length < 1 || spec.queries.length > 5) throw new HttpError(400, 'parsing_exception', 'Number of sub-queries exceeds maximum supported by [hybrid] query');
+    for (const key of Object.keys(spec))
+      if (!['queries', 'filter', 'pagination_depth'].includes(key)) throw new HttpError(400, 'parsing_exception', `[hybrid] query does not support [${key}]`);
+    if (spec.queries.length < 1 || spec.queries.length > 5)
+      throw new HttpError(400, 'parsing_exception', 'Number of sub-queries exceeds maximum supported by [hybrid] query');
     const processor = (pipeline?.phase_results_processors ?? []).find((p: Json) => 'normalization-processor' in p)?.['normalization-processor'];
     if (!processor) {
-      throw new HttpError(400, 'illegal_argument_exception', 'hybrid query needs a search pipeline with a normalization-processor (pass ?search_pipeline=<id>)');
+      throw new HttpError(
+        400,
+        'illegal_argument_exception',
+        'hybrid query needs a search pipeline with a normalization-processor (pass ?search_pipeline=<id>)',
+      );
     }
     let pool = candidates;
     if (spec.filter !== undefined) {
@@ -722,7 +793,11 @@ export class OpenSearchWireDouble {
     const results = (spec.queries as Json[]).map((sub) => this.evaluate(state, sub, pool));
     const weights: number[] = processor.combination?.parameters?.weights ?? results.map(() => 1 / results.length);
     if (weights.length !== results.length) {
-      throw new HttpError(400, 'illegal_argument_exception', `number of weights [${weights.length}] must match number of sub-queries [${results.length}] in hybrid query`);
+      throw new HttpError(
+        400,
+        'illegal_argument_exception',
+        `number of weights [${weights.length}] must match number of sub-queries [${results.length}] in hybrid query`,
+      );
     }
     const normalized = results.map((r) => {
       const values = [...r.values()];
@@ -753,7 +828,8 @@ export class OpenSearchWireDouble {
   }
 
   private deleteByQuery(expression: string, query: Record<string, string>, body: Json): [number, unknown] {
-    for (const key of Object.keys(body)) if (!['query', 'max_docs'].includes(key)) throw new HttpError(400, 'parsing_exception', `[delete_by_query] unknown field [${key}]`);
+    for (const key of Object.keys(body))
+      if (!['query', 'max_docs'].includes(key)) throw new HttpError(400, 'parsing_exception', `[delete_by_query] unknown field [${key}]`);
     if (!isObject(body.query)) throw new HttpError(400, 'action_request_validation_exception', 'Validation Failed: 1: query is missing;');
     const names = this.resolve(expression, query.ignore_unavailable === 'true' || expression.includes('*'));
     let deleted = 0;

@@ -343,7 +343,12 @@ export class KafkaWireDouble {
   group(id: string): GroupSnapshot | undefined {
     const g = this.groups.get(id);
     if (!g) return undefined;
-    return { state: g.state, generation: g.generation, members: [...g.members.keys()], offsets: Object.fromEntries([...g.offsets].map(([k, v]) => [k, Number(v)])) };
+    return {
+      state: g.state,
+      generation: g.generation,
+      members: [...g.members.keys()],
+      offsets: Object.fromEntries([...g.offsets].map(([k, v]) => [k, Number(v)])),
+    };
   }
 
   private timer(ms: number, fn: () => void): NodeJS.Timeout {
@@ -597,7 +602,19 @@ export class KafkaWireDouble {
   private groupOf(id: string): Group {
     let g = this.groups.get(id);
     if (!g) {
-      g = { id, state: 'Empty', generation: 0, protocol: '', leader: '', members: new Map(), joining: new Map(), joinWaiters: new Map(), syncWaiters: new Map(), assignments: new Map(), offsets: new Map() };
+      g = {
+        id,
+        state: 'Empty',
+        generation: 0,
+        protocol: '',
+        leader: '',
+        members: new Map(),
+        joining: new Map(),
+        joinWaiters: new Map(),
+        syncWaiters: new Map(),
+        assignments: new Map(),
+        offsets: new Map(),
+      };
       this.groups.set(id, g);
     }
     return g;
@@ -651,15 +668,33 @@ export class KafkaWireDouble {
     const rebalanceTimeoutMs = r.int32();
     let memberId = r.string();
     const protocolType = r.string();
-    const protocols = (r.array((x) => ({ name: x.string(), metadata: x.bytes() ?? Buffer.alloc(0) })) ?? []);
+    const protocols = r.array((x) => ({ name: x.string(), metadata: x.bytes() ?? Buffer.alloc(0) })) ?? [];
     const g = this.groupOf(groupId);
     if (memberId && !g.members.has(memberId)) {
-      return Promise.resolve(new Writer().int16(ERR.UNKNOWN_MEMBER_ID).int32(-1).string('').string('').string('').array([], () => undefined).build());
+      return Promise.resolve(
+        new Writer()
+          .int16(ERR.UNKNOWN_MEMBER_ID)
+          .int32(-1)
+          .string('')
+          .string('')
+          .string('')
+          .array([], () => undefined)
+          .build(),
+      );
     }
     if (!memberId) memberId = `${clientId}-${randomUUID()}`;
     g.members.set(memberId, { id: memberId, clientId, sessionTimeoutMs, rebalanceTimeoutMs, protocolType, protocols, lastSeen: Date.now() });
     return new Promise<Buffer>((resolve) => {
-      g.joinWaiters.get(memberId)?.(new Writer().int16(ERR.REBALANCE_IN_PROGRESS).int32(-1).string('').string('').string(memberId).array([], () => undefined).build());
+      g.joinWaiters.get(memberId)?.(
+        new Writer()
+          .int16(ERR.REBALANCE_IN_PROGRESS)
+          .int32(-1)
+          .string('')
+          .string('')
+          .string(memberId)
+          .array([], () => undefined)
+          .build(),
+      );
       g.joinWaiters.set(memberId, resolve);
       this.prepareRebalance(g);
       this.completeJoin(g);
@@ -672,7 +707,11 @@ export class KafkaWireDouble {
     const memberId = r.string();
     const assignments = r.array((x) => ({ memberId: x.string(), assignment: x.bytes() ?? Buffer.alloc(0) })) ?? [];
     const g = this.groupOf(groupId);
-    const reply = (code: number, assignment?: Buffer) => new Writer().int16(code).bytes(assignment ?? Buffer.alloc(0)).build();
+    const reply = (code: number, assignment?: Buffer) =>
+      new Writer()
+        .int16(code)
+        .bytes(assignment ?? Buffer.alloc(0))
+        .build();
     if (!g.members.has(memberId)) return Promise.resolve(reply(ERR.UNKNOWN_MEMBER_ID));
     if (g.state === 'PreparingRebalance') return Promise.resolve(reply(ERR.REBALANCE_IN_PROGRESS));
     if (generation !== g.generation) return Promise.resolve(reply(ERR.ILLEGAL_GENERATION));
@@ -740,7 +779,9 @@ export class KafkaWireDouble {
     const generation = r.int32();
     const memberId = r.string();
     r.int64(); // retention time
-    const topics = r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), offset: p.int64(), metadata: p.nullableString() })) ?? [] })) ?? [];
+    const topics =
+      r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), offset: p.int64(), metadata: p.nullableString() })) ?? [] })) ??
+      [];
     const g = this.groupOf(groupId);
     let code: number = ERR.NONE;
     if (generation >= 0) {
@@ -779,7 +820,12 @@ export class KafkaWireDouble {
           }
           const end = BigInt(state.logs[p.partition].length);
           // -2 = earliest, -1 = latest; by timestamp: the first record at or after it
-          const offset = p.timestamp === -2n ? 0n : p.timestamp === -1n ? end : BigInt(state.logs[p.partition].find((rec) => rec.timestamp >= p.timestamp)?.offset ?? Number(end));
+          const offset =
+            p.timestamp === -2n
+              ? 0n
+              : p.timestamp === -1n
+                ? end
+                : BigInt(state.logs[p.partition].find((rec) => rec.timestamp >= p.timestamp)?.offset ?? Number(end));
           x.int32(p.partition).int16(ERR.NONE).int64(-1n).int64(offset);
         });
       })
@@ -792,14 +838,16 @@ export class KafkaWireDouble {
     r.int32(); // min bytes
     const maxBytes = r.int32();
     r.int8(); // isolation level
-    const topics = r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), offset: p.int64(), maxBytes: p.int32() })) ?? [] })) ?? [];
+    const topics =
+      r.array((t) => ({ topic: t.string(), partitions: t.array((p) => ({ partition: p.int32(), offset: p.int64(), maxBytes: p.int32() })) ?? [] })) ?? [];
     const collect = () => {
       let total = 0;
       const out = topics.map((t) => ({
         topic: t.topic,
         partitions: t.partitions.map((p) => {
           const state = this.topics.get(t.topic);
-          if (!state || p.partition >= state.partitions) return { partition: p.partition, errorCode: ERR.UNKNOWN_TOPIC_OR_PARTITION, hw: -1n, records: Buffer.alloc(0) };
+          if (!state || p.partition >= state.partitions)
+            return { partition: p.partition, errorCode: ERR.UNKNOWN_TOPIC_OR_PARTITION, hw: -1n, records: Buffer.alloc(0) };
           const end = state.logs[p.partition].length;
           const offset = Number(p.offset);
           if (offset > end || offset < 0) return { partition: p.partition, errorCode: ERR.OFFSET_OUT_OF_RANGE, hw: BigInt(end), records: Buffer.alloc(0) };

@@ -70,15 +70,27 @@ export class QualityAbUseCase {
       if (ctx.signal.aborted) throw new Error('A/B aborted');
       for await (const event of this.llm.translate({ text: pair.source, direction: 'forward', agent, signal: ctx.signal })) {
         // a fallback answer is the built-in engine's, not the LLM's: that pair is left out of both sides
-        if (event.type === 'translation_complete' && event.engine === 'llm') answered.push({ llm: event.final_translation, builtin: pair.hypothesis, target: pair.target });
+        if (event.type === 'translation_complete' && event.engine === 'llm')
+          answered.push({ llm: event.final_translation, builtin: pair.hypothesis, target: pair.target });
       }
       await ctx.heartbeat();
     }
     if (answered.length) {
-      const score = (hyps: string[]): QualityScores => scoreTranslations(hyps, answered.map((a) => a.target));
-      const ab = { builtin: score(answered.map((a) => a.builtin)), llm: score(answered.map((a) => a.llm)), pairs: answered.length, created_at: this.clock.now().toISOString() };
+      const score = (hyps: string[]): QualityScores =>
+        scoreTranslations(
+          hyps,
+          answered.map((a) => a.target),
+        );
+      const ab = {
+        builtin: score(answered.map((a) => a.builtin)),
+        llm: score(answered.map((a) => a.llm)),
+        pairs: answered.length,
+        created_at: this.clock.now().toISOString(),
+      };
       await this.uow.run((em) => this.outbox.add(em, 'translation.quality-ab-measured.v1', { agentId: job.agentId, version: job.version, ab }));
-      this.logger.log(`agent ${job.agentId} ${job.version}: A/B on ${answered.length} held-out pairs, chrF built-in ${ab.builtin.chrf.toFixed(3)} vs LLM ${ab.llm.chrf.toFixed(3)}`);
+      this.logger.log(
+        `agent ${job.agentId} ${job.version}: A/B on ${answered.length} held-out pairs, chrF built-in ${ab.builtin.chrf.toFixed(3)} vs LLM ${ab.llm.chrf.toFixed(3)}`,
+      );
     } else this.logger.warn(`agent ${job.agentId} ${job.version}: the LLM answered none of the ${sample.pairs.length} held-out pairs; no A/B`);
     await this.discard(job.agentId, job.version);
   }

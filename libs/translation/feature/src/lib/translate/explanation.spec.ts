@@ -3,15 +3,18 @@ import { clampConfidence, toExplanation } from './explanation';
 
 describe('answer explanation', () => {
   it('lists the built-in engine provenance (examples, lexicon entries) and the glossary terms applied', () => {
-    const e = toExplanation({
-      strategy: 'decoder',
-      examples: [{ id: '3', score: 0.8, source: 'mba\'éichapa', target: 'hola' }],
-      lexicon: [{ source: 'ka\'a', target: 'hierba', prob: 0.6 }],
-    }, [{ term: 'tembi\'u', translation: 'comida' }]);
+    const e = toExplanation(
+      {
+        strategy: 'decoder',
+        examples: [{ id: '3', score: 0.8, source: "mba'éichapa", target: 'hola' }],
+        lexicon: [{ source: "ka'a", target: 'hierba', prob: 0.6 }],
+      },
+      [{ term: "tembi'u", translation: 'comida' }],
+    );
     expect(e).toEqual({
-      examples: [{ source: 'mba\'éichapa', target: 'hola', score: 0.8 }],
-      lexicon: [{ source: 'ka\'a', target: 'hierba', prob: 0.6 }],
-      glossary: [{ term: 'tembi\'u', translation: 'comida' }],
+      examples: [{ source: "mba'éichapa", target: 'hola', score: 0.8 }],
+      lexicon: [{ source: "ka'a", target: 'hierba', prob: 0.6 }],
+      glossary: [{ term: "tembi'u", translation: 'comida' }],
     });
   });
 

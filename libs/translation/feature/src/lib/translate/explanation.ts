@@ -33,7 +33,9 @@ export function toExplanation(provenance: unknown, applied: readonly AppliedTerm
       .filter((e) => typeof e['source'] === 'string' && typeof e['target'] === 'string')
       .slice(0, EXPLANATION_MAX_LEXICON)
       .map((e) => ({ source: text(e['source'], EXPLANATION_TERM_MAX), target: text(e['target'], EXPLANATION_TERM_MAX), prob: num(e['prob']) })),
-    glossary: applied.slice(0, EXPLANATION_MAX_GLOSSARY).map((g) => ({ term: g.term.slice(0, EXPLANATION_TERM_MAX), translation: g.translation.slice(0, EXPLANATION_TERM_MAX) })),
+    glossary: applied
+      .slice(0, EXPLANATION_MAX_GLOSSARY)
+      .map((g) => ({ term: g.term.slice(0, EXPLANATION_TERM_MAX), translation: g.translation.slice(0, EXPLANATION_TERM_MAX) })),
   };
 }
 
