@@ -24,6 +24,7 @@ require.extensions['.ts'] = function (module, filename) {
 };
 const tsconfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8'));
 require('tsconfig-paths').register({ baseUrl: ROOT, paths: tsconfig.compilerOptions.paths });
+const { buildAgentBrain } = require(path.join(ROOT, 'libs/translation/data-access/src/lib/engine-knowledge.ts'));
 
 const HEAD = 16;
 
@@ -66,7 +67,6 @@ function main() {
       process.stdout.write(`  ${s.name.padEnd(18)} ${s.enc.padEnd(9)} ${String(s.n).padStart(9)}  ${(s.bytes / 1e6).toFixed(3)} MB\n`);
   }
   if (coldRuns > 0) {
-    const { buildAgentBrain } = require(path.join(ROOT, 'libs/translation/data-access/src/lib/engine-knowledge.ts'));
     const devFile = path.join(data, `es-${lang}`, 'dev.es');
     const sentences = fs.existsSync(devFile) ? fs.readFileSync(devFile, 'utf8').split(/\r?\n/).filter(Boolean) : ['la casa es grande'];
     const phases = { read: [], decode: [], brain: [], translate: [], total: [] };
