@@ -12,10 +12,33 @@ const outcome = (p: Promise<unknown>) =>
     (e: { message: string }) => e.message,
   );
 
+let a: TestApp;
+let b: TestApp;
+
+/** A public agent created on replica a, once `replica` listens for row changes. */
+async function publicAgentHeardBy(replica: TestApp, owner: { uid: string; email: string }) {
+  const agent = await a.app.get(CreateAgentUseCase).execute({
+    ownerId: owner.uid,
+    ownerEmail: owner.email,
+    srcLang: 'es',
+    tgtLang: 'gn',
+    customPrompt: '',
+    coreMemory: '',
+    processingTaskId: null,
+    filenames: [],
+    engine: 'builtin',
+    public: true,
+  });
+  await waitFor(
+    () => Promise.resolve(replica.app.get<AgentChangesPort>(AGENT_CHANGES).watching),
+    (w) => w,
+    { what: 'the replica listening' },
+  );
+  return agent;
+}
+
 /** The access check of every translation reads the agent row from memory; a change on any replica drops it. */
 describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
-  let a: TestApp;
-  let b: TestApp;
   beforeAll(async () => {
     a = await createTestApp({ schemas: [agentsSchema], consumers: ['agents'], imports: [AgentsModule] });
     b = await createTestApp({ schemas: [agentsSchema], consumers: [], imports: [AgentsModule], database: a.db });
@@ -26,23 +49,7 @@ describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
   });
 
   it('answers repeated access checks without reading the row again, and sees a change made anywhere', async () => {
-    const agent = await a.app.get(CreateAgentUseCase).execute({
-      ownerId: 'owner-1',
-      ownerEmail: 'o@example.org',
-      srcLang: 'es',
-      tgtLang: 'gn',
-      customPrompt: '',
-      coreMemory: '',
-      processingTaskId: null,
-      filenames: [],
-      engine: 'builtin',
-      public: true,
-    });
-    await waitFor(
-      () => Promise.resolve(b.app.get<AgentChangesPort>(AGENT_CHANGES).watching),
-      (w) => w,
-      { what: 'replica b listening' },
-    );
+    const agent = await publicAgentHeardBy(b, { uid: 'owner-1', email: 'o@example.org' });
     const repo = b.app.get<AgentRepositoryPort>(AGENT_REPOSITORY);
     let reads = 0;
     const findById = repo.findById.bind(repo);
@@ -67,23 +74,7 @@ describe('agent rows cached across replicas (Postgres LISTEN/NOTIFY)', () => {
   it('on the replica that made a change, the very next access check reads it (no window for a removed right)', async () => {
     const rpc = a.app.get<RpcClient>(RPC_CLIENT);
     const owner = { uid: 'owner-2', email: 'o2@example.org' };
-    const agent = await a.app.get(CreateAgentUseCase).execute({
-      ownerId: owner.uid,
-      ownerEmail: owner.email,
-      srcLang: 'es',
-      tgtLang: 'gn',
-      customPrompt: '',
-      coreMemory: '',
-      processingTaskId: null,
-      filenames: [],
-      engine: 'builtin',
-      public: true,
-    });
-    await waitFor(
-      () => Promise.resolve(a.app.get<AgentChangesPort>(AGENT_CHANGES).watching),
-      (w) => w,
-      { what: 'replica a listening' },
-    );
+    const agent = await publicAgentHeardBy(a, owner);
     const stranger = () => outcome(rpc.call('agents.access.v1', { agentId: agent.id, viewer: null, need: 'read' }));
     for (let round = 0; round < 20; round++) {
       const pub = round % 2 === 1;
