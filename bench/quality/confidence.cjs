@@ -23,15 +23,7 @@ const path = require('node:path');
 const os = require('node:os');
 const crypto = require('node:crypto');
 
-const swc = require('@swc/core');
-require.extensions['.ts'] = function (module, filename) {
-  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-    module: { type: 'commonjs' },
-  });
-  module._compile(out.code, filename);
-};
+require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 const engine = require('../../libs/engine/src/index.ts');
 
 /** Answers compared between runs: chrF rows may differ by at most this much. */

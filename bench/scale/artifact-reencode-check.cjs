@@ -13,17 +13,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
-const swc = require('@swc/core');
-require.extensions['.ts'] = function (module, filename) {
-  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } },
-    module: { type: 'commonjs' },
-  });
-  module._compile(out.code, filename);
-};
-const tsconfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8'));
-require('tsconfig-paths').register({ baseUrl: ROOT, paths: tsconfig.compilerOptions.paths });
+require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 
 function main() {
   const argv = process.argv.slice(2);

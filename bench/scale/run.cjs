@@ -22,17 +22,7 @@ const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '../..');
-const swc = require('@swc/core');
-require.extensions['.ts'] = function (module, filename) {
-  const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { target: 'es2022', parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true } },
-    module: { type: 'commonjs' },
-  });
-  module._compile(out.code, filename);
-};
-const tsconfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8'));
-require('tsconfig-paths').register({ baseUrl: ROOT, paths: tsconfig.compilerOptions.paths });
+require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 
 const LANGS = ['aym', 'cni', 'gn', 'nah', 'oto', 'quy', 'shp', 'tar'];
 const CONNECTIONS = [1, 8, 32];
