@@ -1,10 +1,12 @@
 import type { AgentDto, AgentQuality } from '@gaia/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
-import { queryKeys } from '../../api/queries';
+import { createQueryClient } from '../../api/query-client';
+import { agentQuery, queryKeys } from '../../api/queries';
+import { useRouteServer } from '../../test/api-server';
 import { QualityCard } from './quality-card';
 
 const entry = (version: string, chrf: number) => ({
@@ -47,6 +49,24 @@ const agent = (over: Partial<AgentDto> = {}): AgentDto => ({
 });
 const client = new QueryClient();
 const withQuery = (ui: ReactElement) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
+
+/** What GET /api/agents/agent-1 answers, and how many times it was read. */
+let served: AgentDto = agent();
+let reads = 0;
+useRouteServer((req) => {
+  if (req.method !== 'GET' || req.path !== '/api/agents/agent-1') return undefined;
+  reads++;
+  return [200, served];
+});
+
+/** As the agent page: the card shows the cached agent, which its own reads refresh. */
+function AgentPageStandIn() {
+  const { data } = useQuery(agentQuery('agent-1'));
+  return data ? <QualityCard agent={data as AgentDto} /> : null;
+}
+
+/** Polling reads land within a few intervals; this bounds the wait for a condition, it does not time anything. */
+const REPORT_WAIT = { timeout: 15_000 };
 
 describe('QualityCard', () => {
   afterEach(async () => {
@@ -91,11 +111,45 @@ describe('QualityCard', () => {
     expect(screen.getByTestId('quality-card')).toHaveTextContent('The quality report appears after the next build');
   });
 
-  it('reads the agent again when a build ends on the open page (the new report)', () => {
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const { rerender } = render(withQuery(<QualityCard agent={agent({ processing_status: 'PROCESSING' })} />));
-    expect(invalidate).not.toHaveBeenCalled();
-    rerender(withQuery(<QualityCard agent={agent({ processing_status: 'COMPLETED' })} />));
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.agent('agent-1'), exact: true });
+  it('after a build ends on the open page, says the report is being measured and keeps reading the agent until it lands', async () => {
+    const queryClient = createQueryClient({ retry: false });
+    served = agent({ processing_status: 'PROCESSING', processing_task_id: 'task-2', quality: null });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AgentPageStandIn />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('quality-card')).toHaveTextContent('The quality report appears after the next build');
+    // The build ends: the agent is ready at once, its report follows (docs/adr/0006).
+    served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: null });
+    queryClient.setQueryData(queryKeys.agent('agent-1'), served);
+    expect(await screen.findByTestId('quality-measuring')).toHaveTextContent('Measuring quality on held-out pairs…');
+    expect(screen.getByTestId('quality-card')).not.toHaveTextContent('The quality report appears after the next build');
+    const readsWhenReady = reads;
+    await waitFor(() => expect(reads).toBeGreaterThan(readsWhenReady), REPORT_WAIT);
+    // The server answered COMPLETED without a report: still measuring.
+    expect(screen.getByTestId('quality-measuring')).toBeInTheDocument();
+    served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: { ...quality, version: 'task-2' } });
+    await waitFor(() => expect(screen.getByTestId('quality-chrf')).toHaveTextContent('0.41'), REPORT_WAIT);
+    expect(screen.queryByTestId('quality-measuring')).toBeNull();
+  });
+
+  it("waits for the new version's report when the agent already had one", async () => {
+    await i18n.changeLanguage('es');
+    const queryClient = createQueryClient({ retry: false });
+    const previous: AgentQuality = { ...quality, version: 'task-1', chrf: 0.35, history: [entry('task-1', 0.35)] };
+    served = agent({ processing_status: 'PROCESSING', processing_task_id: 'task-2', quality: previous });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AgentPageStandIn />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('quality-chrf')).toHaveTextContent('0,35');
+    served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: previous });
+    queryClient.setQueryData(queryKeys.agent('agent-1'), served);
+    expect(await screen.findByTestId('quality-measuring')).toHaveTextContent('Midiendo la calidad con los pares apartados…');
+    served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: { ...quality, version: 'task-2' } });
+    await waitFor(() => expect(screen.getByTestId('quality-chrf')).toHaveTextContent('0,41'), REPORT_WAIT);
+    expect(screen.queryByTestId('quality-measuring')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import type { AgentDto, QualityHistoryEntry } from '@gaia/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queries';
+import { agentQuery } from '../../api/queries';
 import { formatDateTime, formatNumber } from '../lib/format';
 
 const CHART_WIDTH = 260;
@@ -28,26 +28,47 @@ export function QualityChart({ history, label }: { history: QualityHistoryEntry[
   );
 }
 
+/** How often the agent is read again while its new version's report is awaited. */
+const REPORT_POLL_MS = 2_000;
+/** How long a finished build's report is awaited on the open page (a report that failed never comes). */
+const REPORT_WAIT_MS = 2 * 60_000;
+
 /**
- * A build that ends while the page is open brings a new report: the agent is read again when its processing
- * becomes COMPLETED (the agent_updated push carries no report).
+ * The agent is ready before its quality report: the held-out evaluation of the new version is published 20–30 s
+ * later (docs/adr/0006). When a build ends on the open page, the agent is read again every REPORT_POLL_MS until its
+ * report is the new version's (an upload's version is its task id), for at most REPORT_WAIT_MS. True while waiting.
  */
-function useReportRefresh(agent: AgentDto): void {
-  const queryClient = useQueryClient();
+function useAwaitedReport(agent: AgentDto): boolean {
   const status = agent.processing_status;
-  const previous = useRef(status);
+  const reportVersion = agent.quality?.version ?? null;
+  /** The build under way: its version and the report the agent had meanwhile. */
+  const building = useRef<{ version: string | null; previous: string | null } | null>(null);
+  const [awaited, setAwaited] = useState<{ version: string | null; previous: string | null } | null>(null);
   useEffect(() => {
-    const was = previous.current;
-    previous.current = status;
-    if (was !== status && status === 'COMPLETED') void queryClient.invalidateQueries({ queryKey: queryKeys.agent(agent.id), exact: true });
-  }, [agent.id, status, queryClient]);
+    if (status === 'PROCESSING') {
+      building.current = { version: agent.processing_task_id, previous: building.current?.previous ?? reportVersion };
+      setAwaited(null);
+    } else if (building.current) {
+      if (status === 'COMPLETED') setAwaited(building.current);
+      building.current = null;
+    }
+  }, [status, agent.processing_task_id, reportVersion]);
+  useEffect(() => {
+    if (!awaited) return;
+    const timer = setTimeout(() => setAwaited(null), REPORT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [awaited]);
+  const arrived = !!awaited && reportVersion !== null && (awaited.version ? reportVersion === awaited.version : reportVersion !== awaited.previous);
+  const waiting = !!awaited && !arrived;
+  useQuery({ ...agentQuery(agent.id), enabled: waiting, refetchInterval: waiting ? REPORT_POLL_MS : false });
+  return waiting;
 }
 
 /** The owner page's quality report: scores of the current version on its held-out pairs, the size category, the history and the LLM A/B. */
 export function QualityCard({ agent }: { agent: AgentDto }) {
   const { t, i18n } = useTranslation('dashboard');
-  useReportRefresh(agent);
-  const quality = agent.quality ?? null;
+  const measuring = useAwaitedReport(agent);
+  const quality = measuring ? null : (agent.quality ?? null);
   const score = (v: number | null) => (v === null ? '—' : formatNumber(Math.round(v * 1000) / 1000, i18n.language));
   const ab = quality?.ab ?? null;
   return (
@@ -55,7 +76,12 @@ export function QualityCard({ agent }: { agent: AgentDto }) {
       <h2 id="quality-heading" className="card__title">
         {t('agentPage.qualityTitle')}
       </h2>
-      {!quality && <p className="muted small">{t('agentPage.qualityNone')}</p>}
+      {measuring && (
+        <p className="muted small" role="status" data-testid="quality-measuring">
+          {t('agentPage.qualityMeasuring')}
+        </p>
+      )}
+      {!quality && !measuring && <p className="muted small">{t('agentPage.qualityNone')}</p>}
       {quality && (
         <>
           <p className="small">
