@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
+import { formatResponseTime } from '../../lib/response-time';
 import { DocumentationPage } from './documentation-page';
+import { MEASURED } from './measured';
 
 describe('documentation: explain, confidence, explanation and quality', () => {
   afterEach(async () => {
@@ -51,13 +53,16 @@ describe('documentation: explain, confidence, explanation and quality', () => {
     expect(within(screen.getByTestId('docs-answer-fields')).getByText('confidence (engine: llm)').closest('div')).toHaveTextContent('no está calibrada');
   });
 
-  it('says the upload-to-ready figure includes the quality report (held-out pairs, a second model), in English and Spanish', async () => {
+  it('says the agent is ready at the upload-to-ready figure and its quality report follows (measured after ready), in English and Spanish', async () => {
     const { unmount } = render(
       <MemoryRouter>
         <DocumentationPage />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('measured-upload-to-ready')).toHaveTextContent('including the quality report');
+    expect(screen.getByTestId('measured-upload-to-ready')).toHaveTextContent(
+      `; the quality report follows ${formatResponseTime(MEASURED.uploadToReady.qualityReportAfterSeconds, 'en')} later`,
+    );
+    expect(screen.getByTestId('measured-upload-to-ready')).not.toHaveTextContent('including the quality report');
     unmount();
     await i18n.changeLanguage('es');
     render(
@@ -65,6 +70,8 @@ describe('documentation: explain, confidence, explanation and quality', () => {
         <DocumentationPage />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('measured-upload-to-ready')).toHaveTextContent('incluido el informe de calidad');
+    expect(screen.getByTestId('measured-upload-to-ready')).toHaveTextContent(
+      `el informe de calidad llega ${formatResponseTime(MEASURED.uploadToReady.qualityReportAfterSeconds, 'es')} después`,
+    );
   });
 });

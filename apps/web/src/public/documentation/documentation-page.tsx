@@ -192,7 +192,9 @@ export function DocumentationPage() {
             <div className="spec" data-testid="measured-upload-to-ready">
               <dt>{t('docs.benchmarks.uploadToReady.label', { pairs: formatNumber(MEASURED.uploadToReady.pairs, i18n.language) })}</dt>
               <dd>{formatResponseTime(MEASURED.uploadToReady.seconds, i18n.language)}</dd>
-              <dd className="muted small">{t('docs.benchmarks.uploadToReadyNote')}</dd>
+              <dd className="muted small">
+                {t('docs.benchmarks.uploadToReadyNote', { seconds: formatResponseTime(MEASURED.uploadToReady.qualityReportAfterSeconds, i18n.language) })}
+              </dd>
             </div>
             <div className="spec" data-testid="measured-many-agents">
               <dt>

@@ -14,6 +14,7 @@ describe('the documentation page figures', () => {
     expect(MEASURED.responseTime.samples).toBe(translation.builtin.responseTimeReportedMs.n);
     expect(MEASURED.uploadToReady.seconds * 1000).toBe(ingestion.uploadToReadyAgent.ms);
     expect(MEASURED.uploadToReady.pairs).toBe(ingestion.pairs);
+    expect(MEASURED.uploadToReady.qualityReportAfterSeconds * 1000).toBe(ingestion.qualityReportAfterReady.ms);
     expect(MEASURED.scale.agents).toBe(scale.agents.count);
     expect(MEASURED.scale.maxRssMB).toBe(scale.memory.maxRssMB);
     expect(MEASURED.scale.bytesPerPair).toBe(scale.storage.artifactBytesPerPair);
