@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { correctionBodySchema, PAGE_SIZE_MAX, type CorrectionDto } from '@gaia/contracts';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { correctionBodySchema, type CorrectionDto } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
 import { encodeCursor, parsePage } from '../http/pagination';
 import { parseBody } from '../http/validation';
 import { S } from '../openapi/schemas';
+import { FeedbackList } from './feedback-list';
 import { feedbackViewer } from './feedback-viewer';
 import { FS } from './feedback.schemas';
 
@@ -36,14 +37,7 @@ export class CorrectionsController {
     return this.rpc.call('agents.corrections-add.v1', { agentId: id, viewer: feedbackViewer(p), correction });
   }
 
-  @Get()
-  @Auth('key')
-  @ApiOperation({ summary: 'Corrections of an agent, newest first (owner or editor): who, when, before and after; cursor-paginated' })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX } })
-  @ApiQuery({ name: 'cursor', required: false, description: '`next_cursor` of the previous page' })
-  @ApiResponse({ status: 200, schema: FS.correctionList })
-  @ApiResponse({ status: 403, schema: S.error })
-  @ApiResponse({ status: 404, schema: S.error })
+  @FeedbackList('Corrections of an agent, newest first (owner or editor): who, when, before and after; cursor-paginated', FS.correctionList)
   async list(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,

@@ -7,21 +7,20 @@ const nextCursor: SchemaObject = { type: 'string', nullable: true, description: 
 const correction = fromZod(agentsFeedbackRpc['agents.corrections-add.v1'].response);
 const term = fromZod(agentsFeedbackRpc['agents.glossary-add.v1'].response);
 
+/** A cursor page: the `items` under `key`, and `next_cursor`. */
+const cursorPage = (key: string, items: SchemaObject): SchemaObject => ({
+  type: 'object',
+  properties: { [key]: { type: 'array', items }, next_cursor: nextCursor },
+  required: [key, 'next_cursor'],
+});
+
 export const FS = {
   correctionBody: fromZod(correctionBodySchema, 'input'),
   correction,
-  correctionList: {
-    type: 'object',
-    properties: { corrections: { type: 'array', items: correction }, next_cursor: nextCursor },
-    required: ['corrections', 'next_cursor'],
-  } as SchemaObject,
+  correctionList: cursorPage('corrections', correction),
   termBody: fromZod(glossaryTermBodySchema, 'input'),
   term,
-  termList: {
-    type: 'object',
-    properties: { terms: { type: 'array', items: term }, next_cursor: nextCursor },
-    required: ['terms', 'next_cursor'],
-  } as SchemaObject,
+  termList: cursorPage('terms', term),
   importBody: fromZod(glossaryImportBodySchema, 'input'),
   importResult: fromZod(agentsFeedbackRpc['agents.glossary-import.v1'].response),
 };

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { glossaryImportBodySchema, glossaryTermBodySchema, PAGE_SIZE_MAX, type GlossaryTermDto, type RpcResponse } from '@gaia/contracts';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { glossaryImportBodySchema, glossaryTermBodySchema, type GlossaryTermDto, type RpcResponse } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import type { Principal } from '../auth/principal';
+import { FeedbackList } from '../corrections/feedback-list';
 import { feedbackViewer } from '../corrections/feedback-viewer';
 import { FS } from '../corrections/feedback.schemas';
 import { encodeCursor, parsePage } from '../http/pagination';
@@ -20,14 +21,7 @@ const TERM_REQUIRED = 'term and translation are required.';
 export class GlossaryController {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
-  @Get()
-  @Auth('key')
-  @ApiOperation({ summary: 'Glossary terms of an agent, by term (owner or editor); cursor-paginated' })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX } })
-  @ApiQuery({ name: 'cursor', required: false, description: '`next_cursor` of the previous page' })
-  @ApiResponse({ status: 200, schema: FS.termList })
-  @ApiResponse({ status: 403, schema: S.error })
-  @ApiResponse({ status: 404, schema: S.error })
+  @FeedbackList('Glossary terms of an agent, by term (owner or editor); cursor-paginated', FS.termList)
   async list(
     @CurrentPrincipal() p: Principal,
     @Param('id') id: string,
