@@ -1,31 +1,17 @@
 import type { AgentDto } from '@gaia/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SourceBox } from '../../public/translator/source-box';
 import { SuggestCorrection } from '../../public/translator/suggest-correction';
 import { TranslationResult } from '../../public/translator/translation-result';
-import { useTranslator } from '../../public/translator/use-translator';
+import { useAgentTranslator } from '../../public/translator/use-agent-translator';
 import { DirectionBar, TranslateButton } from '../../public/translator/translator-controls';
 import { formatLanguage } from '../lib/format';
 
 /** The owner's (or an editor's) test translator: streams with the session, so private agents can be tested. Spec §4. */
 export function TestTranslator({ agent }: { agent: AgentDto }) {
   const { t } = useTranslation('dashboard');
-  const [reversed, setReversed] = useState(false);
-  const [text, setText] = useState('');
-  const { state, busy, translate, reset } = useTranslator('session');
-  const src = reversed ? agent.tgt_lang : agent.src_lang;
-  const tgt = reversed ? agent.src_lang : agent.tgt_lang;
-  const canTranslate = text.trim().length > 0 && !busy;
-  const swap = () => {
-    setReversed((r) => !r);
-    setText('');
-    reset();
-  };
-  const clear = () => {
-    setText('');
-    reset();
-  };
+  const { state, busy, translate, reversed, text, setText, swap, clear, direction, canTranslate } = useAgentTranslator('session');
+  const { src, tgt } = direction(agent);
   return (
     <section className="card translator-card" aria-labelledby="test-translator-heading" data-testid="test-translator">
       <h2 id="test-translator-heading" className="card__title">

@@ -1,6 +1,5 @@
 import type { AgentView } from '@gaia/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { datasetFileName, downloadAgentFiles, saveBlob } from '../../api/public-api';
@@ -9,7 +8,7 @@ import { CopyButton } from '../copy-button';
 import { SourceBox } from '../translator/source-box';
 import { SuggestCorrection } from '../translator/suggest-correction';
 import { TranslationResult } from '../translator/translation-result';
-import { useTranslator } from '../translator/use-translator';
+import { useAgentTranslator } from '../translator/use-agent-translator';
 import { formatLanguage } from '../translator/word-limit';
 import { DirectionBar, TranslateButton } from '../translator/translator-controls';
 import { useDocumentTitle } from '../../layout/use-document-title';
@@ -28,14 +27,12 @@ export function ModelDetailPage() {
   const { t, i18n } = useTranslation('public');
   const navigate = useNavigate();
   const { data: agent, isPending: loading } = useQuery(agentQuery(modelId));
-  const [reversed, setReversed] = useState(false);
-  const [text, setText] = useState('');
   const download = useMutation({
     mutationFn: (id: string) => downloadAgentFiles(id),
     onSuccess: (blob, id) => saveBlob(blob, datasetFileName(id)),
     onError: (err) => console.error('Dataset download failed', err),
   });
-  const { state, busy, translate, reset } = useTranslator();
+  const { state, busy, translate, reversed, text, setText, swap, clear, direction, canTranslate } = useAgentTranslator();
   useDocumentTitle(agent ? `${formatLanguage(agent.src_lang)} → ${formatLanguage(agent.tgt_lang)}` : loading ? null : t('agent.notFoundTitle'));
 
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/models'));
@@ -61,18 +58,7 @@ export function ModelDetailPage() {
     );
   }
 
-  const src = reversed ? agent.tgt_lang : agent.src_lang;
-  const tgt = reversed ? agent.src_lang : agent.tgt_lang;
-  const canTranslate = text.trim().length > 0 && !busy;
-  const swap = () => {
-    setReversed((r) => !r);
-    setText('');
-    reset();
-  };
-  const clear = () => {
-    setText('');
-    reset();
-  };
+  const { src, tgt } = direction(agent);
   const submit = () => {
     if (canTranslate) void translate({ text: text.trim(), model_id: agent.id, src_lang: src, tgt_lang: tgt });
   };
