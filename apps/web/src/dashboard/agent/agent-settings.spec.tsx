@@ -1,20 +1,16 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { agentDto, routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { agentDto, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { AgentSettings } from './agent-settings';
 
-let server: DashboardServer;
-let restore: () => void;
-beforeEach(async () => {
-  server = await startDashboardServer();
+const server = useDashboardServer();
+beforeEach(() => {
   server.owned = [agentDto()];
-  restore = routeToServer(server.origin);
 });
-afterEach(async () => {
+// Runs before the server closes (after-hooks run in reverse order of registration).
+afterEach(() => {
   vi.useRealTimers();
-  restore();
-  await server.close();
 });
 
 describe('Agent Settings', () => {

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentDto, keyUsageOf, routeToServer, startDashboardServer, usageSummaryOf, type DashboardServer } from '../test/dashboard-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { agentDto, keyUsageOf, usageSummaryOf, useDashboardServer } from '../test/dashboard-server';
 import { renderDashboard } from '../test/render';
 import { ApiTab } from './api-tab';
 
-let server: DashboardServer;
-let restore: () => void;
-beforeEach(async () => {
-  server = await startDashboardServer();
+const server = useDashboardServer();
+beforeEach(() => {
   server.owned = [agentDto()];
-  restore = routeToServer(server.origin);
-});
-afterEach(async () => {
-  restore();
-  await server.close();
 });
 
 describe('API tab', () => {
