@@ -46,6 +46,7 @@ class OtherConsumers {
   @OnEvent('gateway', 'ingestion.task-finished.v1') e(): void {}
   @OnEvent('agents', 'retrieval.agent-learned.v1') f(): void {}
   @OnEvent('agents', 'retrieval.build-failed.v1') g(): void {}
+  @OnEvent('agents', 'retrieval.agent-quality-measured.v1') h(): void {}
 }
 
 @Injectable()
@@ -103,9 +104,9 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
     const insertedMs = new Date(stamps.find((s) => s.message.startsWith('Processed bench.json'))!.at).getTime() - t0;
     const readyAt = new Date(stamps[stamps.length - 1].at).getTime();
     const learnMs = readyAt - storedAt;
-    // The quality report follows the ready agent in the same job (docs/adr/0006): agent-learned again, with `quality`.
+    // The quality report follows the ready agent in the same job (docs/adr/0006): retrieval.agent-quality-measured.v1.
     const [reported] = await t.dataSource.query(
-      `SELECT created_at AS at, payload->'quality' AS quality FROM outbox_event WHERE topic = 'retrieval.agent-learned.v1' AND payload ? 'quality' ORDER BY seq DESC LIMIT 1`,
+      `SELECT created_at AS at, payload->'quality' AS quality FROM outbox_event WHERE topic = 'retrieval.agent-quality-measured.v1' ORDER BY seq DESC LIMIT 1`,
     );
     // Ready = the task COMPLETED (its last progress event), on the wall clock of this process.
     const readyMs = readyAt - startedAt;

@@ -29,10 +29,14 @@ export const agentLearnedSchema = z.object({
     trainingMs: z.number(),
   }),
   learnedAt: z.string(),
-  /** Held-out quality of the version (absent from builds before issue #14). */
+  /** Held-out quality of the version: not set any more (retrieval.agent-quality-measured.v1 carries it); kept optional for events already stored. */
   quality: learnedQualitySchema.optional(),
 });
 export type AgentLearnedV1 = z.infer<typeof agentLearnedSchema>;
+
+/** The quality report of a ready version, measured after it was announced: the learned fields again, with `quality`. */
+export const agentQualityMeasuredSchema = agentLearnedSchema.extend({ quality: learnedQualitySchema });
+export type AgentQualityMeasuredV1 = z.infer<typeof agentQualityMeasuredSchema>;
 
 export const agentBuildFailedSchema = z.object({
   agentId: z.string(),
@@ -51,9 +55,16 @@ export const retrievalEvents = {
   }),
   'retrieval.agent-learned.v1': defineEvent({
     description:
-      'An agent version is indexed and its core memory learned: ingestion completes the task, agents records learned_memory, the artifact and the quality report, translation serves the new version (and, with an LLM configured, runs the A/B of its held-out pairs).',
+      'An agent version is indexed and its core memory learned (the agent is ready): ingestion completes the task, agents records learned_memory and the artifact, translation serves the new version.',
     schema: agentLearnedSchema,
-    subscribers: ['ingestion', 'agents', 'translation'],
+    subscribers: ['ingestion', 'agents'],
+    keyField: 'agentId',
+  }),
+  'retrieval.agent-quality-measured.v1': defineEvent({
+    description:
+      'The quality report of a ready version, measured on its held-out pairs after agent-learned (docs/adr/0006): agents stores the report, translation runs the LLM A/B of the held-out pairs when an LLM is configured.',
+    schema: agentQualityMeasuredSchema,
+    subscribers: ['agents', 'translation'],
     keyField: 'agentId',
   }),
   'retrieval.build-failed.v1': defineEvent({

@@ -24,9 +24,13 @@ export class ProcessingEventsListener {
   }
 
   @OnEvent('agents', 'retrieval.agent-learned.v1')
-  async onAgentLearned(p: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
-    await this.processing.learned(em, p);
-    await this.quality.learned(em, p);
+  onAgentLearned(p: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
+    return this.processing.learned(em, p);
+  }
+
+  @OnEvent('agents', 'retrieval.agent-quality-measured.v1')
+  onQualityMeasured(p: EventMap['retrieval.agent-quality-measured.v1'], em: EntityManager): Promise<void> {
+    return this.quality.measured(em, p);
   }
 
   @OnEvent('agents', 'retrieval.build-failed.v1')

@@ -137,8 +137,8 @@ export class BuildAgentUseCase {
   /**
    * The follow-up step of the build, once the version is ready: its quality report (measured off-thread) is stored —
    * the full model re-saved with the fitted confidence calibration under the same artifact key, the held-out sample
-   * kept for the LLM A/B — and announced by `retrieval.agent-learned.v1` again, now carrying `quality` (its other
-   * fields unchanged, so the agent record and the task see no change). Skipped when a newer version started meanwhile.
+   * kept for the LLM A/B — and announced by `retrieval.agent-quality-measured.v1` (the learned fields with `quality`).
+   * Skipped when a newer version started meanwhile.
    * docs/adr/0006-quality-report-held-out-at-build.md.
    */
   private async reportQuality(
@@ -166,7 +166,7 @@ export class BuildAgentUseCase {
         }))
       )
         return false;
-      await this.outbox.add(em, 'retrieval.agent-learned.v1', { ...learned, quality: q.quality });
+      await this.outbox.add(em, 'retrieval.agent-quality-measured.v1', { ...learned, quality: q.quality });
       return true;
     });
     if (reported) this.logger.log(`agent ${e.agentId} v${e.version}: quality measured on ${q.quality.heldOut} held-out pairs in ${q.quality.evaluationMs} ms`);

@@ -46,8 +46,8 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     await storePairs('agent-1', '1', 300);
     await t.drain();
     const learned = await events(t.dataSource, 'retrieval.agent-learned.v1');
-    // ready first (no report yet), then the same event with the quality report measured after it
-    expect(learned).toHaveLength(2);
+    // ready first (no report yet), then the quality report measured after it, as its own event
+    expect(learned).toHaveLength(1);
     expect(learned[0].payload).toMatchObject({
       agentId: 'agent-1',
       version: '1',
@@ -57,10 +57,10 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     });
     expect(learned[0].payload).not.toHaveProperty('quality');
     expect(String(learned[0].payload['learnedSummary']).length).toBeGreaterThan(20);
-    expect(learned[1].payload).toEqual({
-      ...learned[0].payload,
-      quality: { measured: true, heldOut: 20, scores: expect.any(Object), evaluationMs: expect.any(Number) },
-    });
+    const measured = await events(t.dataSource, 'retrieval.agent-quality-measured.v1');
+    expect(measured.map((e) => e.payload)).toEqual([
+      { ...learned[0].payload, quality: { measured: true, heldOut: 20, scores: expect.any(Object), evaluationMs: expect.any(Number) } },
+    ]);
     const progress = await events(t.dataSource, 'retrieval.build-progress.v1');
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)?.payload['fraction']).toBe(1);
@@ -88,13 +88,10 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     const learned = (await events(t.dataSource, 'retrieval.agent-learned.v1')).filter((e) => e.payload['agentId'] === 'agent-2');
     const versions = learned.map((e) => e.payload['version']);
     expect(versions.at(-1)).toBe('22');
-    // once ready and once with the report, at most (too small to measure: reported as not measured)
-    const built = learned.filter((e) => !e.payload['quality']).map((e) => e.payload['version']);
-    expect(new Set(built).size).toBe(built.length);
-    expect(learned.filter((e) => e.payload['version'] === '22').map((e) => e.payload['quality'] ?? null)).toEqual([
-      null,
-      expect.objectContaining({ measured: false }),
-    ]);
+    // each version announced once at most; the newest one's report follows (too small to measure: not measured)
+    expect(new Set(versions).size).toBe(versions.length);
+    const measured = (await events(t.dataSource, 'retrieval.agent-quality-measured.v1')).filter((e) => e.payload['agentId'] === 'agent-2');
+    expect(measured.filter((e) => e.payload['version'] === '22').map((e) => e.payload['quality'])).toEqual([expect.objectContaining({ measured: false })]);
     expect(await state('agent-2')).toMatchObject({ status: 'ready', readyVersion: '22', pairCount: 150 });
   });
 

@@ -5,8 +5,8 @@ import { QUALITY_REPORT_REPOSITORY, type QualityReportEntity, type QualityReport
 import { DATA_SOURCE } from '@gaia/shared/database';
 
 /**
- * The quality report of each agent version: recorded when the version is learned (retrieval.agent-learned.v1 carries
- * what the learning run measured on its held-out pairs) and shown as the `quality` field of the agent's record, with
+ * The quality report of each agent version: recorded when its measurement lands (retrieval.agent-quality-measured.v1
+ * carries what the build measured on its held-out pairs, after the version became ready) and shown as the `quality` field of the agent's record, with
  * the history across versions and the resource-size category of the spec.
  */
 @Injectable()
@@ -16,9 +16,8 @@ export class QualityReportUseCase {
     @Inject(QUALITY_REPORT_REPOSITORY) private readonly reports: QualityReportRepositoryPort,
   ) {}
 
-  /** In the event's transaction; builds before issue #14 carry no quality and record nothing. */
-  async learned(em: EntityManager, p: EventMap['retrieval.agent-learned.v1']): Promise<void> {
-    if (!p.quality) return;
+  /** In the event's transaction. */
+  async measured(em: EntityManager, p: EventMap['retrieval.agent-quality-measured.v1']): Promise<void> {
     const s = p.quality.scores;
     await this.reports.insert(em, {
       agentId: p.agentId,

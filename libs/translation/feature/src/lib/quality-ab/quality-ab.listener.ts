@@ -9,8 +9,8 @@ import { QualityAbUseCase } from './quality-ab.use-case';
 export class QualityAbListener {
   constructor(private readonly ab: QualityAbUseCase) {}
 
-  @OnEvent('translation', 'retrieval.agent-learned.v1')
-  onAgentLearned(e: EventMap['retrieval.agent-learned.v1'], em: EntityManager): Promise<void> {
-    return this.ab.learned(em, e);
+  @OnEvent('translation', 'retrieval.agent-quality-measured.v1')
+  onQualityMeasured(e: EventMap['retrieval.agent-quality-measured.v1'], em: EntityManager): Promise<void> {
+    return this.ab.measured(em, e);
   }
 }

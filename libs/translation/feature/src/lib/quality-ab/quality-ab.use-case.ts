@@ -37,8 +37,8 @@ export class QualityAbUseCase {
   ) {}
 
   /** Event side, in the consumer's transaction: a measured version gets an A/B when an LLM is configured. */
-  async learned(em: EntityManager, e: EventMap['retrieval.agent-learned.v1']): Promise<void> {
-    if (!e.quality?.measured) return;
+  async measured(em: EntityManager, e: EventMap['retrieval.agent-quality-measured.v1']): Promise<void> {
+    if (!e.quality.measured) return;
     if (!this.llm) {
       await this.discard(e.agentId, e.version);
       return;
