@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { CREDENTIAL_CHANGES, type CredentialChange, type CredentialChangesPort, type UserRecord } from '@gaia/identity/data-access';
 import { AccountsService } from '../accounts/accounts.service';
 import { sha256 } from '../tokens.util';
@@ -32,6 +33,7 @@ export class ApiKeyAuthentication {
     private readonly keys: ApiKeysService,
     private readonly accounts: AccountsService,
     @Inject(CREDENTIAL_CHANGES) private readonly changes: CredentialChangesPort,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     changes.subscribe((c) => this.onChange(c));
   }
@@ -40,7 +42,7 @@ export class ApiKeyAuthentication {
   async authenticate(raw: string): Promise<KeyCaller> {
     const id = sha256(raw);
     const hit = this.entries.get(id);
-    if (hit && this.changes.watching && Date.now() - hit.at < API_KEY_CACHE_TTL_MS) return hit.caller;
+    if (hit && this.changes.watching && this.clock.now().getTime() - hit.at < API_KEY_CACHE_TTL_MS) return hit.caller;
     if (hit) this.entries.delete(id);
     const generation = this.generation;
     const key = await this.keys.authenticate(raw);
@@ -48,7 +50,7 @@ export class ApiKeyAuthentication {
     const caller = { key, user };
     if (this.changes.watching && generation === this.generation) {
       if (this.entries.size >= API_KEY_CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(id, { caller, at: Date.now() });
+      this.entries.set(id, { caller, at: this.clock.now().getTime() });
     }
     return caller;
   }
