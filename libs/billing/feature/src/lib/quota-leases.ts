@@ -3,6 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { PlanId } from '@gaia/contracts';
 import { QUOTA_REPOSITORY, type AuthorizationEntity, type CounterRef, type QuotaRepositoryPort } from '@gaia/billing/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
+import type { Clock } from '@gaia/shared/kernel';
+import { BILLING_CLOCK } from './billing.tokens';
 import type { CounterRule } from './metering.rules';
 
 /** A lease takes at most this share of what is left below a limit (1/16): replicas never strand much of it. */
@@ -83,6 +85,7 @@ export class QuotaLeases implements OnModuleDestroy {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(QUOTA_REPOSITORY) private readonly quota: QuotaRepositoryPort,
     @Inject(QUOTA_LEASE_OPTIONS) private readonly options: QuotaLeaseOptions,
+    @Inject(BILLING_CLOCK) private readonly clock: Clock,
   ) {
     this.timer = setInterval(() => void this.tick(), options.flushMs);
     this.timer.unref();
@@ -96,11 +99,11 @@ export class QuotaLeases implements OnModuleDestroy {
   /** The user's plan when read less than PLAN_CACHE_MS ago. */
   plan(userId: string): PlanId | undefined {
     const p = this.plans.get(userId);
-    return p && Date.now() - p.at < PLAN_CACHE_MS ? p.plan : undefined;
+    return p && this.clock.now().getTime() - p.at < PLAN_CACHE_MS ? p.plan : undefined;
   }
 
   rememberPlan(userId: string, plan: PlanId): void {
-    this.plans.set(userId, { plan, at: Date.now() });
+    this.plans.set(userId, { plan, at: this.clock.now().getTime() });
   }
 
   forgetPlan(userId: string): void {
@@ -110,12 +113,12 @@ export class QuotaLeases implements OnModuleDestroy {
   /** Whether billing already stored this key with this owner and limit (then nothing to write). */
   knowsKey(keyId: string, userId: string | null, rateLimit: number | null): { userId: string | null } | undefined {
     const k = this.keys.get(keyId);
-    if (!k || Date.now() - k.at >= PLAN_CACHE_MS || k.rateLimit !== rateLimit || (userId !== null && k.userId !== userId)) return undefined;
+    if (!k || this.clock.now().getTime() - k.at >= PLAN_CACHE_MS || k.rateLimit !== rateLimit || (userId !== null && k.userId !== userId)) return undefined;
     return { userId: k.userId };
   }
 
   rememberKey(keyId: string, userId: string | null, rateLimit: number | null): void {
-    this.keys.set(keyId, { userId, rateLimit, at: Date.now() });
+    this.keys.set(keyId, { userId, rateLimit, at: this.clock.now().getTime() });
   }
 
   /** Whether this process holds an unwritten authorization of the request. */
