@@ -1,13 +1,14 @@
-import type { CorrectionDto, FIELD_MAX_LENGTH, GlossaryTermDto, GlossaryTermInput } from '@gaia/contracts';
+import type { CorrectionDto, GlossaryTermDto, GlossaryTermInput } from '@gaia/contracts';
+import { FIELD_MAX_LENGTH } from '@gaia/contracts';
 import { apiJson } from './http';
 
-/** The server's limits of the feedback fields; typed by FIELD_MAX_LENGTH of the contracts, so a change there fails the build. */
-export const FEEDBACK_LIMITS: Pick<typeof FIELD_MAX_LENGTH, 'term' | 'translation' | 'note' | 'corrected' | 'glossary_file'> = {
-  term: 200,
-  translation: 2_000,
-  note: 500,
-  corrected: 2_000,
-  glossary_file: 90_000,
+/** The server's limits of the feedback fields, taken from the contracts so they cannot drift. */
+export const FEEDBACK_LIMITS = {
+  term: FIELD_MAX_LENGTH.term,
+  translation: FIELD_MAX_LENGTH.translation,
+  note: FIELD_MAX_LENGTH.note,
+  corrected: FIELD_MAX_LENGTH.corrected,
+  glossary_file: FIELD_MAX_LENGTH.glossary_file,
 };
 
 /** Corrections and glossary of an agent (owner or editor; session cookie + CSRF). */
