@@ -11,6 +11,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { readDevLines } = require('./dev-data.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
@@ -34,12 +35,7 @@ function main() {
   const langs = { srcLang: 'es', tgtLang: lang };
   const a = buildAgentBrain(decodeAgentArtifacts(before), langs, 5).knowledge;
   const b = buildAgentBrain(decodeAgentArtifacts(after), langs, 5).knowledge;
-  const read = (ext) =>
-    fs
-      .readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8')
-      .split(/\r?\n/)
-      .filter(Boolean)
-      .slice(0, n);
+  const read = (ext) => readDevLines(data, lang, ext, n);
   let same = 0;
   let total = 0;
   const diffs = [];

@@ -19,6 +19,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { readDevLines } = require('./dev-data.cjs');
 const { execFileSync } = require('node:child_process');
 require('../register-ts.cjs');
 
@@ -90,12 +91,7 @@ function main() {
       const art = decodeAgentArtifacts(bytes.slice());
       tr[k] = new e.Translator(e.deserializeModel(art.model), e.HybridIndex.deserialize(art.index.slice()));
     }
-    const read = (ext) =>
-      fs
-        .readFileSync(path.join(data, `es-${lang}`, `dev.${ext}`), 'utf8')
-        .split(/\r?\n/)
-        .filter(Boolean)
-        .slice(0, n);
+    const read = (ext) => readDevLines(data, lang, ext, n);
     let same = 0;
     let total = 0;
     const diffs = [];
