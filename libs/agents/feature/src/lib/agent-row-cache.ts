@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { AGENT_CHANGES, AGENT_REPOSITORY, type AgentChangesPort, type AgentEntity, type AgentRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE } from '@gaia/shared/database';
+import { CLOCK, type Clock } from '@gaia/shared/kernel';
 
 /** A cached agent row is read again after this long even without a change notice (safety net). */
 export const AGENT_CACHE_TTL_MS = 60_000;
@@ -23,6 +24,7 @@ export class AgentRowCache {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(AGENT_REPOSITORY) private readonly agents: AgentRepositoryPort,
     @Inject(AGENT_CHANGES) private readonly changes: AgentChangesPort,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     changes.subscribe((id) => {
       this.generation++;
@@ -44,13 +46,13 @@ export class AgentRowCache {
 
   async find(agentId: string): Promise<AgentEntity | null> {
     const hit = this.rows.get(agentId);
-    if (hit && this.changes.watching && Date.now() - hit.at < AGENT_CACHE_TTL_MS) return hit.agent;
+    if (hit && this.changes.watching && this.clock.now().getTime() - hit.at < AGENT_CACHE_TTL_MS) return hit.agent;
     const generation = this.generation;
     const agent = await this.agents.findById(this.ds.manager, agentId);
     if (agent && this.changes.watching && generation === this.generation) {
       this.rows.delete(agentId);
       if (this.rows.size >= AGENT_CACHE_MAX) this.rows.delete(this.rows.keys().next().value as string);
-      this.rows.set(agentId, { agent, at: Date.now() });
+      this.rows.set(agentId, { agent, at: this.clock.now().getTime() });
     }
     return agent;
   }
