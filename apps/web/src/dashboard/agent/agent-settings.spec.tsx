@@ -1,6 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agentDto, useDashboardServer } from '../test/dashboard-server';
+import { UPDATE_RELOAD_MS } from '../lib/rules';
 import { renderDashboard } from '../test/render';
 import { AgentSettings } from './agent-settings';
 
@@ -16,18 +17,27 @@ afterEach(() => {
 describe('Agent Settings', () => {
   it('reloads the page 15 s after a successful update', async () => {
     const reload = vi.fn();
-    const onUpdated = vi.fn();
+    let updated = () => {};
+    const answered = new Promise<void>((r) => (updated = r));
+    const onUpdated = vi.fn(() => updated());
     renderDashboard(<AgentSettings agent={agentDto()} onUpdated={onUpdated} reload={reload} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Agent' }));
     fireEvent.change(screen.getByLabelText('Target language *'), { target: { value: 'English' } });
-    // The clock also follows real time (the request to the server needs it); the test then jumps ahead.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const answer = server.hold('PATCH /api/agents/agent-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Agent updated successfully! The page will reload in 15 seconds.')).toBeInTheDocument();
+    // Real timers while the request goes out; the server holds its answer once it has it.
+    await waitFor(() => expect(server.received.map((r) => `${r.method} ${r.path}`)).toContain('PATCH /api/agents/agent-1'));
+    // From here the clock moves only when the test moves it: the answer lands, the reload is scheduled on the fake clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      answer();
+      await answered;
+    });
+    expect(screen.getByText('Agent updated successfully! The page will reload in 15 seconds.')).toBeInTheDocument();
     expect(onUpdated).toHaveBeenCalledWith(expect.objectContaining({ tgt_lang: 'english' }), undefined);
-    act(() => vi.advanceTimersByTime(14_500));
+    act(() => vi.advanceTimersByTime(UPDATE_RELOAD_MS - 1));
     expect(reload).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(600));
+    act(() => vi.advanceTimersByTime(1));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

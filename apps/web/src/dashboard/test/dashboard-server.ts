@@ -39,6 +39,8 @@ export interface DashboardServer {
   /** Forced answers by 'METHOD /path': status, body and optionally the X-Error-Code the gateway sends. */
   fail: Map<string, [number, unknown, string?]>;
   received: Received[];
+  /** Holds the answer to 'METHOD /path' (the request is recorded meanwhile) until the returned function is called. */
+  hold(route: string): () => void;
   close(): Promise<void>;
 }
 
@@ -151,6 +153,7 @@ export function usageSummaryOf(over: Partial<Omit<UsageSummaryDto, 'period'>> = 
 }
 
 export async function startDashboardServer(): Promise<DashboardServer> {
+  const held = new Map<string, Promise<void>>();
   const state: DashboardServer = {
     origin: '',
     oidcProvider: null,
@@ -165,6 +168,14 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     tasks: new Map(),
     fail: new Map(),
     received: [],
+    hold: (route) => {
+      let answer = () => {};
+      held.set(route, new Promise<void>((r) => (answer = r)));
+      return () => {
+        held.delete(route);
+        answer();
+      };
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -182,6 +193,7 @@ export async function startDashboardServer(): Promise<DashboardServer> {
     const method = req.method ?? 'GET';
     const body = method === 'GET' ? null : await readBody(req);
     state.received.push({ method, path, headers: req.headers, body });
+    await held.get(`${method} ${path}`);
     const forced = state.fail.get(`${method} ${path}`);
     if (forced) {
       if (forced[2]) res.setHeader('X-Error-Code', forced[2]);
