@@ -7,8 +7,8 @@ export type IdempotencyClaim = { claimed: true } | { claimed: false; record: Ide
 
 /** Idempotency records of write requests, keyed by (scope, route, client key). */
 export interface IdempotencyRepositoryPort {
-  /** Claims (scope, route, key) for a request; returns the existing record when another request holds it. */
-  claim(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyClaim>;
+  /** Claims (scope, route, key) for a request at `now`; returns the existing record when another request holds it. */
+  claim(scope: string, route: string, key: string, requestHash: string, now: Date): Promise<IdempotencyClaim>;
   complete(scope: string, route: string, key: string, status: number, body: unknown): Promise<void>;
   /** Forgets records older than `before` (a replay window of a day is plenty for client retries). */
   purgeOlderThan(before: Date): Promise<void>;
@@ -21,10 +21,10 @@ export const IDEMPOTENCY_REPOSITORY = Symbol('IDEMPOTENCY_REPOSITORY');
 export class PostgresIdempotencyRepository implements IdempotencyRepositoryPort {
   constructor(@Inject(DATA_SOURCE) private readonly ds: DataSource) {}
 
-  async claim(scope: string, route: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
+  async claim(scope: string, route: string, key: string, requestHash: string, now: Date): Promise<IdempotencyClaim> {
     const ins = await this.ds.query(
-      `INSERT INTO identity_idempotency (scope, route, key, request_hash, state) VALUES ($1, $2, $3, $4, 'pending') ON CONFLICT DO NOTHING RETURNING key`,
-      [scope, route, key, requestHash],
+      `INSERT INTO identity_idempotency (scope, route, key, request_hash, state, created_at) VALUES ($1, $2, $3, $4, 'pending', $5) ON CONFLICT DO NOTHING RETURNING key`,
+      [scope, route, key, requestHash, now],
     );
     if (ins.length) return { claimed: true };
     const rows = await this.ds.query(`SELECT request_hash, state, status, body FROM identity_idempotency WHERE scope = $1 AND route = $2 AND key = $3`, [
@@ -32,7 +32,7 @@ export class PostgresIdempotencyRepository implements IdempotencyRepositoryPort 
       route,
       key,
     ]);
-    if (!rows.length) return this.claim(scope, route, key, requestHash); // released meanwhile
+    if (!rows.length) return this.claim(scope, route, key, requestHash, now); // released meanwhile
     const r = rows[0];
     return { claimed: false, record: { requestHash: r.request_hash, state: r.state, status: r.status === null ? null : Number(r.status), body: r.body } };
   }

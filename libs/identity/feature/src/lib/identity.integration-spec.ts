@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test } from '@nestjs/testing';
 import { identitySchema } from '@gaia/identity/data-access';
-import { DatabaseModule } from '@gaia/shared/database';
+import type { DataSource } from 'typeorm';
+import { DATA_SOURCE, DatabaseModule } from '@gaia/shared/database';
 import { APP_CONFIG } from '@gaia/shared/config';
 import { CLOCK, ManualClock } from '@gaia/shared/kernel';
-import { createTestDatabase, type TestDatabase } from '@gaia/testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@gaia/testing';
 import { AccountsService } from './accounts/accounts.service';
 import { ApiKeysService } from './api-keys/api-keys.service';
-import { IdempotencyService } from './idempotency/idempotency.service';
+import { IdempotencyService, PURGE_EVERY_CALLS, REPLAY_WINDOW_MS } from './idempotency/idempotency.service';
 import { IdentityModule } from './identity.module';
 import { RATE_LIMITER, type RateLimiter } from './identity.tokens';
 
@@ -88,6 +89,21 @@ describe('identity on the real Postgres', () => {
     await expect(services[1].begin('user:1', 'POST /x', 'k-1', 'hash-a')).resolves.toEqual({ kind: 'replay', status: 201, body: { ok: 1 } });
     await expect(services[1].begin('user:1', 'POST /x', 'k-1', 'hash-b')).rejects.toMatchObject({ status: 422 });
     await expect(services[1].begin('user:2', 'POST /x', 'k-1', 'hash-b')).resolves.toEqual({ kind: 'new' });
+  });
+
+  it('forgets Idempotency-Keys older than the replay window of the CLOCK, so the key may carry a new request', async () => {
+    const service = r1.get(IdempotencyService);
+    await expect(service.begin('user:3', 'POST /x', 'k-old', 'hash-a')).resolves.toEqual({ kind: 'new' });
+    await service.complete('user:3', 'POST /x', 'k-old', 201, { ok: 1 });
+    clock.advance(REPLAY_WINDOW_MS + 1);
+    // Every PURGE_EVERY_CALLS-th request purges in the background; wait until the old record is gone.
+    for (let i = 0; i < PURGE_EVERY_CALLS; i++) await service.begin('user:3', 'POST /x', `k-${i}`, 'hash-a');
+    await waitFor(
+      (): Promise<{ n: number }[]> => r1.get<DataSource>(DATA_SOURCE).query(`SELECT count(*)::int AS n FROM identity_idempotency WHERE key = 'k-old'`),
+      (rows) => rows[0].n === 0,
+      { what: 'the purge of the old record' },
+    );
+    await expect(service.begin('user:3', 'POST /x', 'k-old', 'hash-b')).resolves.toEqual({ kind: 'new' });
   });
 
   it('revoked and unknown keys are refused with 401', async () => {
