@@ -2,8 +2,9 @@
  * The real request path under load (issue #13, throughput): the built platform (`dist/apps/platform/main.js`,
  * as `npm start` runs it, in-process messaging, the machine's Postgres on a fresh database) serving the
  * 26k-pair es-gn agent; POST /api/translate with an API key (`stream: false`, varied gn dev sentences) at
- * 1/8/32 connections: req/s, p50/p99, Postgres round trips per translation (every `Client#query` of the
- * platform process, counted by ./probe.cjs) and a CPU profile of the 8-connection point (top self time).
+ * 1/8/32 connections: req/s, p50/p99, the platform process's CPU time and Postgres round trips per translation
+ * (every `Client#query` of the platform process, counted by ./probe.cjs), and a CPU profile of one more
+ * 8-connection pass (top self time; the engine's inclusive share against everything else).
  *
  * Set-up shortcuts (the bench measures translations, not ingestion): the agent row and its artifact are
  * written directly (agents table + file storage key), the user is put on the Enterprise plan and the key's
@@ -146,9 +147,37 @@ async function startPlatform({ artifactFile, workDir }) {
   return { base, port: Number(new URL(url).port), apiKey, agentId, srv, stop };
 }
 
-/** Self time by function (and by where it lives) of a V8 CPU profile. */
+/** Where a profiled file lives: a gaia lib (`gaia engine/lm.js`), a package, node core or V8. */
+function areaOf(cf, file) {
+  if (!file) return cf.functionName.startsWith('(') ? cf.functionName : 'node/V8 built-ins';
+  if (file.startsWith('node:')) return 'node core';
+  if (file.includes('node_modules/')) {
+    const rest = file.split('node_modules/').pop();
+    return `node_modules/${rest
+      .split('/')
+      .slice(0, rest.startsWith('@') ? 2 : 1)
+      .join('/')}`;
+  }
+  return /libs\/[^/]+\/[^/]+/.test(file) ? `gaia ${/libs\/([^/]+\/(?:src\/lib\/)?[^/]+)/.exec(file)[1].replace('/src/lib', '')}` : file;
+}
+
+const ENGINE_FILE = /libs\/engine\//;
+const GAIA_FILE = /(?:libs|apps)\/[^/]+\//;
+const IDLE = '(idle)';
+/** Samples without a JS stack: V8's collector and native code (`(program)`): neither side's alone. */
+const UNATTRIBUTED = new Set(['(garbage collector)', '(program)']);
+
+/**
+ * Self time by function (and by where it lives) of a V8 CPU profile, and the split the throughput target is
+ * about: the engine's inclusive share of the busy (not idle) samples — any `libs/engine` frame on the stack —
+ * against every other JS stack, the latter by area (self time) and by the nearest gaia frame up the stack (who
+ * caused it); the collector and native `(program)` samples have no stack and are given apart.
+ */
 function summarizeProfile(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const fileOf = (n) => n.callFrame.url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
   const self = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i];
@@ -157,33 +186,61 @@ function summarizeProfile(profile) {
   const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
   const fn = new Map();
   const area = new Map();
+  const outsideArea = new Map();
+  const outsideCaller = new Map();
+  const unattributed = new Map();
+  let busy = 0;
+  let engine = 0;
   for (const [id, us] of self) {
     const n = byId.get(id);
     const cf = n.callFrame;
-    const file = cf.url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
+    const file = fileOf(n);
     const name = `${cf.functionName || '(anonymous)'} ${file ? `${file}:${cf.lineNumber + 1}` : ''}`.trim();
     fn.set(name, (fn.get(name) ?? 0) + us);
-    const where = !file
-      ? cf.functionName.startsWith('(')
-        ? cf.functionName
-        : 'node/V8 built-ins'
-      : file.startsWith('node:')
-        ? 'node core'
-        : file.includes('node_modules/')
-          ? `node_modules/${file
-              .split('node_modules/')
-              .pop()
-              .split('/')
-              .slice(0, file.split('node_modules/').pop().startsWith('@') ? 2 : 1)
-              .join('/')}`
-          : /libs\/[^/]+\/[^/]+/.test(file)
-            ? `gaia ${/libs\/([^/]+\/(?:src\/lib\/)?[^/]+)/.exec(file)[1].replace('/src/lib', '')}`
-            : file;
+    const where = areaOf(cf, file);
     area.set(where, (area.get(where) ?? 0) + us);
+    if (file) busy += us;
+    else if (cf.functionName === IDLE) continue;
+    else {
+      busy += us;
+      if (UNATTRIBUTED.has(cf.functionName)) {
+        unattributed.set(cf.functionName, (unattributed.get(cf.functionName) ?? 0) + us);
+        continue;
+      }
+    }
+    let inEngine = false;
+    let caller = null;
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const f = fileOf(byId.get(at));
+      if (ENGINE_FILE.test(f)) {
+        inEngine = true;
+        break;
+      }
+      if (!caller && GAIA_FILE.test(f)) caller = f.replace(/^dist\/out\//, '');
+    }
+    if (inEngine) {
+      engine += us;
+      continue;
+    }
+    outsideArea.set(where, (outsideArea.get(where) ?? 0) + us);
+    const by = caller ?? `(no gaia frame: ${where})`;
+    outsideCaller.set(by, (outsideCaller.get(by) ?? 0) + us);
   }
   const pct = (us) => Math.round((us / total) * 1000) / 10;
+  const busyPct = (us) => Math.round((us / (busy || 1)) * 1000) / 10;
+  const top = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_FUNCTIONS)
+      .map(([where, us]) => ({ where, busyPct: busyPct(us) }));
   return {
     sampledMs: Math.round(total / 1000),
+    busyMs: Math.round(busy / 1000),
+    engineInclusiveBusyPct: busyPct(engine),
+    outsideEngineBusyPct: busyPct(busy - engine - [...unattributed.values()].reduce((a, b) => a + b, 0)),
+    unattributedBusyPct: Object.fromEntries([...unattributed].map(([k, us]) => [k, busyPct(us)])),
+    outsideEngineByArea: top(outsideArea),
+    outsideEngineByGaiaCaller: top(outsideCaller),
     byArea: [...area]
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP_FUNCTIONS)
@@ -195,8 +252,20 @@ function summarizeProfile(profile) {
   };
 }
 
-/** req/s at each connection count against the platform, with Postgres round trips per translation. */
-async function apiPoints({ artifactFile, workDir, sentences, seconds, connections, load, build = true }) {
+/**
+ * req/s at each connection count against the platform, with its CPU time and Postgres round trips per
+ * translation; the raw profile of the profiled point is written to `profileOut` (open it in DevTools).
+ */
+async function apiPoints({
+  artifactFile,
+  workDir,
+  sentences,
+  seconds,
+  connections,
+  load,
+  build = true,
+  profileOut = path.join(workDir, 'api-profiled-point.cpuprofile'),
+}) {
   if (build) {
     const b = spawnSync(process.execPath, [path.join(ROOT, 'tools/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
     if (b.status !== 0) throw new Error('build failed');
@@ -212,22 +281,23 @@ async function apiPoints({ artifactFile, workDir, sentences, seconds, connection
     await new Promise((r) => setTimeout(r, 2000));
     const idlePerSec = ((await plat.srv.ask('pg-count', 'pgQueries')) - idle0) / ((performance.now() - idleStart) / 1000);
     const points = [];
-    let profile = null;
     const s0 = await plat.srv.ask('pg-statements', 'pgStatements');
+    const target = { path: '/api/translate', headers, body, serverMs: (a) => a.response_time * 1000 };
     for (const c of connections) {
-      const profiled = c === PROFILED_CONNECTIONS;
       const q0 = await plat.srv.ask('pg-count', 'pgQueries');
+      const cpu0 = await plat.srv.ask('cpu', 'cpuMicros');
       const log0 = plat.srv.log().length;
-      if (profiled) await plat.srv.ask('prof-start', 'profiling');
       // response_time: the translation service's time from the request to the engine's result; the rest is the edge.
-      const run = await load(plat.port, c, seconds, sentences, { path: '/api/translate', headers, body, serverMs: (a) => a.response_time * 1000 });
-      if (profiled) profile = summarizeProfile(await plat.srv.ask('prof-stop', 'profile'));
+      const run = await load(plat.port, c, seconds, sentences, target);
+      const cpuMicros = (await plat.srv.ask('cpu', 'cpuMicros')) - cpu0;
       const q = (await plat.srv.ask('pg-count', 'pgQueries')) - q0;
       const translations = run.completed;
       const logged = plat.srv.log().slice(log0);
       const logLines = logged.split('\n').filter(Boolean);
       points.push({
         ...run,
+        // the platform process's CPU (every thread) per answered request, warm-up included
+        cpuMsPerTranslation: Math.round((cpuMicros / 1000 / Math.max(1, translations)) * 100) / 100,
         pgQueries: q,
         pgRoundTripsPerTranslation: Math.round((q / Math.max(1, translations)) * 100) / 100,
         logLinesPerTranslation: Math.round((logLines.length / Math.max(1, translations)) * 100) / 100,
@@ -235,7 +305,7 @@ async function apiPoints({ artifactFile, workDir, sentences, seconds, connection
       });
       if (logLines.length) process.stdout.write(`  sample log line: ${logLines[logLines.length - 1].slice(0, 300)}\n`);
       process.stdout.write(
-        `API ${c} connections: ${run.reqPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms; translation service p50 ${run.translationServiceMs?.p50} ms), ${points.at(-1).pgRoundTripsPerTranslation} Postgres round trips per translation\n`,
+        `API ${c} connections: ${run.reqPerSec} req/s (p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms; translation service p50 ${run.translationServiceMs?.p50} ms), ${points.at(-1).cpuMsPerTranslation} CPU ms per translation, ${points.at(-1).pgRoundTripsPerTranslation} Postgres round trips per translation\n`,
       );
     }
     const s1 = await plat.srv.ask('pg-statements', 'pgStatements');
@@ -245,6 +315,18 @@ async function apiPoints({ artifactFile, workDir, sentences, seconds, connection
       .filter(([, r]) => r >= 0.005)
       .sort((x, y) => y[1] - x[1])
       .map(([sql, r]) => ({ sql, perTranslation: Math.round(r * 100) / 100 }));
+    // The profile comes from a pass of its own after the measured points, so the sampler costs none of their numbers.
+    await plat.srv.ask('prof-start', 'profiling');
+    const profiledRun = await load(plat.port, PROFILED_CONNECTIONS, seconds, sentences, target);
+    const raw = await plat.srv.ask('prof-stop', 'profile');
+    fs.writeFileSync(profileOut, JSON.stringify(raw));
+    const profile = { connections: PROFILED_CONNECTIONS, reqPerSecWhileSampling: profiledRun.reqPerSec, ...summarizeProfile(raw) };
+    const where = (rows) => rows.map((r) => `${r.where} ${r.busyPct}%`).join(', ');
+    process.stdout.write(
+      `profile (${PROFILED_CONNECTIONS} connections, ${profile.busyMs} ms busy): engine ${profile.engineInclusiveBusyPct}%, outside the engine ${profile.outsideEngineBusyPct}%, ` +
+        `no stack ${JSON.stringify(profile.unattributedBusyPct)}\n  outside the engine by area: ${where(profile.outsideEngineByArea.slice(0, 8))}\n` +
+        `  outside the engine by nearest gaia frame: ${where(profile.outsideEngineByGaiaCaller.slice(0, 8))}\n  raw profile: ${path.relative(ROOT, profileOut)}\n`,
+    );
     return { idlePgQueriesPerSecond: Math.round(idlePerSec * 10) / 10, points, pgStatementsPerTranslation: perTranslation, profile };
   } finally {
     await plat.stop();

@@ -6,6 +6,8 @@
  *   same counts by statement (first 90 characters).
  * - 'prof-start' / 'prof-stop' → `{ profile }`: a V8 CPU profile of the process between the two (the
  *   `--cpu-prof` format), so the bench profiles one load point rather than the start-up.
+ * - 'cpu' → `{ cpuMicros }`: the process's CPU time so far (user + system, every thread), so the bench can say
+ *   how much CPU one translation costs — steadier than req/s on a shared machine.
  */
 'use strict';
 const pg = require('pg');
@@ -28,7 +30,10 @@ const post = (method, params) => new Promise((resolve, reject) => session.post(m
 if (process.send) {
   process.on('message', (m) => {
     if (m === 'pg-count') process.send({ pgQueries: queries });
-    else if (m === 'pg-statements') process.send({ pgStatements: Object.fromEntries(byStatement) });
+    else if (m === 'cpu') {
+      const u = process.cpuUsage();
+      process.send({ cpuMicros: u.user + u.system });
+    } else if (m === 'pg-statements') process.send({ pgStatements: Object.fromEntries(byStatement) });
     else if (m === 'prof-start') {
       session = new inspector.Session();
       session.connect();

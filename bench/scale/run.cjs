@@ -494,11 +494,11 @@ function apiTable(api) {
   for (const l of labels)
     for (const p of api[l].points)
       rows.push(
-        `| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.pgRoundTripsPerTranslation} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`,
+        `| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.cpuMsPerTranslation ?? '–'} | ${p.pgRoundTripsPerTranslation} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`,
       );
   return [
-    '| run | connections | req/s | p50 ms | p99 ms | Postgres round trips / translation | bare Node req/s | ratio to bare |',
-    '|---|---|---|---|---|---|---|---|',
+    '| run | connections | req/s | p50 ms | p99 ms | platform CPU ms / translation | Postgres round trips / translation | bare Node req/s | ratio to bare |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
