@@ -43,7 +43,7 @@ export class AgentDataUseCase {
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
-  /** dataset_{id}_files.zip: every original (uploaded order), the normalised pairs as JSONL and TMX, the owner's corrections (JSONL). */
+  /** dataset_{id}_files.zip: every original (uploaded order), the normalised pairs as JSONL and TMX, the corrections (JSONL, without their authors). */
   async prepareDownload(agentId: string): Promise<{ key: string; filename: string; size: number; pairCount: number; fileCount: number }> {
     const em = this.ds.manager;
     const tasks = await this.tasks.listForAgent(em, agentId);
@@ -71,7 +71,11 @@ export class AgentDataUseCase {
       (r) => r.corrections,
       () => [],
     );
-    if (corrections.length) zip['corrections.jsonl'] = new TextEncoder().encode(corrections.map((c) => JSON.stringify(c)).join('\n') + '\n');
+    // The dataset of a public agent is anyone's download: the corrections' texts, never who wrote them (no email, no uid).
+    const correctionLines = corrections.map((c) =>
+      JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }),
+    );
+    if (correctionLines.length) zip['corrections.jsonl'] = new TextEncoder().encode(correctionLines.join('\n') + '\n');
     const bytes = zipSync(zip, { level: 6 });
     const key = storageKeys.download(agentId);
     await this.storage.put(key, bytes);
