@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { systemClock, type Clock } from '@gaia/shared/kernel';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { LlmConfig } from './llm.config';
 import { LlmFailureReason, LlmUnavailableError } from './llm.errors';
@@ -31,6 +32,8 @@ export interface LlmClientDeps {
   /** Jitter source in [0,1) for the exponential backoff. */
   random?: () => number;
   fetch?: typeof fetch;
+  /** The time a `Retry-After` date is counted from (the CLOCK port; the system clock by default). */
+  clock?: Clock;
 }
 
 export const LLM_CLIENT = Symbol('LLM_CLIENT');
@@ -48,6 +51,7 @@ export class LlmClient {
   private readonly openai: OpenAI;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
+  private readonly clock: Clock;
 
   constructor(
     readonly config: LlmConfig,
@@ -62,6 +66,7 @@ export class LlmClient {
     });
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.random = deps.random ?? Math.random;
+    this.clock = deps.clock ?? systemClock;
   }
 
   /** Non-streamed chat completion: the text of every choice and the usage. */
@@ -199,7 +204,7 @@ export class LlmClient {
         failure.status,
       );
     }
-    const hinted = retryAfterMs(err);
+    const hinted = retryAfterMs(err, this.clock.now());
     const delay = hinted ?? Math.round(BACKOFF_BASE_MS * 2 ** (attempt - 1) * (1 - 0.25 * this.random()));
     if (delay > this.config.maxRetryDelayMs) {
       throw new LlmUnavailableError(
@@ -242,8 +247,8 @@ export class LlmClient {
   }
 }
 
-/** `retry-after-ms` (ms) or `Retry-After` (seconds or HTTP date) of an API error, if any. */
-export function retryAfterMs(err: unknown): number | undefined {
+/** `retry-after-ms` (ms) or `Retry-After` (seconds, or an HTTP date counted from `now`) of an API error, if any. */
+export function retryAfterMs(err: unknown, now: Date): number | undefined {
   if (!(err instanceof APIError) || !err.headers) return undefined;
   const headers = err.headers as Headers;
   const ms = headers.get('retry-after-ms');
@@ -252,7 +257,7 @@ export function retryAfterMs(err: unknown): number | undefined {
   if (!ra) return undefined;
   if (/^\s*\d+(\.\d+)?\s*$/.test(ra)) return Math.round(Number(ra) * 1000);
   const at = Date.parse(ra);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
 function estimateUsage(messages: ChatMessage[], output: string): TokenUsage {

@@ -1,3 +1,4 @@
+import { ManualClock } from '@gaia/shared/kernel';
 import { OpenAiDouble } from '@gaia/testing';
 import { FallbackTranslationEngine } from './fallback-translation.engine';
 import { LlmClient } from './llm-client';
@@ -110,6 +111,14 @@ describe('LlmTranslationEngine against the OpenAI wire-protocol double', () => {
     expect(delays).toEqual([2000, 1000]); // Retry-After: 2 s; then backoff 500·2^1 (jitter 0)
     expect(double.chatRequests).toHaveLength(4);
     expect(events.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: 'final translation' });
+  });
+
+  it('waits until the Retry-After date as counted on the clock it was given', async () => {
+    const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
+    const timed = new LlmTranslationEngine(new LlmClient(config, { sleep: async (ms) => void delays.push(ms), random: () => 0, clock }));
+    double.enqueue({ kind: 'error', status: 429, retryAfter: 'Thu, 01 Jan 2026 00:00:03 GMT' });
+    await collect(timed.translate({ text: 'che róga', direction: 'forward', agent: fixtureAgent() }));
+    expect(delays).toEqual([3000]);
   });
 
   it('gives up after OPENAI_MAX_RETRIES and signals fallback', async () => {
