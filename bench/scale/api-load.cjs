@@ -164,6 +164,8 @@ function areaOf(cf, file) {
 const ENGINE_FILE = /libs\/engine\//;
 const GAIA_FILE = /(?:libs|apps)\/[^/]+\//;
 const IDLE = '(idle)';
+/** Samples under the inspector's `post` are the probe asking for the profile (Profiler.stop builds it): not the platform's. */
+const PROFILER_URL = 'node:inspector';
 /** Samples without a JS stack: V8's collector and native code (`(program)`): neither side's alone. */
 const UNATTRIBUTED = new Set(['(garbage collector)', '(program)']);
 
@@ -177,6 +179,11 @@ function summarizeProfile(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stackOf = (id) => {
+    const ids = [];
+    for (let at = id; at !== undefined; at = parent.get(at)) ids.push(at);
+    return ids;
+  };
   const fileOf = (n) => n.callFrame.url.replace(/^file:\/\//, '').replace(`${ROOT}/`, '');
   const self = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
@@ -199,6 +206,7 @@ function summarizeProfile(profile) {
     fn.set(name, (fn.get(name) ?? 0) + us);
     const where = areaOf(cf, file);
     area.set(where, (area.get(where) ?? 0) + us);
+    if (stackOf(id).some((at) => byId.get(at).callFrame.url === PROFILER_URL)) continue; // the profiler's own stop
     if (file) busy += us;
     else if (cf.functionName === IDLE) continue;
     else {
@@ -210,7 +218,7 @@ function summarizeProfile(profile) {
     }
     let inEngine = false;
     let caller = null;
-    for (let at = id; at !== undefined; at = parent.get(at)) {
+    for (const at of stackOf(id)) {
       const f = fileOf(byId.get(at));
       if (ENGINE_FILE.test(f)) {
         inEngine = true;
