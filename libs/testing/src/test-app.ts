@@ -6,6 +6,7 @@ import type { ConsumerName } from '@gaia/contracts';
 import { CoreModule, installJsonBodyParsers } from '@gaia/shared/bootstrap';
 import { loadAppConfig, type AppConfig } from '@gaia/shared/config';
 import { DATA_SOURCE, type SchemaBundle } from '@gaia/shared/database';
+import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { MessagingDrain, type BacklogCounts, type TransportKind } from '@gaia/shared/messaging';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   http?: boolean;
   /** Reuse a database (e.g. to restart an app on the same data). */
   database?: TestDatabase;
+  /** The CLOCK of the app (e.g. a ManualClock); the system clock when absent. */
+  clock?: Clock;
 }
 
 export interface TestApp {
@@ -60,7 +63,9 @@ export async function createTestApp(o: TestAppOptions): Promise<TestApp> {
     module: class TestRootModule {},
     imports: [CoreModule.forRoot({ processName: 'test', config, databaseUrl: db.url, schemas: o.schemas, consumers: o.consumers }), FeaturesModule],
   };
-  const moduleRef = await Test.createTestingModule({ imports: [root] }).compile();
+  const builder = Test.createTestingModule({ imports: [root] });
+  if (o.clock) builder.overrideProvider(CLOCK).useValue(o.clock);
+  const moduleRef = await builder.compile();
   moduleRef.useLogger(false);
   const app = moduleRef.createNestApplication({ logger: false });
   installJsonBodyParsers(app);

@@ -25,6 +25,8 @@ export type BuildAgentJob = EventMap['ingestion.pairs-stored.v1'];
 
 /** Heartbeat of the build job while its quality report is measured after the version is ready. */
 const QUALITY_HEARTBEAT_MS = 10_000;
+/** A build's progress is published at most this often (on the CLOCK); the end is always published. */
+const PROGRESS_EVERY_MS = 1_000;
 
 /**
  * Learns an agent version: reads the pairs ingestion stored, learns the core memory and the hybrid index
@@ -61,8 +63,8 @@ export class BuildAgentUseCase {
     const key = artifactKey(e.agentId, e.version);
     let lastEmit = 0;
     const progress = async (fraction: number, message: string) => {
-      const now = Date.now();
-      if (now - lastEmit < 1000 && fraction < 1) return;
+      const now = this.clock.now().getTime();
+      if (now - lastEmit < PROGRESS_EVERY_MS && fraction < 1) return;
       lastEmit = now;
       await this.ds.transaction((em) =>
         this.outbox.add(em, 'retrieval.build-progress.v1', { agentId: e.agentId, taskId: e.taskId, version: e.version, fraction, message }),

@@ -3,6 +3,7 @@ import { decodeAgentArtifacts, retrievalSchema, type RetrievalStateRepository } 
 import { deserializeModel, HybridIndex } from '@gaia/engine';
 import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { ManualClock } from '@gaia/shared/kernel';
 import { createTestApp, syntheticCorpus, toJsonl, type TestApp } from '@gaia/testing';
 import { RetrievalModule } from './retrieval.module';
 import { RETRIEVAL_STATE } from './retrieval.tokens';
@@ -106,5 +107,31 @@ describe('retrieval service (real Postgres, in-process messaging)', () => {
     await t.drain();
     expect(await storage.exists('agents/agent-3/artifacts/v1.bin')).toBe(false);
     expect(await state('agent-3')).toBeNull();
+  });
+
+  it('reports build progress at most once per second of the CLOCK: a clock that stands still gives only the start and the end', async () => {
+    const frozen = await createTestApp({ schemas: [retrievalSchema], consumers: ['retrieval'], imports: [RetrievalModule], clock: new ManualClock() });
+    try {
+      const pairs = syntheticCorpus(300, 1);
+      await frozen.app.get<FileStorage>(FILE_STORAGE).put('agents/agent-9/dataset/pairs-1.jsonl', toJsonl(pairs));
+      await frozen.dataSource.transaction((em) =>
+        frozen.app.get<Outbox>(OUTBOX).add(em, 'ingestion.pairs-stored.v1', {
+          agentId: 'agent-9',
+          taskId: 'task-1',
+          srcLang: 'es',
+          tgtLang: 'qx',
+          pairsKey: 'agents/agent-9/dataset/pairs-1.jsonl',
+          addedKey: 'agents/agent-9/dataset/pairs-1.jsonl',
+          pairCount: 300,
+          addedCount: 300,
+          version: '1',
+        }),
+      );
+      await frozen.drain();
+      const progress = await events(frozen.dataSource, 'retrieval.build-progress.v1');
+      expect(progress.map((e) => e.payload['fraction'])).toEqual([0, 1]);
+    } finally {
+      await frozen.close();
+    }
   });
 });
