@@ -89,10 +89,76 @@ export function readDelimitedGlossary(content: string, delimiter: ',' | '\t'): I
   );
 }
 
-function decodeXmlText(raw: string): string {
-  const cdata: string[] = [];
-  const withoutCdata = raw.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/gu, (_, c: string) => `\u0000${cdata.push(c) - 1}\u0000`);
-  const text = withoutCdata.replace(/<[^>]*>/gu, '').replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/giu, (_, name: string) => {
+/** One element found by `nextElement`: its attributes, its content and where the text after it starts. */
+interface XmlElement {
+  name: string;
+  attrs: string;
+  body: string;
+  next: number;
+}
+
+/** ASCII letters lower-cased, every other character kept: indexes of `xml` and of its folded copy are the same. */
+const foldAscii = (xml: string): string => xml.replace(/[A-Z]+/gu, (m) => m.toLowerCase());
+
+const OPENING_TAGS = new Map<string, RegExp>();
+/** The opening tag of any of `names` (lower-case), not a longer name (`<term` is not `<termNote`); one RegExp per list. */
+function openingTag(names: readonly string[]): RegExp {
+  const key = names.join('|');
+  let re = OPENING_TAGS.get(key);
+  if (!re) OPENING_TAGS.set(key, (re = new RegExp(`<(${key})(?=[\\s/>])`, 'gu')));
+  return re;
+}
+
+/**
+ * The first element named one of `names` (lower-case) that opens in `xml` at or after `from`, with its content up to
+ * the first closing tag of that name. Linear: one forward search for the opening, one for its end, one for its
+ * closing tag; an element that is never closed is refused at once (no search again from every opening tag).
+ */
+function nextElement(xml: string, folded: string, names: readonly string[], from: number, where: string): XmlElement | null {
+  const opening = openingTag(names);
+  opening.lastIndex = from;
+  const m = opening.exec(folded);
+  if (!m) return null;
+  const name = m[1];
+  const notClosed = () => invalid(`${where}: <${xml.slice(m.index + 1, m.index + 1 + name.length)}> is not closed.`);
+  const tagEnd = folded.indexOf('>', m.index);
+  if (tagEnd < 0) throw notClosed();
+  const attrs = xml.slice(m.index + 1 + name.length, tagEnd);
+  if (attrs.endsWith('/')) return { name, attrs: attrs.slice(0, -1), body: '', next: tagEnd + 1 };
+  const close = folded.indexOf(`</${name}`, tagEnd + 1);
+  const closeEnd = close < 0 ? -1 : folded.indexOf('>', close);
+  if (closeEnd < 0) throw notClosed();
+  return { name, attrs, body: xml.slice(tagEnd + 1, close), next: closeEnd + 1 };
+}
+
+/** Every element named one of `names` in `xml`, in order (see `nextElement`). */
+function elements(xml: string, names: readonly string[], where: (i: number) => string): XmlElement[] {
+  const folded = foldAscii(xml);
+  const out: XmlElement[] = [];
+  for (let e = nextElement(xml, folded, names, 0, where(0)); e; e = nextElement(xml, folded, names, e.next, where(out.length))) out.push(e);
+  return out;
+}
+
+/** The first element named one of `names` in `xml`, or null. */
+const firstElement = (xml: string, names: readonly string[], where: string): XmlElement | null => nextElement(xml, foldAscii(xml), names, 0, where);
+
+/** Text of an element's content: CDATA kept as is, tags dropped, the predefined entities and character references decoded. */
+function decodeXmlText(raw: string, where: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (let open = raw.indexOf('<![CDATA['); open >= 0; open = raw.indexOf('<![CDATA[', at)) {
+    const close = raw.indexOf(']]>', open + 9);
+    if (close < 0) throw invalid(`${where}: a CDATA section is not closed.`);
+    parts.push(decodeMarkup(raw.slice(at, open)), raw.slice(open + 9, close));
+    at = close + 3;
+  }
+  parts.push(decodeMarkup(raw.slice(at)));
+  return parts.join('').replace(/\s+/gu, ' ').trim();
+}
+
+/** Markup outside CDATA: tags dropped, entities decoded. */
+function decodeMarkup(text: string): string {
+  return text.replace(/<[^<>]*>/gu, '').replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/giu, (_, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) throw invalid(`Invalid character reference &${name};.`);
@@ -102,10 +168,6 @@ function decodeXmlText(raw: string): string {
     if (v === undefined) throw invalid(`Unknown entity &${name}; (entities are not allowed in TBX imports).`);
     return v;
   });
-  return text
-    .replace(/\u0000(\d+)\u0000/gu, (_, n: string) => cdata[Number(n)])
-    .replace(/\s+/gu, ' ')
-    .trim();
 }
 
 const langOf = (attrs: string): string =>
@@ -116,26 +178,25 @@ const sameLang = (a: string, b: string): boolean => a === b || a.split(/[-_]/u)[
  * TBX (TBX-Basic / TBX v3 `conceptEntry` or older `termEntry`): each entry's term in the source language and the
  * one in the target language (matched by xml:lang, region-tolerant; else the entry's first and second language),
  * its `note` / `descrip` as the note. Read without a DTD: a DOCTYPE, an entity declaration or any entity other
- * than the five predefined ones is refused (no entity expansion), and the size is limited by the caller.
+ * than the five predefined ones is refused (no entity expansion), and the size is limited by the caller. Read in
+ * one pass (time linear in the size): an element that is never closed is refused, naming it.
  */
 export function readTbxGlossary(content: string, langs: { srcLang: string; tgtLang: string }): ImportedTerm[] {
   if (/<!DOCTYPE|<!ENTITY/iu.test(content)) throw invalid('TBX files with a DOCTYPE or entity declarations are not accepted.');
   if (!/<(tbx|martif)\b/iu.test(content)) throw invalid('This is not a TBX file.');
-  const entries = content.match(/<(conceptEntry|termEntry)\b[\s\S]*?<\/\1>/giu) ?? [];
   const out: ImportedTerm[] = [];
-  entries.forEach((entry, i) => {
+  elements(content, ['conceptentry', 'termentry'], (i) => `Entry ${i + 1}`).forEach((entry, i) => {
+    const where = `Entry ${i + 1}`;
     const sets: { lang: string; term: string }[] = [];
-    for (const m of entry.matchAll(/<langSec\b([^>]*)>([\s\S]*?)<\/langSec>|<langSet\b([^>]*)>([\s\S]*?)<\/langSet>/giu)) {
-      const attrs = m[1] ?? m[3] ?? '';
-      const body = m[2] ?? m[4] ?? '';
-      const term = /<term\b[^>]*>([\s\S]*?)<\/term>/iu.exec(body)?.[1];
-      if (term !== undefined) sets.push({ lang: langOf(attrs), term: decodeXmlText(term) });
+    for (const section of elements(entry.body, ['langsec', 'langset'], () => where)) {
+      const term = firstElement(section.body, ['term'], where);
+      if (term) sets.push({ lang: langOf(section.attrs), term: decodeXmlText(term.body, where) });
     }
     const src = sets.find((s) => sameLang(s.lang, langs.srcLang)) ?? sets[0];
     const tgt = sets.find((s) => s !== src && sameLang(s.lang, langs.tgtLang)) ?? sets.find((s) => s !== src);
     if (!src || !tgt) return; // an entry with a single language has nothing to force
-    const noteRaw = /<(note|descrip)\b[^>]*>([\s\S]*?)<\/\1>/iu.exec(entry)?.[2];
-    out.push(checkTerm({ term: src.term, translation: tgt.term, note: noteRaw ? decodeXmlText(noteRaw) : '', caseSensitive: false }, `Entry ${i + 1}`));
+    const note = firstElement(entry.body, ['note', 'descrip'], where);
+    out.push(checkTerm({ term: src.term, translation: tgt.term, note: note ? decodeXmlText(note.body, where) : '', caseSensitive: false }, where));
   });
   return out;
 }
