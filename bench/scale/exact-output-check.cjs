@@ -11,6 +11,9 @@
  * --cold N: first, per agent, N cold loads with each engine, alternating (read the file, decode the artifact, load
  * model and index, first translation of a dev sentence); median milliseconds of load and first translation.
  *
+ * --reencode: the working tree's engine reads the artifact as it writes it itself (read with its own codec, written
+ * again: a new artifact format), the engine of <rev> reads it as stored; stored bytes of both are reported.
+ *
  * Translations alternate between the two engines sentence by sentence, so both see the same machine load; the CPU
  * time of each is reported (p50 / mean ms per sentence and the ratio after / before) next to the identity count.
  * Prints one line per agent and one JSON line; exits 1 when any answer differs.
@@ -53,42 +56,62 @@ function main() {
   const report = { base: rev, files: files ? files.split(',') : 'libs/engine', cold: {}, agents: {} };
   let failed = false;
   const coldRuns = Number(opt('--cold', 0));
-  const median = (xs) => Number([...xs].sort((p, q) => p - q)[Math.floor((xs.length - 1) / 2)].toFixed(1));
+  const { encodeAgentArtifacts } = require(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'));
+  /** The file each engine reads: as stored, or (--reencode) re-written by the working tree's engine. */
+  const readFrom = {};
   for (const [lang, file] of agents) {
+    readFrom[lang] = { before: file, after: file };
+    if (!argv.includes('--reencode')) continue;
+    const e = engines.after;
+    const old = decodeAgentArtifacts(new Uint8Array(fs.readFileSync(file)));
+    const out = path.join(tmp, `${lang}-reencoded.bin`);
+    fs.writeFileSync(
+      out,
+      encodeAgentArtifacts({ model: e.serializeModel(e.deserializeModel(old.model.slice())), index: e.HybridIndex.deserialize(old.index.slice()).serialize() }),
+    );
+    readFrom[lang].after = out;
+    report.bytes = { ...report.bytes, [lang]: { before: fs.statSync(file).size, after: fs.statSync(out).size } };
+    process.stdout.write(`${lang}: stored ${fs.statSync(file).size} bytes, re-encoded ${fs.statSync(out).size} bytes\n`);
+  }
+  const median = (xs) => Number([...xs].sort((p, q) => p - q)[Math.floor((xs.length - 1) / 2)].toFixed(1));
+  for (const [lang] of agents) {
     if (!coldRuns) break;
     const first = fs
       .readFileSync(path.join(data, `es-${lang}`, 'dev.es'), 'utf8')
       .split(/\r?\n/)
       .filter(Boolean);
-    const ms = { before: { load: [], first: [], total: [] }, after: { load: [], first: [], total: [] } };
+    const ms = { before: { load: [], first: [], total: [], cpu: [] }, after: { load: [], first: [], total: [], cpu: [] } };
     for (let i = 0; i <= coldRuns; i++)
       for (const k of i % 2 ? ['after', 'before'] : ['before', 'after']) {
         const e = engines[k];
+        const c0 = process.cpuUsage();
         const t0 = performance.now();
-        const art = decodeAgentArtifacts(new Uint8Array(fs.readFileSync(file)));
+        const art = decodeAgentArtifacts(new Uint8Array(fs.readFileSync(readFrom[lang][k])));
         const t = new e.Translator(e.deserializeModel(art.model), e.HybridIndex.deserialize(art.index.slice()));
         const t1 = performance.now();
         t.translateText(first[i % first.length]);
         const t2 = performance.now();
+        const c = process.cpuUsage(c0);
         if (i === 0) continue; // the first run compiles the engine's code
+        ms[k].cpu.push((c.user + c.system) / 1000);
         ms[k].load.push(t1 - t0);
         ms[k].first.push(t2 - t1);
         ms[k].total.push(t2 - t0);
       }
     const cold = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([p, xs]) => [p, median(xs)]))]));
     cold.totalRatio = Number((cold.after.total / cold.before.total).toFixed(3));
+    cold.cpuRatio = Number((cold.after.cpu / cold.before.cpu).toFixed(3));
     report.cold = { ...report.cold, [lang]: cold };
     process.stdout.write(
       `${lang} cold (median of ${coldRuns}, ms): before ${JSON.stringify(cold.before)}, after ${JSON.stringify(cold.after)}, total ratio ${cold.totalRatio}\n`,
     );
   }
-  for (const [lang, file] of agents) {
+  for (const [lang] of agents) {
     const n = Number(counts[lang] ?? DEFAULT_SENTENCES);
     if (!n) continue;
-    const bytes = new Uint8Array(fs.readFileSync(file));
     const tr = {};
     for (const [k, e] of Object.entries(engines)) {
-      const art = decodeAgentArtifacts(bytes.slice());
+      const art = decodeAgentArtifacts(new Uint8Array(fs.readFileSync(readFrom[lang][k])));
       tr[k] = new e.Translator(e.deserializeModel(art.model), e.HybridIndex.deserialize(art.index.slice()));
     }
     const read = (ext) => readDevLines(data, lang, ext, n);

@@ -87,4 +87,31 @@ describe('artifact codec', () => {
     new DataView(bytes.buffer).setUint16(8, 1, true);
     expect(() => ArtifactReader.open(bytes, 'TEST')).toThrow(/container version/);
   });
+
+  it('stores interleaved quantized rows column after column and reads them back interleaved, value for value', () => {
+    const rows = Float32Array.from({ length: 4 * 3000 }, (_, i) => (i % 4 === 0 ? -(i % 7) : -((i * 13) % 97) / 7));
+    rows[5] = -Infinity;
+    const r = ArtifactReader.open(new ArtifactWriter('TEST', 1).quantized('rows', rows).quantizedColumns('cols', rows, 4).finish(), 'TEST');
+    expect(Array.from(r.float32('cols', 4))).toEqual(Array.from(r.float32('rows')));
+    expect(() => new ArtifactWriter('TEST', 1).quantizedColumns('x', new Float32Array(5), 4)).toThrow(/rows of 4/);
+  });
+
+  it('extracts named sections into a container of their own with the kind, schema and metadata', () => {
+    const r = ArtifactReader.open(write().finish(), 'TEST');
+    const part = r.extract(['wide', 'words', 'not-there']);
+    expect([part.kind, part.schema, part.meta('stats')]).toEqual(['TEST', 7, { pairs: 3 }]);
+    expect(Array.from(part.int32('wide'))).toEqual([0, 70000, 5]);
+    expect(part.strings('words').toArray()).toEqual(['', 'ñandú', "mba'e", 'a']);
+    expect(part.has('raw')).toBe(false);
+    expect(part.byteLength).toBeLessThan(r.byteLength);
+    expect(r.decodedBytes(['wide', 'not-there'])).toBe(12);
+  });
+
+  it('decodes a whole string table like string by string (multi-byte characters, a leading byte-order mark dropped)', () => {
+    const list = ["\ufeffmba'e", 'ñandú', '𝄞x', '', 'a\ufeffb', '\ufeff\ufeffc', 'ĩ'];
+    const words = ArtifactReader.open(new ArtifactWriter('TEST', 1).strings('w', list).finish(), 'TEST').strings('w');
+    const one = ArtifactReader.open(new ArtifactWriter('TEST', 1).strings('w', list).finish(), 'TEST').strings('w');
+    expect(words.toArray()).toEqual(list.map((_, i) => one.get(i)));
+    expect(words.toArray()[0]).toBe("mba'e");
+  });
 });

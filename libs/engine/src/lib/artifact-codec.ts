@@ -9,7 +9,7 @@
  *   directory    UTF-8 JSON: small metadata + one entry per section (name, encoding, count, offset, length)
  *   payload      8-byte aligned sections; from container version 3 a section may be stored deflated (raw
  *                DEFLATE, entry field `z` = its decoded length) when that saves at least a tenth of its bytes: it
- *                is inflated on first read, so a section nobody reads costs only disk
+ *                is inflated when read, so a section nobody reads costs only disk
  *
  * Big tables never go through JSON: they are typed arrays (kept in place when aligned), integer columns in
  * their narrowest width (values or differences), varint-sorted 53-bit keys, 16-bit quantized float columns and string tables (UTF-8 blob +
@@ -36,6 +36,8 @@ const MAX_DIRECTORY_BYTES = 1 << 16;
 /** 16-bit codes: 0..Q16_LEVELS for finite values, then -Infinity, +Infinity, NaN. */
 const Q16_LEVELS = 65532;
 const Q16_SPECIAL = [-Infinity, Infinity, NaN];
+/** U+FEFF, dropped by TextDecoder at the start of a decoded string. */
+const BYTE_ORDER_MARK = 0xfeff;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export type RawArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
@@ -81,16 +83,21 @@ function valuesFromPlanes(b: Uint8Array, w: number, n: number): Int32Array {
   return out;
 }
 
-/** 16-bit codes in two byte planes, looked up in their value table. */
-function q16FromPlanes(b: Uint8Array, n: number, table: Float32Array): Float32Array {
+/**
+ * 16-bit codes in two byte planes, looked up in their value table; stored as `columns` columns one after the other,
+ * written out interleaved (value j of column c at j · columns + c).
+ */
+function q16FromPlanes(b: Uint8Array, n: number, table: Float32Array, columns: number): Float32Array {
   const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = table[b[i] | (b[n + i] << 8)];
+  const per = n / columns;
+  for (let c = 0, i = 0; c < columns; c++) for (let j = c; i < (c + 1) * per; i++, j += columns) out[j] = table[b[i] | (b[n + i] << 8)];
   return out;
 }
 
-function q16FromCodes(q: Uint16Array, table: Float32Array): Float32Array {
+function q16FromCodes(q: Uint16Array, table: Float32Array, columns: number): Float32Array {
   const out = new Float32Array(q.length);
-  for (let i = 0; i < q.length; i++) out[i] = table[q[i]];
+  const per = q.length / columns;
+  for (let c = 0, i = 0; c < columns; c++) for (let j = c; i < (c + 1) * per; i++, j += columns) out[j] = table[q[i]];
   return out;
 }
 
@@ -315,6 +322,18 @@ export class ArtifactWriter {
     return this.add(name, 'q16', a.length, new Uint8Array(q.buffer), [lo, step]);
   }
 
+  /**
+   * Interleaved rows of `columns` floats (value c of row j at j · columns + c) quantized like `quantized`, stored
+   * column after column (each column's values together deflate far better); `float32(name, columns)` reads them back.
+   */
+  quantizedColumns(name: string, a: Float32Array, columns: number): this {
+    if (a.length % columns !== 0) throw new Error(`section "${name}": ${a.length} values are not rows of ${columns}`);
+    const per = a.length / columns;
+    const t = new Float32Array(a.length);
+    for (let c = 0, i = 0; c < columns; c++) for (let j = c; i < (c + 1) * per; i++, j += columns) t[i] = a[j];
+    return this.quantized(name, t);
+  }
+
   /** A string table: UTF-8 blob + varint lengths; strings are decoded one by one when read. */
   strings(name: string, list: readonly string[]): this {
     const enc = new TextEncoder();
@@ -387,14 +406,24 @@ export class StringTable {
     return this.starts[i + 1] - this.starts[i];
   }
 
-  /** Every string, decoded at once (one decode of the blob). */
+  /** Every string, decoded at once (one decode of the blob, then slices at the strings' UTF-16 offsets). */
   toArray(): string[] {
     const out = new Array<string>(this.length);
-    const all = this.decoder.decode(this.blob);
-    if (all.length === this.blob.length) {
-      // ASCII: byte offsets are character offsets
-      for (let i = 0; i < out.length; i++) out[i] = this.cache[i] ?? all.slice(this.starts[i], this.starts[i + 1]);
-    } else for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    const all = new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.blob);
+    const b = this.blob;
+    // UTF-16 length of the text before each string: one unit per UTF-8 lead byte, two for a 4-byte sequence
+    let at = 0;
+    let unit = 0;
+    for (let i = 0; i < out.length; i++) {
+      const from = unit;
+      for (const end = this.starts[i + 1]; at < end; at++) {
+        const x = b[at];
+        if ((x & 0xc0) !== 0x80) unit += x >= 0xf0 ? 2 : 1;
+      }
+      const s = all.slice(from, unit);
+      // a string decoded alone loses a leading byte-order mark (as `get` does)
+      out[i] = this.cache[i] ?? (s.charCodeAt(0) === BYTE_ORDER_MARK ? s.slice(1) : s);
+    }
     return out;
   }
 
@@ -410,8 +439,6 @@ export class ArtifactReader {
   private readonly dir: Directory;
   private readonly byName = new Map<string, SectionEntry>();
   private readonly start: number;
-  /** deflated sections, inflated on first read */
-  private readonly inflated = new Map<string, Uint8Array>();
 
   private constructor(private readonly bytes: Uint8Array) {
     const head = new TextDecoder().decode(bytes.subarray(0, 8));
@@ -447,6 +474,43 @@ export class ArtifactReader {
     return this.byName.has(name);
   }
 
+  /** Bytes of the container this reader reads. */
+  get byteLength(): number {
+    return this.bytes.byteLength;
+  }
+
+  /** Bytes the named sections (those present) take once decoded, from the directory: nothing is decoded. */
+  decodedBytes(names: readonly string[]): number {
+    let b = 0;
+    for (const name of names) {
+      const e = this.byName.get(name);
+      if (e) b += e.z ?? e.len;
+    }
+    return b;
+  }
+
+  /**
+   * A reader of a new container holding only the named sections (those present) as stored, with this one's kind,
+   * schema and metadata: what a part decoded later needs, without keeping the whole artifact's bytes.
+   */
+  extract(names: readonly string[]): ArtifactReader {
+    const picked = names.map((n) => this.byName.get(n)).filter((e): e is SectionEntry => e !== undefined);
+    const sections: SectionEntry[] = [];
+    let off = 0;
+    for (const e of picked) {
+      sections.push({ ...e, off });
+      off += Math.ceil(e.len / 8) * 8;
+    }
+    const dir = new TextEncoder().encode(JSON.stringify({ meta: this.dir.meta, sections } satisfies Directory));
+    const start = Math.ceil((HEAD + dir.length) / 8) * 8;
+    const out = new Uint8Array(start + off);
+    out.set(this.bytes.subarray(0, 12), 0);
+    new DataView(out.buffer).setUint32(12, dir.length, true);
+    out.set(dir, HEAD);
+    picked.forEach((e, i) => out.set(this.bytes.subarray(this.start + e.off, this.start + e.off + e.len), start + sections[i].off));
+    return new ArtifactReader(out);
+  }
+
   /** Number of values of a section (strings for a string table), from the directory: nothing is decoded. */
   count(name: string): number {
     return this.entry(name).n;
@@ -467,23 +531,21 @@ export class ArtifactReader {
     return out;
   }
 
-  /** A section shuffled into byte planes and not read yet: its planes (decoders assemble values from them directly). */
+  /** A section shuffled into byte planes: its planes (decoders assemble values from them directly). */
   private planes(name: string): { e: SectionEntry; planes: Uint8Array; w: number } | null {
     const e = this.entry(name);
-    return e.z !== undefined && e.w && !this.inflated.has(name) ? { e, planes: this.inflate(e), w: e.w } : null;
+    return e.z !== undefined && e.w ? { e, planes: this.inflate(e), w: e.w } : null;
   }
 
   private section(name: string): { e: SectionEntry; b: Uint8Array } {
     const e = this.entry(name);
     if (e.z === undefined) return { e, b: this.bytes.subarray(this.start + e.off, this.start + e.off + e.len) };
-    let b = this.inflated.get(name);
-    if (!b) {
-      const out = this.inflate(e);
-      // a buffer of its own at offset 0 (Node may hand out a slice of a shared pool): typed arrays view it in place
-      if (e.w) b = unshuffle(out, e.w);
-      else b = out.byteOffset === 0 && out.buffer.byteLength === out.byteLength ? new Uint8Array(out.buffer, 0, out.byteLength) : new Uint8Array(out);
-      this.inflated.set(name, b);
-    }
+    // inflated on each read (readers read a section once): nothing inflated stays with the reader
+    const out = this.inflate(e);
+    // a buffer of its own at offset 0 (Node may hand out a slice of a shared pool): typed arrays view it in place
+    let b: Uint8Array;
+    if (e.w) b = unshuffle(out, e.w);
+    else b = out.byteOffset === 0 && out.buffer.byteLength === out.byteLength ? new Uint8Array(out.buffer, 0, out.byteLength) : new Uint8Array(out);
     return { e, b };
   }
 
@@ -524,9 +586,13 @@ export class ArtifactReader {
     return a instanceof Int32Array ? a : Int32Array.from(a);
   }
 
-  /** A float section (raw, 16-bit quantized or integer) as a Float32Array. */
-  float32(name: string): Float32Array {
+  /**
+   * A float section (raw, 16-bit quantized or integer) as a Float32Array. `columns`: a quantized section written
+   * column after column (`quantizedColumns`) comes back interleaved, as the caller had it.
+   */
+  float32(name: string, columns = 1): Float32Array {
     const e = this.entry(name);
+    if (columns !== 1 && e.enc !== 'q16') throw new ArtifactFormatError(`section "${name}" is ${e.enc}, not quantized columns`);
     if (e.enc === 'q16') {
       const [lo, step] = e.p as [number, number];
       // one table of the 2^16 codes, then a gather (the same float32 values as decoding each code)
@@ -534,9 +600,9 @@ export class ArtifactReader {
       for (let c = 0; c <= Q16_LEVELS; c++) table[c] = lo + c * step;
       Q16_SPECIAL.forEach((v, i) => (table[Q16_LEVELS + 1 + i] = v));
       const shuffled = this.planes(name);
-      if (shuffled) return q16FromPlanes(shuffled.planes, e.n, table);
+      if (shuffled) return q16FromPlanes(shuffled.planes, e.n, table, columns);
       const { b } = this.section(name);
-      return q16FromCodes(b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n), table);
+      return q16FromCodes(b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, e.n) : new Uint16Array(b.slice().buffer, 0, e.n), table, columns);
     }
     if (e.enc === 'uint' || e.enc === 'udelta') return new Float32Array(this.int32(name));
     const a = this.raw<RawArray>(name);

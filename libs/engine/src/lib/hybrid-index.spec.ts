@@ -1,4 +1,5 @@
-import { HybridIndex } from './hybrid-index';
+import { ArtifactReader } from './artifact-codec';
+import { HybridIndex, INDEX_SCHEMA } from './hybrid-index';
 import { toyCorpus } from '../testing/toy-corpus';
 
 const PAIRS = [
@@ -93,6 +94,32 @@ describe('HybridIndex', () => {
     expect(again.search('gato negro', 5).map((h) => h.id)).toEqual(ix.search('gato negro', 5).map((h) => h.id));
     expect(again.get('toy-2')?.target).toBe('Yana michi takin.');
     expect(again.has('toy-1')).toBe(false);
+  });
+});
+
+describe('HybridIndex artifact (schema 5)', () => {
+  it('stores a repeated text and its vector once and answers like the index it was written from', () => {
+    const pairs = toyCorpus();
+    const repeated = [...pairs, ...pairs.slice(0, 20).map((p, i) => ({ ...p, id: `again-${i}` }))];
+    const ix = new HybridIndex();
+    ix.add(repeated);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect(r.schema).toBe(INDEX_SCHEMA);
+    expect(r.count('srcText')).toBe(new Set(repeated.map((p) => p.source)).size);
+    expect(r.count('srcOf')).toBe(repeated.length);
+    expect(r.count('vec0Scale')).toBeLessThan(repeated.length);
+    const copy = HybridIndex.deserialize(bytes);
+    for (const [q, side] of [
+      ['el perro come', 'source'],
+      ["anu manq'i", 'target'],
+    ] as const) {
+      const before = ix.search(q, 10, { side });
+      const after = copy.search(q, 10, { side });
+      expect(after.map((h) => [h.id, h.source, h.target])).toEqual(before.map((h) => [h.id, h.source, h.target]));
+      after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i].score, 10));
+    }
+    expect(copy.get('again-3')).toEqual({ ...repeated[3], id: 'again-3' });
   });
 });
 

@@ -621,7 +621,7 @@ function gramWordKeys(gaps: Int32Array, gStart: Int32Array): Int32Array {
  * 8 bits would halve them but reorder near ties of the dense ranking, so a loaded index would not answer like the
  * one that was written).
  */
-function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
+function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number, rows = false): void {
   const q = new Int16Array(n * DIM);
   const scale = new Float32Array(n);
   for (let d = 0; d < n; d++) {
@@ -630,13 +630,77 @@ function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: numbe
     scale[d] = m / 32767;
     if (m > 0) for (let i = 0; i < DIM; i++) q[d * DIM + i] = Math.round(v[d * DIM + i] / scale[d]);
   }
-  w.raw(`${name}Q`, q).raw(`${name}Scale`, scale);
+  if (!rows) {
+    w.raw(`${name}Q`, q).raw(`${name}Scale`, scale);
+    return;
+  }
+  // documents repeated in the pairs have the same vector: each distinct (quantized) vector is stored once
+  const rowOf = new Int32Array(n);
+  const seen = new Map<string, number>();
+  let u = 0;
+  for (let d = 0; d < n; d++) {
+    const key = `${scale[d]} ${q.subarray(d * DIM, d * DIM + DIM).join(' ')}`;
+    const row = seen.get(key);
+    if (row !== undefined) {
+      rowOf[d] = row;
+      continue;
+    }
+    seen.set(key, u);
+    q.copyWithin(u * DIM, d * DIM, d * DIM + DIM);
+    scale[u] = scale[d];
+    rowOf[d] = u++;
+  }
+  w.raw(`${name}Q`, q.slice(0, u * DIM))
+    .raw(`${name}Scale`, scale.slice(0, u))
+    .uints(`${name}Row`, rowOf);
 }
 
+/** Document vectors (schema 5: distinct rows + the row of each document). */
 function readVectors(r: ArtifactReader, name: string, out: Float32Array): void {
   const q = r.raw<Int16Array>(`${name}Q`);
   const scale = r.raw<Float32Array>(`${name}Scale`);
-  for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[d * DIM + i] * scale[d];
+  if (!r.has(`${name}Row`)) {
+    for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[d * DIM + i] * scale[d];
+    return;
+  }
+  const rowOf = r.int32(`${name}Row`);
+  for (let d = 0; d < rowOf.length; d++) {
+    const x = rowOf[d];
+    for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[x * DIM + i] * scale[x];
+  }
+}
+
+/** Texts of the documents: a table of the distinct texts and each document's entry in it (schema 5), or one per document. */
+class DocTexts {
+  constructor(
+    private readonly table: StringTable,
+    private readonly of: Int32Array | null,
+  ) {}
+
+  get(d: number): string {
+    return this.table.get(this.of ? this.of[d] : d);
+  }
+
+  get byteSize(): number {
+    return this.table.byteSize + (this.of?.byteLength ?? 0);
+  }
+}
+
+/** Distinct texts in first-seen order, and the position of each text among them. */
+function distinctTexts(texts: string[]): { list: string[]; of: Int32Array } {
+  const at = new Map<string, number>();
+  const list: string[] = [];
+  const of = new Int32Array(texts.length);
+  texts.forEach((t, i) => {
+    let k = at.get(t);
+    if (k === undefined) {
+      k = list.length;
+      at.set(t, k);
+      list.push(t);
+    }
+    of[i] = k;
+  });
+  return { list, of };
 }
 
 /** Sparse ternary random index vector of a key (4 non-zeros), added into out × w. */
@@ -717,8 +781,11 @@ function wordKey(side: 0 | 1, w: string): number {
   return hash32(w, side === 0 ? 0x9e3779b9 : 0x85ebca6b) & 0x7fffffff;
 }
 
-/** Schema of the `INDX` artifact written by `HybridIndex.serialize` (container: artifact-codec). */
-export const INDEX_SCHEMA = 4;
+/**
+ * Schema of the `INDX` artifact written by `HybridIndex.serialize` (container: artifact-codec). 5: the texts of the
+ * pairs and the document vectors are stored once per distinct value (`srcText` + `srcOf`, `vec0Row`).
+ */
+export const INDEX_SCHEMA = 5;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
 const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
@@ -751,7 +818,16 @@ export class HybridIndex {
   /** texts added in memory; those of a loaded artifact stay in its string tables until a hit needs them */
   private src: string[] = [];
   private tgt: string[] = [];
-  private stored: { src: StringTable; tgt: StringTable } | null = null;
+  /** a loaded artifact's texts, read on the first hit */
+  private storedTexts: (() => { src: DocTexts; tgt: DocTexts }) | null = null;
+  private storedCache: { src: DocTexts; tgt: DocTexts } | null = null;
+  /** a loaded artifact's sides (postings, n-grams, document vectors), decoded on the first search of that side */
+  private pendingSides: [(() => void) | null, (() => void) | null] = [null, null];
+  /** a loaded artifact's context vectors, read on the first embedding */
+  private pendingContext: (() => void) | null = null;
+  /** bytes a pending side will hold once decoded, and the texts and context vectors (memory budgets) */
+  private pendingBytes: [number, number] = [0, 0];
+  private pendingOtherBytes = 0;
   private alive = new Uint8Array(1024);
   private byId = new Map<string, number>();
   private sides: [Side, Side] = [new Side(), new Side()];
@@ -765,12 +841,40 @@ export class HybridIndex {
     return this.liveCount;
   }
 
+  private get stored(): { src: DocTexts; tgt: DocTexts } | null {
+    if (!this.storedCache && this.storedTexts) {
+      this.storedCache = this.storedTexts();
+      this.storedTexts = null;
+    }
+    return this.storedCache;
+  }
+
   private srcAt(d: number): string {
     return this.src[d] ?? this.stored!.src.get(d);
   }
 
   private tgtAt(d: number): string {
     return this.tgt[d] ?? this.stored!.tgt.get(d);
+  }
+
+  /** Decodes a loaded artifact's side (and the context vectors) before its first use. */
+  private ready(side: 0 | 1): void {
+    const load = this.pendingSides[side];
+    if (load) {
+      this.pendingSides[side] = null;
+      this.pendingBytes[side] = 0;
+      load();
+    }
+    if (this.pendingContext) {
+      const ctx = this.pendingContext;
+      this.pendingContext = null;
+      ctx();
+    }
+  }
+
+  private readyAll(): void {
+    this.ready(0);
+    this.ready(1);
   }
 
   has(id: string): boolean {
@@ -832,6 +936,7 @@ export class HybridIndex {
   }
 
   private embed(words: string[], side: 0 | 1, out: Float32Array, off: number): void {
+    this.ready(side);
     const f = this.sides[side].word;
     const N = Math.max(1, f.live);
     for (let i = 0; i < DIM; i++) out[off + i] = 0;
@@ -869,6 +974,7 @@ export class HybridIndex {
   }
 
   add(pairs: ParallelPair[]): void {
+    this.readyAll();
     const toRemove = pairs.filter((p) => this.byId.has(p.id)).map((p) => p.id);
     if (toRemove.length) this.remove(toRemove);
     this.grow(this.ids.length + pairs.length);
@@ -906,6 +1012,7 @@ export class HybridIndex {
   }
 
   remove(ids: string[]): void {
+    this.readyAll();
     for (const id of ids) {
       const d = this.byId.get(id);
       if (d === undefined) continue;
@@ -925,8 +1032,9 @@ export class HybridIndex {
 
   search(query: string, k: number, opts?: { side?: 'source' | 'target' }): RetrievalHit[] {
     if (this.liveCount === 0 || k <= 0) return [];
-    this.refreshVectors();
     const side: 0 | 1 = opts?.side === 'target' ? 1 : 0;
+    this.ready(side);
+    this.refreshVectors();
     const S = this.sides[side];
     const words = indexWords(query);
     if (!words.length) return [];
@@ -970,6 +1078,7 @@ export class HybridIndex {
 
   /** The compact `INDX` artifact of the live pairs (documents renumbered densely). */
   serialize(): Uint8Array {
+    this.readyAll();
     this.refreshVectors();
     const map = new Int32Array(this.ids.length).fill(-1);
     const ids: string[] = [];
@@ -984,7 +1093,14 @@ export class HybridIndex {
     }
     const n = ids.length;
     const w = new ArtifactWriter(INDEX_KIND, INDEX_SCHEMA);
-    w.strings('ids', ids).strings('src', src).strings('tgt', tgt);
+    w.strings('ids', ids);
+    for (const [name, texts] of [
+      ['src', src],
+      ['tgt', tgt],
+    ] as const) {
+      const t = distinctTexts(texts);
+      w.strings(`${name}Text`, t.list).uints(`${name}Of`, t.of);
+    }
     const lens = (f: PostingField): Int32Array => {
       const out = new Int32Array(n);
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) out[map[d]] = f.docLen[d];
@@ -1007,7 +1123,7 @@ export class HybridIndex {
     for (let s = 0; s < 2; s++) {
       const v = new Float32Array(n * DIM);
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.vecs[s].subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
-      writeVectors(w, `vec${s}`, v, n);
+      writeVectors(w, `vec${s}`, v, n, true);
     }
     return w.finish();
   }
@@ -1022,9 +1138,17 @@ export class HybridIndex {
     const ix = HybridIndex.withDocs(ids);
     ix.src = new Array<string>(ids.length);
     ix.tgt = new Array<string>(ids.length);
-    ix.stored = { src: r.strings('src'), tgt: r.strings('tgt') };
+    const texts = (name: string): DocTexts =>
+      r.has(`${name}Of`) ? new DocTexts(r.strings(`${name}Text`), r.int32(`${name}Of`)) : new DocTexts(r.strings(name), null);
+    ix.storedTexts = () => ({ src: texts('src'), tgt: texts('tgt') });
     const cap = ix.alive.length;
-    ix.sides.forEach((s, side) => {
+    const sideSections = (side: number): string[] =>
+      [
+        ...['wordKeys', 'wordDf', 'wordStart', 'wordPost', 'wordLen', 'gramStart', 'gramKeys', 'gramDf', 'gramMult', 'gramLen'],
+        ...(r.has(`gramWordKeyGap${side}`) ? ['gramWordKeyGap'] : ['gramWord', 'gramWordStart', 'gramWordPost']),
+      ].map((x) => `${x}${side}`);
+    const loadSide = (side: 0 | 1, r: ArtifactReader): void => {
+      const s = ix.sides[side];
       const packed = {
         keys: r.int32(`wordKeys${side}`),
         df: r.int32(`wordDf${side}`),
@@ -1044,9 +1168,15 @@ export class HybridIndex {
         wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
       };
       s.char.load(null, grams, [], r.int32(`gramLen${side}`), cap);
-    });
-    ix.ctx.load(r.int32('ctxKeys'), null, { q: r.raw<Int16Array>('ctxQ'), scale: r.raw<Float32Array>('ctxScale') });
-    for (let s = 0; s < 2; s++) readVectors(r, `vec${s}`, ix.vecs[s]);
+      readVectors(r, `vec${side}`, ix.vecs[side]);
+    };
+    // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
+    const sides = [0, 1].map((side) => [...sideSections(side), `vec${side}Q`, `vec${side}Scale`, `vec${side}Row`]);
+    const [r0, r1] = sides.map((names) => r.extract(names));
+    ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
+    ix.pendingBytes = [r.decodedBytes(sides[0]), r.decodedBytes(sides[1])];
+    ix.pendingOtherBytes = r.decodedBytes(['srcText', 'srcOf', 'tgtText', 'tgtOf', 'src', 'tgt', 'ctxKeys', 'ctxQ', 'ctxScale']);
+    ix.pendingContext = () => ix.ctx.load(r.int32('ctxKeys'), null, { q: r.raw<Int16Array>('ctxQ'), scale: r.raw<Float32Array>('ctxScale') });
     return ix;
   }
 
@@ -1101,7 +1231,9 @@ export class HybridIndex {
             f.grams.gWord.byteLength * 2;
         for (const g of f.segs) b += g.keys.byteLength + g.off.byteLength + g.doc.byteLength + g.tf.byteLength;
       }
-    if (this.stored) b += this.stored.src.byteSize + this.stored.tgt.byteSize;
+    b += this.pendingBytes[0] + this.pendingBytes[1];
+    if (this.storedTexts || this.pendingContext) b += this.pendingOtherBytes;
+    else if (this.storedCache) b += this.storedCache.src.byteSize + this.storedCache.tgt.byteSize;
     for (let d = 0; d < this.ids.length; d++) b += 2 * (this.ids[d].length + (this.src[d]?.length ?? 0) + (this.tgt[d]?.length ?? 0)) + 48;
     return b;
   }

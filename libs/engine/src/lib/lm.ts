@@ -267,13 +267,15 @@ export class KnLm {
     for (const c of LM_COLUMNS) w.uints(`${prefix}${c}`, d[c]);
   }
 
-  /**
-   * A model of an artifact decoded on first use: `open` gives a reader of the artifact then (a reader of its own, so
-   * what it inflates does not outlive the decoding); `r` tells the sizes now.
-   */
-  static stored(r: ArtifactReader, open: () => ArtifactReader, prefix: string): KnLm {
+  /** A model of an artifact decoded on first use: `r` reads its sections (best a copy of only those, see `sections`). */
+  static stored(r: ArtifactReader, prefix: string): KnLm {
     const n = (k: string): number => r.count(`${prefix}${k}`);
-    return new KnLm({ sizes: { uni: n('uniCont'), c3: n('c3k'), x3: n('x3k'), b2: n('b2k'), x2: n('x2k') }, load: () => KnLm.read(open(), prefix).data });
+    return new KnLm({ sizes: { uni: n('uniCont'), c3: n('c3k'), x3: n('x3k'), b2: n('b2k'), x2: n('x2k') }, load: () => KnLm.read(r, prefix).data });
+  }
+
+  /** The artifact sections of a model written with `prefix`. */
+  static sections(prefix: string): string[] {
+    return ['uniCont', ...LM_KEYS, ...LM_COLUMNS].map((x) => `${prefix}${x}`);
   }
 
   static read(r: ArtifactReader, prefix: string): KnLm {

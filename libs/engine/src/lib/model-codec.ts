@@ -8,13 +8,21 @@ import type { AffixPattern } from './affixes';
 import type { LexTable } from './lexicon';
 import { KnLm } from './lm';
 import type { AgentModel, ModelCalibration, ModelStats } from './model';
-import { type KeyLookup, PhraseKeyIndex, type PhraseTable } from './phrase-table';
+import { type KeyLookup, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex, type PhraseTable } from './phrase-table';
 import type { Segmenter } from './subword';
 import type { SideVocab } from './vocabulary';
 
-/** Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). */
-export const MODEL_SCHEMA = 2;
+/**
+ * Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). 3: phrase scores stored
+ * column after column (`scoreCols0/1`), and the `segmenters` metadata is part of the model: an engine that reads
+ * schema 2 only (and would ignore it, modelling subword agents in whole words) refuses these artifacts.
+ */
+export const MODEL_SCHEMA = 3;
+/** Schema 2 (scores interleaved per option, `segmenters` optional) still loads. */
+const MIN_MODEL_SCHEMA = 2;
 const MODEL_KIND = 'MODL';
+/** Sections of one direction's phrase table (schema 2 stored the scores interleaved as `scores<d>`). */
+const tableSections = (d: number): string[] => ['keyLen', 'keyIds', 'off', 'tgtOff', 'tgtIds', 'scoreCols', 'scores', 'counts'].map((x) => `${x}${d}`);
 
 export function serializeModel(m: AgentModel): Uint8Array {
   const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
@@ -35,7 +43,7 @@ export function serializeModel(m: AgentModel): Uint8Array {
     });
     w.raw(`keyLen${d}`, keyLen).uints(`keyIds${d}`, keyIds);
     w.offsets(`off${d}`, t.off).offsets(`tgtOff${d}`, t.tgtOff).uints(`tgtIds${d}`, t.tgtIds);
-    w.quantized(`scores${d}`, t.scores).uints(`counts${d}`, t.counts);
+    w.quantizedColumns(`scoreCols${d}`, t.scores, PHRASE_SCORES_PER_OPTION).uints(`counts${d}`, t.counts);
     w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
     m.lms[d].write(w, `lm${d}`);
   }
@@ -46,11 +54,11 @@ export function serializeModel(m: AgentModel): Uint8Array {
 export function deserializeModel(bytes: Uint8Array): AgentModel {
   if (!ArtifactReader.is(bytes)) return deserializeLegacyModel(bytes);
   const r = ArtifactReader.open(bytes, MODEL_KIND);
-  // the phrase tables and language models are decoded on their first use from a copy of the model's bytes (the
-  // caller's buffer may be a whole agent artifact): a direction nobody asks for costs its stored bytes, not its columns
-  const stored = bytes.slice();
-  const openStored = (): ArtifactReader => ArtifactReader.open(stored, MODEL_KIND);
-  if (r.schema !== MODEL_SCHEMA) throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MODEL_SCHEMA})`);
+  if (r.schema < MIN_MODEL_SCHEMA || r.schema > MODEL_SCHEMA)
+    throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MIN_MODEL_SCHEMA}..${MODEL_SCHEMA})`);
+  // the phrase tables and language models are decoded on their first use, each from a copy of its own stored
+  // sections (the caller's buffer may be a whole agent artifact): a direction nobody asks for costs its stored bytes
+  const lm = (d: number): KnLm => KnLm.stored(r.extract(KnLm.sections(`lm${d}`)), `lm${d}`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
     const index = new Map<string, number>();
@@ -63,8 +71,8 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
   return {
     version: 1,
     sides,
-    tables: [new StoredPhraseTable(stored, 0, sides[0]), new StoredPhraseTable(stored, 1, sides[1])],
-    lms: [KnLm.stored(r, openStored, 'lm0'), KnLm.stored(r, openStored, 'lm1')],
+    tables: [new StoredPhraseTable(r.extract(tableSections(0)), 0, sides[0]), new StoredPhraseTable(r.extract(tableSections(1)), 1, sides[1])],
+    lms: [lm(0), lm(1)],
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
     affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
@@ -80,8 +88,8 @@ class StoredPhraseTable implements PhraseTable {
   private texts: WeakRef<string[]> | undefined;
 
   constructor(
-    /** the model artifact (a copy), released once the columns are decoded */
-    private bytes: Uint8Array | null,
+    /** the table's stored sections (a copy), released once the columns are decoded */
+    private stored: ArtifactReader | null,
     private readonly d: number,
     private readonly side: SideVocab,
   ) {}
@@ -91,8 +99,7 @@ class StoredPhraseTable implements PhraseTable {
   }
 
   private decode(): Omit<PhraseTable, 'keys'> {
-    // a reader of its own: it keeps the sections it inflated, which must not outlive this decoding
-    const r = ArtifactReader.open(this.bytes as Uint8Array, MODEL_KIND);
+    const r = this.stored as ArtifactReader;
     const d = this.d;
     const len = r.raw<Uint8Array>(`keyLen${d}`);
     const start = new Int32Array(len.length + 1);
@@ -102,10 +109,10 @@ class StoredPhraseTable implements PhraseTable {
       off: r.int32(`off${d}`),
       tgtOff: r.int32(`tgtOff${d}`),
       tgtIds: r.int32(`tgtIds${d}`),
-      scores: r.float32(`scores${d}`),
+      scores: r.has(`scoreCols${d}`) ? r.float32(`scoreCols${d}`, PHRASE_SCORES_PER_OPTION) : r.float32(`scores${d}`),
       counts: r.float32(`counts${d}`),
     };
-    this.bytes = null;
+    this.stored = null;
     return this.cols;
   }
 
@@ -140,12 +147,12 @@ class StoredPhraseTable implements PhraseTable {
     return all;
   }
 
-  /** Bytes held: the decoded columns, or while not decoded the artifact copy (its share of it: half). */
+  /** Bytes held: the decoded columns, or while not decoded the copy of its stored sections. */
   get byteSize(): number {
     const c = this.cols;
     if (c)
       return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + c.counts.byteLength;
-    return Math.ceil((this.bytes as Uint8Array).byteLength / 2);
+    return (this.stored as ArtifactReader).byteLength;
   }
 }
 

@@ -1,8 +1,16 @@
 import { composeCoreMemory, splitCoreMemory, summarizeCoreMemory } from './core-memory';
 import { lookupLexicon } from './lexicon';
 import { trainAgentModel } from './model';
-import { deserializeModel, serializeModel } from './model-codec';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
+import { HybridIndex } from './hybrid-index';
+import { deserializeModel, MODEL_SCHEMA, serializeModel } from './model-codec';
+import { Translator } from './translator';
 import { toyCorpus } from '../testing/toy-corpus';
+
+/** Artifacts of the toy corpus written by the engine before model schema 3 / index schema 5 (container version 3). */
+const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
 describe('core memory (trainAgentModel)', () => {
   const progress: number[] = [];
@@ -52,6 +60,39 @@ describe('core memory (trainAgentModel)', () => {
     expect(copy.lms[1].logProb(1, 1, 5)).toBeCloseTo(model.lms[1].logProb(1, 1, 5), 6);
     expect(summarizeCoreMemory(copy)).toBe(summarizeCoreMemory(model));
     expect(() => deserializeModel(bytes.subarray(0, 4))).toThrow();
+  });
+
+  it('writes model schema 3, which engines reading only schema 2 (that would ignore the segmenters) refuse', () => {
+    const bytes = serializeModel(model);
+    expect(MODEL_SCHEMA).toBe(3);
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint16(10, true)).toBe(3);
+    // the check of such an engine: schema !== 2
+    expect(ArtifactReader.open(bytes, 'MODL').schema).not.toBe(2);
+    const newer = bytes.slice();
+    new DataView(newer.buffer).setUint16(10, MODEL_SCHEMA + 1, true);
+    expect(() => deserializeModel(newer)).toThrow(ArtifactFormatError);
+  });
+
+  it('still reads a schema 2 model (scores interleaved) and answers as after re-encoding it', () => {
+    const stored = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-modl-schema2.bin')));
+    const storedIndex = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-indx-schema4.bin')));
+    expect([ArtifactReader.open(stored, 'MODL').schema, ArtifactReader.open(storedIndex, 'INDX').schema]).toEqual([2, 4]);
+    const old = deserializeModel(stored);
+    const again = deserializeModel(serializeModel(deserializeModel(stored)));
+    for (const [text, direction] of [
+      ['el gato duerme en el campo', 'forward'],
+      ["misi manq'i", 'reverse'],
+    ] as const)
+      expect(lookupLexicon(again, text, direction)).toEqual(lookupLexicon(old, text, direction));
+    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
+    const b = new Translator(again, HybridIndex.deserialize(HybridIndex.deserialize(storedIndex).serialize()));
+    for (const [text, direction] of [
+      ['El perro come en la casa.', 'forward'],
+      ['La mujer canta.', 'forward'],
+      ["Warmi q'uchu.", 'reverse'],
+    ] as const)
+      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expect(lookupLexicon(old, 'perro', 'forward')[0]).toMatchObject({ source: 'perro', target: 'anu' });
   });
 });
 

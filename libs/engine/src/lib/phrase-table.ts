@@ -216,6 +216,10 @@ function packTable(inP: number[], outP: number[], count: number[], sc: Float32Ar
 export class PhraseKeyIndex implements KeyLookup {
   private readonly slots: Int32Array;
   private readonly mask: number;
+  /** per input word id: the key of that word alone, or -1 (single words skip the hash) */
+  private readonly single: Int32Array;
+  /** word ids of a multi-word query (a key has at most MAX_PHRASE words; longer queries are never keys) */
+  private readonly query = new Int32Array(MAX_PHRASE + 1);
 
   constructor(
     private readonly vocab: SideVocab,
@@ -226,8 +230,15 @@ export class PhraseKeyIndex implements KeyLookup {
     while (cap < 2 * this.size) cap *= 2;
     this.slots = new Int32Array(cap).fill(-1);
     this.mask = cap - 1;
+    this.single = new Int32Array(vocab.words.length).fill(-1);
     for (let k = 0; k < this.size; k++) {
-      let h = this.hash(ids, start[k], start[k + 1]) & this.mask;
+      const from = start[k];
+      const to = start[k + 1];
+      if (to - from === 1) {
+        if (this.single[ids[from]] === -1) this.single[ids[from]] = k;
+        continue;
+      }
+      let h = this.hash(ids, from, to) & this.mask;
       while (this.slots[h] !== -1) h = (h + 1) & this.mask;
       this.slots[h] = k;
     }
@@ -248,21 +259,33 @@ export class PhraseKeyIndex implements KeyLookup {
   }
 
   get(key: string): number | undefined {
-    const words = key.split(' ');
-    const q = new Int32Array(words.length);
-    for (let i = 0; i < words.length; i++) {
-      const id = this.vocab.index.get(words[i]);
-      if (id === undefined) return undefined;
-      q[i] = id;
+    const index = this.vocab.index;
+    let space = key.indexOf(' ');
+    if (space < 0) {
+      const id = index.get(key);
+      const k = id === undefined ? -1 : this.single[id];
+      return k < 0 ? undefined : k;
     }
-    let h = this.hash(q, 0, q.length) & this.mask;
+    const q = this.query;
+    let n = 0;
+    let from = 0;
+    for (;;) {
+      if (n === MAX_PHRASE) return undefined;
+      const id = index.get(space < 0 ? key.slice(from) : key.slice(from, space));
+      if (id === undefined) return undefined;
+      q[n++] = id;
+      if (space < 0) break;
+      from = space + 1;
+      space = key.indexOf(' ', from);
+    }
+    let h = this.hash(q, 0, n) & this.mask;
     for (;;) {
       const k = this.slots[h];
       if (k === -1) return undefined;
       const s = this.start[k];
-      if (this.start[k + 1] - s === q.length) {
+      if (this.start[k + 1] - s === n) {
         let same = true;
-        for (let i = 0; i < q.length && same; i++) same = this.ids[s + i] === q[i];
+        for (let i = 0; i < n && same; i++) same = this.ids[s + i] === q[i];
         if (same) return k;
       }
       h = (h + 1) & this.mask;
@@ -270,7 +293,7 @@ export class PhraseKeyIndex implements KeyLookup {
   }
 
   get byteSize(): number {
-    return this.slots.byteLength + this.start.byteLength + this.ids.byteLength;
+    return this.slots.byteLength + this.single.byteLength + this.start.byteLength + this.ids.byteLength;
   }
 
   /** The keys as text (materialized once, on first use). */
