@@ -1,6 +1,19 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+// The scopes of the services' domains and what they share: what only composing projects may use together.
+const everyDomain = [
+  'scope:agents',
+  'scope:identity',
+  'scope:billing',
+  'scope:ingestion',
+  'scope:retrieval',
+  'scope:translation',
+  'scope:gateway',
+  'scope:engine',
+  'scope:shared',
+];
+
 // Who may import whom: by type (apps → features → data-access → utils/contracts) and by scope (a domain
 // uses itself and shared; only apps, e2e tests and benchmarks compose domains). Never `*` → `*`.
 const depConstraints = [
@@ -28,51 +41,10 @@ const depConstraints = [
     sourceTag: 'scope:operator',
     onlyDependOnLibsWithTags: ['scope:agents', 'scope:identity', 'scope:billing', 'scope:ingestion', 'scope:retrieval', 'scope:translation', 'scope:shared'],
   },
-  {
-    sourceTag: 'scope:platform',
-    onlyDependOnLibsWithTags: [
-      'scope:operator',
-      'scope:agents',
-      'scope:identity',
-      'scope:billing',
-      'scope:ingestion',
-      'scope:retrieval',
-      'scope:translation',
-      'scope:gateway',
-      'scope:engine',
-      'scope:shared',
-    ],
-  },
-  {
-    sourceTag: 'scope:e2e',
-    onlyDependOnLibsWithTags: [
-      'scope:operator',
-      'scope:platform',
-      'scope:agents',
-      'scope:identity',
-      'scope:billing',
-      'scope:ingestion',
-      'scope:retrieval',
-      'scope:translation',
-      'scope:gateway',
-      'scope:engine',
-      'scope:shared',
-    ],
-  },
-  {
-    sourceTag: 'scope:bench',
-    onlyDependOnLibsWithTags: [
-      'scope:engine',
-      'scope:retrieval',
-      'scope:translation',
-      'scope:ingestion',
-      'scope:agents',
-      'scope:billing',
-      'scope:identity',
-      'scope:gateway',
-      'scope:shared',
-    ],
-  },
+  // The platform app, end-to-end tests and benchmarks compose every domain (the platform and e2e also the operator's use cases).
+  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:operator', ...everyDomain] },
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:operator', 'scope:platform', ...everyDomain] },
+  { sourceTag: 'scope:bench', onlyDependOnLibsWithTags: everyDomain },
 ];
 
 // Tests may also use @gaia/testing (builders, test databases, drain helpers, protocol doubles).
