@@ -7,6 +7,11 @@ const FORMATS = ['moses', 'tmx'] as const;
 const BYTES_PER_KB = 1024;
 /** Longest wait for the catalogue or a download. */
 const REQUEST_TIMEOUT_MS = 60_000;
+/** Where OPUS keeps its release archives (the catalogue answers URLs there); any other origin but the catalogue's own is refused. */
+export const OPUS_ARCHIVE_ORIGINS: readonly string[] = ['https://object.pouta.csc.fi'];
+/** Redirects a download may follow (each to an allowed origin). */
+const MAX_ARCHIVE_REDIRECTS = 3;
+const HTTP_REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 const entrySchema = z.object({
   corpus: z.string().min(1).max(200),
@@ -33,8 +38,29 @@ async function reach(url: URL | string, code: 'catalogue_unavailable' | 'corpus_
   }
 }
 
+/**
+ * Archive URLs come from the catalogue's answer, not from the operator: a download goes only to the catalogue's own
+ * origin or OPUS's object store, never to an address an answer or a redirect names elsewhere (an internal service,
+ * the cloud metadata address: SSRF). Redirects are followed by hand, each hop checked.
+ */
 export class OpusCatalogueAdapter implements PublicCorporaPort {
-  constructor(private readonly baseUrl: string) {}
+  private readonly archiveOrigins: ReadonlySet<string>;
+
+  constructor(private readonly baseUrl: string) {
+    this.archiveOrigins = new Set([new URL(baseUrl).origin, ...OPUS_ARCHIVE_ORIGINS]);
+  }
+
+  /** The archive URL when it is http(s), without credentials, on an allowed origin; null otherwise. */
+  private allowedArchive(raw: string, relativeTo?: URL): URL | null {
+    let url: URL;
+    try {
+      url = new URL(raw, relativeTo);
+    } catch {
+      return null;
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
+    return this.archiveOrigins.has(url.origin) ? url : null;
+  }
 
   async list(srcLang: string, tgtLang: string): Promise<PublicCorpus[]> {
     const out: PublicCorpus[] = [];
@@ -47,7 +73,7 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
       if (!parsed.success) throw new DomainError('catalogue_unavailable', 'The corpus catalogue answered in an unexpected format.', 502);
       for (const raw of parsed.data.corpora) {
         const e = entrySchema.safeParse(raw);
-        if (!e.success || (e.data.preprocessing && e.data.preprocessing !== format)) continue;
+        if (!e.success || (e.data.preprocessing && e.data.preprocessing !== format) || !this.allowedArchive(e.data.url)) continue;
         out.push({
           name: e.data.corpus,
           version: e.data.version,
@@ -63,7 +89,7 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
   }
 
   async download(url: string, maxBytes: number): Promise<Uint8Array> {
-    const res = await reach(url, 'corpus_unavailable');
+    const res = await this.fetchArchive(url);
     if (!res.ok || !res.body) throw new DomainError('corpus_unavailable', `The corpus download answered ${res.status}.`, 502);
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -79,5 +105,19 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
       at += c.byteLength;
     }
     return out;
+  }
+
+  /** GET of an archive on an allowed origin, following at most MAX_ARCHIVE_REDIRECTS redirects to allowed origins only. */
+  private async fetchArchive(raw: string): Promise<Response> {
+    let url = this.allowedArchive(raw);
+    if (!url) throw new DomainError('corpus_host_not_allowed', 'The corpus archive is not on a host that is allowed.', 502);
+    for (let hop = 0; ; hop++) {
+      const res = await reach(url, 'corpus_unavailable', { redirect: 'manual' });
+      if (!HTTP_REDIRECT.has(res.status)) return res;
+      await res.body?.cancel();
+      const next = hop < MAX_ARCHIVE_REDIRECTS ? this.allowedArchive(res.headers.get('location') ?? '', url) : null;
+      if (!next) throw new DomainError('corpus_host_not_allowed', 'The corpus archive moved to a host that is not allowed.', 502);
+      url = next;
+    }
   }
 }
