@@ -109,13 +109,14 @@ export class OpusCatalogueAdapter implements PublicCorporaPort {
 
   /** GET of an archive on an allowed origin, following at most MAX_ARCHIVE_REDIRECTS redirects to allowed origins only. */
   private async fetchArchive(raw: string): Promise<Response> {
-    let url = this.allowedArchive(raw);
-    if (!url) throw new DomainError('corpus_host_not_allowed', 'The corpus archive is not on a host that is allowed.', 502);
+    const first = this.allowedArchive(raw);
+    if (!first) throw new DomainError('corpus_host_not_allowed', 'The corpus archive is not on a host that is allowed.', 502);
+    let url: URL = first;
     for (let hop = 0; ; hop++) {
       const res = await reach(url, 'corpus_unavailable', { redirect: 'manual' });
       if (!HTTP_REDIRECT.has(res.status)) return res;
       await res.body?.cancel();
-      const next = hop < MAX_ARCHIVE_REDIRECTS ? this.allowedArchive(res.headers.get('location') ?? '', url) : null;
+      const next: URL | null = hop < MAX_ARCHIVE_REDIRECTS ? this.allowedArchive(res.headers.get('location') ?? '', url) : null;
       if (!next) throw new DomainError('corpus_host_not_allowed', 'The corpus archive moved to a host that is not allowed.', 502);
       url = next;
     }
