@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { FIELD_MAX_LENGTH } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { OpenAiDouble, type TestApp } from '@gaia/testing';
-import { TranslationModule } from '@gaia/translation/feature';
-import { loadLlmConfig } from '@gaia/translation/llm';
-import { signUp, startApi, type User } from './support/api-app';
+import type { OpenAiDouble } from '@gaia/testing';
+import { signUp, type User } from './support/api-app';
 import { learnedAgent, starterPlan } from './support/feedback-agent';
+import { startApiWithLlmDouble, type LlmApi } from './support/llm-api';
 
 interface Answer {
   data: { translation: string };
@@ -18,7 +17,8 @@ interface Answer {
  * it leaves it out; CSV, TSV and TBX import; owner/editor rules and limits.
  */
 describe('glossary: /api/agents/:id/glossary', () => {
-  let t: TestApp & { url: string };
+  let api: LlmApi;
+  let t: LlmApi['t'];
   let double: OpenAiDouble;
   let owner: User;
   let stranger: User;
@@ -48,29 +48,15 @@ describe('glossary: /api/agents/:id/glossary', () => {
     }>;
 
   beforeAll(async () => {
-    double = await OpenAiDouble.start();
-    const llm = loadLlmConfig({
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: double.baseUrl,
-      OPENAI_CHAT_MODEL: 'test-chat',
-      OPENAI_CANDIDATES: '2',
-      OPENAI_TIMEOUT_MS: '5000',
-    });
-    t = await startApi({
-      without: ['TranslationModule'],
-      imports: [TranslationModule.forRoot({ llm })],
-      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
-    });
+    api = await startApiWithLlmDouble();
+    ({ t, double } = api);
     owner = await signUp(t.url, 'glossary');
     stranger = await signUp(t.url, 'stranger');
     await starterPlan(t, owner);
     key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'glossary' }).expect(200)).body.api_key;
     agentId = await learnedAgent(t, owner);
   });
-  afterAll(async () => {
-    await t?.close();
-    await double?.close();
-  });
+  afterAll(() => api?.close());
 
   it('the built-in engine forces a term over its phrase table and says so (applied_terms)', async () => {
     const before = await translate('la casa del agua');

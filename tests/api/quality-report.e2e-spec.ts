@@ -1,9 +1,8 @@
 import request from 'supertest';
-import { OpenAiDouble, waitFor, type TestApp } from '@gaia/testing';
-import { TranslationModule } from '@gaia/translation/feature';
-import { loadLlmConfig } from '@gaia/translation/llm';
+import { waitFor, type OpenAiDouble, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { learnedAgent } from './support/feedback-agent';
+import { startApiWithLlmDouble, type LlmApi } from './support/llm-api';
 import { rawText, sseEvents } from './support/sse';
 import { QUALITY_CORPUS as CORPUS } from './support/quality-corpus';
 
@@ -180,7 +179,8 @@ describe('quality report, confidence and explanation', () => {
  * double plays an LLM that knows the language: it answers each source with its reference translation.
  */
 describe('quality report: LLM A/B on the held-out pairs', () => {
-  let t: TestApp & { url: string };
+  let api: LlmApi;
+  let t: LlmApi['t'];
   let double: OpenAiDouble;
   let owner: User;
   const reference = new Map(CORPUS.map((p) => [p.es, p.qu]));
@@ -190,29 +190,15 @@ describe('quality report: LLM A/B on the held-out pairs', () => {
   };
 
   beforeAll(async () => {
-    double = await OpenAiDouble.start();
+    api = await startApiWithLlmDouble();
+    ({ t, double } = api);
     double.fallback = (body) => {
       const answer = reference.get(sourceOf(body)) ?? 'no sé';
       return body?.stream ? { kind: 'stream', tokens: [answer] } : { kind: 'json', choices: [answer] };
     };
-    const llm = loadLlmConfig({
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: double.baseUrl,
-      OPENAI_CHAT_MODEL: 'test-chat',
-      OPENAI_CANDIDATES: '2',
-      OPENAI_TIMEOUT_MS: '5000',
-    });
-    t = await startApi({
-      without: ['TranslationModule'],
-      imports: [TranslationModule.forRoot({ llm })],
-      gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
-    });
     owner = await signUp(t.url, 'quality-ab');
   });
-  afterAll(async () => {
-    await t?.close();
-    await double?.close();
-  });
+  afterAll(() => api?.close());
 
   it('runs after the build as a background step, bounded to the held-out pairs, and shows both engines side by side', async () => {
     const agent = await upload(t, owner, CORPUS);
