@@ -13,7 +13,7 @@ export class AgentsErasureRepository {
     return rows.map((r) => ({ id: r.id, live: r.deleted_at === null, sharedWithEmails: r.shared_with_emails ?? [] }));
   }
 
-  /** Removes the owner's agent rows (tombstones included), its team rows as owner and as member, and the email from every share. */
+  /** Removes the owner's agent rows (tombstones included), its team rows as owner and as member, the email from every share, and the author of its corrections on other agents. */
   async erase(em: EntityManager, ownerId: string, email: string): Promise<void> {
     await em.query(`DELETE FROM agent WHERE owner_id = $1`, [ownerId]);
     await em.query(`DELETE FROM team_member WHERE owner_id = $1 OR lower(email) = $2`, [ownerId, email]);
@@ -23,5 +23,7 @@ export class AgentsErasureRepository {
       [email],
     );
     await em.query(`UPDATE agent SET owner_email = '' WHERE lower(owner_email) = $1`, [email]);
+    // Corrections written on other owners' agents stay theirs (the agent learns from them); who wrote them goes.
+    await em.query(`UPDATE agent_correction SET author_uid = '', author_email = '' WHERE author_uid = $1 OR lower(author_email) = $2`, [ownerId, email]);
   }
 }
