@@ -106,7 +106,8 @@ describe('HybridIndex artifact (schema 5)', () => {
     const bytes = ix.serialize();
     const r = ArtifactReader.open(bytes, 'INDX');
     expect(r.schema).toBe(INDEX_SCHEMA);
-    expect(r.count('srcText')).toBe(new Set(repeated.map((p) => p.source)).size);
+    expect(r.meta('srcTextBlocks')).toBe(1);
+    expect(r.count('srcText0')).toBe(new Set(repeated.map((p) => p.source)).size);
     expect(r.count('srcOf')).toBe(repeated.length);
     expect(r.count('vec0Scale')).toBeLessThan(repeated.length);
     const copy = HybridIndex.deserialize(bytes);
@@ -120,6 +121,24 @@ describe('HybridIndex artifact (schema 5)', () => {
       after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i].score, 10));
     }
     expect(copy.get('again-3')).toEqual({ ...repeated[3], id: 'again-3' });
+  });
+
+  it('reads the texts of a hit from their stored block (several blocks)', () => {
+    const pairs = Array.from({ length: 1300 }, (_, i) => ({
+      id: `p${i}`,
+      source: `La frase número ${i} habla del río ${i % 7}.`,
+      target: `Jawira ${i} ñe'ẽ ${i % 5}.`,
+    }));
+    const ix = new HybridIndex();
+    ix.add(pairs);
+    const bytes = ix.serialize();
+    expect(ArtifactReader.open(bytes, 'INDX').meta('srcTextBlocks')).toBe(3);
+    const copy = HybridIndex.deserialize(bytes);
+    for (const i of [0, 511, 512, 1023, 1024, 1299]) expect(copy.get(`p${i}`)).toEqual(pairs[i]);
+    expect(copy.search('frase número 600', 3).map((h) => [h.id, h.source, h.target])).toEqual(
+      ix.search('frase número 600', 3).map((h) => [h.id, h.source, h.target]),
+    );
+    expect(copy.pairs()).toEqual(pairs);
   });
 });
 

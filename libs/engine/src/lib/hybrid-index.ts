@@ -18,6 +18,10 @@ const K1 = 1.2;
 const B = 0.75;
 const RRF_K = 60;
 const DIM = 32;
+/** Distinct pair texts per stored block (the block a hit's text is in is inflated on its first use). */
+const TEXT_BLOCK = 512;
+/** Context vectors per stored block (the blocks of a query's words are inflated on their first use). */
+const CONTEXT_BLOCK = 1024;
 const FIELD_TOP = 100;
 const WORD_SALT = 0x1234567;
 const CHAR_SALT = 0x7654321;
@@ -621,7 +625,7 @@ function gramWordKeys(gaps: Int32Array, gStart: Int32Array): Int32Array {
  * 8 bits would halve them but reorder near ties of the dense ranking, so a loaded index would not answer like the
  * one that was written).
  */
-function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number, rows = false): void {
+function quantizeVectors(v: Float32Array, n: number): { q: Int16Array; scale: Float32Array } {
   const q = new Int16Array(n * DIM);
   const scale = new Float32Array(n);
   for (let d = 0; d < n; d++) {
@@ -630,10 +634,45 @@ function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: numbe
     scale[d] = m / 32767;
     if (m > 0) for (let i = 0; i < DIM; i++) q[d * DIM + i] = Math.round(v[d * DIM + i] / scale[d]);
   }
-  if (!rows) {
-    w.raw(`${name}Q`, q).raw(`${name}Scale`, scale);
-    return;
+  return { q, scale };
+}
+
+/** Context vectors in blocks of CONTEXT_BLOCK rows (`ctxQ0`, `ctxQ1`, …): a query inflates the blocks of its words. */
+function writeContextVectors(w: ArtifactWriter, v: Float32Array, n: number): void {
+  const { q, scale } = quantizeVectors(v, n);
+  const blocks = Math.ceil(n / CONTEXT_BLOCK);
+  w.meta('ctxBlocks', blocks).raw('ctxScale', scale);
+  for (let b = 0; b < blocks; b++) w.raw(`ctxQ${b}`, q.subarray(b * CONTEXT_BLOCK * DIM, Math.min(n, (b + 1) * CONTEXT_BLOCK) * DIM));
+}
+
+/** 16-bit context vector rows read block by block (a stored block is read on its first use). */
+class StoredRows {
+  private readonly blocks: (Int16Array | undefined)[];
+
+  constructor(
+    private readonly rowsPerBlock: number,
+    count: number,
+    private readonly read: (b: number) => Int16Array,
+  ) {
+    this.blocks = new Array<Int16Array | undefined>(count);
   }
+
+  /** Component i of row x. */
+  at(x: number, i: number): number {
+    const b = Math.floor(x / this.rowsPerBlock);
+    const q = this.blocks[b] ?? (this.blocks[b] = this.read(b));
+    return q[(x - b * this.rowsPerBlock) * DIM + i];
+  }
+
+  get byteSize(): number {
+    let n = 0;
+    for (const q of this.blocks) n += q?.byteLength ?? 0;
+    return n;
+  }
+}
+
+function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
+  const { q, scale } = quantizeVectors(v, n);
   // documents repeated in the pairs have the same vector: each distinct (quantized) vector is stored once
   const rowOf = new Int32Array(n);
   const seen = new Map<string, number>();
@@ -670,19 +709,34 @@ function readVectors(r: ArtifactReader, name: string, out: Float32Array): void {
   }
 }
 
-/** Texts of the documents: a table of the distinct texts and each document's entry in it (schema 5), or one per document. */
+/**
+ * Texts of the documents. Schema 5: the distinct texts in blocks of TEXT_BLOCK (a block is inflated when a hit first
+ * needs one of its texts) and each document's entry among them; schema 4: one table, a text per document.
+ */
 class DocTexts {
+  private readonly blocks: (StringTable | undefined)[];
+
   constructor(
-    private readonly table: StringTable,
+    private readonly block: (b: number) => StringTable,
+    blocks: number,
     private readonly of: Int32Array | null,
-  ) {}
+    /** stored bytes held until every block is read */
+    private readonly storedBytes: number,
+  ) {
+    this.blocks = new Array<StringTable | undefined>(blocks);
+  }
 
   get(d: number): string {
-    return this.table.get(this.of ? this.of[d] : d);
+    const x = this.of ? this.of[d] : d;
+    const b = this.of ? Math.floor(x / TEXT_BLOCK) : 0;
+    const table = this.blocks[b] ?? (this.blocks[b] = this.block(b));
+    return table.get(this.of ? x % TEXT_BLOCK : x);
   }
 
   get byteSize(): number {
-    return this.table.byteSize + (this.of?.byteLength ?? 0);
+    let b = this.storedBytes + (this.of?.byteLength ?? 0);
+    for (const t of this.blocks) b += t?.byteSize ?? 0;
+    return b;
   }
 }
 
@@ -722,17 +776,17 @@ class ContextVectors {
   baseKeys: Int32Array = new Int32Array(0);
   private baseVecs: Float32Array | null = new Float32Array(0);
   /** a loaded index's vectors as stored (16-bit): decoded one by one for queries, all at once before a change */
-  private quantized: { q: Int16Array; scale: Float32Array } | null = null;
+  private quantized: { q: StoredRows; scale: Float32Array } | null = null;
   extra = new Map<number, Float32Array>();
 
-  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: Int16Array; scale: Float32Array } | null): void {
+  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: StoredRows; scale: Float32Array } | null): void {
     this.baseKeys = keys;
     this.baseVecs = vecs;
     this.quantized = quantized;
   }
 
   get byteSize(): number {
-    return this.baseKeys.byteLength + (this.baseVecs?.byteLength ?? 0) + (this.quantized ? this.quantized.q.byteLength + this.quantized.scale.byteLength : 0);
+    return this.baseKeys.byteLength + (this.baseVecs?.byteLength ?? 0) + (this.quantized ? this.quantized.q.byteSize + this.quantized.scale.byteLength : 0);
   }
 
   get(k: number): Float32Array | undefined {
@@ -741,7 +795,7 @@ class ContextVectors {
       if (this.baseVecs) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
       const { q, scale } = this.quantized!;
       const out = new Float32Array(DIM);
-      for (let i = 0; i < DIM; i++) out[i] = q[b * DIM + i] * scale[b];
+      for (let i = 0; i < DIM; i++) out[i] = q.at(b, i) * scale[b];
       return out;
     }
     return this.extra.get(k);
@@ -750,8 +804,8 @@ class ContextVectors {
   private decoded(): Float32Array {
     if (!this.baseVecs) {
       const { q, scale } = this.quantized!;
-      const v = new Float32Array(q.length);
-      for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) v[d * DIM + i] = q[d * DIM + i] * scale[d];
+      const v = new Float32Array(scale.length * DIM);
+      for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) v[d * DIM + i] = q.at(d, i) * scale[d];
       this.baseVecs = v;
       this.quantized = null;
     }
@@ -1099,7 +1153,9 @@ export class HybridIndex {
       ['tgt', tgt],
     ] as const) {
       const t = distinctTexts(texts);
-      w.strings(`${name}Text`, t.list).uints(`${name}Of`, t.of);
+      const blocks = Math.ceil(t.list.length / TEXT_BLOCK);
+      w.meta(`${name}TextBlocks`, blocks).uints(`${name}Of`, t.of);
+      for (let b = 0; b < blocks; b++) w.strings(`${name}Text${b}`, t.list.slice(b * TEXT_BLOCK, (b + 1) * TEXT_BLOCK));
     }
     const lens = (f: PostingField): Int32Array => {
       const out = new Int32Array(n);
@@ -1119,11 +1175,11 @@ export class HybridIndex {
     });
     const ctx = this.ctx.pack();
     w.offsets('ctxKeys', ctx.keys);
-    writeVectors(w, 'ctx', ctx.vecs, ctx.keys.length);
+    writeContextVectors(w, ctx.vecs, ctx.keys.length);
     for (let s = 0; s < 2; s++) {
       const v = new Float32Array(n * DIM);
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.vecs[s].subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
-      writeVectors(w, `vec${s}`, v, n, true);
+      writeVectors(w, `vec${s}`, v, n);
     }
     return w.finish();
   }
@@ -1138,8 +1194,16 @@ export class HybridIndex {
     const ix = HybridIndex.withDocs(ids);
     ix.src = new Array<string>(ids.length);
     ix.tgt = new Array<string>(ids.length);
-    const texts = (name: string): DocTexts =>
-      r.has(`${name}Of`) ? new DocTexts(r.strings(`${name}Text`), r.int32(`${name}Of`)) : new DocTexts(r.strings(name), null);
+    const textBlocks = (name: string): string[] => Array.from({ length: r.meta<number | undefined>(`${name}TextBlocks`) ?? 0 }, (_, b) => `${name}Text${b}`);
+    const texts = (name: string): DocTexts => {
+      if (!r.has(`${name}Of`)) {
+        const all = r.strings(name);
+        return new DocTexts(() => all, 1, null, 0);
+      }
+      // the texts keep a copy of their own stored blocks, not the whole artifact
+      const stored = r.extract(textBlocks(name));
+      return new DocTexts((b) => stored.strings(`${name}Text${b}`), textBlocks(name).length, r.int32(`${name}Of`), stored.byteLength);
+    };
     ix.storedTexts = () => ({ src: texts('src'), tgt: texts('tgt') });
     const cap = ix.alive.length;
     const sideSections = (side: number): string[] =>
@@ -1175,8 +1239,34 @@ export class HybridIndex {
     const [r0, r1] = sides.map((names) => r.extract(names));
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
     ix.pendingBytes = [r.decodedBytes(sides[0]), r.decodedBytes(sides[1])];
-    ix.pendingOtherBytes = r.decodedBytes(['srcText', 'srcOf', 'tgtText', 'tgtOf', 'src', 'tgt', 'ctxKeys', 'ctxQ', 'ctxScale']);
-    ix.pendingContext = () => ix.ctx.load(r.int32('ctxKeys'), null, { q: r.raw<Int16Array>('ctxQ'), scale: r.raw<Float32Array>('ctxScale') });
+    const ctxBlocks = Array.from({ length: r.meta<number | undefined>('ctxBlocks') ?? 0 }, (_, b) => `ctxQ${b}`);
+    ix.pendingOtherBytes = r.decodedBytes([
+      'srcOf',
+      'tgtOf',
+      'src',
+      'tgt',
+      'ctxKeys',
+      'ctxQ',
+      'ctxScale',
+      ...ctxBlocks,
+      ...textBlocks('src'),
+      ...textBlocks('tgt'),
+    ]);
+    ix.pendingContext = () => {
+      const keys = r.int32('ctxKeys');
+      // a copy: a view would keep the whole artifact
+      const scale = r.raw<Float32Array>('ctxScale').slice();
+      let q: StoredRows;
+      if (ctxBlocks.length) {
+        // the blocks keep a copy of their own stored sections, not the whole artifact
+        const stored = r.extract(ctxBlocks);
+        q = new StoredRows(CONTEXT_BLOCK, ctxBlocks.length, (b) => stored.raw<Int16Array>(`ctxQ${b}`));
+      } else {
+        const all = r.raw<Int16Array>('ctxQ');
+        q = new StoredRows(Math.max(1, keys.length), 1, () => all);
+      }
+      ix.ctx.load(keys, null, { q, scale });
+    };
     return ix;
   }
 

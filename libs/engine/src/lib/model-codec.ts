@@ -21,8 +21,8 @@ export const MODEL_SCHEMA = 3;
 /** Schema 2 (scores interleaved per option, `segmenters` optional) still loads. */
 const MIN_MODEL_SCHEMA = 2;
 const MODEL_KIND = 'MODL';
-/** Sections of one direction's phrase table (schema 2 stored the scores interleaved as `scores<d>`). */
-const tableSections = (d: number): string[] => ['keyLen', 'keyIds', 'off', 'tgtOff', 'tgtIds', 'scoreCols', 'scores', 'counts'].map((x) => `${x}${d}`);
+/** Sections the translator reads of one direction's phrase table (schema 2 stored the scores interleaved as `scores<d>`). */
+const tableSections = (d: number): string[] => ['keyLen', 'keyIds', 'off', 'tgtOff', 'tgtIds', 'scoreCols', 'scores'].map((x) => `${x}${d}`);
 
 export function serializeModel(m: AgentModel): Uint8Array {
   const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
@@ -58,6 +58,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MIN_MODEL_SCHEMA}..${MODEL_SCHEMA})`);
   // the phrase tables and language models are decoded on their first use, each from a copy of its own stored
   // sections (the caller's buffer may be a whole agent artifact): a direction nobody asks for costs its stored bytes
+  const table = (d: number): StoredPhraseTable => new StoredPhraseTable(r.extract(tableSections(d)), r.extract([`counts${d}`]), d, sides[d]);
   const lm = (d: number): KnLm => KnLm.stored(r.extract(KnLm.sections(`lm${d}`)), `lm${d}`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
@@ -71,7 +72,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
   return {
     version: 1,
     sides,
-    tables: [new StoredPhraseTable(r.extract(tableSections(0)), 0, sides[0]), new StoredPhraseTable(r.extract(tableSections(1)), 1, sides[1])],
+    tables: [table(0), table(1)],
     lms: [lm(0), lm(1)],
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
@@ -84,21 +85,24 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
 
 /** A phrase table of a loaded model artifact: its columns are decoded from the artifact on first use. */
 class StoredPhraseTable implements PhraseTable {
-  private cols: Omit<PhraseTable, 'keys'> | null = null;
+  private cols: Omit<PhraseTable, 'keys' | 'counts'> | null = null;
+  private countsCol: Float32Array | null = null;
   private texts: WeakRef<string[]> | undefined;
 
   constructor(
     /** the table's stored sections (a copy), released once the columns are decoded */
     private stored: ArtifactReader | null,
+    /** the stored counts section (a copy), released once decoded */
+    private storedCounts: ArtifactReader | null,
     private readonly d: number,
     private readonly side: SideVocab,
   ) {}
 
-  private get c(): Omit<PhraseTable, 'keys'> {
+  private get c(): Omit<PhraseTable, 'keys' | 'counts'> {
     return this.cols ?? this.decode();
   }
 
-  private decode(): Omit<PhraseTable, 'keys'> {
+  private decode(): Omit<PhraseTable, 'keys' | 'counts'> {
     const r = this.stored as ArtifactReader;
     const d = this.d;
     const len = r.raw<Uint8Array>(`keyLen${d}`);
@@ -110,7 +114,6 @@ class StoredPhraseTable implements PhraseTable {
       tgtOff: r.int32(`tgtOff${d}`),
       tgtIds: r.int32(`tgtIds${d}`),
       scores: r.has(`scoreCols${d}`) ? r.float32(`scoreCols${d}`, PHRASE_SCORES_PER_OPTION) : r.float32(`scores${d}`),
-      counts: r.float32(`counts${d}`),
     };
     this.stored = null;
     return this.cols;
@@ -131,8 +134,13 @@ class StoredPhraseTable implements PhraseTable {
   get scores(): Float32Array {
     return this.c.scores;
   }
+  /** The counts are read by lexicon lookups only: decoded on their own first use. */
   get counts(): Float32Array {
-    return this.c.counts;
+    if (!this.countsCol) {
+      this.countsCol = (this.storedCounts as ArtifactReader).float32(`counts${this.d}`);
+      this.storedCounts = null;
+    }
+    return this.countsCol;
   }
 
   /**
@@ -147,12 +155,12 @@ class StoredPhraseTable implements PhraseTable {
     return all;
   }
 
-  /** Bytes held: the decoded columns, or while not decoded the copy of its stored sections. */
+  /** Bytes held: the decoded columns, or while not decoded the copy of their stored sections. */
   get byteSize(): number {
     const c = this.cols;
-    if (c)
-      return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + c.counts.byteLength;
-    return (this.stored as ArtifactReader).byteLength;
+    const counts = this.countsCol?.byteLength ?? (this.storedCounts as ArtifactReader).byteLength;
+    if (c) return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + counts;
+    return (this.stored as ArtifactReader).byteLength + counts;
   }
 }
 
