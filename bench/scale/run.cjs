@@ -425,8 +425,25 @@ async function main() {
     http: { path: 'POST /translate → AgentLoader → built-in engine (no gateway, API key or metering)', durationSecondsPerPoint: a.seconds, points },
     wallSeconds: Math.round((Date.now() - t0) / 1000),
   };
-  // the API run (--api-only) writes its own section: kept
-  if (fs.existsSync(a.out)) result.api = JSON.parse(fs.readFileSync(a.out, 'utf8')).api;
+  // the API run (--api-only) writes its own section: kept; the earlier runs' main figures are kept as well
+  if (fs.existsSync(a.out)) {
+    const before = JSON.parse(fs.readFileSync(a.out, 'utf8'));
+    result.api = before.api;
+    const { previousRuns = [], ...last } = before;
+    if (last.date && last.storage)
+      result.previousRuns = [
+        ...previousRuns,
+        {
+          date: last.date,
+          engineHash: last.engineHash,
+          machine: last.machine,
+          storage: { ...last.storage, gn: last.storage.gn && { ...last.storage.gn, parts: undefined } },
+          memory: last.memory,
+          latencyMs: last.latencyMs,
+          reqPerSec: last.http?.points?.map((x) => ({ connections: x.connections, engine: x.engine.reqPerSec, ratioToBare: x.ratioToBare })),
+        },
+      ];
+  }
   fs.mkdirSync(path.dirname(a.out), { recursive: true });
   fs.writeFileSync(a.out, JSON.stringify(result, null, 2) + '\n');
   process.stdout.write(`\n${table(result)}\nwritten ${path.relative(ROOT, a.out)}\n`);
