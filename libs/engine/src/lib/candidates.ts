@@ -1,10 +1,12 @@
 /**
- * Phase 1, candidates: up to K drafts from different strategies — the decoder's n-best (decoder.ts), memory adaptations
- * of the nearest examples (memory-adaptation.ts) and the nearest examples themselves — with paired punctuation the
- * input lacks and doubled punctuation removed, duplicates dropped (the first strategy kept).
+ * Phase 1, candidates: up to K drafts from different strategies — the decoder's n-best (decoder.ts), fuzzy-match repairs
+ * of near-duplicate examples (fuzzy-match-repair.ts), memory adaptations of the other nearest examples
+ * (memory-adaptation.ts) and the nearest examples themselves — with paired punctuation the input lacks and doubled
+ * punctuation removed, duplicates dropped (the first strategy kept).
  */
 import type { PhraseDecoder } from './decoder';
 import { tokenOverlap } from './extra-examples';
+import { repairFuzzyMatch } from './fuzzy-match-repair';
 import type { ForcedSpan } from './glossary';
 import { adaptExample } from './memory-adaptation';
 import type { AgentModel } from './model';
@@ -51,6 +53,12 @@ export function draftCandidates(
   const dec = decoder.decode(qTok, surface, dir, settings.nbest, forced);
   for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
   for (const h of hits.slice(0, ADAPTED_EXAMPLES)) {
+    // a near duplicate is repaired span by span in place; other examples are adapted
+    const fix = repairFuzzyMatch(model, decoder, qTok, surface, h, dir, forced);
+    if (fix) {
+      raw.push({ tokens: fix.tokens, strategy: 'fuzzy-match-repair', used: [], hit: h, overlap: fix.overlap });
+      continue;
+    }
     const ad = adaptExample(model, decoder, qTok, surface, h, dir, forced);
     if (ad && ad.overlap >= MIN_ADAPTATION_OVERLAP) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
   }

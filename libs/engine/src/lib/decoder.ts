@@ -14,6 +14,7 @@ import {
   DecoderWeights,
   DROPPABLE_RANK,
   LEXICON_OPTION_PENALTY,
+  KNOWN_LOANWORD_COPY,
   LEXICON_OPTIONS,
   MAX_PHRASE,
   MIN_LEX_PROB,
@@ -165,7 +166,9 @@ export class PhraseDecoder {
               : isWordToken(surface[i])
                 ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir)
                 : 'literal';
-            const stem = carry === 'literal' || carry === 'target' ? null : this.words.targetStem(surface[i], dir);
+            // an inflected loanword is reduced to its output-language stem; a word that would be left out may be a near-cognate
+            const own = carry === 'literal' || carry === 'target';
+            const stem = own ? null : (this.words.targetStem(surface[i], dir) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
             if (stem !== null) {
               const outId = outV.index.get(normalizeToken(stem)) ?? 0;
               opts.push({ out: [stem], ids: [lmWordId(m, dir, outId)], tm: W.copy + W.stem, chars: stem.length });
@@ -182,6 +185,9 @@ export class PhraseDecoder {
         this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect);
       }
     }
+          // a known loanword (a word of the output language too) may be kept as it is
+          if ((known || id > 0) && this.words.knownLoanword(tokens[i], dir))
+            opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });
     const finals = [...stacks[n].values()].sort((a, b) => b.score - a.score);
     const res: DecodeResult[] = [];
     const seen = new Set<string>();

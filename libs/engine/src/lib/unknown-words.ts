@@ -3,6 +3,7 @@
  * unknown word belongs unchanged in the output (`carryKind`: numbers, names, loanwords…), with the spans of the input
  * left untranslated. Learned lazily from the model's vocabularies and cached per direction.
  */
+import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { PhraseKeyIndex } from './phrase-table';
 import { segmentWords } from './subword';
@@ -11,6 +12,7 @@ import {
   BORROWING_MIN_LENGTH,
   BORROWING_MIN_RATE,
   BORROWING_RARE,
+  COGNATE_MIN_SPELLING,
   LOANWORD_MARGIN,
   MIN_LEX_PROB,
   SPELLING_MIN_ALPHABET,
@@ -282,11 +284,24 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
 }
 
 export class UnknownWords {
+  private readonly cognates: Cognates;
+
   constructor(
     private readonly model: AgentModel,
     /** stem back-off: minimum shared prefix as a fraction of the unknown word's length, per direction */
     private readonly stemMinRatio: [number, number],
-  ) {}
+  ) {
+    this.cognates = new Cognates(model);
+  }
+
+  /**
+   * The output-language word an unknown input word (normalized) is a near-cognate of ('kuchillu' → 'cuchillo'), if any:
+   * only a word spelled like the output language (the output side's data also holds words of the input language).
+   */
+  cognate(word: string, dir: 0 | 1): string | null {
+    const found = this.cognates.find(word, dir);
+    return found !== null && this.looksLike(found, dir) > COGNATE_MIN_SPELLING ? found : null;
+  }
 
   /**
    * Whether an input word the model cannot translate belongs unchanged in the output: numbers, URLs and e-mail
@@ -307,6 +322,16 @@ export class UnknownWords {
       if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
     }
     return null;
+  }
+
+  /**
+   * Whether a known input word (normalized) is also a word of the output language's data spelled like that language
+   * (a loanword the agent has seen, such as 'televisor' in a Shipibo sentence): keeping it is one of its translations.
+   */
+  knownLoanword(word: string, dir: 0 | 1): boolean {
+    if (!isWordToken(word) || isLiteralToken(word) || Array.from(word).length < BORROWING_MIN_LENGTH) return false;
+    const outV = this.model.sides[dir === 0 ? 1 : 0];
+    return (outV.index.get(word) ?? 0) >= FIRST_WORD_ID && this.looksLike(word, dir) > LOANWORD_MARGIN;
   }
 
   /** Whether the model has a translation for an input word (phrase, lexicon entry or stem back-off). */
