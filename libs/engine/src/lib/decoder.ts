@@ -13,8 +13,8 @@ import {
   BACKOFF_OPTIONS,
   DecoderWeights,
   DROPPABLE_RANK,
-  LEXICON_OPTION_PENALTY,
   KNOWN_LOANWORD_COPY,
+  LEXICON_OPTION_PENALTY,
   LEXICON_OPTIONS,
   MAX_PHRASE,
   MIN_LEX_PROB,
@@ -179,15 +179,15 @@ export class PhraseDecoder {
           }
           // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation
           if (known && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
+          // a known loanword (a word of the output language too) may be kept as it is
+          if ((known || id > 0) && this.words.knownLoanword(tokens[i], dir))
+            opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });
           if (known && id > 0 && id < DROPPABLE_RANK) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }
         if (!opts.length) continue;
         this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect);
       }
     }
-          // a known loanword (a word of the output language too) may be kept as it is
-          if ((known || id > 0) && this.words.knownLoanword(tokens[i], dir))
-            opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });
     const finals = [...stacks[n].values()].sort((a, b) => b.score - a.score);
     const res: DecodeResult[] = [];
     const seen = new Set<string>();

@@ -146,10 +146,6 @@ export const BORROWING_MIN_RATE = 0.03;
  *  prefix has at least this many characters and covers at least TARGET_STEM_SHARE of the word. */
 export const TARGET_STEM_MIN = 5;
 export const TARGET_STEM_SHARE = 0.5;
-/** Nearest examples repaired by memory adaptation. */
-export const ADAPTED_EXAMPLES = 2;
-/** An adaptation is a candidate only when the example shares at least this share of the input's tokens (LCS). */
-export const MIN_ADAPTATION_OVERLAP = 0.25;
 /** Translation-model score of keeping a known input word that is a loanword of the output language (unknown-words.ts knownLoanword). */
 export const KNOWN_LOANWORD_COPY = -2;
 /** Near-cognates (cognates.ts): the lexicon's word pairs spelled alike within this normalized plain edit distance (and
@@ -169,11 +165,11 @@ export const COGNATE_MAX_DISTANCE = 0.2;
 export const COGNATE_MAX_LENGTH_DIFF = 1;
 /** A cognate must be spelled like the output language: per-character log-likelihood ratio of its spelling above this. */
 export const COGNATE_MIN_SPELLING = 0;
+/** Nearest examples repaired by memory adaptation. */
+export const ADAPTED_EXAMPLES = 2;
+/** An adaptation is a candidate only when the example shares at least this share of the input's tokens (LCS). */
+export const MIN_ADAPTATION_OVERLAP = 0.25;
 
-/* ------------------------------------------------------------------ translation: phase 2 (validate and refine) */
-
-/** Floor of the lexical probabilities in the features (log of 0 avoided). */
-export const FEATURE_PROB_FLOOR = 1e-4;
 /** Fuzzy-match repair (fuzzy-match-repair.ts): an example is repaired when its input side is at most this token edit
  *  distance from the input (over the longer of the two) in at most FUZZY_MAX_SPANS differing spans; its words and its
  *  translation are linked where the lexicons give at least FUZZY_ALIGN_MIN_PROB. */
@@ -181,6 +177,10 @@ export const FUZZY_MAX_DISTANCE = 0.3;
 export const FUZZY_MAX_SPANS = 2;
 export const FUZZY_ALIGN_MIN_PROB = 0.05;
 
+/* ------------------------------------------------------------------ translation: phase 2 (validate and refine) */
+
+/** Floor of the lexical probabilities in the features (log of 0 avoided). */
+export const FEATURE_PROB_FLOOR = 1e-4;
 /** p(t|s) credited to an output word copied from the input, and p(s|t) to an input word found in the output. */
 export const COPIED_WORD_PROB_FORWARD = 0.3;
 export const COPIED_WORD_PROB_REVERSE = 0.5;
