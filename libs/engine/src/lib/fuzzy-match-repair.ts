@@ -152,7 +152,9 @@ export function repairFuzzyMatch(
         if (links.some((js, i) => (i < s.h || i >= s.he) && js.includes(j))) return null;
       }
     } else {
-      // nothing to replace: insert after the output of the nearest linked example word before the span (or before that of the one after)
+      // an example word translated by nothing gives no place for the input's word; an inserted word goes after the output
+      // of the nearest linked example word before it (or before that of the one after)
+      if (s.he > s.h) return null;
       let at = -1;
       for (let i = s.h - 1; i >= 0 && at < 0; i--) if (links[i].length) at = links[i][links[i].length - 1] + 1;
       for (let i = s.he; i < H.length && at < 0; i++) if (links[i].length) at = links[i][0];
