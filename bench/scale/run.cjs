@@ -429,6 +429,8 @@ async function main() {
   if (fs.existsSync(a.out)) {
     const before = JSON.parse(fs.readFileSync(a.out, 'utf8'));
     result.api = before.api;
+    // the side-by-side check of the artifact format (bench/scale/exact-output-check.cjs --reencode) is written by hand
+    result.compactAgents = before.compactAgents;
     const { previousRuns = [], ...last } = before;
     if (last.date && last.storage)
       result.previousRuns = [

@@ -1187,9 +1187,12 @@ export class HybridIndex {
   /** Reads an `INDX` artifact, or a legacy `GAIAIDX2` blob (migrated in memory). */
   static deserialize(bytes: Uint8Array): HybridIndex {
     if (!ArtifactReader.is(bytes)) return HybridIndex.deserializeLegacy(bytes);
-    const r = ArtifactReader.open(bytes, INDEX_KIND);
-    if (r.schema < MIN_INDEX_SCHEMA || r.schema > INDEX_SCHEMA)
-      throw new ArtifactFormatError(`index schema ${r.schema} is not readable by this engine (reads ${MIN_INDEX_SCHEMA}..${INDEX_SCHEMA})`);
+    const opened = ArtifactReader.open(bytes, INDEX_KIND);
+    if (opened.schema < MIN_INDEX_SCHEMA || opened.schema > INDEX_SCHEMA)
+      throw new ArtifactFormatError(`index schema ${opened.schema} is not readable by this engine (reads ${MIN_INDEX_SCHEMA}..${INDEX_SCHEMA})`);
+    // schema 5 keeps no view into `bytes` once searched (each part read late has a copy of its own sections); older
+    // schemas read texts and vectors in place: from a copy, so the caller's buffer (a whole agent artifact) can go
+    const r = opened.schema < INDEX_SCHEMA ? ArtifactReader.open(bytes.slice(), INDEX_KIND) : opened;
     const ids = r.strings('ids').toArray();
     const ix = HybridIndex.withDocs(ids);
     ix.src = new Array<string>(ids.length);

@@ -34,7 +34,8 @@ export type ExampleSource = { kind: 'embedded' } | { kind: 'remote'; agentId: st
 /**
  * Builds the engines' view of an agent from `@gaia/engine` artifacts; its size for the LRU is what the loaded
  * structures hold. With remote examples only the core memory (model) is loaded — the index stays with the
- * retrieval service — and its bytes are copied out so the artifact buffer is released.
+ * retrieval service. Neither the model nor the index keeps a view into the artifact buffer (each part they decode late
+ * keeps a copy of its own stored sections), so the buffer is released.
  */
 export function buildAgentBrain(
   artifacts: AgentArtifacts,
@@ -43,12 +44,11 @@ export function buildAgentBrain(
   examples: ExampleSource = { kind: 'embedded' },
 ): AgentBrain {
   if (examples.kind === 'remote') {
-    const model = deserializeModel(artifacts.model.slice());
+    const model = deserializeModel(artifacts.model);
     return brainFrom(model, new HybridIndex(), langs, k, modelByteSize(model), examples);
   }
   const model = deserializeModel(artifacts.model);
-  // the index keeps views into its bytes (texts, postings): a copy of its part lets the whole artifact buffer go
-  const index = HybridIndex.deserialize(artifacts.index.slice());
+  const index = HybridIndex.deserialize(artifacts.index);
   return brainFrom(model, index, langs, k, modelByteSize(model) + index.byteSize);
 }
 
