@@ -1,15 +1,15 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { routeFetch, startApiServer, type ApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
 import i18n from 'i18next';
 import { AccountTab } from './account-tab';
 
-let server: DashboardServer;
+let server: ApiServer;
 let restore: () => void;
 beforeEach(async () => {
-  server = await startDashboardServer();
-  restore = routeToServer(server.origin);
+  server = await startApiServer({ signedIn: true });
+  restore = routeFetch(server.origin);
 });
 afterEach(async () => {
   vi.useRealTimers();
