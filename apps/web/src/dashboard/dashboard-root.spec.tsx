@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../test/render';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import DashboardRoot from './index';
-import { agentDto, user, useDashboardServer } from './test/dashboard-server';
+import { agentDto, user, useApiServer } from '../test/api-server';
 
-const server = useDashboardServer();
+const server = useApiServer({ signedIn: true });
 
 function renderApp(path: string) {
   const router = createMemoryRouter(

@@ -45,7 +45,7 @@ describe('Header', () => {
   });
 
   it('signed in: Dashboard link, the display name and Sign Out, which returns to /', async () => {
-    server.me = user({ displayName: 'Ana' });
+    server.user = user({ displayName: 'Ana' });
     const router = renderHeader('/models');
     expect(await screen.findByText('Ana')).toBeInTheDocument();
     expect(within(mainNav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -56,14 +56,14 @@ describe('Header', () => {
   });
 
   it('falls back to the email when there is no display name, and hides Dashboard on dashboard paths', async () => {
-    server.me = user({ displayName: null, email: 'ana@example.org' });
+    server.user = user({ displayName: null, email: 'ana@example.org' });
     renderHeader('/dashboard/agent-1');
     expect(await screen.findByText('ana@example.org')).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it("shows 'User' in the mobile menu when the user has neither name nor email", async () => {
-    server.me = user({ displayName: null, email: '' });
+    server.user = user({ displayName: null, email: '' });
     renderHeader('/');
     await screen.findByRole('button', { name: 'Sign Out' });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { agentDto, taskDto, user, useDashboardServer } from '../test/dashboard-server';
+import { agentDto, taskDto, user, useApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
 import { AgentPage } from './agent-page';
 
-const server = useDashboardServer();
+const server = useApiServer({ signedIn: true });
 
 async function open(uid: string) {
   const r = renderDashboard(<AgentPage />, { path: '/dashboard/agent-1', route: '/dashboard/:modelId' });

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { agentDto, useDashboardServer } from '../test/dashboard-server';
+import { agentDto, useApiServer } from '../../test/api-server';
 import { UPDATE_RELOAD_MS } from '../lib/rules';
 import { renderDashboard } from '../test/render';
 import { AgentSettings } from './agent-settings';
 
-const server = useDashboardServer();
+const server = useApiServer({ signedIn: true });
 beforeEach(() => {
   server.owned = [agentDto()];
 });

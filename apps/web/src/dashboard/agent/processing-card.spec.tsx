@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { taskDto } from '../test/dashboard-server';
+import { taskDto } from '../../test/api-server';
 import { ProcessingCard } from './processing-card';
 
 const created = Date.parse('2025-08-21T10:00:00.000Z');

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import { createQueryClient } from '../../api/query-client';
 import { agentQuery, queryKeys } from '../../api/queries';
-import { useRouteServer } from '../../test/api-server';
+import { agentDto, useRouteServer } from '../../test/api-server';
 import { QualityCard } from './quality-card';
 
 const entry = (version: string, chrf: number) => ({
@@ -25,28 +25,7 @@ const quality: AgentQuality = {
   ab: null,
   history: [entry('v1', 0.35), entry('v2', 0.41)],
 };
-const agent = (over: Partial<AgentDto> = {}): AgentDto => ({
-  id: 'agent-1',
-  src_lang: 'es',
-  tgt_lang: 'qu',
-  custom_prompt: '',
-  core_memory: '',
-  learned_memory: '',
-  public: false,
-  created_at: '2026-11-24T05:00:00.000Z',
-  uid: 'owner-1',
-  sharedWithEmails: [],
-  document_source: null,
-  processing_task_id: null,
-  processing_status: 'COMPLETED',
-  processing_error: null,
-  document_count: 1,
-  text_blocks_extracted: 2000,
-  pair_count: 2000,
-  engine: 'builtin',
-  quality,
-  ...over,
-});
+const agent = (over: Partial<AgentDto> = {}): AgentDto => agentDto({ quality, ...over });
 const client = new QueryClient();
 const withQuery = (ui: ReactElement) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../test/render';
-import { agentDto, routeToServer } from '../test/dashboard-server';
+import { agentDto, routeFetch } from '../../test/api-server';
 import { TranslateFileCard } from './translate-file-card';
 
 /** A real HTTP server speaking the gateway's wire format for the three file-translation endpoints. */
@@ -49,7 +49,7 @@ describe('TranslateFileCard', () => {
     s = fileServer();
     await new Promise<void>((r) => s.server!.listen(0, '127.0.0.1', r));
     s.origin = `http://127.0.0.1:${(s.server!.address() as AddressInfo).port}`;
-    restore = routeToServer(s.origin);
+    restore = routeFetch(s.origin);
     // jsdom's FormData/File cannot be sent by Node's fetch (which the routed fetch is): use Node's own, as a browser would send its own.
     vi.stubGlobal('FormData', (await import('undici')).FormData);
   });

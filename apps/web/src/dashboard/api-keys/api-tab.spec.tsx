@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentDto, keyUsageOf, usageSummaryOf, useDashboardServer } from '../test/dashboard-server';
+import { agentDto, keyUsageOf, usageSummaryOf, useApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
 import { ApiTab } from './api-tab';
 
-const server = useDashboardServer();
+const server = useApiServer({ signedIn: true });
 beforeEach(() => {
   server.owned = [agentDto()];
 });

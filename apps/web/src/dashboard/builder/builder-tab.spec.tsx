@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useDashboardServer } from '../test/dashboard-server';
+import { useApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
 import { BuilderTab } from './builder-tab';
 
-const server = useDashboardServer();
+const server = useApiServer({ signedIn: true });
 
 const submit = () => screen.getByRole('button', { name: 'Create agent' });
 const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('Files *'), { target: { files } });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agent, user, useRouteServer } from '../../test/api-server';
+import { agentDto, user, useRouteServer } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { FindPublicData } from './find-public-data';
 
@@ -14,7 +14,7 @@ beforeEach(() => {
 useRouteServer(({ method, path, query, body }) => {
   if (path === '/api/auth/session') return [200, { user: user() }];
   if (path === '/api/agents/mine')
-    return [200, { owned: [agent({ id: 'mine', src_lang: 'es', tgt_lang: 'xx', custom_prompt: 'My agent' })], shared: [], next_cursor: null }];
+    return [200, { owned: [agentDto({ id: 'mine', src_lang: 'es', tgt_lang: 'xx', custom_prompt: 'My agent' })], shared: [], next_cursor: null }];
   if (path === '/api/corpora') return [200, { corpora: query.get('tgt_lang') === 'xx' ? [TINY] : [] }];
   if (path === '/api/corpora/import' && method === 'POST') {
     imports.push(body);

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentDto, usageSummaryOf, useDashboardServer } from '../test/dashboard-server';
+import { agentDto, usageSummaryOf, useApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
 import { OverviewTab } from './overview-tab';
 
-const server = useDashboardServer();
+const server = useApiServer({ signedIn: true });
 
 describe('Dashboard tab', () => {
   it('welcomes by display name and counts 2 language pairs per agent, own and shared', async () => {

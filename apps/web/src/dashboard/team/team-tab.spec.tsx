@@ -1,16 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routeToServer, startDashboardServer, type DashboardServer } from '../test/dashboard-server';
+import { routeFetch, startApiServer, type ApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
 import i18n from 'i18next';
 import { TeamTab } from './team-tab';
 
-let server: DashboardServer;
+let server: ApiServer;
 let restore: () => void;
 beforeEach(async () => {
-  server = await startDashboardServer();
+  server = await startApiServer({ signedIn: true });
   server.members = [{ id: 'm1', name: 'Luis Mamani', email: 'luis@example.org', role: 'Editor', status: 'invited', addedAt: '2025-08-02T00:00:00.000Z' }];
-  restore = routeToServer(server.origin);
+  restore = routeFetch(server.origin);
 });
 afterEach(async () => {
   vi.useRealTimers();

@@ -1,13 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agent, routeFetch, startApiServer, type ApiServer } from '../../test/api-server';
+import { agentDto, routeFetch, startApiServer, type ApiServer } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { DatasetsPage } from './datasets-page';
 
 let server: ApiServer;
 let restore: () => void;
 beforeEach(async () => {
-  server = await startApiServer([agent({ id: 'ds-1', custom_prompt: 'Stories from Cusco' }), agent({ id: 'ds-2', src_lang: 'guarani' })]);
+  server = await startApiServer({
+    publicAgents: [agentDto({ id: 'ds-1', custom_prompt: 'Stories from Cusco' }), agentDto({ id: 'ds-2', src_lang: 'guarani' })],
+  });
   restore = routeFetch(server.origin);
 });
 afterEach(async () => {
@@ -36,13 +38,13 @@ describe('/datasets', () => {
     renderAt(<DatasetsPage />, { route: '/datasets', path: '/datasets' });
     fireEvent.change(await screen.findByLabelText('Public agent'), { target: { value: 'ds-2' } });
     expect(screen.getByText('ds-2')).toBeInTheDocument();
+    server.fail.set('GET /api/models/download', [404, { error: 'Model not found.' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Download Dataset' }));
-    // The test server has no download route: it answers 404 { error: 'Not found' }.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to download dataset: Not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to download dataset: Model not found.');
   });
 
   it("shows 'No public agents available' when there are none", async () => {
-    server.agents = [];
+    server.publicAgents = [];
     renderAt(<DatasetsPage />, { route: '/datasets', path: '/datasets' });
     expect(await screen.findByText('No public agents available')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
-import { agent, startApiServer, routeFetch, user, type ApiServer } from '../../test/api-server';
+import { agentDto, startApiServer, routeFetch, user, type ApiServer } from '../../test/api-server';
 import { renderAt } from '../../test/render';
 import { ModelDetailPage } from './model-detail-page';
 import { ModelsPage } from './models-page';
@@ -10,12 +10,14 @@ let server: ApiServer;
 let restore: () => void;
 
 beforeEach(async () => {
-  server = await startApiServer([
-    agent({ id: 'a-old', src_lang: 'aymara', tgt_lang: 'spanish', created_at: '2025-01-01T00:00:00Z' }),
-    agent({ id: 'a-new', src_lang: 'quechua', tgt_lang: 'spanish', created_at: '2025-08-01T00:00:00Z', custom_prompt: 'Cusco Quechua' }),
-    agent({ id: 'a-mid', src_lang: 'guarani', tgt_lang: 'spanish', created_at: '2025-05-01T00:00:00Z', custom_prompt: '' }),
-    agent({ id: 'a-oldest', src_lang: 'shipibo', tgt_lang: 'spanish', created_at: '2024-01-01T00:00:00Z' }),
-  ]);
+  server = await startApiServer({
+    publicAgents: [
+      agentDto({ id: 'a-old', src_lang: 'aymara', tgt_lang: 'spanish', created_at: '2025-01-01T00:00:00Z' }),
+      agentDto({ id: 'a-new', src_lang: 'quechua', tgt_lang: 'spanish', created_at: '2025-08-01T00:00:00Z', custom_prompt: 'Cusco Quechua' }),
+      agentDto({ id: 'a-mid', src_lang: 'guarani', tgt_lang: 'spanish', created_at: '2025-05-01T00:00:00Z', custom_prompt: '' }),
+      agentDto({ id: 'a-oldest', src_lang: 'shipibo', tgt_lang: 'spanish', created_at: '2024-01-01T00:00:00Z' }),
+    ],
+  });
   restore = routeFetch(server.origin);
 });
 afterEach(async () => {
@@ -110,7 +112,7 @@ describe('/models public translator', () => {
     expect(screen.queryByTestId('suggest-correction')).toBeNull();
     anonymous.unmount();
 
-    server.me = user();
+    server.user = user();
     renderAt(<ModelsPage />, { route: '/models', path: '/models' });
     await translateOnce();
     expect(await screen.findByRole('button', { name: 'Suggest a better translation' })).toBeInTheDocument();
@@ -120,7 +122,7 @@ describe('/models public translator', () => {
   });
 
   it("shows 'No public agents available' when there are none", async () => {
-    server.agents = [];
+    server.publicAgents = [];
     renderAt(<ModelsPage />, { route: '/models', path: '/models' });
     expect(await screen.findByText('No public agents available')).toBeInTheDocument();
   });
