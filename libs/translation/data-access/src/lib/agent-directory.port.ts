@@ -3,6 +3,8 @@ import type { EngineKind, TranslationAgentRecord } from '@gaia/contracts';
 /** What the translation service needs to know about an agent (owned by the agents service). */
 export interface TranslationAgentProfile {
   id: string;
+  /** The owner's uid (whose plan meters translations that no caller asked for, such as the quality A/B); absent when unknown. */
+  ownerId?: string;
   srcLang: string;
   tgtLang: string;
   /** Agent description (`custom_prompt`). */

@@ -10,10 +10,13 @@ export class RpcAgentDirectory implements AgentDirectoryPort {
   constructor(private readonly rpc: Pick<RpcClient, 'call'>) {}
 
   async find(agentId: string, known?: TranslationAgentRecord | null): Promise<TranslationAgentProfile | null> {
-    const agent = known && known.id === agentId ? known : (await this.rpc.call('agents.resolve.v1', { agentId })).agent;
+    const given = known && known.id === agentId ? known : null;
+    const stored = given ? null : (await this.rpc.call('agents.resolve.v1', { agentId })).agent;
+    const agent = given ?? stored;
     if (!agent) return null;
     return {
       id: agent.id,
+      ownerId: stored?.uid, // the full record (agents.resolve.v1) names the owner
       srcLang: agent.src_lang,
       tgtLang: agent.tgt_lang,
       customPrompt: agent.custom_prompt,
