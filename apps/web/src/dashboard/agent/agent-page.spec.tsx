@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AgentDto } from '@gaia/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { agentDto, taskDto, user, useApiServer } from '../../test/api-server';
 import { renderDashboard } from '../test/render';
-import { AgentPage } from './agent-page';
+import { TestProviders } from '../../test/render';
+import { AgentPage, AgentView } from './agent-page';
 
 const server = useApiServer({ signedIn: true });
 
@@ -155,6 +158,23 @@ describe('owner agent page', () => {
     await screen.findByTestId('test-translator');
     expect(taskReads()).toBe(settled);
     expect(screen.queryByTestId('processing-card')).toBeNull();
+    expect(screen.queryByTestId('processing-error')).toBeNull();
+  });
+
+  it('shows the failure the agent record reports after the page opened, and drops it once the record recovers', async () => {
+    const view = (agent: AgentDto) => <AgentView agent={agent} owner onDeleted={() => undefined} />;
+    const { rerender } = render(view(agentDto()), {
+      wrapper: ({ children }) => (
+        <TestProviders>
+          <MemoryRouter>{children}</MemoryRouter>
+        </TestProviders>
+      ),
+    });
+    expect(screen.queryByTestId('processing-error')).toBeNull();
+    // A build this page never followed failed (an agent_updated push or a later read of the agent).
+    rerender(view(agentDto({ processing_status: 'FAILED', processing_error: 'pairs.json: no sentence pairs found' })));
+    expect(screen.getByTestId('processing-error')).toHaveTextContent('Document processing failed: pairs.json: no sentence pairs found');
+    rerender(view(agentDto()));
     expect(screen.queryByTestId('processing-error')).toBeNull();
   });
 

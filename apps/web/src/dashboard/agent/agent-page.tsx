@@ -33,7 +33,8 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
   const [taskId, setTaskId] = useState<string | null>(
     agent.processing_status === 'COMPLETED' || agent.processing_status === 'FAILED' ? null : (agent.processing_task_id ?? null),
   );
-  const [taskError, setTaskError] = useState<string | null>(agent.processing_status === 'FAILED' ? (agent.processing_error ?? null) : null);
+  /** The last build's failure, as the agent record says (this page writes a task's end into it: onTerminal). */
+  const taskError = agent.processing_status === 'FAILED' ? (agent.processing_error ?? null) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const onAgentChange = useAgentWrite();
   const visibility = useVisibilityMutation(agent);
@@ -47,12 +48,10 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
       if (taskId) endedTasks.current.add(taskId);
       setTaskId(null);
       if (task.status === 'COMPLETED') {
-        setTaskError(null);
         // The totals stay the server's: its agent_updated push brings them (the task counted only this upload).
         onAgentChange({ ...agent, processing_task_id: null, processing_status: 'COMPLETED', processing_error: null });
       } else {
         const message = task.message || task.errors?.map((e) => `${e.file}: ${e.message}`).join('; ') || '';
-        setTaskError(message);
         onAgentChange({ ...agent, processing_task_id: null, processing_status: 'FAILED', processing_error: message });
       }
     },
@@ -118,10 +117,7 @@ export function AgentView({ agent, owner, onDeleted, reload }: AgentViewProps) {
             reload={reload}
             onUpdated={(next, newTask) => {
               onAgentChange(next);
-              if (newTask) {
-                setTaskError(null);
-                setTaskId(newTask);
-              }
+              if (newTask) setTaskId(newTask);
             }}
           />
           <GlossaryPanel agentId={agent.id} />
