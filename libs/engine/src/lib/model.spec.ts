@@ -9,7 +9,10 @@ import { deserializeModel, MODEL_SCHEMA, serializeModel } from './model-codec';
 import { Translator } from './translator';
 import { toyCorpus } from '../testing/toy-corpus';
 
-/** Artifacts of the toy corpus written by the engine before model schema 3 / index schema 5 (container version 3). */
+/**
+ * Artifacts of the toy corpus written by older engines: before model schema 3 / index schema 5 (container version 3),
+ * and before the container (GAIAMDL1 / GAIAIDX2 blobs).
+ */
 const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
 describe('core memory (trainAgentModel)', () => {
@@ -93,6 +96,22 @@ describe('core memory (trainAgentModel)', () => {
     ] as const)
       expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
     expect(lookupLexicon(old, 'perro', 'forward')[0]).toMatchObject({ source: 'perro', target: 'anu' });
+  });
+
+  it('still reads the blobs written before the container (GAIAMDL1 / GAIAIDX2) and answers as after re-encoding them', () => {
+    const stored = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-gaiamdl1.bin')));
+    const storedIndex = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-gaiaidx2.bin')));
+    expect([ArtifactReader.is(stored), ArtifactReader.is(storedIndex)]).toEqual([false, false]);
+    const old = deserializeModel(stored);
+    expect(lookupLexicon(old, 'perro', 'forward')[0]).toMatchObject({ source: 'perro', target: 'anu' });
+    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
+    const b = new Translator(deserializeModel(serializeModel(old)), HybridIndex.deserialize(HybridIndex.deserialize(storedIndex).serialize()));
+    for (const [text, direction] of [
+      ['El perro come en la casa.', 'forward'],
+      ["Warmi q'uchu.", 'reverse'],
+    ] as const)
+      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expect(a.translateText('El perro come.').translation).toMatch(/anu/i);
   });
 });
 
