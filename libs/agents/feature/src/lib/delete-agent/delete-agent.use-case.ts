@@ -7,7 +7,7 @@ import { authorize, type Viewer } from '../agent-policy';
 
 /**
  * Owner-only delete. The row becomes a tombstone (never served again, and late processing events cannot
- * bring it back); `agents.agent-deleted.v1` lets ingestion and retrieval remove data, index and memory.
+ * bring it back; its texts and editors' emails blanked); `agents.agent-deleted.v1` lets ingestion and retrieval remove data, index and memory.
  */
 @Injectable()
 export class DeleteAgentUseCase {
@@ -26,6 +26,7 @@ export class DeleteAgentUseCase {
       const tombstone: AgentEntity = {
         ...agent,
         public: false,
+        sharedWithEmails: [], // the editors' emails: nothing personal stays in the tombstone
         processingTaskId: null,
         learnedMemory: '',
         coreMemory: '',
