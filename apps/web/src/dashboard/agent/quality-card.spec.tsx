@@ -1,13 +1,13 @@
 import type { AgentDto, AgentQuality } from '@gaia/contracts';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, timeoutManager, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from 'i18next';
 import { createQueryClient } from '../../api/query-client';
 import { agentQuery, queryKeys } from '../../api/queries';
 import { agentDto, useRouteServer } from '../../test/api-server';
-import { QualityCard } from './quality-card';
+import { QualityCard, REPORT_POLL_MS, REPORT_WAIT_MS } from './quality-card';
 
 const entry = (version: string, chrf: number) => ({
   version,
@@ -26,6 +26,24 @@ const quality: AgentQuality = {
   history: [entry('v1', 0.35), entry('v2', 0.41)],
 };
 const agent = (over: Partial<AgentDto> = {}): AgentDto => agentDto({ quality, ...over });
+/** The query cache's poll timers (refetchInterval) that are running, by delay; real timers underneath. */
+const polls = new Map<ReturnType<typeof setInterval>, number>();
+timeoutManager.setTimeoutProvider({
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (id) => clearTimeout(id),
+  setInterval: (callback, ms) => {
+    const id = setInterval(callback, ms);
+    polls.set(id, ms);
+    return id;
+  },
+  clearInterval: (id) => {
+    if (id === undefined) return;
+    polls.delete(id);
+    clearInterval(id);
+  },
+});
+const polling = () => [...polls.values()];
+
 const client = new QueryClient();
 const withQuery = (ui: ReactElement) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
 
@@ -49,6 +67,7 @@ const REPORT_WAIT = { timeout: 15_000 };
 
 describe('QualityCard', () => {
   afterEach(async () => {
+    vi.useRealTimers();
     await i18n.changeLanguage('en');
   });
 
@@ -104,6 +123,7 @@ describe('QualityCard', () => {
     queryClient.setQueryData(queryKeys.agent('agent-1'), served);
     expect(await screen.findByTestId('quality-measuring')).toHaveTextContent('Measuring quality on held-out pairs…');
     expect(screen.getByTestId('quality-card')).not.toHaveTextContent('The quality report appears after the next build');
+    expect(polling()).toEqual([REPORT_POLL_MS]);
     const readsWhenReady = reads;
     await waitFor(() => expect(reads).toBeGreaterThan(readsWhenReady), REPORT_WAIT);
     // The server answered COMPLETED without a report: still measuring.
@@ -111,6 +131,8 @@ describe('QualityCard', () => {
     served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: { ...quality, version: 'task-2' } });
     await waitFor(() => expect(screen.getByTestId('quality-chrf')).toHaveTextContent('0.41'), REPORT_WAIT);
     expect(screen.queryByTestId('quality-measuring')).toBeNull();
+    // The report landed: the card reads the agent no more.
+    expect(polling()).toEqual([]);
   });
 
   it("waits for the new version's report when the agent already had one", async () => {
@@ -130,5 +152,39 @@ describe('QualityCard', () => {
     served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: { ...quality, version: 'task-2' } });
     await waitFor(() => expect(screen.getByTestId('quality-chrf')).toHaveTextContent('0,41'), REPORT_WAIT);
     expect(screen.queryByTestId('quality-measuring')).toBeNull();
+  });
+
+  /** The stand-in page after a build ended on it: the card measures and polls (only the card polls here). */
+  async function measuring(queryClient: QueryClient) {
+    served = agent({ processing_status: 'PROCESSING', processing_task_id: 'task-3', quality: null });
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <AgentPageStandIn />
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('quality-card');
+    // From here the clock of the wait moves only when the test moves it (the polls themselves stay on real time).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: null });
+    act(() => void queryClient.setQueryData(queryKeys.agent('agent-1'), served));
+    expect(screen.getByTestId('quality-measuring')).toBeInTheDocument();
+    expect(polling()).toEqual([REPORT_POLL_MS]);
+    return view;
+  }
+
+  it('stops reading the agent once the wait for a report reaches its cap, and says there is no report', async () => {
+    await measuring(createQueryClient({ retry: false }));
+    act(() => vi.advanceTimersByTime(REPORT_WAIT_MS - 1));
+    expect(screen.getByTestId('quality-measuring')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId('quality-measuring')).toBeNull();
+    expect(screen.getByTestId('quality-card')).toHaveTextContent('The quality report appears after the next build');
+    expect(polling()).toEqual([]);
+  });
+
+  it('stops reading the agent when the page goes away while it waits', async () => {
+    const { unmount } = await measuring(createQueryClient({ retry: false }));
+    unmount();
+    expect(polling()).toEqual([]);
   });
 });

@@ -29,9 +29,9 @@ export function QualityChart({ history, label }: { history: QualityHistoryEntry[
 }
 
 /** How often the agent is read again while its new version's report is awaited. */
-const REPORT_POLL_MS = 2_000;
+export const REPORT_POLL_MS = 2_000;
 /** How long a finished build's report is awaited on the open page (a report that failed never comes). */
-const REPORT_WAIT_MS = 2 * 60_000;
+export const REPORT_WAIT_MS = 2 * 60_000;
 
 /**
  * The agent is ready before its quality report: the held-out evaluation of the new version is published 20–30 s
