@@ -10,7 +10,7 @@ import {
   type CreateApiKeyResponse,
 } from '@gaia/contracts';
 import type { ApiKeyRecord } from '@gaia/identity/data-access';
-import { ApiKeysService } from '@gaia/identity/feature';
+import { ApiKeyAuthentication, ApiKeysService } from '@gaia/identity/feature';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
@@ -40,6 +40,7 @@ export function toApiKeyDto(k: ApiKeyRecord): ApiKeyDto {
 export class ApiKeysController {
   constructor(
     private readonly keys: ApiKeysService,
+    private readonly keyAuth: ApiKeyAuthentication,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
@@ -99,7 +100,8 @@ export class ApiKeysController {
   @ApiResponse({ status: 404, schema: S.error })
   async revoke(@CurrentPrincipal() p: Principal, @Body() body: unknown): Promise<{ success: true }> {
     const b = parseBody(revokeApiKeyBodySchema, body, 'key_id is required.');
-    await this.keys.revoke(sessionUser(p).id, b.key_id);
+    // through the key cache: this replica refuses the key from the next request on
+    await this.keyAuth.revoke(sessionUser(p).id, b.key_id);
     return { success: true };
   }
 

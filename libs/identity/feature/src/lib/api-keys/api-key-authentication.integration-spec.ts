@@ -93,6 +93,30 @@ describe('API key cache across replicas (Postgres LISTEN/NOTIFY)', () => {
     ).toBe(REVOKED_API_KEY);
   });
 
+  it('refuses a key revoked through this replica on the very next request, however late its notice arrives', async () => {
+    const user = await a.get(AccountsService).signUp({ email: 'own-revocation@example.org', password: 'pachamama 123' });
+    const { apiKey, record } = await a.get(ApiKeysService).create(user.id, 'revoked here');
+    const auth = a.get(ApiKeyAuthentication);
+    await waitFor(
+      () => Promise.resolve(auth['changes'].watching),
+      (w) => w,
+      { what: 'replica a listening' },
+    );
+    await auth.authenticate(apiKey);
+    // The notice of the revocation is held back, as on a loaded machine where Postgres' listener process runs late.
+    const changes = auth['changes'] as unknown as { emit: (c: unknown) => void };
+    const emit = changes.emit;
+    const held: unknown[] = [];
+    changes.emit = (c) => held.push(c);
+    try {
+      await auth.revoke(user.id, record.id);
+      expect(await outcome(auth.authenticate(apiKey))).toBe(REVOKED_API_KEY);
+    } finally {
+      changes.emit = emit;
+      for (const c of held) emit.call(changes, c);
+    }
+  });
+
   it('drops a key whose owner changed, and caches only SHA-256 hashes of keys', async () => {
     const user = await a.get(AccountsService).signUp({ email: 'owner-change@example.org', password: 'pachamama 123' });
     const { apiKey } = await a.get(ApiKeysService).create(user.id, 'k');

@@ -55,6 +55,16 @@ export class ApiKeyAuthentication {
     return caller;
   }
 
+  /**
+   * Revokes a key (`ApiKeysService.revoke`) and drops it from this process's cache at once: the notice that
+   * drops it everywhere comes from Postgres' listener, which a loaded machine may run after the caller's next
+   * request, and this replica must refuse that request (read-your-writes; other replicas within the notice's delay).
+   */
+  async revoke(userId: string, keyId: unknown): Promise<void> {
+    await this.keys.revoke(userId, keyId);
+    if (typeof keyId === 'string') this.onChange({ kind: 'key', id: keyId });
+  }
+
   private onChange(c: CredentialChange): void {
     this.generation++;
     if (c.kind === 'lost') return this.entries.clear();
