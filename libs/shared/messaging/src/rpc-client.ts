@@ -1,9 +1,10 @@
 import type { MessagingClient } from './transport.factory';
-import { catchError, lastValueFrom, Observable, throwError, timeout } from 'rxjs';
+import { catchError, lastValueFrom, Observable, throwError } from 'rxjs';
 import { rpcDefinition, type RpcRequest, type RpcResponse, type StreamRpcName, type UnaryRpcName } from '@gaia/contracts';
 import { DomainError } from '@gaia/shared/kernel';
 import { rpcPattern } from './patterns';
 import { fromRpcError } from './rpc-errors';
+import { idleTimeout } from './idle-timeout';
 
 /** Typed calls between services, over whatever transport the app runs on. */
 export interface RpcClient {
@@ -24,7 +25,7 @@ export class TransportRpcClient implements RpcClient {
     if (!req.success) throw DomainError.invalid(req.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
     const ms = opts.timeoutMs ?? def.timeoutMs ?? this.defaultTimeoutMs;
     try {
-      return (await lastValueFrom(this.client.send(rpcPattern(name, this.namespace), req.data).pipe(timeout(ms)))) as RpcResponse<K>;
+      return (await lastValueFrom(this.client.send(rpcPattern(name, this.namespace), req.data).pipe(idleTimeout(ms)))) as RpcResponse<K>;
     } catch (e) {
       throw fromRpcError(e, `The ${def.service} service`);
     }
@@ -36,7 +37,7 @@ export class TransportRpcClient implements RpcClient {
     if (!req.success) return throwError(() => DomainError.invalid(req.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ')));
     const ms = opts.timeoutMs ?? def.timeoutMs ?? this.defaultTimeoutMs;
     return this.client.send(rpcPattern(name, this.namespace), req.data).pipe(
-      timeout({ each: ms }),
+      idleTimeout(ms),
       catchError((e) => throwError(() => fromRpcError(e, `The ${def.service} service`))),
     ) as Observable<RpcResponse<K>>;
   }

@@ -1,7 +1,7 @@
 import { ClientProxy, Server, type CustomTransportStrategy, type MessageHandler, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { BaseRpcContext } from '@nestjs/microservices';
-import { from, isObservable, Observable, of, type Subscription } from 'rxjs';
-import { mergeMap } from 'rxjs/operators';
+import { InvalidMessageException } from '@nestjs/microservices/errors/invalid-message.exception';
+import { from, isObservable, Observable, throwError, type Subscription } from 'rxjs';
 
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
 
@@ -25,10 +25,11 @@ export class InProcessContext extends BaseRpcContext<[string]> {
   }
 }
 
-function toObservable(value: unknown): Observable<unknown> {
-  if (isObservable(value)) return value;
-  if (value && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return from(value as AsyncIterable<unknown>);
-  return of(value);
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  !!value && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+
+function toObservable(value: Observable<unknown> | AsyncIterable<unknown>): Observable<unknown> {
+  return isObservable(value) ? value : from(value);
 }
 
 /** Custom @nestjs/microservices server: handlers are called directly in this process. */
@@ -52,7 +53,11 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   }
 }
 
-/** Custom client: `send` calls the handler and relays every value it produces (streams included). */
+/**
+ * Custom client: `send` calls the handler and relays every value it produces (streams included). The hot path of
+ * every RPC in the platform process (issue #13): no connect step (there is nothing to connect), a plain answer is
+ * relayed as is and only a stream goes through an Observable.
+ */
 export class InProcessClient extends ClientProxy {
   constructor(private readonly bus: InProcessBus) {
     super();
@@ -66,6 +71,10 @@ export class InProcessClient extends ClientProxy {
   unwrap<T>(): T {
     return this.bus as unknown as T;
   }
+  override send<TResult = unknown, TInput = unknown>(pattern: unknown, data: TInput): Observable<TResult> {
+    if (data === undefined || data === null) return throwError(() => new InvalidMessageException());
+    return new Observable<TResult>((observer) => this.publish(this.createPacket(pattern, data), this.createObserver(observer)));
+  }
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const pattern = this.normalizePattern(packet.pattern);
     const handler = this.bus.get(pattern);
@@ -74,17 +83,26 @@ export class InProcessClient extends ClientProxy {
       return () => undefined;
     }
     let sub: Subscription | undefined;
+    let closed = false;
+    const relay = (result: unknown): void => {
+      if (closed) return;
+      if (!isObservable(result) && !isAsyncIterable(result)) return callback({ response: result, isDisposed: true });
+      sub = toObservable(result).subscribe({
+        next: (response) => callback({ response, isDisposed: false }),
+        error: (err) => callback({ err, isDisposed: true }),
+        complete: () => callback({ isDisposed: true }),
+      });
+    };
     // Detach from the caller's stack like a real transport would, so handlers never run re-entrantly.
     const timer = setImmediate(() => {
-      sub = from(Promise.resolve().then(() => handler(packet.data, new InProcessContext([pattern]))))
-        .pipe(mergeMap((r) => toObservable(r)))
-        .subscribe({
-          next: (response) => callback({ response, isDisposed: false }),
-          error: (err) => callback({ err, isDisposed: true }),
-          complete: () => callback({ isDisposed: true }),
+      Promise.resolve()
+        .then(() => handler(packet.data, new InProcessContext([pattern])))
+        .then(relay, (err: unknown) => {
+          if (!closed) callback({ err, isDisposed: true });
         });
     });
     return () => {
+      closed = true;
       clearImmediate(timer);
       sub?.unsubscribe();
     };
