@@ -4,13 +4,16 @@ import { OIDC_STATE_REPOSITORY, type OidcStateRepositoryPort, type UserRecord } 
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
 import { AccountsService } from '../accounts/accounts.service';
+import { openPendingLogin, pendingLoginKey, sealPendingLogin } from './pending-login-seal';
 
 const STATE_MAX_AGE_MS = 10 * 60 * 1000;
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 
 /**
  * Popup sign-in through any OpenID Connect provider: authorization code + PKCE (S256), state and nonce.
- * The pending login is stored in Postgres so the callback may land on any gateway replica.
+ * The pending login is stored in Postgres so the callback may land on any gateway replica: keyed by a hash of the
+ * state, its PKCE verifier and nonce sealed with a key derived from the state (and SESSION_SECRET when set), so no
+ * secret of it is at rest in plain text (pending-login-seal.ts).
  */
 @Injectable()
 export class OidcService {
@@ -26,6 +29,11 @@ export class OidcService {
 
   get enabled(): boolean {
     return !!(this.config.OIDC_ISSUER_URL && this.config.OIDC_CLIENT_ID);
+  }
+
+  /** The server's part of the pending logins' seal key ('' without SESSION_SECRET: the state alone keys it). */
+  private get serverSecret(): string {
+    return this.config.SESSION_SECRET ?? '';
   }
 
   get providerName(): string | null {
@@ -45,7 +53,8 @@ export class OidcService {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const redirectUri = this.redirectUri(requestOrigin);
-    await this.states.save(state, codeVerifier, nonce, redirectUri, this.clock.now());
+    const sealed = sealPendingLogin({ codeVerifier, nonce }, state, this.serverSecret);
+    await this.states.save(pendingLoginKey(state), sealed, redirectUri, this.clock.now());
     return oidc
       .buildAuthorizationUrl(cfg, {
         redirect_uri: redirectUri,
@@ -62,7 +71,9 @@ export class OidcService {
   async callback(query: Record<string, unknown>): Promise<UserRecord> {
     const cfg = await this.discover();
     const state = typeof query['state'] === 'string' ? query['state'] : '';
-    const pending = state ? await this.states.take(state, this.clock.now(), STATE_MAX_AGE_MS) : null;
+    const stored = state ? await this.states.take(pendingLoginKey(state), this.clock.now(), STATE_MAX_AGE_MS) : null;
+    const secrets = stored ? openPendingLogin(stored.sealed, state, this.serverSecret) : null;
+    const pending = stored && secrets ? { ...secrets, redirectUri: stored.redirectUri } : null;
     if (!pending) throw DomainError.invalid('The sign-in request expired or was already used. Please try again.', 'oidc_state');
     if (typeof query['error'] === 'string') throw DomainError.unauthorized(`Sign-in was cancelled or refused (${query['error']}).`, 'oidc_refused');
     const url = new URL(pending.redirectUri);
