@@ -36,6 +36,9 @@ const MAX_DIRECTORY_BYTES = 1 << 16;
 /** 16-bit codes: 0..Q16_LEVELS for finite values, then -Infinity, +Infinity, NaN. */
 const Q16_LEVELS = 65532;
 const Q16_SPECIAL = [-Infinity, Infinity, NaN];
+/** Shared decoders (a whole-buffer decode keeps no state between calls). */
+const UTF8 = new TextDecoder();
+const UTF8_KEEP_BOM = new TextDecoder('utf-8', { ignoreBOM: true });
 /** U+FEFF, dropped by TextDecoder at the start of a decoded string. */
 const BYTE_ORDER_MARK = 0xfeff;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -377,7 +380,6 @@ export class ArtifactWriter {
 export class StringTable {
   private readonly starts: Int32Array;
   private readonly cache: (string | undefined)[];
-  private readonly decoder = new TextDecoder();
 
   constructor(
     private readonly blob: Uint8Array,
@@ -395,7 +397,7 @@ export class StringTable {
   get(i: number): string {
     let s = this.cache[i];
     if (s === undefined) {
-      s = this.blob.length ? this.decoder.decode(this.blob.subarray(this.starts[i], this.starts[i + 1])) : '';
+      s = this.blob.length ? UTF8.decode(this.blob.subarray(this.starts[i], this.starts[i + 1])) : '';
       this.cache[i] = s;
     }
     return s;
@@ -409,7 +411,7 @@ export class StringTable {
   /** Every string, decoded at once (one decode of the blob, then slices at the strings' UTF-16 offsets). */
   toArray(): string[] {
     const out = new Array<string>(this.length);
-    const all = new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.blob);
+    const all = UTF8_KEEP_BOM.decode(this.blob);
     const b = this.blob;
     // UTF-16 length of the text before each string: one unit per UTF-8 lead byte, two for a 4-byte sequence
     let at = 0;
@@ -440,8 +442,20 @@ export class ArtifactReader {
   private readonly byName = new Map<string, SectionEntry>();
   private readonly start: number;
 
-  private constructor(private readonly bytes: Uint8Array) {
-    const head = new TextDecoder().decode(bytes.subarray(0, 8));
+  private constructor(
+    private readonly bytes: Uint8Array,
+    /** a part of another reader (`extract`): its kind, schema and directory, its sections from byte 0 of `bytes` */
+    part?: { kind: string; schema: number; dir: Directory },
+  ) {
+    if (part) {
+      this.kind = part.kind;
+      this.schema = part.schema;
+      this.dir = part.dir;
+      this.start = 0;
+      for (const s of this.dir.sections) this.byName.set(s.name, s);
+      return;
+    }
+    const head = UTF8.decode(bytes.subarray(0, 8));
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const version = view.getUint16(8, true);
     if (version < MIN_READ_VERSION || version > CODEC_VERSION)
@@ -449,7 +463,7 @@ export class ArtifactReader {
     this.kind = head.slice(4);
     this.schema = view.getUint16(10, true);
     const dlen = view.getUint32(12, true);
-    this.dir = JSON.parse(new TextDecoder().decode(bytes.subarray(HEAD, HEAD + dlen))) as Directory;
+    this.dir = JSON.parse(UTF8.decode(bytes.subarray(HEAD, HEAD + dlen))) as Directory;
     this.start = Math.ceil((HEAD + dlen) / 8) * 8;
     for (const s of this.dir.sections) this.byName.set(s.name, s);
   }
@@ -474,7 +488,7 @@ export class ArtifactReader {
     return this.byName.has(name);
   }
 
-  /** Bytes of the container this reader reads. */
+  /** Bytes this reader reads (the container, or an extracted part's sections). */
   get byteLength(): number {
     return this.bytes.byteLength;
   }
@@ -490,8 +504,8 @@ export class ArtifactReader {
   }
 
   /**
-   * A reader of a new container holding only the named sections (those present) as stored, with this one's kind,
-   * schema and metadata: what a part decoded later needs, without keeping the whole artifact's bytes.
+   * A reader of only the named sections (those present), copied as stored, with this one's kind, schema and metadata:
+   * what a part decoded later needs, without keeping the whole artifact's bytes.
    */
   extract(names: readonly string[]): ArtifactReader {
     const picked = names.map((n) => this.byName.get(n)).filter((e): e is SectionEntry => e !== undefined);
@@ -501,14 +515,9 @@ export class ArtifactReader {
       sections.push({ ...e, off });
       off += Math.ceil(e.len / 8) * 8;
     }
-    const dir = new TextEncoder().encode(JSON.stringify({ meta: this.dir.meta, sections } satisfies Directory));
-    const start = Math.ceil((HEAD + dir.length) / 8) * 8;
-    const out = new Uint8Array(start + off);
-    out.set(this.bytes.subarray(0, 12), 0);
-    new DataView(out.buffer).setUint32(12, dir.length, true);
-    out.set(dir, HEAD);
-    picked.forEach((e, i) => out.set(this.bytes.subarray(this.start + e.off, this.start + e.off + e.len), start + sections[i].off));
-    return new ArtifactReader(out);
+    const out = new Uint8Array(off);
+    picked.forEach((e, i) => out.set(this.bytes.subarray(this.start + e.off, this.start + e.off + e.len), sections[i].off));
+    return new ArtifactReader(out, { kind: this.kind, schema: this.schema, dir: { meta: this.dir.meta, sections } });
   }
 
   /** Number of values of a section (strings for a string table), from the directory: nothing is decoded. */
