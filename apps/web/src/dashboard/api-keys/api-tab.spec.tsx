@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentDto, keyUsageOf, usageSummaryOf, useApiServer } from '../../test/api-server';
+import { queryKeys } from '../../api/queries';
 import { renderDashboard } from '../test/render';
 import { ApiTab } from './api-tab';
 
@@ -106,5 +108,27 @@ describe('API tab', () => {
     fireEvent.change(select, { target: { value: 'agent-2' } });
     expect(screen.getByTestId('curl-example')).toHaveTextContent('"model_id":"agent-2"');
     expect(screen.getByTestId('curl-example')).toHaveTextContent('"src_lang":"guarani"');
+  });
+
+  it('falls back to the first agent when the picked one leaves the list', async () => {
+    server.owned = [agentDto(), agentDto({ id: 'agent-2', src_lang: 'guarani', tgt_lang: 'spanish' })];
+    let queryClient: QueryClient | undefined;
+    function CacheHandle() {
+      queryClient = useQueryClient();
+      return null;
+    }
+    renderDashboard(
+      <>
+        <ApiTab />
+        <CacheHandle />
+      </>,
+    );
+    fireEvent.change(await screen.findByLabelText('Agent'), { target: { value: 'agent-2' } });
+    expect(screen.getByTestId('curl-example')).toHaveTextContent('"model_id":"agent-2"');
+    // agent-2 is deleted (in another tab): the next read of the list no longer has it.
+    server.owned = [agentDto()];
+    await act(() => queryClient?.invalidateQueries({ queryKey: queryKeys.agents }));
+    await waitFor(() => expect(screen.getByTestId('curl-example')).toHaveTextContent('"model_id":"agent-1"'));
+    expect(screen.getByLabelText('Agent')).toHaveValue('agent-1');
   });
 });

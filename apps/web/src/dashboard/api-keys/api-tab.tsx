@@ -1,6 +1,6 @@
 import type { ApiKeyDto, KeyUsageDto } from '@gaia/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createApiKey, revokeApiKey } from '../../api/account-api';
 import { apiKeysQuery, keyUsageQuery, queryKeys, usageSummaryQuery } from '../../api/queries';
@@ -88,7 +88,8 @@ export function ApiTab() {
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
   /** The key whose usage is shown: undefined until the user picks (or unpicks, null) one. */
   const [chosen, setChosen] = useState<string | null | undefined>(undefined);
-  const [agentId, setAgentId] = useState('');
+  /** The agent the user picked for the cURL example ('' until they pick one). */
+  const [pickedAgentId, setPickedAgentId] = useState('');
   const { data: summary } = useQuery(usageSummaryQuery());
   const keysQuery = useQuery(apiKeysQuery());
   // A failed list shows as empty (the failure is logged).
@@ -96,10 +97,6 @@ export function ApiTab() {
   // Usage of the first active key is shown without a click.
   const selected = chosen === undefined ? (keys?.find((k) => !k.revoked)?.key_id ?? null) : chosen;
   const { data: usage = null } = useQuery({ ...keyUsageQuery(selected ?? ''), enabled: !!selected });
-
-  useEffect(() => {
-    if (!agentId && all.length) setAgentId(all[0].id);
-  }, [all, agentId]);
 
   const refreshKeys = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
   const creation = useMutation({
@@ -132,7 +129,8 @@ export function ApiTab() {
   };
 
   const selectedKey = keys?.find((k) => k.key_id === selected) ?? null;
-  const agent = all.find((a) => a.id === agentId) ?? null;
+  // The picked agent, else the first one (also once the picked one has left the list).
+  const agent = all.find((a) => a.id === pickedAgentId) ?? all[0] ?? null;
 
   return (
     <div className="dash-page">
@@ -223,7 +221,7 @@ export function ApiTab() {
           <>
             <label className="field">
               <span className="field-label">{t('api.selectAgent')}</span>
-              <select className="select" value={agentId} onChange={(e) => setAgentId(e.target.value)}>
+              <select className="select" value={agent?.id ?? ''} onChange={(e) => setPickedAgentId(e.target.value)}>
                 {all.map((a) => (
                   <option key={a.id} value={a.id}>
                     {formatPair(a)} · {a.id.slice(0, 8)}
