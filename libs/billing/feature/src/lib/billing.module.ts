@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import {
   BillingErasureRepository,
+  COUNTER_PURGE_REPOSITORY,
   PLAN_HISTORY_REPOSITORY,
+  PostgresCounterPurgeRepository,
   PostgresPlanHistoryRepository,
   PostgresQuotaRepository,
   PostgresUsageRepository,
@@ -17,6 +19,8 @@ import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from './billing.tokens';
 import { EraseAccountBillingUseCase } from './erase-account/erase-account.use-case';
 import { DEFAULT_PUBLIC_TRANSLATOR_LIMITS, type PublicTranslatorLimits } from './metering.rules';
 import { PlansUseCase } from './plans/plans.use-case';
+import { PurgeCountersJob } from './purge-counters/purge-counters.job';
+import { PurgeCountersUseCase } from './purge-counters/purge-counters.use-case';
 import { DEFAULT_QUOTA_LEASE_OPTIONS, QUOTA_LEASE_OPTIONS, QuotaLeases, type QuotaLeaseOptions } from './quota-leases';
 import { RecordUsageUseCase } from './record-usage/record-usage.use-case';
 import { RecordUsageRpc } from './record-usage/record-usage.rpc';
@@ -55,6 +59,7 @@ export class BillingModule {
         { provide: QUOTA_REPOSITORY, useClass: PostgresQuotaRepository },
         { provide: USAGE_REPOSITORY, useClass: PostgresUsageRepository },
         { provide: PLAN_HISTORY_REPOSITORY, useClass: PostgresPlanHistoryRepository },
+        { provide: COUNTER_PURGE_REPOSITORY, useClass: PostgresCounterPurgeRepository },
         { provide: QUOTA_LEASE_OPTIONS, useValue: { ...DEFAULT_QUOTA_LEASE_OPTIONS, ...options.quotaLeases } },
         QuotaLeases,
         AuthorizeUseCase,
@@ -68,6 +73,8 @@ export class BillingModule {
         BillingErasureRepository,
         EraseAccountBillingUseCase,
         BillingAccountEventsListener,
+        PurgeCountersUseCase,
+        PurgeCountersJob,
       ],
       exports: [AuthorizeUseCase, UsageQueriesUseCase, PlansUseCase, QuotaLeases],
     };

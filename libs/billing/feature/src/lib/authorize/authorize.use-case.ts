@@ -7,6 +7,7 @@ import { BILLING_CLOCK, PUBLIC_TRANSLATOR_LIMITS } from '../billing.tokens';
 import { DEFAULT_PLAN, PLANS, secondsUntilNextUtcDay } from '../billing.rules';
 import { meteringRules, type CounterRule, type MeteredCaller, type PublicTranslatorLimits } from '../metering.rules';
 import { QuotaLeases } from '../quota-leases';
+import { PurgeCountersUseCase } from '../purge-counters/purge-counters.use-case';
 
 export { keyCounter, keyLimitError, planCounter, planLimitError } from '../metering.rules';
 
@@ -41,6 +42,7 @@ export class AuthorizeUseCase {
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
     @Inject(PUBLIC_TRANSLATOR_LIMITS) private readonly publicLimits: PublicTranslatorLimits,
     private readonly leases: QuotaLeases,
+    private readonly purge: PurgeCountersUseCase,
   ) {}
 
   async authorize(input: AuthorizeInput): Promise<AuthorizeResult> {
@@ -91,6 +93,7 @@ export class AuthorizeUseCase {
         if (n === null) throw rule.refusal();
         remaining.set(rule.kind, rule.limit - n);
       }
+      if (input.channel === 'public') this.purge.publicAuthorized(); // per-IP counters are purged once expired
       if (rules.length)
         await this.quota.updateAuthorization(
           em,

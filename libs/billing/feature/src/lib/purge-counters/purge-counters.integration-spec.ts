@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { RpcRequest } from '@gaia/contracts';
+import { billingSchema } from '@gaia/billing/data-access';
+import { ManualClock } from '@gaia/shared/kernel';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { createTestApp, type TestApp } from '@gaia/testing';
+import { BillingModule } from '../billing.module';
+import { PURGE_EVERY_PUBLIC_AUTHORIZATIONS } from './purge-counters.use-case';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The per-IP counters of the anonymous public translator (`public-ip:<ip>`, per minute and per UTC day) are purged
+ * once their window has passed: billing_counter neither grows forever nor keeps client IPs past the day they count.
+ */
+describe('purge of expired public-translator counters on the real Postgres', () => {
+  let t: TestApp;
+  const clock = new ManualClock(new Date('2026-11-20T10:00:30Z'));
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      schemas: [billingSchema],
+      consumers: ['billing'],
+      imports: [BillingModule.forRoot({ clock, publicTranslator: { perIpPerMinute: 100_000, perIpPerDay: 100_000 } })],
+    });
+  });
+  afterAll(() => t?.close());
+
+  const authorize = (req: Partial<RpcRequest<'billing.authorize.v1'>>) =>
+    t.app.get<RpcClient>(RPC_CLIENT).call('billing.authorize.v1', { requestId: randomUUID(), keyId: null, userId: null, channel: 'public', ...req });
+  const counters = async (): Promise<Array<{ subject: string; window_key: string }>> =>
+    t.dataSource.query(`SELECT subject, window_key FROM billing_counter ORDER BY subject, window_key`);
+
+  it('the public authorizations queue a purge job that deletes the counters of windows that have passed, and only those', async () => {
+    await authorize({ ip: '203.0.113.7' });
+    await authorize({ ip: '198.51.100.9' });
+    await authorize({ channel: 'web', userId: 'user-1', ip: null }); // a plan counter: not a public one, kept
+    clock.advance(2 * DAY_MS);
+    for (let i = 0; i < PURGE_EVERY_PUBLIC_AUTHORIZATIONS; i++) await authorize({ ip: '192.0.2.1' });
+    await t.drain();
+
+    expect(await counters()).toEqual([
+      { subject: 'public-ip:192.0.2.1', window_key: 'd:2026-11-22' },
+      { subject: 'public-ip:192.0.2.1', window_key: 'm:2026-11-22T10:00' },
+      { subject: 'user:user-1:api-calls', window_key: 'd:2026-11-20' },
+    ]);
+  });
+});

@@ -1,0 +1,50 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { COUNTER_PURGE_REPOSITORY, type CounterPurgeRepositoryPort } from '@gaia/billing/data-access';
+import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
+import type { Clock } from '@gaia/shared/kernel';
+import { JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
+import { BILLING_CLOCK } from '../billing.tokens';
+import { dayWindow } from '../billing.rules';
+import { minuteWindow } from '../metering.rules';
+
+export const PURGE_COUNTERS_JOB = 'billing.purge-public-counters';
+/** Public authorizations between two attempts to queue the purge (like identity's rate limiter, which purges every 500 hits). */
+export const PURGE_EVERY_PUBLIC_AUTHORIZATIONS = 100;
+/** At most one purge per UTC hour per installation (the job's dedupe key is the hour). */
+const purgeDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13)}`;
+
+/**
+ * Purges the anonymous public translator's per-IP counters (`public-ip:<ip>`, per minute and per UTC day) once their
+ * window has passed, so billing_counter does not grow forever nor keep client IPs past the day they count. Like the
+ * identity rate limiter's purge, it is driven by the traffic it cleans up after: every PURGE_EVERY_PUBLIC_AUTHORIZATIONS
+ * public authorizations queue the durable job `billing.purge-public-counters` (purge-counters.job.ts; one per hour).
+ */
+@Injectable()
+export class PurgeCountersUseCase {
+  private readonly logger = new Logger('BillingCounterPurge');
+  private publicAuthorizations = 0;
+
+  constructor(
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(BILLING_CLOCK) private readonly clock: Clock,
+    @Inject(COUNTER_PURGE_REPOSITORY) private readonly counters: CounterPurgeRepositoryPort,
+  ) {}
+
+  /** Counts a public authorization; every PURGE_EVERY_PUBLIC_AUTHORIZATIONS-th queues the purge in the background. */
+  publicAuthorized(): void {
+    if (++this.publicAuthorizations % PURGE_EVERY_PUBLIC_AUTHORIZATIONS !== 0) return;
+    const dedupeKey = purgeDedupeKey(this.clock.now());
+    void this.uow
+      .run((em) => this.jobs.enqueue(em, PURGE_COUNTERS_JOB, {}, { dedupeKey }))
+      .catch((e: unknown) => this.logger.warn(`queueing the counter purge failed: ${(e as Error).message}`));
+  }
+
+  /** Deletes the public counters of windows that have passed (the current minute and day stay). */
+  async purge(): Promise<number> {
+    const now = this.clock.now();
+    const purged = await this.counters.purgePublicIpCounters(minuteWindow(now), dayWindow(now));
+    if (purged) this.logger.log(`purged ${purged} expired public-translator counters`);
+    return purged;
+  }
+}
