@@ -464,8 +464,9 @@ const machine = (loadStart) => ({
 });
 
 /**
- * The real request path (platform + API key + metering) at 1/8/32 connections beside a bare Node server, in
- * the same run: written under `api.<label>` of the results file (the other sections are kept).
+ * The real request path (platform + API key + metering) at 1/8/32 connections beside a bare Node server and the
+ * same agent's engine behind a plain Node handler, in the same run: written under `api.<label>` of the results file
+ * (the other sections are kept).
  */
 async function apiRun(a, built, sentences) {
   const { apiPoints } = require('./api-load.cjs');
@@ -482,12 +483,25 @@ async function apiRun(a, built, sentences) {
   });
   const bareSrv = child(['--bare']);
   const barePort = await bareSrv.next('port');
+  // the same engine and agent behind a plain Node handler (what the platform's overhead is measured against)
+  const inputFile = path.join(CACHE, 'api-engine-only-input.json');
+  fs.writeFileSync(inputFile, JSON.stringify({ storeDir: built.storeDir, agents: [gn], sentences }));
+  const engineSrv = child(['--serve', '--budget-mb', String(a.budgetMb), '--input', inputFile]);
+  const enginePort = await engineSrv.next('port');
+  const ratio = (x, y) => Math.round((x / y) * 10000) / 10000;
   for (const p of api.points) {
     const bareRun = await load(barePort, p.connections, a.seconds, sentences);
     p.bareNode = { reqPerSec: bareRun.reqPerSec, latencyMs: bareRun.latencyMs };
-    p.ratioToBare = Math.round((p.reqPerSec / bareRun.reqPerSec) * 10000) / 10000;
+    p.ratioToBare = ratio(p.reqPerSec, bareRun.reqPerSec);
+    const engineRun = await load(enginePort, p.connections, a.seconds, sentences);
+    p.engineOnly = { reqPerSec: engineRun.reqPerSec, latencyMs: engineRun.latencyMs };
+    p.ratioToEngineOnly = ratio(p.reqPerSec, engineRun.reqPerSec);
+    process.stdout.write(
+      `${p.connections} connections: bare Node ${bareRun.reqPerSec} req/s, engine behind plain Node ${engineRun.reqPerSec} req/s (platform ${p.reqPerSec}: ${p.ratioToEngineOnly} of it)\n`,
+    );
   }
   bareSrv.p.kill();
+  engineSrv.p.kill();
   return api;
 }
 
@@ -513,11 +527,11 @@ function apiTable(api) {
   for (const l of labels)
     for (const p of api[l].points)
       rows.push(
-        `| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.cpuMsPerTranslation ?? '–'} | ${p.pgRoundTripsPerTranslation} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`,
+        `| ${l} | ${p.connections} | ${p.reqPerSec} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.cpuMsPerTranslation ?? '–'} | ${p.pgRoundTripsPerTranslation} | ${p.engineOnly?.reqPerSec ?? '–'} | ${p.ratioToEngineOnly ?? '–'} | ${p.bareNode?.reqPerSec ?? '–'} | ${p.ratioToBare ?? '–'} |`,
       );
   return [
-    '| run | connections | req/s | p50 ms | p99 ms | platform CPU ms / translation | Postgres round trips / translation | bare Node req/s | ratio to bare |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| run | connections | req/s | p50 ms | p99 ms | platform CPU ms / translation | Postgres round trips / translation | engine behind plain Node req/s | ratio to it | bare Node req/s | ratio to bare |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
