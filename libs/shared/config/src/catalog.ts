@@ -148,6 +148,11 @@ export const VARIABLE_GROUPS = {
       description:
         'Memory budget of the LRU of loaded agents per translation process (their in-memory model + index); agents beyond it stay on disk and load on their next request.',
     },
+    TRANSLATION_FEEDBACK_CACHE_MB: {
+      schema: z.coerce.number().int().min(1).default(64),
+      description:
+        "Memory budget of the cache of agents' corrections and glossaries per translation process (least recently used dropped first; an agent whose feedback alone exceeds it is read per request).",
+    },
   },
   metering: {
     PUBLIC_TRANSLATE_PER_IP_PER_MINUTE: {

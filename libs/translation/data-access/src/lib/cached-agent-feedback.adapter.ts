@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import type { AgentFeedback } from '@gaia/contracts';
+import { systemClock, type Clock } from '@gaia/shared/kernel';
 import type { RpcClient } from '@gaia/shared/messaging';
 import {
   matchGlossary,
@@ -15,6 +17,36 @@ import type { AgentFeedbackPort, AgentFeedbackSource } from './agent-feedback.po
 export const FEEDBACK_EXAMPLES_PER_REQUEST = 8;
 /** Agents whose feedback a replica keeps (least recently used dropped first). */
 export const FEEDBACK_CACHE_AGENTS = 512;
+/** Byte budget of the cache when none is given (module tests); apps take TRANSLATION_FEEDBACK_CACHE_MB of their validated config. */
+export const FEEDBACK_CACHE_DEFAULT_BYTES = 64 * 1024 * 1024;
+/** After a failed load, the agent's translations answer without feedback for this long before the next attempt… */
+export const FEEDBACK_RETRY_FIRST_MS = 1000;
+/** …doubling after each failed attempt up to this. */
+export const FEEDBACK_RETRY_MAX_MS = 30_000;
+/** Bytes of a JS string per character (UTF-16). */
+const BYTES_PER_CHAR = 2;
+/** Rough bytes of one small object (a correction or term, each direction) and of one cache entry, besides their strings. */
+const OBJECT_OVERHEAD_BYTES = 64;
+
+/**
+ * What an agent's feedback holds in this cache, in bytes: the strings (held once: the reverse direction reuses them)
+ * and an object per correction and term in each direction.
+ */
+export function feedbackEntryBytes(f: AgentFeedback): number {
+  let chars = 0;
+  for (const c of f.corrections) chars += c.id.length + c.source.length + c.target.length;
+  for (const g of f.glossary) chars += g.term.length + g.translation.length;
+  return OBJECT_OVERHEAD_BYTES + chars * BYTES_PER_CHAR + (f.corrections.length + f.glossary.length) * 2 * OBJECT_OVERHEAD_BYTES;
+}
+
+export interface FeedbackCacheOptions {
+  /** Agents kept at most (default FEEDBACK_CACHE_AGENTS). */
+  maxAgents?: number;
+  /** Bytes kept at most (feedbackEntryBytes of every kept agent; default FEEDBACK_CACHE_DEFAULT_BYTES). */
+  maxBytes?: number;
+  /** Time of the failed-load backoff. */
+  clock?: Clock;
+}
 
 interface Oriented {
   examples: FeedbackExample[];
@@ -24,6 +56,12 @@ interface Entry {
   version: number;
   forward: Oriented;
   reverse: Oriented;
+  bytes: number;
+}
+/** A failed load: no attempt before `retryAt`; the next wait is `nextWaitMs`. */
+interface Failure {
+  retryAt: number;
+  nextWaitMs: number;
 }
 
 /** agents.feedback.v1 over RPC. */
@@ -35,19 +73,40 @@ export class RpcAgentFeedbackSource implements AgentFeedbackSource {
   }
 }
 
-/** The per-agent, per-version cache of `AgentFeedbackPort` (an agent without feedback costs no call: version 0). */
+/**
+ * The per-agent, per-version cache of `AgentFeedbackPort` (an agent without feedback costs no call: version 0), least
+ * recently used dropped first beyond `maxAgents` agents or `maxBytes` bytes (an agent whose feedback alone exceeds
+ * the budget is served but not kept). A failed load is remembered per agent for FEEDBACK_RETRY_FIRST_MS, doubling up
+ * to FEEDBACK_RETRY_MAX_MS: meanwhile its translations answer without feedback instead of each reading it again.
+ */
 export class CachedAgentFeedback implements AgentFeedbackPort {
   private readonly cache = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Entry>>();
+  private readonly failures = new Map<string, Failure>();
   private readonly logger = new Logger('AgentFeedback');
+  private readonly maxAgents: number;
+  private readonly maxBytes: number;
+  private readonly clock: Clock;
+  private bytes = 0;
 
   constructor(
     private readonly source: AgentFeedbackSource,
-    private readonly maxAgents = FEEDBACK_CACHE_AGENTS,
-  ) {}
+    options: FeedbackCacheOptions = {},
+  ) {
+    this.maxAgents = options.maxAgents ?? FEEDBACK_CACHE_AGENTS;
+    this.maxBytes = options.maxBytes ?? FEEDBACK_CACHE_DEFAULT_BYTES;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  stats(): { agents: number; bytes: number; maxBytes: number } {
+    return { agents: this.cache.size, bytes: this.bytes, maxBytes: this.maxBytes };
+  }
 
   async forRequest(agentId: string, version: number, text: string, direction: Direction): Promise<RequestFeedback> {
     if (version === 0) return NO_FEEDBACK;
+    const failed = this.failures.get(agentId);
+    const cached = this.cache.get(agentId);
+    if (failed && this.clock.now().getTime() < failed.retryAt && !(cached && cached.version >= version)) return NO_FEEDBACK;
     let entry: Entry;
     try {
       entry = await this.entry(agentId, version);
@@ -80,21 +139,43 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
           examples: forward.examples.map((e) => ({ id: e.id, source: e.target, target: e.source })),
           glossary: forward.glossary.map((g) => ({ term: g.translation, translation: g.term, caseSensitive: g.caseSensitive })),
         };
-        const entry: Entry = { version: Math.max(f.version, version), forward, reverse };
-        const current = this.cache.get(agentId);
-        if (!current || current.version <= entry.version) {
-          this.cache.delete(agentId);
-          this.cache.set(agentId, entry);
-          while (this.cache.size > this.maxAgents) this.cache.delete(this.cache.keys().next().value as string);
-        }
+        const entry: Entry = { version: Math.max(f.version, version), forward, reverse, bytes: feedbackEntryBytes(f) };
+        this.failures.delete(agentId);
+        this.keep(agentId, entry);
         return entry;
       });
       this.loading.set(key, pending);
+      void pending.catch(() => this.failed(agentId));
       void pending.then(
         () => this.loading.delete(key),
         () => this.loading.delete(key),
       );
     }
     return pending;
+  }
+
+  private keep(agentId: string, entry: Entry): void {
+    const current = this.cache.get(agentId);
+    if (current && current.version > entry.version) return;
+    this.drop(agentId);
+    if (entry.bytes > this.maxBytes) {
+      this.logger.warn(`feedback of agent ${agentId} (${entry.bytes} bytes) exceeds the cache budget of ${this.maxBytes} bytes: served, not kept`);
+      return;
+    }
+    this.cache.set(agentId, entry);
+    this.bytes += entry.bytes;
+    while (this.cache.size > this.maxAgents || this.bytes > this.maxBytes) this.drop(this.cache.keys().next().value as string);
+  }
+
+  private drop(agentId: string): void {
+    const entry = this.cache.get(agentId);
+    if (!entry) return;
+    this.cache.delete(agentId);
+    this.bytes -= entry.bytes;
+  }
+
+  private failed(agentId: string): void {
+    const waitMs = this.failures.get(agentId)?.nextWaitMs ?? FEEDBACK_RETRY_FIRST_MS;
+    this.failures.set(agentId, { retryAt: this.clock.now().getTime() + waitMs, nextWaitMs: Math.min(waitMs * 2, FEEDBACK_RETRY_MAX_MS) });
   }
 }

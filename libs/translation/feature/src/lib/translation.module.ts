@@ -1,6 +1,7 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import {
@@ -58,6 +59,8 @@ export interface TranslationModuleOptions {
  */
 /** Budget when no app config is present (module tests); apps take `TRANSLATION_AGENT_CACHE_MB` from their validated config. */
 const DEFAULT_AGENT_CACHE_MB = 384;
+/** Feedback cache budget when no app config is present; apps take `TRANSLATION_FEEDBACK_CACHE_MB` from their validated config. */
+const DEFAULT_FEEDBACK_CACHE_MB = 64;
 const BYTES_PER_MB = 1024 * 1024;
 
 @Module({})
@@ -94,7 +97,15 @@ export class TranslationModule {
           );
         },
       },
-      { provide: AGENT_FEEDBACK, inject: [RPC_CLIENT], useFactory: (rpc: RpcClient) => new CachedAgentFeedback(new RpcAgentFeedbackSource(rpc)) },
+      {
+        provide: AGENT_FEEDBACK,
+        inject: [RPC_CLIENT, { token: APP_CONFIG, optional: true }, { token: CLOCK, optional: true }],
+        useFactory: (rpc: RpcClient, app: AppConfig | undefined, clock: Clock | undefined) =>
+          new CachedAgentFeedback(new RpcAgentFeedbackSource(rpc), {
+            maxBytes: (app?.TRANSLATION_FEEDBACK_CACHE_MB ?? DEFAULT_FEEDBACK_CACHE_MB) * BYTES_PER_MB,
+            clock,
+          }),
+      },
       {
         provide: USAGE_RECORDER,
         inject: [UNIT_OF_WORK, OUTBOX, RPC_CLIENT],
