@@ -18,7 +18,25 @@ const { buildAgentBrain } = require(path.join(ROOT, 'libs/translation/data-acces
 
 const HEAD = 16;
 
-/** Sections of one GAIX container: name, encoding, values, stored bytes. */
+/** Sections stored in numbered blocks (index schema 5: `srcText0`, `srcText1`, …, `ctxQ0`, …), summed as `srcText*`. */
+const BLOCKED = /^(srcText|tgtText|ctxQ)\d+$/;
+
+function grouped(list) {
+  const out = new Map();
+  for (const s of list) {
+    const m = BLOCKED.exec(s.name);
+    const name = m ? `${m[1]}*` : s.name;
+    const g = out.get(name);
+    if (g) {
+      g.n += s.n;
+      g.bytes += s.bytes;
+      g.blocks += 1;
+    } else out.set(name, { ...s, name, ...(m ? { blocks: 1 } : {}) });
+  }
+  return [...out.values()];
+}
+
+/** Sections of one GAIX container: name, encoding, values, stored bytes (blocks of one table summed). */
 function sections(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const kind = Buffer.from(bytes.subarray(4, 8)).toString('ascii');
@@ -29,7 +47,7 @@ function sections(bytes) {
     version: view.getUint16(8, true),
     schema: view.getUint16(10, true),
     directoryBytes: dlen,
-    sections: dir.sections.map((s) => ({ name: s.name, enc: s.enc, n: s.n, bytes: s.len })),
+    sections: grouped(dir.sections.map((s) => ({ name: s.name, enc: s.enc, n: s.n, bytes: s.len }))),
   };
 }
 
