@@ -42,5 +42,8 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A bound, not a timing: above the 5 s waits of Testing Library (test/api-server.ts) plus the lazy compile of a
+    // file's first render, so a slow shared machine fails a test on its own waits, not on the test's.
+    testTimeout: 20_000,
   },
 });

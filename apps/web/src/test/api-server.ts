@@ -172,6 +172,8 @@ export async function startApiServer({
   publicAgents = [agentDto({ public: true })],
 }: { signedIn?: boolean; publicAgents?: AgentDto[] } = {}): Promise<ApiServer> {
   const held = new Map<string, Promise<void>>();
+  /** Releases of the answers still held (closing the server answers them, so a failed test does not hang its close). */
+  const releases = new Set<() => void>();
   let releaseLast: (() => void) | null = null;
   const state: ApiServer = {
     origin: '',
@@ -192,10 +194,13 @@ export async function startApiServer({
     hold: (route) => {
       let answer = () => {};
       held.set(route, new Promise<void>((r) => (answer = r)));
-      return () => {
+      const release = () => {
         held.delete(route);
+        releases.delete(release);
         answer();
       };
+      releases.add(release);
+      return release;
     },
     translateCalls: [],
     translateLines: [
@@ -206,7 +211,10 @@ export async function startApiServer({
     ],
     holdBeforeLast: false,
     release: () => releaseLast?.(),
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () => {
+      for (const release of [...releases]) release();
+      return new Promise((r) => server.close(() => r()));
+    },
   };
   const json = (res: ServerResponse, status: number, body: unknown) => {
     if (status === 204) {
