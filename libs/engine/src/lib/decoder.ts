@@ -11,6 +11,7 @@ import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
 import { isLiteralToken, isWordToken, normalizeToken } from './tokenize';
 import {
   BACKOFF_OPTIONS,
+  BORROWED_COPY_PRIOR_WEIGHT,
   DecoderWeights,
   DROPPABLE_RANK,
   KNOWN_LOANWORD_COPY,
@@ -174,7 +175,10 @@ export class PhraseDecoder {
               opts.push({ out: [stem], ids: [lmWordId(m, dir, outId)], tm: W.copy + W.stem, chars: stem.length });
             } else if (carry || this.reverseCopy === 'all') {
               const outId = carry === 'target' ? (outV.index.get(tokens[i]) ?? 0) : 0;
-              opts.push({ out: [surface[i]], ids: [lmWordId(m, dir, outId)], tm: W.copy, chars: surface[i].length });
+              // into the agent's source language a possible loanword is kept only as often as the data shows borrowing
+              // (its back-off translation, if any, is then preferred)
+              const prior = carry === 'borrowed' && dir === 1 ? BORROWED_COPY_PRIOR_WEIGHT * Math.log(this.words.borrowingRate(dir)) : 0;
+              opts.push({ out: [surface[i]], ids: [lmWordId(m, dir, outId)], tm: W.copy + prior, chars: surface[i].length });
             } else opts.push({ out: [], ids: [], tm: k === undefined ? W.copy : W.drop, chars: 0 });
           }
           // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation
