@@ -70,6 +70,19 @@ export const agentFeedbackSchema = z.object({
 });
 export type AgentFeedback = z.infer<typeof agentFeedbackSchema>;
 
+/**
+ * Most bytes of corrections and terms (their JSON) one page of agents.feedback-page.v1 / agents.corrections-export-page.v1
+ * carries: well below NATS's 1 MiB per message, whatever an agent holds (a page has at least one item).
+ */
+export const FEEDBACK_PAGE_MAX_BYTES = 256 * 1024;
+/** Where the next page starts (opaque; null = the first page). */
+const feedbackCursorSchema = z
+  .string()
+  .min(1)
+  .max(FIELD_MAX_LENGTH.id + 2)
+  .nullable()
+  .default(null);
+
 const onAgent = z.object({ agentId: z.string().min(1).max(FIELD_MAX_LENGTH.id), viewer: agentViewerSchema });
 const page = { limit: z.number().int().min(1).max(1000).default(50), afterId: z.string().min(1).max(FIELD_MAX_LENGTH.id).nullable().default(null) };
 
@@ -125,18 +138,20 @@ export const agentsFeedbackRpc = {
     request: onAgent.extend({ format: glossaryImportFormatSchema, content: z.string().max(FIELD_MAX_LENGTH.glossary_file) }),
     response: z.object({ added: z.number().int(), updated: z.number().int(), total: z.number().int() }),
   }),
-  'agents.corrections-export.v1': defineRpc({
-    service: 'agents',
-    description: 'Internal (no access check): every correction of an agent, oldest first, for the dataset download. Empty for an unknown agent.',
-    request: z.object({ agentId: z.string().min(1) }),
-    response: z.object({ corrections: z.array(correctionDtoSchema) }),
-  }),
-  'agents.feedback.v1': defineRpc({
+  'agents.feedback-page.v1': defineRpc({
     service: 'agents',
     description:
-      'Internal (no access check): the corrections (newest first) and glossary of an agent, for the translation and retrieval services. Empty for an unknown agent.',
-    request: z.object({ agentId: z.string().min(1) }),
-    response: agentFeedbackSchema,
+      'Internal (no access check): one page (at most FEEDBACK_PAGE_MAX_BYTES) of the corrections (newest first), then the glossary (by term) of an agent, ' +
+      'for the translation and retrieval services; the caller asks again with `next` until it is null, and starts over when `version` changed meanwhile. Empty for an unknown agent.',
+    request: z.object({ agentId: z.string().min(1), cursor: feedbackCursorSchema }),
+    response: agentFeedbackSchema.extend({ next: z.string().nullable() }),
+  }),
+  'agents.corrections-export-page.v1': defineRpc({
+    service: 'agents',
+    description:
+      'Internal (no access check): one page (at most FEEDBACK_PAGE_MAX_BYTES) of the corrections of an agent, newest first, for the dataset download; ask again with `next` until it is null. Empty for an unknown agent.',
+    request: z.object({ agentId: z.string().min(1), cursor: feedbackCursorSchema }),
+    response: z.object({ corrections: z.array(correctionDtoSchema), next: z.string().nullable() }),
   }),
 } satisfies RpcRegistry;
 

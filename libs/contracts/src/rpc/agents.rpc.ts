@@ -71,7 +71,7 @@ export const agentRecordSchema = agentDtoSchema.extend({
   artifact_version: z.string().nullable(),
   artifact_key: z.string().nullable(),
   updated_at: z.string(),
-  /** Changes with every correction or glossary change (agents.feedback.v1): the translation service's cache key. */
+  /** Changes with every correction or glossary change (agents.feedback-page.v1): the translation service's cache key. */
   feedback_version: z.number().int().nonnegative().default(0),
 });
 export type AgentRecord = z.infer<typeof agentRecordSchema>;

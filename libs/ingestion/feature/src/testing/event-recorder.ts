@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventMap } from '@gaia/contracts';
-import { OnEvent, OUTBOX, type Outbox } from '@gaia/shared/messaging';
+import type { EventMap, RpcResponse } from '@gaia/contracts';
+import { OnEvent, OnRpc, OUTBOX, type Outbox } from '@gaia/shared/messaging';
 
 /**
  * Stand-in consumers for the other services in ingestion tests: real @OnEvent handlers (delivered
  * through the outbox/inbox like production) that record what they received. As "retrieval" it answers
- * pairs-stored with build-progress + agent-learned (or build-failed when `failLearning` is set).
+ * pairs-stored with build-progress + agent-learned (or build-failed when `failLearning` is set). As "agents" it
+ * answers the dataset download's corrections (agents.corrections-export-page.v1): none.
  */
 @Injectable()
 export class IngestionEventRecorder {
@@ -59,4 +60,9 @@ export class IngestionEventRecorder {
   onBuildFailedAgents(): void {}
   @OnEvent('retrieval', 'agents.agent-deleted.v1')
   onDeletedRetrieval(): void {}
+
+  @OnRpc('agents.corrections-export-page.v1')
+  async correctionsPage(): Promise<RpcResponse<'agents.corrections-export-page.v1'>> {
+    return { corrections: [], next: null };
+  }
 }

@@ -1,7 +1,23 @@
 import { Logger } from '@nestjs/common';
+import type { RpcResponse } from '@gaia/contracts';
 import type { RpcClient } from '@gaia/shared/messaging';
 
 const logger = new Logger('LearningFeedback');
+
+/**
+ * Every correction of an agent, page by page (agents.feedback-page.v1: each page well below NATS's 1 MiB per
+ * message); the glossary pages that follow are not needed for learning, so the read stops at the first of them.
+ */
+async function allCorrections(rpc: Pick<RpcClient, 'call'>, agentId: string): Promise<{ id: string; source: string; target: string }[]> {
+  const corrections: { id: string; source: string; target: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: RpcResponse<'agents.feedback-page.v1'> = await rpc.call('agents.feedback-page.v1', { agentId, cursor });
+    corrections.push(...page.corrections);
+    cursor = page.glossary.length ? null : page.next;
+  } while (cursor);
+  return corrections;
+}
 
 /**
  * The pairs a learning run trains on: the stored pairs (JSONL) followed by the owner's corrections of the agent
@@ -12,7 +28,7 @@ const logger = new Logger('LearningFeedback');
 export async function withCorrections(rpc: Pick<RpcClient, 'call'>, agentId: string, pairsJsonl: Uint8Array): Promise<Uint8Array> {
   let corrections: { id: string; source: string; target: string }[];
   try {
-    corrections = (await rpc.call('agents.feedback.v1', { agentId })).corrections;
+    corrections = await allCorrections(rpc, agentId);
   } catch (e) {
     logger.warn(`corrections of agent ${agentId} not folded into this learning run: ${(e as Error).message}`);
     return pairsJsonl;

@@ -11,7 +11,7 @@ export interface AgentFeedbackPort {
   forRequest(agentId: string, version: number, text: string, direction: Direction): Promise<RequestFeedback>;
 }
 
-/** Where the cache reads an agent's feedback from (agents.feedback.v1). */
+/** Where the cache reads an agent's feedback from (agents.feedback-page.v1, page by page). */
 export interface AgentFeedbackSource {
   load(agentId: string): Promise<AgentFeedback>;
 }

@@ -64,12 +64,32 @@ interface Failure {
   nextWaitMs: number;
 }
 
-/** agents.feedback.v1 over RPC. */
+/** Reads of an agent's pages before giving up when its feedback keeps changing under the read (the next request tries again). */
+export const FEEDBACK_READ_ATTEMPTS = 3;
+
+/**
+ * agents.feedback-page.v1 over RPC: page after page (each well below NATS's 1 MiB per message), started over when
+ * the feedback version changed between two pages (one consistent version, or an error after FEEDBACK_READ_ATTEMPTS).
+ */
 export class RpcAgentFeedbackSource implements AgentFeedbackSource {
   constructor(private readonly rpc: Pick<RpcClient, 'call'>) {}
 
-  load(agentId: string) {
-    return this.rpc.call('agents.feedback.v1', { agentId });
+  async load(agentId: string): Promise<AgentFeedback> {
+    for (let attempt = 0; attempt < FEEDBACK_READ_ATTEMPTS; attempt++) {
+      const first = await this.rpc.call('agents.feedback-page.v1', { agentId, cursor: null });
+      const all: AgentFeedback = { version: first.version, corrections: [...first.corrections], glossary: [...first.glossary] };
+      let next = first.next;
+      let consistent = true;
+      while (next && consistent) {
+        const page = await this.rpc.call('agents.feedback-page.v1', { agentId, cursor: next });
+        consistent = page.version === all.version;
+        all.corrections.push(...page.corrections);
+        all.glossary.push(...page.glossary);
+        next = page.next;
+      }
+      if (consistent) return all;
+    }
+    throw new Error(`the feedback of agent ${agentId} changed during ${FEEDBACK_READ_ATTEMPTS} reads`);
   }
 }
 

@@ -1,12 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { CORRECTIONS_MAX_PER_AGENT, type AgentFeedback, type CorrectionDto } from '@gaia/contracts';
+import { CORRECTIONS_MAX_PER_AGENT, FEEDBACK_PAGE_MAX_BYTES, type AgentFeedback, type CorrectionDto } from '@gaia/contracts';
 import { AGENT_REPOSITORY, FEEDBACK_REPOSITORY, type AgentRepositoryPort, type CorrectionEntity, type FeedbackRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { authorize, normalizeEmail, type Viewer } from '../agent-policy';
 
 export const CORRECTION_NOT_FOUND = 'Correction not found.';
+/** Rows read per query while a feedback page is filled up to FEEDBACK_PAGE_MAX_BYTES. */
+const FEEDBACK_PAGE_ROWS = 200;
+/** Cursor prefixes of agents.feedback-page.v1: corrections, then glossary terms (after the id that follows). */
+const CORRECTIONS_CURSOR = 'c:';
+const GLOSSARY_CURSOR = 'g:';
+
+/** JSON bytes of one item of a page. */
+const jsonBytes = (item: unknown): number => Buffer.byteLength(JSON.stringify(item), 'utf8');
+
+/**
+ * Fills a page from `read` (rows after a cursor id, in order) until FEEDBACK_PAGE_MAX_BYTES (at least one item when
+ * the page is empty): answers whether the rows ran out and the id of the last row taken.
+ */
+async function fillPage<R extends { id: string }, T>(
+  read: (afterId: string | null) => Promise<R[]>,
+  afterId: string | null,
+  map: (row: R) => T,
+  page: { bytes: number; items: T[] },
+): Promise<{ done: boolean; lastId: string | null }> {
+  let last = afterId;
+  for (;;) {
+    const rows = await read(last);
+    for (const row of rows) {
+      const item = map(row);
+      const bytes = jsonBytes(item);
+      if (page.bytes + bytes > FEEDBACK_PAGE_MAX_BYTES && page.bytes > 0) return { done: false, lastId: last };
+      page.items.push(item);
+      page.bytes += bytes;
+      last = row.id;
+    }
+    if (rows.length < FEEDBACK_PAGE_ROWS) return { done: true, lastId: last };
+  }
+}
 
 export function toCorrectionDto(c: CorrectionEntity): CorrectionDto {
   return {
@@ -78,24 +111,43 @@ export class CorrectionsUseCase {
   }
 
   /** Internal: every correction, oldest first (dataset download). */
-  async exportAll(agentId: string): Promise<CorrectionDto[]> {
-    return (await this.feedback.listCorrections(this.ds.manager, agentId, null, null)).reverse().map(toCorrectionDto);
+  /** Internal: one page of the dataset download's corrections (newest first), at most FEEDBACK_PAGE_MAX_BYTES. */
+  async exportPage(agentId: string, cursor: string | null): Promise<{ corrections: CorrectionDto[]; next: string | null }> {
+    const em = this.ds.manager;
+    const page = { bytes: 0, items: [] as CorrectionDto[] };
+    const after = cursor?.startsWith(CORRECTIONS_CURSOR) ? cursor.slice(CORRECTIONS_CURSOR.length) || null : null;
+    const { done, lastId } = await fillPage((id) => this.feedback.listCorrections(em, agentId, FEEDBACK_PAGE_ROWS, id), after, toCorrectionDto, page);
+    return { corrections: page.items, next: done ? null : `${CORRECTIONS_CURSOR}${lastId ?? ''}` };
   }
 
-  /** Internal: everything the translation and retrieval services use (corrections newest first, glossary by term). */
-  async feedbackOf(agentId: string): Promise<AgentFeedback> {
+  /**
+   * Internal: one page (at most FEEDBACK_PAGE_MAX_BYTES) of what the translation and retrieval services use: the
+   * corrections newest first, then the glossary by term; `next` null on the last page.
+   */
+  async feedbackPage(agentId: string, cursor: string | null): Promise<AgentFeedback & { next: string | null }> {
     const em = this.ds.manager;
     const agent = await this.agents.findById(em, agentId);
-    if (!agent || agent.deletedAt) return { version: 0, corrections: [], glossary: [] };
-    const [version, corrections, terms] = await Promise.all([
-      this.feedback.version(em, agentId),
-      this.feedback.listCorrections(em, agentId, null, null),
-      this.feedback.listTerms(em, agentId, null, null),
-    ]);
-    return {
-      version,
-      corrections: corrections.map((c) => ({ id: c.id, source: c.source, target: c.corrected })),
-      glossary: terms.map((t) => ({ term: t.term, translation: t.translation, case_sensitive: t.caseSensitive })),
-    };
+    if (!agent || agent.deletedAt) return { version: 0, corrections: [], glossary: [], next: null };
+    const version = await this.feedback.version(em, agentId);
+    const corrections = { bytes: 0, items: [] as AgentFeedback['corrections'] };
+    let termsAfter: string | null = null;
+    if (!cursor?.startsWith(GLOSSARY_CURSOR)) {
+      const after = cursor?.startsWith(CORRECTIONS_CURSOR) ? cursor.slice(CORRECTIONS_CURSOR.length) || null : null;
+      const c = await fillPage(
+        (id) => this.feedback.listCorrections(em, agentId, FEEDBACK_PAGE_ROWS, id),
+        after,
+        (r) => ({ id: r.id, source: r.source, target: r.corrected }),
+        corrections,
+      );
+      if (!c.done) return { version, corrections: corrections.items, glossary: [], next: `${CORRECTIONS_CURSOR}${c.lastId ?? ''}` };
+    } else termsAfter = cursor.slice(GLOSSARY_CURSOR.length) || null;
+    const terms = { bytes: corrections.bytes, items: [] as AgentFeedback['glossary'] };
+    const g = await fillPage(
+      (id) => this.feedback.listTerms(em, agentId, FEEDBACK_PAGE_ROWS, id),
+      termsAfter,
+      (t) => ({ term: t.term, translation: t.translation, case_sensitive: t.caseSensitive }),
+      terms,
+    );
+    return { version, corrections: corrections.items, glossary: terms.items, next: g.done ? null : `${GLOSSARY_CURSOR}${g.lastId ?? ''}` };
   }
 }

@@ -11,7 +11,7 @@ type Res<K extends Parameters<typeof OnRpc>[0]> = Promise<RpcResponse<K>>;
 const viewerOf = (v: { uid: string; email?: string }) => ({ uid: v.uid, email: v.email ?? '' });
 const DEFAULT_PAGE = 50;
 
-/** RPCs of corrections and the glossary (`agents.corrections-*.v1`, `agents.glossary-*.v1`, `agents.feedback.v1`). */
+/** RPCs of corrections and the glossary (`agents.corrections-*.v1`, `agents.glossary-*.v1`, `agents.feedback-page.v1`). */
 @Injectable()
 export class FeedbackRpcHandlers {
   constructor(
@@ -63,14 +63,14 @@ export class FeedbackRpcHandlers {
     return this.rows.afterChange(this.glossary.importFile(r.agentId, viewerOf(r.viewer), r.format, r.content));
   }
 
-  @OnRpc('agents.corrections-export.v1')
-  async exportCorrections(r: Req<'agents.corrections-export.v1'>): Res<'agents.corrections-export.v1'> {
-    return { corrections: await this.corrections.exportAll(r.agentId) };
+  @OnRpc('agents.corrections-export-page.v1')
+  exportCorrectionsPage(r: Req<'agents.corrections-export-page.v1'>): Res<'agents.corrections-export-page.v1'> {
+    return this.corrections.exportPage(r.agentId, r.cursor ?? null);
   }
 
-  @OnRpc('agents.feedback.v1')
-  feedback(r: Req<'agents.feedback.v1'>): Res<'agents.feedback.v1'> {
-    return this.corrections.feedbackOf(r.agentId);
+  @OnRpc('agents.feedback-page.v1')
+  feedbackPage(r: Req<'agents.feedback-page.v1'>): Res<'agents.feedback-page.v1'> {
+    return this.corrections.feedbackPage(r.agentId, r.cursor ?? null);
   }
 }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
-import type { IngestionTaskDto } from '@gaia/contracts';
+import type { CorrectionDto, IngestionTaskDto, RpcResponse } from '@gaia/contracts';
 import {
   FILE_REPOSITORY,
   type FileRepositoryPort,
@@ -67,10 +67,16 @@ export class AgentDataUseCase {
     const last = tasks[tasks.length - 1];
     zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
     zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
-    const corrections = await this.rpc.call('agents.corrections-export.v1', { agentId }).then(
-      (r) => r.corrections,
-      () => [],
-    );
+    // Page by page (each well below NATS's 1 MiB per message); a failed read fails the download rather than leave
+    // corrections.jsonl out of it. Pages come newest first: the file lists them oldest first.
+    const corrections: CorrectionDto[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: RpcResponse<'agents.corrections-export-page.v1'> = await this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor });
+      corrections.push(...page.corrections);
+      cursor = page.next;
+    } while (cursor);
+    corrections.reverse();
     // The dataset of a public agent is anyone's download: the corrections' texts, never who wrote them (no email, no uid).
     const correctionLines = corrections.map((c) =>
       JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }),
