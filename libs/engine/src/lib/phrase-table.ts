@@ -296,6 +296,17 @@ export class PhraseKeyIndex implements KeyLookup {
     return this.slots.byteLength + this.single.byteLength + this.start.byteLength + this.ids.byteLength;
   }
 
+  /** The single-word keys as text, in key order (one pass over the key lengths; no phrase written out). */
+  singleWordKeys(): string[] {
+    const out: string[] = [];
+    const w = this.vocab.words;
+    for (let k = 0; k < this.size; k++) {
+      const from = this.start[k];
+      if (this.start[k + 1] - from === 1 && this.single[this.ids[from]] === k) out.push(w[this.ids[from]]);
+    }
+    return out;
+  }
+
   /** The keys as text (materialized once, on first use). */
   texts(): string[] {
     const out = new Array<string>(this.size);

@@ -48,26 +48,20 @@ const EDIT_ROW_INITIAL = 64;
  * Character trigram counts over the distinct words of one language (spelling model). Characters (code points) get
  * small ids; a bigram is a·alpha + b and a trigram (a·alpha + b)·alpha + c (alpha: the first power of two above the
  * number of ids, so the keys of an alphabet of up to 1,024 characters are small integers). The boundaries '^' and
- * '$' are those characters' own ids, as when they were joined into strings. The first SPELLING_SCAN_LOOKUPS words
- * asked about count their own grams in the vocabulary (a scan); the tables of every gram are built after that.
+ * '$' are those characters' own ids, as when they were joined into strings. Built in one pass over the vocabulary
+ * into typed-array hashes (no per-gram objects).
  */
 interface CharTrigrams {
   ids: Map<number, number>;
   alpha: number;
-  /** the words as character ids one after the other, each with its boundaries; word i ends at ends[i] */
-  seq: Int32Array;
-  ends: number[];
-  tri: Map<number, number> | null;
-  bi: Map<number, number> | null;
-  lookups: number;
+  tri: GramCounts;
+  bi: GramCounts;
   total: number;
   letters: number;
 }
 
 /** Bound of the character ids (distinct code points of a vocabulary are far fewer; trigram keys stay below 2^51). */
 const ALPHA_MAX = 1 << 17;
-/** Words whose spelling is looked up by a scan of the vocabulary before the gram tables are built. */
-const SPELLING_SCAN_LOOKUPS = 8;
 const WORD_START = '^'.charCodeAt(0);
 const WORD_END = '$'.charCodeAt(0);
 const HIGH_SURROGATE_MIN = 0xd800;
@@ -76,6 +70,55 @@ const LOW_SURROGATE_MIN = 0xdc00;
 const LOW_SURROGATE_MAX = 0xdfff;
 const SUPPLEMENTARY_BASE = 0x10000;
 const SURROGATE_BITS = 10;
+/** Code points below this get their id through an array while the spelling model is built (others through the map). */
+const FAST_CODE_POINTS = 0x10000;
+/** Initial slots of a gram count hash (a power of two; doubled when half full). */
+const GRAM_HASH_INITIAL = 1 << 12;
+const TWO_POW_32 = 2 ** 32;
+
+/** Counts by integer key (< 2^53): open addressing over typed arrays, key -1 marks an empty slot. */
+class GramCounts {
+  private keys = new Float64Array(GRAM_HASH_INITIAL).fill(-1);
+  private counts = new Int32Array(GRAM_HASH_INITIAL);
+  private used = 0;
+
+  private slot(key: number): number {
+    const mask = this.keys.length - 1;
+    let h = Math.imul((key >>> 0) ^ Math.imul((key / TWO_POW_32) >>> 0, 0x9e3779b1), 0x85ebca6b);
+    h = (h ^ (h >>> 13)) & mask;
+    while (this.keys[h] !== key && this.keys[h] !== -1) h = (h + 1) & mask;
+    return h;
+  }
+
+  add(key: number): void {
+    const h = this.slot(key);
+    if (this.keys[h] === key) {
+      this.counts[h]++;
+      return;
+    }
+    this.keys[h] = key;
+    this.counts[h] = 1;
+    if (2 * ++this.used > this.keys.length) this.grow();
+  }
+
+  get(key: number): number {
+    const h = this.slot(key);
+    return this.keys[h] === key ? this.counts[h] : 0;
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const counts = this.counts;
+    this.keys = new Float64Array(2 * keys.length).fill(-1);
+    this.counts = new Int32Array(2 * keys.length);
+    for (let i = 0; i < keys.length; i++)
+      if (keys[i] !== -1) {
+        const h = this.slot(keys[i]);
+        this.keys[h] = keys[i];
+        this.counts[h] = counts[i];
+      }
+  }
+}
 
 /** Code points of a word (as Array.from splits it: a lone surrogate is one), then '$'; '^' '^' before them. */
 function codePoints(word: string, out: number[]): number {
@@ -102,6 +145,8 @@ const cpBuf: number[] = [];
 
 function charTrigrams(words: string[]): CharTrigrams {
   const ids = new Map<number, number>();
+  const fast = new Int32Array(FAST_CODE_POINTS).fill(-1);
+  // the words as character ids one after the other, each with its boundaries; word i ends at ends[i]
   let seq = new Int32Array(1024);
   const ends: number[] = [];
   let len = 0;
@@ -116,8 +161,13 @@ function charTrigrams(words: string[]): CharTrigrams {
       seq = grown;
     }
     for (let j = 0; j < n; j++) {
-      let id = ids.get(cpBuf[j]);
-      if (id === undefined) ids.set(cpBuf[j], (id = ids.size));
+      const cp = cpBuf[j];
+      let id = cp < FAST_CODE_POINTS ? fast[cp] : (ids.get(cp) ?? -1);
+      if (id < 0) {
+        id = ids.size;
+        ids.set(cp, id);
+        if (cp < FAST_CODE_POINTS) fast[cp] = id;
+      }
       seq[len++] = id;
     }
     ends.push(len);
@@ -126,49 +176,18 @@ function charTrigrams(words: string[]): CharTrigrams {
   if (ids.size > ALPHA_MAX) throw new Error(`spelling model: more than ${ALPHA_MAX} distinct characters`);
   let alpha = 1;
   while (alpha < ids.size) alpha *= 2;
-  return { ids, alpha, seq, ends, tri: null, bi: null, lookups: 0, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
-}
-
-/** Every gram's counts. */
-function buildGramTables(m: CharTrigrams): void {
-  const tri = new Map<number, number>();
-  const bi = new Map<number, number>();
-  const { seq, alpha } = m;
+  const tri = new GramCounts();
+  const bi = new GramCounts();
   let from = 0;
-  for (const end of m.ends) {
+  for (const end of ends) {
     for (let j = from + 2; j < end; j++) {
       const h = seq[j - 2] * alpha + seq[j - 1];
-      const t = h * alpha + seq[j];
-      tri.set(t, (tri.get(t) ?? 0) + 1);
-      bi.set(h, (bi.get(h) ?? 0) + 1);
+      tri.add(h * alpha + seq[j]);
+      bi.add(h);
     }
     from = end;
   }
-  m.tri = tri;
-  m.bi = bi;
-}
-
-/** Counts of the given bigrams (a, b) and trigrams (a, b, c) in the vocabulary, by one scan of it. */
-function scanGrams(m: CharTrigrams, a: Int32Array, b: Int32Array, c: Int32Array, biOut: Int32Array, triOut: Int32Array): void {
-  const { seq } = m;
-  const q = a.length;
-  const first = new Uint8Array(m.ids.size);
-  for (let k = 0; k < q; k++) if (a[k] >= 0) first[a[k]] = 1;
-  let from = 0;
-  for (const end of m.ends) {
-    for (let j = from + 2; j < end; j++) {
-      const x = seq[j - 2];
-      if (!first[x]) continue;
-      const y = seq[j - 1];
-      const z = seq[j];
-      for (let k = 0; k < q; k++)
-        if (a[k] === x && b[k] === y) {
-          biOut[k]++;
-          if (c[k] === z) triOut[k]++;
-        }
-    }
-    from = end;
-  }
+  return { ids, alpha, tri, bi, total, letters: Math.max(ids.size, SPELLING_MIN_ALPHABET) };
 }
 
 /** Add-one smoothed log probability of a word's spelling. */
@@ -176,36 +195,16 @@ function trigramLogProb(m: CharTrigrams, word: string): number {
   const n = codePoints(word, cpBuf);
   // a character the vocabulary never shows has no id: no gram with it was counted
   for (let j = 0; j < n; j++) cpBuf[j] = m.ids.get(cpBuf[j]) ?? -1;
-  const q = Math.max(0, n - 2);
-  const triN = new Int32Array(q);
-  const biN = new Int32Array(q);
-  if (!m.tri && m.lookups < SPELLING_SCAN_LOOKUPS) {
-    m.lookups++;
-    const a = new Int32Array(q);
-    const b = new Int32Array(q);
-    const c = new Int32Array(q);
-    for (let j = 2; j < n; j++) {
-      const known = cpBuf[j - 2] >= 0 && cpBuf[j - 1] >= 0;
-      a[j - 2] = known ? cpBuf[j - 2] : -1;
-      b[j - 2] = known ? cpBuf[j - 1] : -1;
-      c[j - 2] = known ? cpBuf[j] : -1;
-    }
-    scanGrams(m, a, b, c, biN, triN);
-  } else {
-    if (!m.tri) buildGramTables(m);
-    const tri = m.tri as Map<number, number>;
-    const bi = m.bi as Map<number, number>;
-    for (let j = 2; j < n; j++) {
-      const x = cpBuf[j - 2];
-      const y = cpBuf[j - 1];
-      const z = cpBuf[j];
-      const h = x < 0 || y < 0 ? -1 : x * m.alpha + y;
-      triN[j - 2] = h < 0 || z < 0 ? 0 : (tri.get(h * m.alpha + z) ?? 0);
-      biN[j - 2] = h < 0 ? 0 : (bi.get(h) ?? 0);
-    }
-  }
   let lp = 0;
-  for (let k = 0; k < q; k++) lp += Math.log((triN[k] + 1) / (biN[k] + m.letters));
+  for (let j = 2; j < n; j++) {
+    const x = cpBuf[j - 2];
+    const y = cpBuf[j - 1];
+    const z = cpBuf[j];
+    const h = x < 0 || y < 0 ? -1 : x * m.alpha + y;
+    const triN = h < 0 || z < 0 ? 0 : m.tri.get(h * m.alpha + z);
+    const biN = h < 0 ? 0 : m.bi.get(h);
+    lp += Math.log((triN + 1) / (biN + m.letters));
+  }
   return lp;
 }
 
@@ -354,17 +353,18 @@ export class UnknownWords {
     const known = this.borrowing[dir];
     if (known !== null) return known;
     const inV = this.model.sides[dir];
-    const sorted = this.model.sides[dir === 0 ? 1 : 0].words.slice(FIRST_WORD_ID).sort();
-    const startsSome = (w: string): boolean => {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] < w) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo < sorted.length && sorted[lo].startsWith(w);
-    };
+    // the output words by their first BORROWING_MIN_LENGTH characters (an input word asked about is at least that long)
+    const byStart = new Map<string, string[]>();
+    const outWords = this.model.sides[dir === 0 ? 1 : 0].words;
+    for (let i = FIRST_WORD_ID; i < outWords.length; i++) {
+      const s = outWords[i];
+      if (s.length < BORROWING_MIN_LENGTH) continue;
+      const head = s.slice(0, BORROWING_MIN_LENGTH);
+      const list = byStart.get(head);
+      if (list) list.push(s);
+      else byStart.set(head, [s]);
+    }
+    const startsSome = (w: string): boolean => byStart.get(w.slice(0, BORROWING_MIN_LENGTH))?.some((s) => s.startsWith(w)) ?? false;
     let rare = 0;
     let shared = 0;
     for (let i = FIRST_WORD_ID; i < inV.words.length; i++) {
@@ -452,16 +452,7 @@ export class UnknownWords {
   private singleWordKeys(dir: 0 | 1): string[] {
     const t = this.model.tables[dir];
     if (!(t.keyIndex instanceof PhraseKeyIndex)) return t.keys.filter((k) => !k.includes(' '));
-    const found: { k: number; w: string }[] = [];
-    const seen = new Set<number>();
-    for (const w of this.model.sides[dir].words) {
-      if (w.includes(' ')) continue;
-      const k = t.keyIndex.get(w);
-      if (k === undefined || seen.has(k)) continue;
-      seen.add(k);
-      found.push({ k, w });
-    }
-    return found.sort((a, b) => a.k - b.k).map((x) => x.w);
+    return t.keyIndex.singleWordKeys();
   }
 
   /** Known single-word phrase key sharing the longest prefix with an unknown word (its stem), if any. */
