@@ -143,6 +143,19 @@ function codePoints(word: string, out: number[]): number {
 
 const cpBuf: number[] = [];
 
+/** Lower-case ASCII letters (apostrophes and hyphens inside): a word token, not a literal, and its own folded form. */
+const PLAIN_ASCII_WORD = /^[a-z][a-z'-]*$/;
+
+/** Whether a token is a word that is not a literal (number, URL, e-mail), without the Unicode regexes for plain words. */
+function isTextWord(w: string): boolean {
+  return PLAIN_ASCII_WORD.test(w) || (isWordToken(w) && !isLiteralToken(w));
+}
+
+/** `foldToken`, without the Unicode normalizations for plain ASCII words (already folded). */
+function foldWord(w: string): string {
+  return PLAIN_ASCII_WORD.test(w) ? w : foldToken(w);
+}
+
 function charTrigrams(words: string[]): CharTrigrams {
   const ids = new Map<number, number>();
   const fast = new Int32Array(FAST_CODE_POINTS).fill(-1);
@@ -153,7 +166,7 @@ function charTrigrams(words: string[]): CharTrigrams {
   let total = 0;
   for (let i = FIRST_WORD_ID; i < words.length; i++) {
     const w = words[i];
-    if (!isWordToken(w) || isLiteralToken(w)) continue;
+    if (!isTextWord(w)) continue;
     const n = codePoints(w, cpBuf);
     if (len + n > seq.length) {
       const grown = new Int32Array(2 * (len + n));
@@ -218,7 +231,7 @@ interface VariantIndex {
 function buildVariantIndex(keys: string[], freqOf: (k: string) => number): VariantIndex {
   const folded = new Map<string, { key: string; freq: number }>();
   for (const key of keys) {
-    const f = foldToken(key);
+    const f = foldWord(key);
     const freq = freqOf(key);
     const ex = folded.get(f);
     if (!ex || ex.freq < freq) folded.set(f, { key, freq });
@@ -280,6 +293,12 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
     }
   }
   return best ? best.key : null;
+}
+
+/** Single-word phrase keys sharing their first letters, sorted on first use. */
+interface StemGroup {
+  keys: string[];
+  sorted: boolean;
 }
 
 export class UnknownWords {
@@ -369,7 +388,7 @@ export class UnknownWords {
     let shared = 0;
     for (let i = FIRST_WORD_ID; i < inV.words.length; i++) {
       const w = inV.words[i];
-      if (inV.freq[i] > BORROWING_RARE || w.length < BORROWING_MIN_LENGTH || !isWordToken(w) || isLiteralToken(w)) continue;
+      if (inV.freq[i] > BORROWING_RARE || w.length < BORROWING_MIN_LENGTH || !isTextWord(w)) continue;
       rare++;
       if (startsSome(w)) shared++;
     }
@@ -431,10 +450,7 @@ export class UnknownWords {
     let ix = this.variantIndex[dir];
     if (!ix) {
       const side = this.model.sides[dir];
-      ix = buildVariantIndex(
-        this.singleWordKeys(dir).filter((k) => isWordToken(k) && !isLiteralToken(k)),
-        (k) => side.freq[side.index.get(k) ?? 0] ?? 0,
-      );
+      ix = buildVariantIndex(this.singleWordKeys(dir).filter(isTextWord), (k) => side.freq[side.index.get(k) ?? 0] ?? 0);
       this.variantIndex[dir] = ix;
     }
     const res = nearestVariant(ix, word);
@@ -443,7 +459,11 @@ export class UnknownWords {
     return res;
   }
 
-  private stemKeys: [string[] | null, string[] | null] = [null, null];
+  /**
+   * The single-word phrase keys that are words, by their first STEM_MIN_PREFIX UTF-16 units (a stem shares at least
+   * those with the unknown word); a group is sorted when first asked about.
+   */
+  private stemGroups: [Map<string, StemGroup> | null, Map<string, StemGroup> | null] = [null, null];
 
   /**
    * The phrase table's single-word keys in key order. Those of a loaded table (keys stored as word ids) are found
@@ -459,13 +479,27 @@ export class UnknownWords {
   stemBackoff(word: string, dir: 0 | 1): string | null {
     const len = Array.from(word).length;
     if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word)) return null;
-    let keys = this.stemKeys[dir];
-    if (!keys) {
-      keys = this.singleWordKeys(dir)
-        .filter((k) => isWordToken(k))
-        .sort();
-      this.stemKeys[dir] = keys;
+    let groups = this.stemGroups[dir];
+    if (!groups) {
+      groups = new Map();
+      for (const k of this.singleWordKeys(dir)) {
+        if (k.length < STEM_MIN_PREFIX || !isWordToken(k)) continue;
+        const head = k.slice(0, STEM_MIN_PREFIX);
+        const g = groups.get(head);
+        if (g) g.keys.push(k);
+        else groups.set(head, { keys: [k], sorted: false });
+      }
+      this.stemGroups[dir] = groups;
     }
+    // the keys sharing the longest prefix with the word are its neighbours in sorted order; when they share fewer than
+    // STEM_MIN_PREFIX units there is no stem, else they and every key scanned below are in the word's group
+    const group = groups.get(word.slice(0, STEM_MIN_PREFIX));
+    if (!group) return null;
+    if (!group.sorted) {
+      group.keys.sort();
+      group.sorted = true;
+    }
+    const keys = group.keys;
     let lo = 0;
     let hi = keys.length;
     while (lo < hi) {
