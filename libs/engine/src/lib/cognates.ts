@@ -117,12 +117,15 @@ export function learnEditCosts(model: AgentModel, dir: 0 | 1): EditCosts {
   const lex = model.lex[dir];
   const ids = new Map<number, number>();
   const counts: EditCounts = new Map();
+  const outOk = new Int8Array(outV.words.length).fill(-1);
   for (let id = FIRST_WORD_ID; id < inV.words.length && id + 1 < lex.off.length; id++) {
     const w = inV.words[id];
-    if (!eligible(w)) continue;
+    if (lex.off[id] === lex.off[id + 1] || !eligible(w)) continue;
     for (let x = lex.off[id]; x < lex.off[id + 1]; x++) {
-      const o = outV.words[lex.ids[x]];
-      if (!o || o === w || !eligible(o)) continue;
+      const oid = lex.ids[x];
+      if (outOk[oid] < 0) outOk[oid] = eligible(outV.words[oid] ?? '') ? 1 : 0;
+      const o = outV.words[oid];
+      if (!outOk[oid] || o === w) continue;
       // pairs of different lengths mostly differ by an inflection (a suffix), not by spelling
       if (Math.abs(w.length - o.length) > COGNATE_LEARN_MAX_LENGTH_DIFF) continue;
       const a = chars(w, ids, true);
@@ -206,8 +209,8 @@ export class Cognates {
 
   /**
    * The output-language word an input word (normalized) is a near-cognate of: the closest by the learned edit distance,
-   * within COGNATE_MAX_DISTANCE of the longer word's length (the more frequent on a tie), starting with a character
-   * of the same class and at most COGNATE_MAX_LENGTH_DIFF characters longer or shorter; null if none.
+   * within COGNATE_MAX_DISTANCE of the longer word's length (the more frequent on a tie), starting and ending with a
+   * character of the same class and at most COGNATE_MAX_LENGTH_DIFF characters longer or shorter; null if none.
    */
   find(word: string, dir: 0 | 1): string | null {
     const cache = this.cache[dir];
@@ -227,12 +230,15 @@ export class Cognates {
       const n = 2 * (a.length + COGNATE_MAX_LENGTH_DIFF + 1);
       this.rows = [new Float64Array(n), new Float64Array(n)];
     }
+    const last = a[a.length - 1];
+    const lastCls = last >= 0 ? costs.cls[last] : -1;
     let best: Entry | null = null;
     let bestD = Infinity;
     for (let len = Math.max(COGNATE_MIN_LENGTH, a.length - COGNATE_MAX_LENGTH_DIFF); len <= a.length + COGNATE_MAX_LENGTH_DIFF; len++) {
       const max = COGNATE_MAX_DISTANCE * Math.max(a.length, len);
       for (const e of buckets.get(costs.cls[a[0]] * LENGTH_SLOTS + Math.min(len, LENGTH_SLOTS - 1)) ?? []) {
-        if (e.chars.length !== len || e.word === word) continue;
+        // the last letters correspond too (an ending the word lacks or adds is an inflection, not a cognate)
+        if (e.chars.length !== len || costs.cls[e.chars[len - 1]] !== lastCls || e.word === word) continue;
         const d = cognateDistance(costs, a, e.chars, Math.min(max, bestD), this.rows);
         if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
           best = e;

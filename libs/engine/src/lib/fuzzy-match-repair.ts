@@ -129,13 +129,14 @@ export function repairFuzzyMatch(
   forced: readonly ForcedSpan[] = [],
 ): { tokens: string[]; overlap: number } | null {
   const H = sideTokens(model, dir, dir === 0 ? hit.source : hit.target);
-  const O = sideTokens(model, dir === 0 ? 1 : 0, dir === 0 ? hit.target : hit.source);
-  if (!H.length || !O.length || !qTok.length) return null;
+  if (!H.length || !qTok.length) return null;
   const longer = Math.max(qTok.length, H.length);
   const locked = new Uint8Array(qTok.length);
   for (const f of forced) locked.fill(1, f.start, f.end);
   const diff = differingSpans(qTok, H, Math.floor(FUZZY_MAX_DISTANCE * longer), locked);
   if (!diff || diff.distance === 0 || diff.spans.length > FUZZY_MAX_SPANS) return null;
+  const O = sideTokens(model, dir === 0 ? 1 : 0, dir === 0 ? hit.target : hit.source);
+  if (!O.length) return null;
   const links = alignExample(model, H, O, dir);
   // each span becomes an edit of O: output positions [from, to) replaced by the span's translation
   const edits: { from: number; to: number; out: string[] }[] = [];
