@@ -10,6 +10,7 @@ import { KnLm } from './lm';
 import type { AgentModel, ModelCalibration, ModelStats } from './model';
 import { type KeyLookup, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex, type PhraseTable } from './phrase-table';
 import type { Segmenter } from './subword';
+import { type SpellingCounts, spellingCounts } from './unknown-words';
 import type { SideVocab } from './vocabulary';
 
 /**
@@ -47,6 +48,17 @@ export function serializeModel(m: AgentModel): Uint8Array {
     w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
     m.lms[d].write(w, `lm${d}`);
   }
+  // the spelling model of unknown words, counted once here instead of by every load (optional: older artifacts lack it)
+  const counted = m.spelling ?? [spellingCounts(m.sides[0].words), spellingCounts(m.sides[1].words)];
+  if (counted[0] && counted[1])
+    [counted[0], counted[1]].forEach((c, d) =>
+      w
+        .uints(`spellChars${d}`, c.chars)
+        .sortedKeys(`spellTri${d}`, c.triKeys)
+        .uints(`spellTriN${d}`, c.triCounts)
+        .sortedKeys(`spellBi${d}`, c.biKeys)
+        .uints(`spellBiN${d}`, c.biCounts),
+    );
   return w.finish();
 }
 
@@ -69,6 +81,13 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
   const sides: [SideVocab, SideVocab] = [side(0), side(1)];
   // copied, like every other decoded column, so the model keeps no view into the artifact buffer
   const lex = (d: number): LexTable => ({ off: r.int32(`lexOff${d}`), ids: r.int32(`lexIds${d}`), probs: r.raw<Float32Array>(`lexProbs${d}`).slice() });
+  const spelling = (d: number): SpellingCounts => ({
+    chars: r.int32(`spellChars${d}`),
+    triKeys: r.float64(`spellTri${d}`),
+    triCounts: r.int32(`spellTriN${d}`),
+    biKeys: r.float64(`spellBi${d}`),
+    biCounts: r.int32(`spellBiN${d}`),
+  });
   return {
     version: 1,
     sides,
@@ -80,6 +99,8 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     calibration: r.meta<ModelCalibration | undefined>('calibration'),
     // absent in artifacts written before subword segmentation: their words are modelled whole
     segmenters: r.meta<[Segmenter, Segmenter] | undefined>('segmenters'),
+    // absent in artifacts written before it: counted from the vocabularies when first needed
+    spelling: r.has('spellChars0') ? [spelling(0), spelling(1)] : undefined,
   };
 }
 
@@ -183,6 +204,8 @@ export function modelByteSize(m: AgentModel): number {
       b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
     b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
     b += m.lms[d].tableBytes;
+    const sp = m.spelling?.[d];
+    if (sp) b += sp.chars.byteLength + sp.triKeys.byteLength + sp.triCounts.byteLength + sp.biKeys.byteLength + sp.biCounts.byteLength;
   }
   return b;
 }

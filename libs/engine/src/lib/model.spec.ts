@@ -7,6 +7,7 @@ import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
 import { HybridIndex } from './hybrid-index';
 import { deserializeModel, MODEL_SCHEMA, serializeModel } from './model-codec';
 import { Translator } from './translator';
+import { UnknownWords } from './unknown-words';
 import { toyCorpus } from '../testing/toy-corpus';
 
 /**
@@ -63,6 +64,17 @@ describe('core memory (trainAgentModel)', () => {
     expect(copy.lms[1].logProb(1, 1, 5)).toBeCloseTo(model.lms[1].logProb(1, 1, 5), 6);
     expect(summarizeCoreMemory(copy)).toBe(summarizeCoreMemory(model));
     expect(() => deserializeModel(bytes.subarray(0, 4))).toThrow();
+  });
+
+  it('stores the spelling model of unknown words, which a loaded model reads instead of counting its vocabularies', () => {
+    const copy = deserializeModel(serializeModel(model));
+    expect(copy.spelling?.[1].chars.length).toBeGreaterThan(0);
+    const learned = new UnknownWords(model, [0.5, 0.5]);
+    const loaded = new UnknownWords(copy, [0.5, 0.5]);
+    const words = [...model.sides[0].words, ...model.sides[1].words, 'documental', 'kuchillu', 'ñandeko', 'x'];
+    for (const dir of [0, 1] as const) for (const w of words) expect(loaded.looksLike(w, dir)).toBe(learned.looksLike(w, dir));
+    // re-encoding a loaded model writes the counts it read
+    expect(serializeModel(copy)).toEqual(serializeModel(model));
   });
 
   it('writes model schema 3, which engines reading only schema 2 (that would ignore the segmenters) refuse', () => {

@@ -13,6 +13,7 @@ import { learnSegmenters, Segmenter, segmentTokens } from './subword';
 import { normalizeToken, tokenize } from './tokenize';
 import { ALIGN_ITERATIONS, ALIGN_MAX_LEN, ALIGN_UNSEEN_PROB, LEXICON_MIN_PROB, LM_MAX_VOCAB } from './tuning';
 import type { ConfidenceCalibration, ParallelPair } from './types';
+import type { SpellingCounts } from './unknown-words';
 import { buildVocab, FIRST_WORD_ID, SideVocab, toIds } from './vocabulary';
 
 /** Share of the learning done when each step starts (progress reports); alignment reports its own progress up to alignDone. */
@@ -58,6 +59,9 @@ export interface AgentModel {
   calibration?: ModelCalibration;
   /** suffix inventories of the side modelled in stem and suffix pieces, if any (subword.ts) */
   segmenters?: [Segmenter, Segmenter];
+  /** character gram counts of each side's vocabulary (spelling model of unknown-words.ts) as the artifact stores them;
+   *  absent (counted from the vocabularies when first needed) in a model just learned or loaded from an older artifact */
+  spelling?: [SpellingCounts, SpellingCounts];
 }
 
 export interface ModelCalibration {

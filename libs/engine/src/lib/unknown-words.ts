@@ -6,6 +6,7 @@
 import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { PhraseKeyIndex } from './phrase-table';
+import { sortedIndexOf } from './sorted-keys';
 import { segmentWords } from './subword';
 import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
@@ -54,8 +55,8 @@ const EDIT_ROW_INITIAL = 64;
 interface CharTrigrams {
   ids: Map<number, number>;
   alpha: number;
-  tri: GramCounts;
-  bi: GramCounts;
+  tri: GramLookup;
+  bi: GramLookup;
   total: number;
   letters: number;
 }
@@ -76,8 +77,37 @@ const FAST_CODE_POINTS = 0x10000;
 const GRAM_HASH_INITIAL = 1 << 12;
 const TWO_POW_32 = 2 ** 32;
 
+/**
+ * A vocabulary's character gram counts as the model artifact stores them (so a loaded agent does not count them
+ * again): the characters (code points) in id order, the gram keys ascending and their counts.
+ */
+export interface SpellingCounts {
+  chars: Int32Array;
+  triKeys: Float64Array;
+  triCounts: Int32Array;
+  biKeys: Float64Array;
+  biCounts: Int32Array;
+}
+
+interface GramLookup {
+  get(key: number): number;
+}
+
+/** Stored gram counts: binary search over the sorted keys. */
+class SortedGrams implements GramLookup {
+  constructor(
+    private readonly keys: Float64Array,
+    private readonly counts: Int32Array,
+  ) {}
+
+  get(key: number): number {
+    const i = sortedIndexOf(this.keys, key);
+    return i < 0 ? 0 : this.counts[i];
+  }
+}
+
 /** Counts by integer key (< 2^53): open addressing over typed arrays, key -1 marks an empty slot. */
-class GramCounts {
+class GramCounts implements GramLookup {
   private keys = new Float64Array(GRAM_HASH_INITIAL).fill(-1);
   private counts = new Int32Array(GRAM_HASH_INITIAL);
   private used = 0;
@@ -104,6 +134,14 @@ class GramCounts {
   get(key: number): number {
     const h = this.slot(key);
     return this.keys[h] === key ? this.counts[h] : 0;
+  }
+
+  /** The keys ascending and their counts. */
+  sorted(): { keys: Float64Array; counts: Int32Array } {
+    const slots: number[] = [];
+    for (let i = 0; i < this.keys.length; i++) if (this.keys[i] !== -1) slots.push(i);
+    slots.sort((a, b) => this.keys[a] - this.keys[b]);
+    return { keys: Float64Array.from(slots, (i) => this.keys[i]), counts: Int32Array.from(slots, (i) => this.counts[i]) };
   }
 
   private grow(): void {
@@ -154,6 +192,49 @@ function isTextWord(w: string): boolean {
 /** `foldToken`, without the Unicode normalizations for plain ASCII words (already folded). */
 function foldWord(w: string): string {
   return PLAIN_ASCII_WORD.test(w) ? w : foldToken(w);
+}
+
+/** The spelling model of a vocabulary from its stored counts. */
+function storedTrigrams(c: SpellingCounts): CharTrigrams {
+  const ids = new Map<number, number>();
+  for (let i = 0; i < c.chars.length; i++) ids.set(c.chars[i], i);
+  let alpha = 1;
+  while (alpha < ids.size) alpha *= 2;
+  let total = 0;
+  for (let i = 0; i < c.triCounts.length; i++) total += c.triCounts[i];
+  return {
+    ids,
+    alpha,
+    tri: new SortedGrams(c.triKeys, c.triCounts),
+    bi: new SortedGrams(c.biKeys, c.biCounts),
+    total,
+    letters: Math.max(ids.size, SPELLING_MIN_ALPHABET),
+  };
+}
+
+/**
+ * The character gram counts of a vocabulary, to be stored with the model (null for an alphabet above ALPHA_MAX: such
+ * a model gets no spelling model either). Every word position adds one trigram, so their counts sum to `total`.
+ */
+export function spellingCounts(words: string[]): SpellingCounts | null {
+  if (!spellingAlphabetFits(words)) return null;
+  const m = charTrigrams(words);
+  const chars = new Int32Array(m.ids.size);
+  for (const [cp, id] of m.ids) chars[id] = cp;
+  const tri = (m.tri as GramCounts).sorted();
+  const bi = (m.bi as GramCounts).sorted();
+  return { chars, triKeys: tri.keys, triCounts: tri.counts, biKeys: bi.keys, biCounts: bi.counts };
+}
+
+function spellingAlphabetFits(words: string[]): boolean {
+  const seen = new Set<number>([WORD_START, WORD_END]);
+  for (let i = FIRST_WORD_ID; i < words.length && seen.size <= ALPHA_MAX; i++) {
+    const w = words[i];
+    if (!isTextWord(w)) continue;
+    const n = codePoints(w, cpBuf);
+    for (let j = 2; j < n - 1; j++) seen.add(cpBuf[j]);
+  }
+  return seen.size <= ALPHA_MAX;
 }
 
 function charTrigrams(words: string[]): CharTrigrams {
@@ -424,7 +505,12 @@ export class UnknownWords {
     const cache = this.spellingCache[dir];
     const hit = cache.get(word);
     if (hit !== undefined) return hit;
-    if (!this.spelling) this.spelling = [charTrigrams(this.model.sides[0].words), charTrigrams(this.model.sides[1].words)];
+    if (!this.spelling) {
+      const stored = this.model.spelling;
+      this.spelling = stored
+        ? [storedTrigrams(stored[0]), storedTrigrams(stored[1])]
+        : [charTrigrams(this.model.sides[0].words), charTrigrams(this.model.sides[1].words)];
+    }
     const out = this.spelling[dir === 0 ? 1 : 0];
     const inp = this.spelling[dir];
     const llr = !out.total || !inp.total ? 0 : (trigramLogProb(out, word) - trigramLogProb(inp, word)) / (Array.from(word).length + 1);
