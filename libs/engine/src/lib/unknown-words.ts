@@ -306,7 +306,12 @@ interface VariantIndex {
   /** folded form → most frequent key with that form */
   folded: Map<string, { key: string; freq: number }>;
   /** first folded letter + length → entries */
-  buckets: Map<string, { fold: string; key: string; freq: number }[]>;
+  buckets: Map<number, { fold: string; key: string; freq: number }[]>;
+}
+
+/** Bucket of the folded words starting like `fold` with `len` UTF-16 units: first unit and length as one number. */
+function variantBucket(fold: string, len: number): number {
+  return fold.charCodeAt(0) * TWO_POW_32 + len;
 }
 
 function buildVariantIndex(keys: string[], freqOf: (k: string) => number): VariantIndex {
@@ -317,10 +322,10 @@ function buildVariantIndex(keys: string[], freqOf: (k: string) => number): Varia
     const ex = folded.get(f);
     if (!ex || ex.freq < freq) folded.set(f, { key, freq });
   }
-  const buckets = new Map<string, { fold: string; key: string; freq: number }[]>();
+  const buckets = new Map<number, { fold: string; key: string; freq: number }[]>();
   for (const [fold, e] of folded) {
     if (fold.length < VARIANT_MIN_LENGTH - 1) continue;
-    const bucket = fold[0] + fold.length;
+    const bucket = variantBucket(fold, fold.length);
     const b = buckets.get(bucket) ?? [];
     b.push({ fold, key: e.key, freq: e.freq });
     buckets.set(bucket, b);
@@ -364,7 +369,7 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
   let best: { key: string; freq: number } | null = null;
   let bestD = max + 1;
   for (let len = f.length - max; len <= f.length + max; len++) {
-    for (const e of ix.buckets.get(f[0] + len) ?? []) {
+    for (const e of ix.buckets.get(variantBucket(f, len)) ?? []) {
       const d = boundedEditDistance(f, e.fold, Math.min(max, bestD));
       if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
         if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, e.fold.length))) continue;
