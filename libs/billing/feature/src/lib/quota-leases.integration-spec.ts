@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RpcRequest } from '@gaia/contracts';
 import { billingSchema } from '@gaia/billing/data-access';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { ManualClock } from '@gaia/shared/kernel';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { BillingModule } from './billing.module';
 import { LEASE_MAX_BLOCK, QuotaLeases } from './quota-leases';
@@ -114,5 +115,41 @@ describe('quota leases on the real Postgres (two processes)', () => {
     await settle();
     expect(await keyCount(keyId)).toBe(2); // the first call and `held`
     expect(await written(keyId)).toBe(2);
+  });
+});
+
+describe('quota lease ages on the billing clock (real Postgres)', () => {
+  let t: TestApp;
+  const clock = new ManualClock(new Date('2026-11-24T10:00:00.000Z'));
+  /** Idle time asked of the give-back: far beyond what a test run takes, so only the clock can age a lease. */
+  const IDLE_MS = 60 * 60_000;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      schemas: [billingSchema],
+      consumers: ['billing'],
+      imports: [BillingModule.forRoot({ clock, quotaLeases: { flushMs: 3_600_000, idleMs: 3_600_000 } })],
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('gives the unused units of a lease back once it is idle on the BILLING_CLOCK, not before', async () => {
+    const userId = randomUUID();
+    const keyId = randomUUID();
+    await t.dataSource.query(`INSERT INTO billing_plan (user_id, plan, changed_at) VALUES ($1, 'enterprise', now())`, [userId]);
+    const rpc = t.app.get<RpcClient>(RPC_CLIENT);
+    const req = { keyId, userId, channel: 'api' as const, keyRateLimit: 1000 };
+    // The first call reads key and plan (exact path); the next ones reserve a block.
+    for (let i = 0; i < 3; i++) await rpc.call('billing.authorize.v1', { requestId: randomUUID(), ...req });
+    const leases = t.app.get(QuotaLeases);
+    await leases.flush();
+    const counted = async (): Promise<number> =>
+      (await t.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [`key:${keyId}:requests`]))[0].n;
+    expect(await counted()).toBeGreaterThan(3);
+    await leases.returnIdle(IDLE_MS);
+    expect(await counted()).toBeGreaterThan(3);
+    clock.advance(IDLE_MS);
+    await leases.returnIdle(IDLE_MS);
+    expect(await counted()).toBe(3);
   });
 });

@@ -43,6 +43,7 @@ interface Lease {
   free: number;
   /** The counter in Postgres after this process's last reservation (units reserved by every process). */
   counted: number;
+  /** Last unit handed out, in ms on the BILLING_CLOCK. */
   usedAt: number;
   /** The reservation under way (one at a time per counter: concurrent requests wait for it). */
   reserving: Promise<number> | null;
@@ -79,7 +80,8 @@ export class QuotaLeases implements OnModuleDestroy {
   private readonly keys = new Map<string, { userId: string | null; rateLimit: number | null; at: number }>();
   private flushing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
-  private lastSweep = Date.now();
+  /** When idle leases were last looked for (on the BILLING_CLOCK, as the lease ages). */
+  private lastSweep: number;
 
   constructor(
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
@@ -87,6 +89,7 @@ export class QuotaLeases implements OnModuleDestroy {
     @Inject(QUOTA_LEASE_OPTIONS) private readonly options: QuotaLeaseOptions,
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
   ) {
+    this.lastSweep = clock.now().getTime();
     this.timer = setInterval(() => void this.tick(), options.flushMs);
     this.timer.unref();
   }
@@ -168,7 +171,7 @@ export class QuotaLeases implements OnModuleDestroy {
     for (;;) {
       if (lease.free > 0) {
         lease.free--;
-        lease.usedAt = Date.now();
+        lease.usedAt = this.clock.now().getTime();
         return Math.max(0, limit - lease.counted + lease.free);
       }
       if (lease.reserving) {
@@ -195,7 +198,7 @@ export class QuotaLeases implements OnModuleDestroy {
     const key = leaseKey(ref);
     let lease = this.leases.get(key);
     if (!lease) {
-      lease = { ref, free: 0, counted: 0, usedAt: Date.now(), reserving: null };
+      lease = { ref, free: 0, counted: 0, usedAt: this.clock.now().getTime(), reserving: null };
       this.leases.set(key, lease);
     }
     return lease;
@@ -207,8 +210,9 @@ export class QuotaLeases implements OnModuleDestroy {
 
   private async tick(): Promise<void> {
     await this.flush().catch((e: Error) => this.logger.warn(`authorizations not written yet (retrying): ${e.message}`));
-    if (Date.now() - this.lastSweep >= this.options.idleMs) {
-      this.lastSweep = Date.now();
+    const now = this.clock.now().getTime();
+    if (now - this.lastSweep >= this.options.idleMs) {
+      this.lastSweep = now;
       await this.returnIdle(this.options.idleMs).catch((e: Error) => this.logger.warn(`idle quota not given back yet: ${e.message}`));
     }
   }
@@ -240,9 +244,9 @@ export class QuotaLeases implements OnModuleDestroy {
     return this.flushing;
   }
 
-  /** Gives the unused units of leases idle for `idleMs` back to Postgres. */
+  /** Gives the unused units of leases idle for `idleMs` (on the BILLING_CLOCK) back to Postgres. */
   async returnIdle(idleMs: number): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     for (const [key, lease] of [...this.leases]) {
       if (now - lease.usedAt < idleMs || lease.reserving) continue;
       this.leases.delete(key);
