@@ -75,7 +75,12 @@ export class TranslationModule {
         // The app's validated config (OPENAI_*); without one (module tests) the LLM engine is off unless `options.llm` is given.
         useFactory: (app: AppConfig | undefined) => (options.llm !== undefined ? options.llm : loadLlmConfig((app ?? {}) as Record<string, unknown>)),
       },
-      { provide: LLM_CLIENT, inject: [LLM_CONFIG], useFactory: (c: LlmConfig | null) => (c ? new LlmClient(c) : null) },
+      {
+        provide: LLM_CLIENT,
+        // The CLOCK counts `Retry-After` dates (optional: module tests without CoreModule use the system clock).
+        inject: [LLM_CONFIG, { token: CLOCK, optional: true }],
+        useFactory: (c: LlmConfig | null, clock: Clock | undefined) => (c ? new LlmClient(c, { clock }) : null),
+      },
       { provide: BUILTIN_ENGINE, useValue: new BuiltinTranslationEngine(options.builtinK ?? 5) },
       {
         provide: LLM_ENGINE,
