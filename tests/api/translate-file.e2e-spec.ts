@@ -1,7 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
+import { randomUUID } from 'node:crypto';
 import type { TestApp } from '@gaia/testing';
 import { GaiaClient, GaiaNotFoundError, GaiaPermissionError, GaiaValidationError } from '@gaia/client';
 import type { TranslateFileTaskDto } from '@gaia/contracts';
+import { ManualClock } from '@gaia/shared/kernel';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { signUp, startApi, type User } from './support/api-app';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
 import { paidCaller } from './support/paid-caller';
@@ -133,5 +136,47 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
     expect((await owner.agent.get(`/api/translate/file/download?task_id=${started.task_id}`).expect(200)).headers['content-disposition']).toContain(
       'mine.qu.txt',
     );
+  });
+});
+
+describe('file translation: an interrupted task on the CLOCK', () => {
+  let t: TestApp & { url: string };
+  const clock = new ManualClock(new Date());
+  /** FILE_TASK_STALE_MS of the gateway (5 minutes) and a second more. */
+  const PAST_STALE_MS = 5 * 60_000 + 1000;
+
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], clock });
+  });
+  afterAll(() => t?.close());
+
+  it('reports a PROCESSING task FAILED once it has not moved for the stale time of the CLOCK', async () => {
+    const user = await signUp(t.url, 'stale-files');
+    const id = randomUUID();
+    const now = clock.now().toISOString();
+    // A task left PROCESSING by a gateway that stopped (written as the store does).
+    const task = {
+      id,
+      status: 'PROCESSING',
+      progress: 10,
+      message: null,
+      format: 'txt',
+      file_name: 'a.txt',
+      model_id: 'agent',
+      total_segments: 40,
+      translated_segments: 4,
+      failed_segments: 0,
+      created_at: now,
+      owner_id: user.uid,
+      src_lang: 'es',
+      tgt_lang: 'qu',
+      column: null,
+      updated_at: now,
+    };
+    await t.app.get<FileStorage>(FILE_STORAGE).put(`translate-files/${id}/task.json`, new TextEncoder().encode(JSON.stringify(task)));
+    const status = async () => (await user.agent.get(`/api/translate/file/status?task_id=${id}`).expect(200)).body.task as TranslateFileTaskDto;
+    expect(await status()).toMatchObject({ status: 'PROCESSING' });
+    clock.advance(PAST_STALE_MS);
+    expect(await status()).toMatchObject({ status: 'FAILED', message: 'The translation was interrupted. Please upload the file again.' });
   });
 });

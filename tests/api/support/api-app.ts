@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { DynamicModule } from '@nestjs/common';
 import { createTestApp, type TestApp, type TestDatabase } from '@gaia/testing';
 import type { SchemaBundle } from '@gaia/shared/database';
+import type { Clock } from '@gaia/shared/kernel';
 // The API tier boots exactly the platform's composition (every domain wired there), so it follows that file.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { CONSUMERS, FEATURES, SCHEMAS } from '../../../apps/platform/src/app.module';
@@ -23,6 +24,8 @@ export async function startApi(
     imports?: unknown[];
     /** Domains a test needs: added only when the platform does not compose them (yet). */
     ensure?: Array<{ module: unknown; schema: SchemaBundle }>;
+    /** The app's CLOCK (e.g. a ManualClock); the system clock when absent. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp & { url: string }> {
   const name = (m: unknown) => ((m as DynamicModule).module ?? (m as { name?: string })).name;
@@ -33,7 +36,7 @@ export async function startApi(
   const ensured = (o.ensure ?? []).filter((d) => !present.has(name(d.module)));
   const imports = [...features, ...((o.imports ?? []) as typeof features), ...(ensured.map((d) => d.module) as typeof features)];
   const schemas = [...SCHEMAS, ...ensured.map((d) => d.schema).filter((s) => !SCHEMAS.includes(s))];
-  const t = await createTestApp({ schemas, consumers: CONSUMERS, imports, http: true, env: o.env, database: o.database });
+  const t = await createTestApp({ schemas, consumers: CONSUMERS, imports, http: true, env: o.env, database: o.database, clock: o.clock });
   return t as TestApp & { url: string };
 }
 

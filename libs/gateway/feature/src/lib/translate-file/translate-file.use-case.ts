@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   TRANSLATE_FILE_MAX_BYTES,
@@ -7,7 +7,7 @@ import {
   type TranslateFileStartResponse,
   type TranslateFileTaskDto,
 } from '@gaia/contracts';
-import { DomainError } from '@gaia/shared/kernel';
+import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
 import type { Principal } from '../auth/principal';
 import { errorResponse } from '../http/domain-error.filter';
 import { RealtimeGateway, userRoom } from '../realtime/realtime.gateway';
@@ -15,7 +15,7 @@ import { TranslateBatchUseCase } from '../translate-batch/translate-batch.use-ca
 import { formatOf, parseFile, type ParsedFile } from './file-codecs';
 import { TranslateFileTaskStore, fileTaskDto, type StoredFileTask } from './translate-file-task.store';
 
-/** A PROCESSING task not updated for this long was interrupted (its gateway stopped): reported FAILED. */
+/** A PROCESSING task not updated for this long (on the CLOCK) was interrupted (its gateway stopped): reported FAILED. */
 export const FILE_TASK_STALE_MS = 5 * 60_000;
 /** Socket.IO event with the task after each progress step, to the owner's sockets. */
 export const FILE_PROGRESS_EVENT = 'translate_file_progress';
@@ -62,6 +62,7 @@ export class TranslateFileUseCase implements OnModuleDestroy {
     private readonly batches: TranslateBatchUseCase,
     private readonly store: TranslateFileTaskStore,
     private readonly realtime: RealtimeGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async start(p: Principal, ip: string, file: UploadedTextFile | undefined, fields: Record<string, unknown>): Promise<TranslateFileStartResponse> {
@@ -88,7 +89,7 @@ export class TranslateFileUseCase implements OnModuleDestroy {
     if (parsed.segments.length > TRANSLATE_FILE_MAX_SEGMENTS) {
       throw DomainError.invalid(`${name}: ${parsed.segments.length} segments (maximum ${TRANSLATE_FILE_MAX_SEGMENTS}).`, 'too_many_segments');
     }
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const task: StoredFileTask = {
       id: randomUUID(),
       status: 'PROCESSING',
@@ -137,7 +138,7 @@ export class TranslateFileUseCase implements OnModuleDestroy {
     const userId = p.kind === 'session' ? p.user.id : p.kind === 'key' ? p.key.userId : null;
     const t = typeof taskId === 'string' ? await this.store.load(taskId) : null;
     if (!t || !userId || t.owner_id !== userId) throw DomainError.notFound(TASK_NOT_FOUND, 'task_not_found');
-    if (t.status === 'PROCESSING' && Date.now() - Date.parse(t.updated_at) > FILE_TASK_STALE_MS) {
+    if (t.status === 'PROCESSING' && this.clock.now().getTime() - Date.parse(t.updated_at) > FILE_TASK_STALE_MS) {
       return { ...t, status: 'FAILED', message: 'The translation was interrupted. Please upload the file again.' };
     }
     return t;
@@ -198,7 +199,7 @@ export class TranslateFileUseCase implements OnModuleDestroy {
   }
 
   private async save(task: StoredFileTask): Promise<void> {
-    task.updated_at = new Date().toISOString();
+    task.updated_at = this.clock.now().toISOString();
     await this.store.save(task);
     this.realtime.emit([userRoom(task.owner_id)], FILE_PROGRESS_EVENT, fileTaskDto(task));
   }
