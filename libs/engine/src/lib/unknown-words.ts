@@ -6,7 +6,6 @@
 import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { PhraseKeyIndex } from './phrase-table';
-import { sortedIndexOf } from './sorted-keys';
 import { segmentWords } from './subword';
 import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
@@ -55,8 +54,8 @@ const EDIT_ROW_INITIAL = 64;
 interface CharTrigrams {
   ids: Map<number, number>;
   alpha: number;
-  tri: GramLookup;
-  bi: GramLookup;
+  tri: GramCounts;
+  bi: GramCounts;
   total: number;
   letters: number;
 }
@@ -89,25 +88,8 @@ export interface SpellingCounts {
   biCounts: Int32Array;
 }
 
-interface GramLookup {
-  get(key: number): number;
-}
-
-/** Stored gram counts: binary search over the sorted keys. */
-class SortedGrams implements GramLookup {
-  constructor(
-    private readonly keys: Float64Array,
-    private readonly counts: Int32Array,
-  ) {}
-
-  get(key: number): number {
-    const i = sortedIndexOf(this.keys, key);
-    return i < 0 ? 0 : this.counts[i];
-  }
-}
-
 /** Counts by integer key (< 2^53): open addressing over typed arrays, key -1 marks an empty slot. */
-class GramCounts implements GramLookup {
+class GramCounts {
   private keys = new Float64Array(GRAM_HASH_INITIAL).fill(-1);
   private counts = new Int32Array(GRAM_HASH_INITIAL);
   private used = 0;
@@ -120,15 +102,22 @@ class GramCounts implements GramLookup {
     return h;
   }
 
-  add(key: number): void {
+  add(key: number, count = 1): void {
     const h = this.slot(key);
     if (this.keys[h] === key) {
-      this.counts[h]++;
+      this.counts[h] += count;
       return;
     }
     this.keys[h] = key;
-    this.counts[h] = 1;
+    this.counts[h] = count;
     if (2 * ++this.used > this.keys.length) this.grow();
+  }
+
+  /** Counts of keys given with their counts (stored ones). */
+  static of(keys: Float64Array, counts: Int32Array): GramCounts {
+    const out = new GramCounts();
+    for (let i = 0; i < keys.length; i++) out.add(keys[i], counts[i]);
+    return out;
   }
 
   get(key: number): number {
@@ -205,8 +194,8 @@ function storedTrigrams(c: SpellingCounts): CharTrigrams {
   return {
     ids,
     alpha,
-    tri: new SortedGrams(c.triKeys, c.triCounts),
-    bi: new SortedGrams(c.biKeys, c.biCounts),
+    tri: GramCounts.of(c.triKeys, c.triCounts),
+    bi: GramCounts.of(c.biKeys, c.biCounts),
     total,
     letters: Math.max(ids.size, SPELLING_MIN_ALPHABET),
   };
@@ -221,8 +210,8 @@ export function spellingCounts(words: string[]): SpellingCounts | null {
   const m = charTrigrams(words);
   const chars = new Int32Array(m.ids.size);
   for (const [cp, id] of m.ids) chars[id] = cp;
-  const tri = (m.tri as GramCounts).sorted();
-  const bi = (m.bi as GramCounts).sorted();
+  const tri = m.tri.sorted();
+  const bi = m.bi.sorted();
   return { chars, triKeys: tri.keys, triCounts: tri.counts, biKeys: bi.keys, biCounts: bi.counts };
 }
 
