@@ -12,7 +12,7 @@ export function toRpcError(e: unknown): RpcErrorPayload {
   return { code: 'internal', message, status: 500 };
 }
 
-/** Turns a received error back into a DomainError (transport failures become 503). */
+/** Turns a received error back into a DomainError (transport failures, no responders included, become 503). */
 export function fromRpcError(e: unknown, what: string): DomainError {
   if (isDomainError(e)) return e as DomainError;
   if (e && typeof e === 'object' && 'code' in e && 'message' in e && 'status' in e) {
@@ -20,7 +20,11 @@ export function fromRpcError(e: unknown, what: string): DomainError {
     return new DomainError(p.code, p.message, p.status, p.details);
   }
   const message = e instanceof Error ? e.message : typeof e === 'object' && e && 'message' in e ? String((e as { message: unknown }).message) : String(e);
-  if (/timeout|no responders|no_responders|There is no matching message handler|ECONNREFUSED|CONNECTION_REFUSED/i.test(message)) {
+  // NATS answers a subject nobody serves with its no-responders status (an empty reply): ClientNats raises its
+  // EmptyResponseException (not exported by @nestjs/microservices), "There are no subscribers listening to that message".
+  if (
+    /timeout|no responders|no_responders|There are no subscribers listening|There is no matching message handler|ECONNREFUSED|CONNECTION_REFUSED/i.test(message)
+  ) {
     return new DomainError('service_unavailable', `${what} is unavailable right now. Please try again.`, 503, { cause: message });
   }
   return new DomainError('internal', message || `${what} failed`, 500);
