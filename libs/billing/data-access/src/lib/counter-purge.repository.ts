@@ -5,13 +5,19 @@ import { DATA_SOURCE } from '@gaia/shared/database';
 /** Subject prefix of the anonymous public translator's per-IP counters (`public-ip:<ip>`). */
 export const PUBLIC_IP_SUBJECT_PREFIX = 'public-ip:';
 
-/** Deletes counters whose window has passed. */
+/** Deletes counters whose window has passed, and the client IPs authorizations name through them. */
 export interface CounterPurgeRepositoryPort {
   /**
    * Deletes the public translator's per-IP counters of minute windows before `minuteWindow` and of day windows
    * before `dayWindow` (window keys `m:YYYY-MM-DDTHH:MM` / `d:YYYY-MM-DD` sort by time); answers how many.
    */
   purgePublicIpCounters(minuteWindow: string, dayWindow: string): Promise<number>;
+  /**
+   * Removes the public translator's per-IP counters from the `counters` of authorizations created before `before`
+   * (the start of the current UTC day: all their windows have passed, so a release has nothing left to give back);
+   * answers how many authorizations changed.
+   */
+  forgetPublicIpsOfAuthorizations(before: Date): Promise<number>;
 }
 export const COUNTER_PURGE_REPOSITORY = Symbol('COUNTER_PURGE_REPOSITORY');
 
@@ -26,6 +32,19 @@ export class PostgresCounterPurgeRepository implements CounterPurgeRepositoryPor
           AND ((window_key LIKE 'm:%' AND window_key < $2) OR (window_key LIKE 'd:%' AND window_key < $3))
         RETURNING 1`,
       [PUBLIC_IP_SUBJECT_PREFIX, minuteWindow, dayWindow],
+    );
+    return (Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows).length;
+  }
+
+  async forgetPublicIpsOfAuthorizations(before: Date): Promise<number> {
+    const rows: unknown[] = await this.ds.query(
+      `UPDATE billing_authorization
+          SET counters = COALESCE((SELECT jsonb_agg(c) FROM jsonb_array_elements(counters) c WHERE c->>'subject' NOT LIKE $1 || '%'), '[]'::jsonb)
+        WHERE channel = 'public'
+          AND created_at < $2
+          AND EXISTS (SELECT 1 FROM jsonb_array_elements(counters) c WHERE c->>'subject' LIKE $1 || '%')
+        RETURNING 1`,
+      [PUBLIC_IP_SUBJECT_PREFIX, before],
     );
     return (Array.isArray(rows[0]) ? (rows[0] as unknown[]) : rows).length;
   }

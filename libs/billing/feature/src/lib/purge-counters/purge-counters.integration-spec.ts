@@ -11,7 +11,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The per-IP counters of the anonymous public translator (`public-ip:<ip>`, per minute and per UTC day) are purged
- * once their window has passed: billing_counter neither grows forever nor keeps client IPs past the day they count.
+ * once their window has passed: billing_counter neither grows forever nor keeps client IPs past the day they count,
+ * and billing_authorization (which names the counters a request took, for a release) forgets them too.
  */
 describe('purge of expired public-translator counters on the real Postgres', () => {
   let t: TestApp;
@@ -43,6 +44,23 @@ describe('purge of expired public-translator counters on the real Postgres', () 
       { subject: 'public-ip:192.0.2.1', window_key: 'd:2026-11-22' },
       { subject: 'public-ip:192.0.2.1', window_key: 'm:2026-11-22T10:00' },
       { subject: 'user:user-1:api-calls', window_key: 'd:2026-11-20' },
+    ]);
+  });
+
+  it("the purge also drops the client IPs from the counters of public authorizations whose windows have passed (today's keep them for a release)", async () => {
+    const subjects = async (): Promise<Array<{ day: string; subjects: string[] }>> =>
+      t.dataSource.query(
+        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+                ARRAY(SELECT DISTINCT c->>'subject' FROM jsonb_array_elements(counters) c ORDER BY 1) AS subjects
+           FROM billing_authorization
+          WHERE channel = 'public'
+          GROUP BY 1, 2
+          ORDER BY 1, 2`,
+      );
+    // The first test left public authorizations of 2026-11-20 (before the purge) and 2026-11-22 (the current day).
+    expect(await subjects()).toEqual([
+      { day: '2026-11-20', subjects: [] },
+      { day: '2026-11-22', subjects: ['public-ip:192.0.2.1'] },
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import type { Clock } from '@gaia/shared/kernel';
 import { JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
 import { BILLING_CLOCK } from '../billing.tokens';
-import { dayWindow } from '../billing.rules';
+import { dayWindow, utcDayStart } from '../billing.rules';
 import { minuteWindow } from '../metering.rules';
 
 export const PURGE_COUNTERS_JOB = 'billing.purge-public-counters';
@@ -15,7 +15,8 @@ const purgeDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13
 
 /**
  * Purges the anonymous public translator's per-IP counters (`public-ip:<ip>`, per minute and per UTC day) once their
- * window has passed, so billing_counter does not grow forever nor keep client IPs past the day they count. Like the
+ * window has passed, so billing_counter does not grow forever nor keep client IPs past the day they count (nor does
+ * billing_authorization, whose `counters` name them for a release). Like the
  * identity rate limiter's purge, it is driven by the traffic it cleans up after: every PURGE_EVERY_PUBLIC_AUTHORIZATIONS
  * public authorizations queue the durable job `billing.purge-public-counters` (purge-counters.job.ts; one per hour).
  */
@@ -40,11 +41,16 @@ export class PurgeCountersUseCase {
       .catch((e: unknown) => this.logger.warn(`queueing the counter purge failed: ${(e as Error).message}`));
   }
 
-  /** Deletes the public counters of windows that have passed (the current minute and day stay). */
+  /**
+   * Deletes the public counters of windows that have passed (the current minute and day stay), and drops them from
+   * the authorizations of earlier days (today's keep them: a release gives their units back).
+   */
   async purge(): Promise<number> {
     const now = this.clock.now();
     const purged = await this.counters.purgePublicIpCounters(minuteWindow(now), dayWindow(now));
     if (purged) this.logger.log(`purged ${purged} expired public-translator counters`);
+    const forgotten = await this.counters.forgetPublicIpsOfAuthorizations(utcDayStart(now));
+    if (forgotten) this.logger.log(`dropped the client IPs of ${forgotten} past public authorizations`);
     return purged;
   }
 }
