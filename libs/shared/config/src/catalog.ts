@@ -169,7 +169,8 @@ export const VARIABLE_GROUPS = {
     SESSION_SECRET: {
       schema: z.string().min(32).optional(),
       secret: true,
-      description: 'Secret signing session and CSRF cookies (≥32 chars). Unset: generated once and stored in the database.',
+      description:
+        'Secret signing session and CSRF cookies (≥32 chars); it also salts the key sealing pending OIDC sign-ins (PKCE verifier and nonce at rest). Unset: the cookie secret is generated once and stored in the database, and pending sign-ins are sealed with their state alone.',
     },
     PUBLIC_BASE_URL: { schema: z.string().url().optional(), description: 'Public URL of the gateway (OIDC redirect, links). Default http://localhost:PORT.' },
     OIDC_ISSUER_URL: { schema: optionalUrl, description: 'OpenID Connect issuer for popup sign-in. Unset: popup sign-in hidden.' },
