@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { lastValueFrom, toArray } from 'rxjs';
 import type { RpcRequest, TranslationEventDto, UsageRecordedV1 } from '@gaia/contracts';
 import { HybridIndex, serializeModel, trainAgentModel, type ParallelPair } from '@gaia/engine';
+import { ManualClock } from '@gaia/shared/kernel';
 import { OnEvent, RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { createTestApp, OpenAiDouble, type TestApp } from '@gaia/testing';
@@ -216,6 +217,36 @@ describe('translation service (real Postgres, in-process transport, engine artif
     await t.drain();
     expect(UsageProbe.received).toHaveLength(1);
     expect(UsageProbe.received[0]).toMatchObject({ engine: 'llm', inputTokens: 2000, outputTokens: 22, fallbackReason: null });
+  });
+
+  it("counts the provider's Retry-After date on the app CLOCK (a date one second after the CLOCK is waited for, not refused as a year away)", async () => {
+    // A year ahead of the system clock, on a whole second (HTTP dates have no milliseconds).
+    const clock = new ManualClock(new Date(Math.floor(Date.now() / 1000) * 1000 + 365 * 86_400_000));
+    const timed = await createTestApp({
+      schemas: [],
+      consumers: ['translation'],
+      clock,
+      imports: [
+        TranslationModule.forRoot({
+          directory: { provide: AGENT_DIRECTORY, useValue: directory },
+          llm: loadLlmConfig({ OPENAI_API_KEY: 'sk-double', OPENAI_BASE_URL: double.baseUrl, OPENAI_CHAT_MODEL: 'double-chat', OPENAI_MAX_RETRIES: '2' }),
+        }),
+      ],
+    });
+    try {
+      await timed.app.get<FileStorage>(FILE_STORAGE).put(defaultArtifactKey('agent-es-gn', '1'), encodeAgentArtifacts(artifacts));
+      directory.profiles.set('agent-es-gn', profile({ engine: 'llm' }));
+      double.enqueue(
+        { kind: 'error', status: 429, retryAfter: new Date(clock.now().getTime() + 1000).toUTCString() },
+        { kind: 'json', choices: ['Presidente ohecha universidad'], usage: { prompt_tokens: 900, completion_tokens: 6 } },
+        { kind: 'stream', tokens: ['Presidente', ' ohecha', ' universidad'], usage: { prompt_tokens: 1100, completion_tokens: 4 } },
+      );
+      const events = await lastValueFrom(timed.app.get<RpcClient>(RPC_CLIENT).stream('translation.translate.v1', request()).pipe(toArray()));
+      expect(double.chatRequests).toHaveLength(3);
+      expect(events.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: 'Presidente ohecha universidad', engine: 'llm' });
+    } finally {
+      await timed.close();
+    }
   });
 
   it('LLM failure (500s beyond the retries) falls back to the built-in engine, said in a status event', async () => {
