@@ -149,9 +149,10 @@ export const agentsFeedbackRpc = {
   'agents.corrections-export-page.v1': defineRpc({
     service: 'agents',
     description:
-      'Internal (no access check): one page (at most FEEDBACK_PAGE_MAX_BYTES) of the corrections of an agent, newest first, for the dataset download; ask again with `next` until it is null. Empty for an unknown agent.',
+      'Internal (no access check): one page (at most FEEDBACK_PAGE_MAX_BYTES) of the corrections of an agent, newest first, for the dataset download; ask again with `next` until it is null, ' +
+      'and start over when `version` changed meanwhile (a page continues after the last row of the one before: once that row is deleted, the pages left are empty). Empty for an unknown agent.',
     request: z.object({ agentId: z.string().min(1), cursor: feedbackCursorSchema }),
-    response: z.object({ corrections: z.array(correctionDtoSchema), next: z.string().nullable() }),
+    response: z.object({ version: z.number().int(), corrections: z.array(correctionDtoSchema), next: z.string().nullable() }),
   }),
 } satisfies RpcRegistry;
 

@@ -63,6 +63,6 @@ export class IngestionEventRecorder {
 
   @OnRpc('agents.corrections-export-page.v1')
   async correctionsPage(): Promise<RpcResponse<'agents.corrections-export-page.v1'>> {
-    return { corrections: [], next: null };
+    return { version: 0, corrections: [], next: null };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { CORRECTIONS_MAX_PER_AGENT, FEEDBACK_PAGE_MAX_BYTES, type AgentFeedback, type CorrectionDto } from '@gaia/contracts';
 import { AGENT_REPOSITORY, FEEDBACK_REPOSITORY, type AgentRepositoryPort, type CorrectionEntity, type FeedbackRepositoryPort } from '@gaia/agents/data-access';
 import { DATA_SOURCE, UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
@@ -12,6 +12,11 @@ const FEEDBACK_PAGE_ROWS = 200;
 /** Cursor prefixes of agents.feedback-page.v1: corrections, then glossary terms (after the id that follows). */
 const CORRECTIONS_CURSOR = 'c:';
 const GLOSSARY_CURSOR = 'g:';
+/**
+ * A page reads its version and its rows in one snapshot: a deletion (row gone and version bumped in one transaction)
+ * is then either wholly before the page or wholly after it, so the version a page answers tells whether its rows hold.
+ */
+const PAGE_ISOLATION = 'REPEATABLE READ';
 
 /** JSON bytes of one item of a page. */
 const jsonBytes = (item: unknown): number => Buffer.byteLength(JSON.stringify(item), 'utf8');
@@ -110,14 +115,18 @@ export class CorrectionsUseCase {
     });
   }
 
-  /** Internal: every correction, oldest first (dataset download). */
-  /** Internal: one page of the dataset download's corrections (newest first), at most FEEDBACK_PAGE_MAX_BYTES. */
-  async exportPage(agentId: string, cursor: string | null): Promise<{ corrections: CorrectionDto[]; next: string | null }> {
-    const em = this.ds.manager;
-    const page = { bytes: 0, items: [] as CorrectionDto[] };
-    const after = cursor?.startsWith(CORRECTIONS_CURSOR) ? cursor.slice(CORRECTIONS_CURSOR.length) || null : null;
-    const { done, lastId } = await fillPage((id) => this.feedback.listCorrections(em, agentId, FEEDBACK_PAGE_ROWS, id), after, toCorrectionDto, page);
-    return { corrections: page.items, next: done ? null : `${CORRECTIONS_CURSOR}${lastId ?? ''}` };
+  /**
+   * Internal: one page of the dataset download's corrections (newest first), at most FEEDBACK_PAGE_MAX_BYTES, with the
+   * feedback version (the caller starts over when it changed: a deleted cursor row would end the read early).
+   */
+  async exportPage(agentId: string, cursor: string | null): Promise<{ version: number; corrections: CorrectionDto[]; next: string | null }> {
+    return this.ds.transaction(PAGE_ISOLATION, async (em) => {
+      const version = await this.feedback.version(em, agentId);
+      const page = { bytes: 0, items: [] as CorrectionDto[] };
+      const after = cursor?.startsWith(CORRECTIONS_CURSOR) ? cursor.slice(CORRECTIONS_CURSOR.length) || null : null;
+      const { done, lastId } = await fillPage((id) => this.feedback.listCorrections(em, agentId, FEEDBACK_PAGE_ROWS, id), after, toCorrectionDto, page);
+      return { version, corrections: page.items, next: done ? null : `${CORRECTIONS_CURSOR}${lastId ?? ''}` };
+    });
   }
 
   /**
@@ -125,7 +134,10 @@ export class CorrectionsUseCase {
    * corrections newest first, then the glossary by term; `next` null on the last page.
    */
   async feedbackPage(agentId: string, cursor: string | null): Promise<AgentFeedback & { next: string | null }> {
-    const em = this.ds.manager;
+    return this.ds.transaction(PAGE_ISOLATION, (em) => this.feedbackPageIn(em, agentId, cursor));
+  }
+
+  private async feedbackPageIn(em: EntityManager, agentId: string, cursor: string | null): Promise<AgentFeedback & { next: string | null }> {
     const agent = await this.agents.findById(em, agentId);
     if (!agent || agent.deletedAt) return { version: 0, corrections: [], glossary: [], next: null };
     const version = await this.feedback.version(em, agentId);

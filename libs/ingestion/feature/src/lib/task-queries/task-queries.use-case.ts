@@ -32,6 +32,9 @@ export class GetTaskUseCase {
   }
 }
 
+/** Reads of an agent's correction pages before the download gives up when they keep changing under the read. */
+const CORRECTIONS_READ_ATTEMPTS = 3;
+
 @Injectable()
 export class AgentDataUseCase {
   constructor(
@@ -67,16 +70,7 @@ export class AgentDataUseCase {
     const last = tasks[tasks.length - 1];
     zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
     zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
-    // Page by page (each well below NATS's 1 MiB per message); a failed read fails the download rather than leave
-    // corrections.jsonl out of it. Pages come newest first: the file lists them oldest first.
-    const corrections: CorrectionDto[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: RpcResponse<'agents.corrections-export-page.v1'> = await this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor });
-      corrections.push(...page.corrections);
-      cursor = page.next;
-    } while (cursor);
-    corrections.reverse();
+    const corrections = (await this.allCorrections(agentId)).reverse(); // pages come newest first: the file lists them oldest first
     // The dataset of a public agent is anyone's download: the corrections' texts, never who wrote them (no email, no uid).
     const correctionLines = corrections.map((c) =>
       JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }),
@@ -86,6 +80,28 @@ export class AgentDataUseCase {
     const key = storageKeys.download(agentId);
     await this.storage.put(key, bytes);
     return { key, filename: `dataset_${agentId}_files.zip`, size: bytes.length, pairCount: pairs.length, fileCount: used.size };
+  }
+
+  /**
+   * Every correction of the agent, page by page (each well below NATS's 1 MiB per message), started over when the
+   * feedback version changed between two pages (a page continues after the last row of the one before: once that row
+   * is deleted the read would stop there). A failed read fails the download rather than leave corrections.jsonl out.
+   */
+  private async allCorrections(agentId: string): Promise<CorrectionDto[]> {
+    for (let attempt = 0; attempt < CORRECTIONS_READ_ATTEMPTS; attempt++) {
+      const corrections: CorrectionDto[] = [];
+      let version: number | null = null;
+      let cursor: string | null = null;
+      do {
+        const page: RpcResponse<'agents.corrections-export-page.v1'> = await this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor });
+        if (version !== null && page.version !== version) break;
+        version = page.version;
+        corrections.push(...page.corrections);
+        cursor = page.next;
+      } while (cursor);
+      if (!cursor) return corrections;
+    }
+    throw DomainError.conflict('The corrections of this agent changed during the download. Please try again.');
   }
 
   /** Deletes the rows in the caller's transaction, then the stored files (a repeat finds nothing left). */
