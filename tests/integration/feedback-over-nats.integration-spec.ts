@@ -107,10 +107,11 @@ describe('agent feedback over NATS', () => {
         .call('ingestion.prepare-download.v1', { agentId })
         .then(
           () => null,
-          (e: { status: number; message: string }) => e,
+          (e: { status: number; code: string; details?: { cause?: string } }) => e,
         );
-      expect(failed?.status).toBeGreaterThanOrEqual(500); // the agents service did not answer: no dataset without its corrections
-      expect(failed?.message).toContain('agents.corrections-export-page.v1');
+      // the agents service did not answer (NATS no responders: 503 since 1a5a737): no dataset without its corrections
+      expect(failed).toMatchObject({ status: 503, code: 'service_unavailable' });
+      expect(failed?.details?.cause).toContain('agents.corrections-export-page.v1');
       expect(await t.app.get<FileStorage>(FILE_STORAGE).exists(`ingestion/${agentId}/downloads/dataset_${agentId}_files.zip`)).toBe(false);
     });
   });
