@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RpcRequest } from '@gaia/contracts';
-import { billingSchema } from '@gaia/billing/data-access';
+import { billingSchema, FORGET_PUBLIC_IPS_SQL, PURGE_PUBLIC_IP_COUNTERS_SQL } from '@gaia/billing/data-access';
 import { ManualClock } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
@@ -62,5 +62,34 @@ describe('purge of expired public-translator counters on the real Postgres', () 
       { day: '2026-11-20', subjects: [] },
       { day: '2026-11-22', subjects: ['public-ip:192.0.2.1'] },
     ]);
+  });
+});
+
+/**
+ * The purge runs once an hour on every installation: it must not read all of billing_counter (every user's and key's
+ * counters of every past day) nor every public authorization ever made. Partial indexes hold only the rows it is
+ * after (public per-IP counters; public authorizations that still name a client IP), and its statements use them.
+ */
+describe('purge of expired public-translator counters: the indexes it reads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ schemas: [billingSchema], consumers: ['billing'], imports: [BillingModule.forRoot({})] });
+  });
+  afterAll(() => t?.close());
+
+  /** The plan of a purge statement when the planner may not scan a whole table. */
+  const planOf = (sql: string, params: unknown[]): Promise<string> =>
+    t.dataSource.transaction(async (em) => {
+      await em.query(`SET LOCAL enable_seqscan = off`);
+      const rows: Array<{ 'QUERY PLAN': string }> = await em.query(`EXPLAIN ${sql}`, params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it('deleting the expired per-IP counters reads the partial index of the public counters', async () => {
+    expect(await planOf(PURGE_PUBLIC_IP_COUNTERS_SQL, ['m:2026-11-22T10:00', 'd:2026-11-22'])).toContain('billing_counter_public_ip');
+  });
+
+  it('forgetting the client IPs of past public authorizations reads the partial index of those that still name one', async () => {
+    expect(await planOf(FORGET_PUBLIC_IPS_SQL, [new Date('2026-11-22T00:00:00Z')])).toContain('billing_authorization_public_ip');
   });
 });
