@@ -213,6 +213,7 @@ export async function startApiServer({
     release: () => releaseLast?.(),
     close: () => {
       for (const release of [...releases]) release();
+      releaseLast?.(); // a translation held before its last line (holdBeforeLast) ends too
       return new Promise((r) => server.close(() => r()));
     },
   };
