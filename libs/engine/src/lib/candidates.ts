@@ -8,12 +8,11 @@ import type { PhraseDecoder } from './decoder';
 import { tokenOverlap } from './extra-examples';
 import { repairFuzzyMatch } from './fuzzy-match-repair';
 import type { ForcedSpan } from './glossary';
-import { adaptExample } from './memory-adaptation';
+import { adaptExample, exampleTokens } from './memory-adaptation';
 import type { AgentModel } from './model';
 import { isWordToken } from './tokenize';
 import { ADAPTED_EXAMPLES, MIN_ADAPTATION_OVERLAP } from './tuning';
 import type { LexiconUse, RetrievalHit } from './types';
-import { sideTokens } from './subword';
 
 /** A draft translation of phase 1: model tokens, the strategy, phrase entries used, the example it came from. */
 export interface Draft {
@@ -52,24 +51,21 @@ export function draftCandidates(
   const raw: Draft[] = [];
   const dec = decoder.decode(qTok, surface, dir, settings.nbest, forced);
   for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
-  for (const h of hits.slice(0, ADAPTED_EXAMPLES)) {
+  // each example is tokenized once for all strategies (its tokens are only read)
+  const examples = hits.slice(0, Math.max(ADAPTED_EXAMPLES, settings.rawExamples)).map((h) => exampleTokens(model, h, dir));
+  hits.slice(0, ADAPTED_EXAMPLES).forEach((h, x) => {
     // a near duplicate is repaired span by span in place; other examples are adapted
-    const fix = repairFuzzyMatch(model, decoder, qTok, surface, h, dir, forced);
+    const fix = repairFuzzyMatch(model, decoder, qTok, surface, h, dir, forced, examples[x]);
     if (fix) {
       raw.push({ tokens: fix.tokens, strategy: 'fuzzy-match-repair', used: [], hit: h, overlap: fix.overlap });
-      continue;
+      return;
     }
-    const ad = adaptExample(model, decoder, qTok, surface, h, dir, forced);
+    const ad = adaptExample(model, decoder, qTok, surface, h, dir, forced, examples[x]);
     if (ad && ad.overlap >= MIN_ADAPTATION_OVERLAP) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
-  }
-  for (const h of hits.slice(0, settings.rawExamples))
-    raw.push({
-      tokens: sideTokens(model, dir === 0 ? 1 : 0, dir === 0 ? h.target : h.source),
-      strategy: 'nearest-example',
-      used: [],
-      hit: h,
-      overlap: tokenOverlap(qTok, sideTokens(model, dir, dir === 0 ? h.source : h.target)),
-    });
+  });
+  hits
+    .slice(0, settings.rawExamples)
+    .forEach((h, x) => raw.push({ tokens: [...examples[x].O], strategy: 'nearest-example', used: [], hit: h, overlap: tokenOverlap(qTok, examples[x].H) }));
   // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
   const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
   const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));

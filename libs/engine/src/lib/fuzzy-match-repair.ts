@@ -11,7 +11,7 @@
 import type { PhraseDecoder } from './decoder';
 import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
-import { sideTokens } from './subword';
+import { exampleTokens, type ExampleTokens } from './memory-adaptation';
 import { FUZZY_ALIGN_MIN_PROB, FUZZY_MAX_DISTANCE, FUZZY_MAX_SPANS } from './tuning';
 import type { RetrievalHit } from './types';
 
@@ -117,7 +117,7 @@ export function alignExample(model: AgentModel, H: readonly string[], O: readonl
 
 /**
  * The example's translation repaired for the input (`qTok` model tokens, `qSurf` as written), or null when the example
- * is not a near duplicate or a span cannot be placed. `overlap`: 1 − the token edit distance over the longer side.
+ * is not a near duplicate or a span cannot be placed (`example`: the hit's tokens when the caller has them already). `overlap`: 1 − the token edit distance over the longer side.
  */
 export function repairFuzzyMatch(
   model: AgentModel,
@@ -127,15 +127,18 @@ export function repairFuzzyMatch(
   hit: RetrievalHit,
   dir: 0 | 1,
   forced: readonly ForcedSpan[] = [],
+  example: ExampleTokens = exampleTokens(model, hit, dir),
 ): { tokens: string[]; overlap: number } | null {
-  const H = sideTokens(model, dir, dir === 0 ? hit.source : hit.target);
+  const { H, O } = example;
   if (!H.length || !qTok.length) return null;
   const longer = Math.max(qTok.length, H.length);
+  const max = Math.floor(FUZZY_MAX_DISTANCE * longer);
+  // the distance is at least the difference in length: most examples end here, before the distance table
+  if (Math.abs(qTok.length - H.length) > max) return null;
   const locked = new Uint8Array(qTok.length);
   for (const f of forced) locked.fill(1, f.start, f.end);
-  const diff = differingSpans(qTok, H, Math.floor(FUZZY_MAX_DISTANCE * longer), locked);
+  const diff = differingSpans(qTok, H, max, locked);
   if (!diff || diff.distance === 0 || diff.spans.length > FUZZY_MAX_SPANS) return null;
-  const O = sideTokens(model, dir === 0 ? 1 : 0, dir === 0 ? hit.target : hit.source);
   if (!O.length) return null;
   const links = alignExample(model, H, O, dir);
   // each span becomes an edit of O: output positions [from, to) replaced by the span's translation

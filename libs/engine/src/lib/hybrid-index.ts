@@ -657,11 +657,12 @@ class StoredRows {
     this.blocks = new Array<Int16Array | undefined>(count);
   }
 
-  /** Component i of row x. */
-  at(x: number, i: number): number {
+  /** Row x times `scale` into out[at, at + DIM) (its block looked up once per row, not per component). */
+  decodeRow(x: number, scale: number, out: Float32Array, at: number): void {
     const b = Math.floor(x / this.rowsPerBlock);
     const q = this.blocks[b] ?? (this.blocks[b] = this.read(b));
-    return q[(x - b * this.rowsPerBlock) * DIM + i];
+    const from = (x - b * this.rowsPerBlock) * DIM;
+    for (let i = 0; i < DIM; i++) out[at + i] = q[from + i] * scale;
   }
 
   get byteSize(): number {
@@ -795,7 +796,7 @@ class ContextVectors {
       if (this.baseVecs) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
       const { q, scale } = this.quantized!;
       const out = new Float32Array(DIM);
-      for (let i = 0; i < DIM; i++) out[i] = q.at(b, i) * scale[b];
+      q.decodeRow(b, scale[b], out, 0);
       return out;
     }
     return this.extra.get(k);
@@ -805,7 +806,7 @@ class ContextVectors {
     if (!this.baseVecs) {
       const { q, scale } = this.quantized!;
       const v = new Float32Array(scale.length * DIM);
-      for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) v[d * DIM + i] = q.at(d, i) * scale[d];
+      for (let d = 0; d < scale.length; d++) q.decodeRow(d, scale[d], v, d * DIM);
       this.baseVecs = v;
       this.quantized = null;
     }
@@ -888,6 +889,8 @@ export class HybridIndex {
   private ctx = new ContextVectors();
   private vecs: [Float32Array, Float32Array] = [new Float32Array(1024 * DIM), new Float32Array(1024 * DIM)];
   private embedded = new Uint8Array(1024);
+  /** some live document may lack its vector (documents just added): the next search looks for them */
+  private unembedded = false;
   private addedSinceEmbed = 0;
   private liveCount = 0;
 
@@ -1022,9 +1025,10 @@ export class HybridIndex {
     if (this.addedSinceEmbed > 0.3 * this.liveCount) {
       for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) this.embedDoc(d);
       this.addedSinceEmbed = 0;
-    } else {
+    } else if (this.unembedded) {
       for (let d = 0; d < this.ids.length; d++) if (this.alive[d] && !this.embedded[d]) this.embedDoc(d);
     }
+    this.unembedded = false;
   }
 
   add(pairs: ParallelPair[]): void {
@@ -1040,6 +1044,7 @@ export class HybridIndex {
       this.tgt.push(p.target);
       this.alive[d] = 1;
       this.embedded[d] = 0;
+      this.unembedded = true;
       this.byId.set(p.id, d);
       const sw = indexWords(p.source);
       const tw = indexWords(p.target);

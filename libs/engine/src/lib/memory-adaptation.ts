@@ -9,7 +9,24 @@ import type { AgentModel } from './model';
 import type { RetrievalHit } from './types';
 import { sideTokens } from './subword';
 
-/** Adapts `hit` to the input (`qTok` normalized, `qSurf` surface tokens); `overlap`: LCS share of the tokens. */
+/** An example's input side `H` and output side `O` in model tokens (read only: shared by the strategies of one line). */
+export interface ExampleTokens {
+  H: readonly string[];
+  O: readonly string[];
+}
+
+/** The model tokens of both sides of `hit` for direction `dir`. */
+export function exampleTokens(model: AgentModel, hit: RetrievalHit, dir: 0 | 1): ExampleTokens {
+  return {
+    H: sideTokens(model, dir, dir === 0 ? hit.source : hit.target),
+    O: sideTokens(model, dir === 0 ? 1 : 0, dir === 0 ? hit.target : hit.source),
+  };
+}
+
+/**
+ * Adapts `hit` to the input (`qTok` normalized, `qSurf` surface tokens); `overlap`: LCS share of the tokens. `example`:
+ * the hit's tokens when the caller has them already.
+ */
 export function adaptExample(
   model: AgentModel,
   decoder: PhraseDecoder,
@@ -18,11 +35,9 @@ export function adaptExample(
   hit: RetrievalHit,
   dir: 0 | 1,
   forced: readonly ForcedSpan[] = [],
+  example: ExampleTokens = exampleTokens(model, hit, dir),
 ): { tokens: string[]; overlap: number } | null {
-  const hText = dir === 0 ? hit.source : hit.target;
-  const oText = dir === 0 ? hit.target : hit.source;
-  const H = sideTokens(model, dir, hText);
-  const O = sideTokens(model, dir === 0 ? 1 : 0, oText);
+  const { H, O } = example;
   if (!H.length || !O.length) return null;
   // LCS between query and example input
   const n = qTok.length;

@@ -422,6 +422,8 @@ export class UnknownWords {
    * (a loanword the agent has seen, such as 'televisor' in a Shipibo sentence): keeping it is one of its translations.
    */
   knownLoanword(word: string, dir: 0 | 1): boolean {
+    // fewer UTF-16 units than BORROWING_MIN_LENGTH is fewer letters too: most words end here, before any lookup
+    if (word.length < BORROWING_MIN_LENGTH) return false;
     if ((this.model.sides[dir === 0 ? 1 : 0].index.get(word) ?? 0) < FIRST_WORD_ID) return false;
     if (!isWordToken(word) || isLiteralToken(word) || Array.from(word).length < BORROWING_MIN_LENGTH) return false;
     return this.looksLike(word, dir) > LOANWORD_MARGIN;
