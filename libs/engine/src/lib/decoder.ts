@@ -65,11 +65,16 @@ export function lmWordId(model: AgentModel, dir: 0 | 1, id: number): number {
   return id < lm.data.V ? id : 0;
 }
 
+/** Phrase-table keys whose options a decoder keeps per direction before it empties its cache. */
+const OPTION_CACHE_SIZE = 5000;
+
 export class PhraseDecoder {
   private readonly w: DecoderWeights;
   private readonly beam: number;
   private readonly lengthTargets: [number, number];
   private readonly reverseCopy: 'all' | 'names';
+  /** per direction: the options of the phrase-table keys decoded lately (the model and weights never change) */
+  private readonly optionCache: [Map<number, PhraseOption[]>, Map<number, PhraseOption[]>] = [new Map(), new Map()];
 
   constructor(
     private readonly model: AgentModel,
@@ -122,24 +127,16 @@ export class PhraseDecoder {
             extra = W.stem;
           }
         }
-        const opts: PhraseOption[] = [];
+        let opts: PhraseOption[] = [];
         if (k !== undefined) {
-          for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
-            const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
-            const sc = tab.scores;
-            const at = PHRASE_SCORES_PER_OPTION * o;
-            const tm =
-              W.phiF * sc[at + PHRASE_SCORE.phiF] +
-              W.phiR * sc[at + PHRASE_SCORE.phiR] +
-              W.lexF * sc[at + PHRASE_SCORE.lexF] +
-              W.lexR * sc[at + PHRASE_SCORE.lexR] +
-              W.phrase +
-              extra;
-            const out = ids.map((id) => outV.words[id]);
-            opts.push({ out, ids: ids.map((id) => lmWordId(m, dir, id)), tm, chars: out.reduce((a, w) => a + writtenLength(w), 0) });
+          // a key's options are the same on every call: built once (a single word's list gets more below)
+          const keyed = this.keyOptions(dir, k);
+          if (extra === 0) opts = len === 1 ? keyed.slice() : keyed;
+          else {
+            opts = keyed.map((o) => ({ ...o, tm: o.tm + extra }));
+            // a back-off (variant or stem of an unknown word) is a guess: only its best few options are tried
+            if (opts.length > BACKOFF_OPTIONS) opts.sort((x, y) => y.tm - x.tm).splice(BACKOFF_OPTIONS);
           }
-          // a back-off (variant or stem of an unknown word) is a guess: only its best few options are tried
-          if (extra !== 0 && opts.length > BACKOFF_OPTIONS) opts.sort((x, y) => y.tm - x.tm).splice(BACKOFF_OPTIONS);
         }
         if (len === 1) {
           const known = k !== undefined && extra === 0;
@@ -211,6 +208,34 @@ export class PhraseDecoder {
       if (res.length >= nbest) break;
     }
     return res;
+  }
+
+  /** The options of phrase-table key k of direction `dir` (cached; read only). */
+  private keyOptions(dir: 0 | 1, k: number): PhraseOption[] {
+    const cache = this.optionCache[dir];
+    const hit = cache.get(k);
+    if (hit) return hit;
+    const m = this.model;
+    const tab = m.tables[dir];
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const W = this.w;
+    const opts: PhraseOption[] = [];
+    for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
+      const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
+      const sc = tab.scores;
+      const at = PHRASE_SCORES_PER_OPTION * o;
+      const tm =
+        W.phiF * sc[at + PHRASE_SCORE.phiF] +
+        W.phiR * sc[at + PHRASE_SCORE.phiR] +
+        W.lexF * sc[at + PHRASE_SCORE.lexF] +
+        W.lexR * sc[at + PHRASE_SCORE.lexR] +
+        W.phrase;
+      const out = ids.map((id) => outV.words[id]);
+      opts.push({ out, ids: ids.map((id) => lmWordId(m, dir, id)), tm, chars: out.reduce((a, w) => a + writtenLength(w), 0) });
+    }
+    if (cache.size >= OPTION_CACHE_SIZE) cache.clear();
+    cache.set(k, opts);
+    return opts;
   }
 
   /** Extends each hypothesis by each option covering input tokens i..i+len-1 into `target` (recombined by LM state). */
