@@ -3,12 +3,14 @@
  * Per-sentence CPU time of the translator before and after a change, side by side in one process:
  *
  *   node bench/quality/speed.cjs --base <git rev> [--files a.ts,b.ts] [--data ../shared/data/americasnlp2021]
- *                                [--lang shp] [--limit 200] [--out bench/results/quality-speed.json]
+ *                                [--lang shp] [--limit 200] [--warm 0] [--out bench/results/quality-speed.json]
  *
  * Extracts libs/engine of <rev> into a temporary folder (with --files: the working tree's libs/engine with only
  * those files taken from <rev>, to time one change while others change the engine too), builds one agent per engine from train.* of one language,
  * then translates the same dev sentences (both directions) alternating between the two engines sentence by
  * sentence, so both see the same machine load. Reports the p50 / p90 CPU milliseconds per sentence and the ratio.
+ * --warm N: each engine first translates the N dev sentences after the timed ones (both directions), so the timing
+ * is of settled JIT code (no cache holds a timed sentence); without it the first translations also time compilation.
  */
 'use strict';
 const fs = require('node:fs');
@@ -18,7 +20,7 @@ const { execFileSync } = require('node:child_process');
 require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 
 function args(argv) {
-  const a = { base: null, files: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, out: 'bench/results/quality-speed.json' };
+  const a = { base: null, files: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, warm: 0, out: 'bench/results/quality-speed.json' };
   for (let i = 0; i < argv.length; i += 2) a[argv[i].replace(/^--/, '')] = argv[i + 1];
   if (!a.base) {
     console.error('usage: speed.cjs --base <git rev> [--data dir] [--lang code] [--limit n] [--out file.json]');
@@ -57,13 +59,17 @@ function main() {
   const trS = lines(path.join(dir, 'train.es'));
   const trT = lines(path.join(dir, `train.${a.lang}`));
   const pairs = trS.slice(0, trT.length).map((s, i) => ({ id: String(i), source: s, target: trT[i] }));
-  const dev = { forward: lines(path.join(dir, 'dev.es')).slice(0, Number(a.limit)), reverse: lines(path.join(dir, `dev.${a.lang}`)).slice(0, Number(a.limit)) };
+  const devLines = { forward: lines(path.join(dir, 'dev.es')), reverse: lines(path.join(dir, `dev.${a.lang}`)) };
+  const dev = { forward: devLines.forward.slice(0, Number(a.limit)), reverse: devLines.reverse.slice(0, Number(a.limit)) };
+  const warm = Number(a.warm);
   const tr = {};
   for (const [k, e] of Object.entries(engines)) {
     const index = new e.HybridIndex();
     index.add(pairs);
     tr[k] = new e.Translator(e.trainAgentModel(pairs), index);
     tr[k].translateText(dev.forward[0]); // warm-up
+    for (const direction of ['forward', 'reverse'])
+      for (const t of devLines[direction].slice(Number(a.limit), Number(a.limit) + warm)) tr[k].translateText(t, { direction });
   }
   const cpu = { before: [], after: [] };
   for (const direction of ['forward', 'reverse'])
@@ -86,6 +92,7 @@ function main() {
     base: rev,
     base_files: a.files ? a.files.split(',') : 'libs/engine',
     lang: a.lang,
+    warm,
     sentences: cpu.after.length,
     machine: {
       cpu: (os.cpus()[0] || {}).model,
@@ -100,18 +107,19 @@ function main() {
     after: stat(cpu.after),
   };
   result.p50_ratio = Number((result.after.p50_cpu_ms / result.before.p50_cpu_ms).toFixed(3));
+  result.mean_ratio = Number((result.after.mean_cpu_ms / result.before.mean_cpu_ms).toFixed(3));
   fs.writeFileSync(path.resolve(a.out), JSON.stringify(result, null, 2) + '\n');
   const md = [
     '# Translator CPU time per sentence, before / after (one process, alternating sentences)',
     '',
-    `Base ${rev}${a.files ? ` (only ${a.files.split(',').join(', ')}; the rest is the working tree)` : ''}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
+    `Base ${rev}${a.files ? ` (only ${a.files.split(',').join(', ')}; the rest is the working tree)` : ''}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each${warm ? `, after ${warm} others warmed each engine` : ''}); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
     '',
     '| engine | p50 CPU ms | p90 CPU ms | mean CPU ms |',
     '|---|---|---|---|',
     `| before (${rev}) | ${result.before.p50_cpu_ms} | ${result.before.p90_cpu_ms} | ${result.before.mean_cpu_ms} |`,
     `| after (working tree) | ${result.after.p50_cpu_ms} | ${result.after.p90_cpu_ms} | ${result.after.mean_cpu_ms} |`,
     '',
-    `p50 ratio after / before: ${result.p50_ratio}`,
+    `p50 ratio after / before: ${result.p50_ratio}, mean ratio ${result.mean_ratio}`,
   ];
   fs.writeFileSync(path.resolve(a.out).replace(/\.json$/, '.md'), md.join('\n') + '\n');
   console.log(md.join('\n'));
