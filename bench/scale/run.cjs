@@ -429,8 +429,9 @@ async function main() {
   if (fs.existsSync(a.out)) {
     const before = JSON.parse(fs.readFileSync(a.out, 'utf8'));
     result.api = before.api;
-    // the side-by-side check of the artifact format (bench/scale/exact-output-check.cjs --reencode) is written by hand
+    // side-by-side checks written by hand (the artifact format: exact-output-check.cjs --reencode; the cold start)
     result.compactAgents = before.compactAgents;
+    result.coldStart = before.coldStart;
     const { previousRuns = [], ...last } = before;
     if (last.date && last.storage)
       result.previousRuns = [
