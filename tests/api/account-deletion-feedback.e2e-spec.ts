@@ -2,6 +2,7 @@ import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { createAgent } from './support/agents';
+import { rowsMentioning } from './support/database-scan';
 import { inviteAndAccept, SmtpInbox, verifyEmail } from './support/smtp-inbox';
 
 /**
@@ -16,19 +17,7 @@ describe("account deletion: an editor's corrections on another owner's agent", (
   let editor: User;
 
   /** Rows of every table that mention one of `needles` (case-insensitive), as `table: row`. */
-  async function mentions(needles: string[]): Promise<string[]> {
-    const tables: { table_name: string }[] = await t.dataSource.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    );
-    const found: string[] = [];
-    for (const { table_name } of tables) {
-      const rows: { row: string }[] = await t.dataSource.query(`SELECT r::text AS row FROM "${table_name}" r WHERE r::text ILIKE ANY($1)`, [
-        needles.map((n) => `%${n}%`),
-      ]);
-      for (const r of rows) found.push(`${table_name}: ${r.row.slice(0, 300)}`);
-    }
-    return found;
-  }
+  const mentions = (needles: string[]) => rowsMentioning(t.dataSource, needles);
 
   beforeAll(async () => {
     inbox = await SmtpInbox.start();

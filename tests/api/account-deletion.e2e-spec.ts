@@ -7,6 +7,7 @@ import { syntheticCorpus, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { inviteAndAccept, SmtpInbox, verifyEmail } from './support/smtp-inbox';
 import { uploadDocuments } from './support/documents';
+import { rowsMentioning } from './support/database-scan';
 
 /** Every file under `dir` (path relative to it). */
 function walk(dir: string, base = dir): string[] {
@@ -39,20 +40,7 @@ describe('account deletion removes the account and everything it owns', () => {
     return res.body.model_id as string;
   }
   /** Rows of every table of the database that mention one of `needles` (case-insensitive), as `table: row`. */
-  async function mentions(needles: string[]): Promise<string[]> {
-    const tables: { table_name: string }[] = await t.dataSource.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    );
-    expect(tables.length).toBeGreaterThan(20);
-    const found: string[] = [];
-    for (const { table_name } of tables) {
-      const rows: { row: string }[] = await t.dataSource.query(`SELECT r::text AS row FROM "${table_name}" r WHERE r::text ILIKE ANY($1)`, [
-        needles.map((n) => `%${n}%`),
-      ]);
-      for (const r of rows) found.push(`${table_name}: ${r.row.slice(0, 300)}`);
-    }
-    return found;
-  }
+  const mentions = (needles: string[]) => rowsMentioning(t.dataSource, needles, 20);
   function filesMentioning(needles: string[]): string[] {
     const dir = storageDir();
     return walk(dir).filter((f) => {

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { Client } from 'pg';
-import { waitFor } from '@gaia/testing';
 import { signUp, type User } from './support/api-app';
 import { startApiWithLlmDouble, type LlmApi } from './support/llm-api';
 import { QUALITY_CORPUS as CORPUS } from './support/quality-corpus';
+import { uploadAndAwaitQuality } from './support/quality-build';
 
 type UsageRow = { request_id: string; user_id: string | null; key_id: string | null; agent_id: string; words: number; engine: string };
 
@@ -31,29 +31,9 @@ describe('quality A/B metering', () => {
 
   /** Uploads pairs (a new agent, or more pairs of `modelId`) and waits for the new version's quality report and every job after it. */
   async function build(pairs: Array<{ es: string; qu: string }>, modelId?: string) {
-    const previous: string | null = modelId ? ((await owner.agent.get(`/api/agents/${modelId}`).expect(200)).body.quality?.version ?? null) : null;
-    const req = owner.agent
-      .post(modelId ? '/api/update-model/' : '/api/documents/process/')
-      .set('X-CSRF-Token', owner.csrf)
-      .field('src_lang', 'es')
-      .field('tgt_lang', 'qu')
-      .field('custom_prompt', 'Español → Quechua');
-    const sent = modelId
-      ? req
-          .field('model_id', modelId)
-          .field('file_count', '1')
-          .attach('parallel_sentences_0', Buffer.from(JSON.stringify(pairs)), 'more.json')
-      : req.attach('files', Buffer.from(JSON.stringify(pairs)), 'corpus.json');
-    const res = await sent.expect(200);
-    const id = (modelId ?? res.body.model_id) as string;
-    await api.t.drain();
-    await waitFor(
-      () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
-      (a) => a.quality !== null && a.quality.version !== previous,
-      { what: 'quality report of the new version' },
-    );
+    const agent = await uploadAndAwaitQuality(api.t, owner, pairs, modelId);
     await api.t.drain(); // the A/B job queued by the measured build
-    return (await owner.agent.get(`/api/agents/${id}`).expect(200)).body;
+    return (await owner.agent.get(`/api/agents/${agent.id}`).expect(200)).body;
   }
 
   beforeAll(async () => {

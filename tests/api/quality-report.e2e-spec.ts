@@ -1,50 +1,17 @@
 import request from 'supertest';
-import { waitFor, type OpenAiDouble, type TestApp } from '@gaia/testing';
+import type { OpenAiDouble, TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { learnedAgent } from './support/feedback-agent';
 import { startApiWithLlmDouble, type LlmApi } from './support/llm-api';
 import { rawText, sseEvents } from './support/sse';
 import { QUALITY_CORPUS as CORPUS } from './support/quality-corpus';
+import { uploadAndAwaitQuality as upload } from './support/quality-build';
 
 /**
  * The quality report (issue 14) through the HTTP API with every real service: a build holds out 5 % of the pairs,
  * scores them with a model learned without them and stores the report per version; answers carry a confidence in
  * 0..1 and, with explain: true, the agent's own examples that shaped them.
  */
-/**
- * Uploads pairs as a new agent of `owner` (or adds them to `modelId`), waits until the build ends and then until the
- * new version's quality report has landed (it is measured after the agent is ready: docs/adr/0006); answers the agent.
- */
-async function upload(t: TestApp, owner: User, pairs: Array<{ es: string; qu: string }>, modelId?: string) {
-  const previous: string | null = modelId ? ((await owner.agent.get(`/api/agents/${modelId}`).expect(200)).body.quality?.version ?? null) : null;
-  const req = owner.agent
-    .post(modelId ? '/api/update-model/' : '/api/documents/process/')
-    .set('X-CSRF-Token', owner.csrf)
-    .field('src_lang', 'es')
-    .field('tgt_lang', 'qu')
-    .field('custom_prompt', 'Español → Quechua');
-  const sent = modelId
-    ? req
-        .field('model_id', modelId)
-        .field('file_count', '1')
-        .attach('parallel_sentences_0', Buffer.from(JSON.stringify(pairs)), 'more.json')
-    : req.attach('files', Buffer.from(JSON.stringify(pairs)), 'corpus.json');
-  const res = await sent.expect(200);
-  await t.drain();
-  const id = (modelId ?? res.body.model_id) as string;
-  const built = await waitFor(
-    () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
-    (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
-    { what: 'agent learned' },
-  );
-  if (built.processing_status !== 'COMPLETED') return built;
-  return waitFor(
-    () => owner.agent.get(`/api/agents/${id}`).then((r) => r.body),
-    (a) => a.quality !== null && a.quality.version !== previous,
-    { what: 'quality report of the new version' },
-  );
-}
-
 describe('quality report, confidence and explanation', () => {
   let t: TestApp & { url: string };
   let owner: User;
