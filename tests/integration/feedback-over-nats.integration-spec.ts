@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
-import { AgentsModule, CreateAgentUseCase } from '@gaia/agents/feature';
+import { AgentsModule } from '@gaia/agents/feature';
 import { agentsSchema } from '@gaia/agents/data-access';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import { withCorrections } from '@gaia/retrieval/feature';
@@ -8,6 +8,7 @@ import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { RpcAgentFeedbackSource } from '@gaia/translation/data-access';
+import { createAgent } from '../api/support/agents';
 
 const NATS = { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222' };
 /** NATS refuses a message above 1 MiB (max_payload): this agent's feedback is about 1.5 MB. */
@@ -35,17 +36,12 @@ describe('agent feedback over NATS', () => {
         env: NATS,
       });
       rpc = t.app.get<RpcClient>(RPC_CLIENT);
-      const agent = await t.app.get(CreateAgentUseCase).execute({
+      const agent = await createAgent(t.app, {
         ownerId: 'owner-1',
         ownerEmail: 'owner@gaia.test',
         srcLang: 'es',
         tgtLang: 'qu',
         customPrompt: 'Spanish to Quechua',
-        coreMemory: '',
-        processingTaskId: null,
-        filenames: [],
-        engine: 'builtin',
-        public: false,
       });
       agentId = agent.id;
       await t.dataSource.query(

@@ -1,8 +1,9 @@
-import { AgentsModule, CreateAgentUseCase } from '@gaia/agents/feature';
+import { AgentsModule } from '@gaia/agents/feature';
 import { agentsSchema } from '@gaia/agents/data-access';
 import { withCorrections } from '@gaia/retrieval/feature';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
+import { createAgent } from '../api/support/agents';
 
 /** About 1.2 MB of corrections: five pages of agents.feedback-page.v1 / agents.corrections-export-page.v1. */
 const CORRECTIONS = 300;
@@ -21,18 +22,7 @@ describe('agent feedback read page by page while a correction is deleted', () =>
   beforeAll(async () => {
     t = await createTestApp({ schemas: [agentsSchema], consumers: ['agents'], imports: [AgentsModule] });
     rpc = t.app.get<RpcClient>(RPC_CLIENT);
-    const agent = await t.app.get(CreateAgentUseCase).execute({
-      ownerId: 'owner-1',
-      ownerEmail: 'owner@gaia.test',
-      srcLang: 'es',
-      tgtLang: 'qu',
-      customPrompt: '',
-      coreMemory: '',
-      processingTaskId: null,
-      filenames: [],
-      engine: 'builtin',
-      public: false,
-    });
+    const agent = await createAgent(t.app, { ownerId: 'owner-1', ownerEmail: 'owner@gaia.test', srcLang: 'es', tgtLang: 'qu' });
     agentId = agent.id;
   });
   afterAll(() => t?.close());

@@ -19,12 +19,8 @@ describe('agent tombstones on the real Postgres', () => {
     rpc = t.app.get<RpcClient>(RPC_CLIENT);
   });
   afterAll(() => t.close());
-
-  it("blanks the editors' emails of a deleted agent (the tombstone keeps only what stops it coming back)", async () => {
-    const tokenHash = createHash('sha256').update(randomUUID()).digest('hex');
-    await rpc.call('agents.team-invite.v1', { ownerId: OWNER.uid, name: 'Editor', email: EDITOR_EMAIL, tokenHash });
-    await rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'tomb-editor', email: EDITOR_EMAIL } });
-    const agent = await t.app.get(CreateAgentUseCase).execute({
+  const newAgent = () =>
+    t.app.get(CreateAgentUseCase).execute({
       ownerId: OWNER.uid,
       ownerEmail: OWNER.email,
       srcLang: 'es',
@@ -36,6 +32,12 @@ describe('agent tombstones on the real Postgres', () => {
       engine: 'builtin',
       public: false,
     });
+
+  it("blanks the editors' emails of a deleted agent (the tombstone keeps only what stops it coming back)", async () => {
+    const tokenHash = createHash('sha256').update(randomUUID()).digest('hex');
+    await rpc.call('agents.team-invite.v1', { ownerId: OWNER.uid, name: 'Editor', email: EDITOR_EMAIL, tokenHash });
+    await rpc.call('agents.team-accept.v1', { tokenHash, viewer: { uid: 'tomb-editor', email: EDITOR_EMAIL } });
+    const agent = await newAgent();
     expect(agent.sharedWithEmails).toEqual([EDITOR_EMAIL]);
 
     await rpc.call('agents.delete.v1', { agentId: agent.id, viewer: OWNER });
@@ -51,19 +53,6 @@ describe('agent tombstones on the real Postgres', () => {
   });
 
   it('the migration blanks the emails of tombstones written before, not those of live agents', async () => {
-    const newAgent = () =>
-      t.app.get(CreateAgentUseCase).execute({
-        ownerId: OWNER.uid,
-        ownerEmail: OWNER.email,
-        srcLang: 'es',
-        tgtLang: 'qu',
-        customPrompt: 'Spanish to Quechua',
-        coreMemory: '',
-        processingTaskId: null,
-        filenames: [],
-        engine: 'builtin',
-        public: false,
-      });
     const [old, live] = [await newAgent(), await newAgent()];
     expect(live.sharedWithEmails).toEqual([EDITOR_EMAIL]);
     await t.dataSource.query(`UPDATE agent SET deleted_at = now() WHERE id = $1`, [old.id]); // a tombstone as deletion wrote it before
