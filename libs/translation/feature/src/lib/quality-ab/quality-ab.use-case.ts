@@ -5,8 +5,22 @@ import { CLOCK, countWords, isDomainError, type Clock, type DomainError } from '
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { JOB_QUEUE, OUTBOX, RPC_CLIENT, type JobContext, type JobQueue, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { decodeAgentArtifacts, parseQualitySample, qualityModelKey, qualitySampleKey, scoreTranslations } from '@gaia/retrieval/data-access';
-import { AGENT_DIRECTORY, USAGE_RECORDER, buildAgentBrain, type AgentDirectoryPort, type UsageRecorder } from '@gaia/translation/data-access';
+import {
+  decodeAgentArtifacts,
+  parseQualitySample,
+  qualityModelKey,
+  qualitySampleKey,
+  scoreTranslations,
+  type QualitySample,
+} from '@gaia/retrieval/data-access';
+import {
+  AGENT_DIRECTORY,
+  USAGE_RECORDER,
+  buildAgentBrain,
+  type AgentDirectoryPort,
+  type TranslationAgentProfile,
+  type UsageRecorder,
+} from '@gaia/translation/data-access';
 import { LLM_ENGINE, type LoadedAgent, type TranslationEnginePort } from '@gaia/translation/llm';
 
 export const QUALITY_AB_JOB = 'translation.quality-ab';
@@ -61,7 +75,8 @@ export class QualityAbUseCase {
 
   async run(job: QualityAbJob, ctx: JobContext): Promise<void> {
     const sampleKey = qualitySampleKey(job.agentId, job.version);
-    if (!this.llm || !(await this.storage.exists(sampleKey))) return; // done already (resumed job) or agent deleted
+    const llm = this.llm;
+    if (!llm || !(await this.storage.exists(sampleKey))) return; // done already (resumed job) or agent deleted
     const profile = await this.directory.find(job.agentId);
     if (!profile) return this.discard(job.agentId, job.version);
     const sample = parseQualitySample(await this.storage.get(sampleKey));
@@ -79,6 +94,29 @@ export class QualityAbUseCase {
       this.logger.warn(`agent ${job.agentId} ${job.version}: the owner's plan refused the A/B (${(e as Error).message}); no A/B`);
       return this.discard(job.agentId, job.version);
     }
+    try {
+      await this.compare(job, ctx, { llm, ownerId, requestId, words, sample, profile });
+    } catch (e) {
+      // The last attempt failed after the authorization (a shutdown is no failure: the job resumes elsewhere):
+      // the owner gets the unit back. A recorded usage keeps its unit (billing.release.v1 leaves it).
+      if (ctx.attempt >= QUALITY_AB_ATTEMPTS && !ctx.signal.aborted) {
+        this.logger.warn(`agent ${job.agentId} ${job.version}: the A/B failed on its last attempt (${(e as Error).message}); the owner's unit is given back`);
+        await this.rpc
+          .call('billing.release.v1', { requestId })
+          .catch((err: unknown) => this.logger.warn(`release of ${requestId} failed: ${(err as Error).message}`));
+      }
+      throw e;
+    }
+    await this.discard(job.agentId, job.version);
+  }
+
+  /** The authorized part of the A/B: the LLM on the held-out pairs, the usage record and the comparison event. */
+  private async compare(
+    job: QualityAbJob,
+    ctx: JobContext,
+    m: { llm: TranslationEnginePort; ownerId: string; requestId: string; words: number; sample: QualitySample; profile: TranslationAgentProfile },
+  ): Promise<void> {
+    const { llm, ownerId, requestId, words, sample, profile } = m;
     const startedAt = performance.now();
     const brain = buildAgentBrain(decodeAgentArtifacts(await this.storage.get(qualityModelKey(job.agentId, job.version))), sample);
     const agent: LoadedAgent = {
@@ -96,7 +134,7 @@ export class QualityAbUseCase {
     const tokens = { input: 0, output: 0 };
     for (const pair of sample.pairs) {
       if (ctx.signal.aborted) throw new Error('A/B aborted');
-      for await (const event of this.llm.translate({ text: pair.source, direction: 'forward', agent, signal: ctx.signal })) {
+      for await (const event of llm.translate({ text: pair.source, direction: 'forward', agent, signal: ctx.signal })) {
         if (event.type !== 'translation_complete') continue;
         tokens.input += Math.round(event.usage.input_tokens);
         tokens.output += Math.round(event.usage.output_tokens);
@@ -138,7 +176,6 @@ export class QualityAbUseCase {
       this.logger.warn(`agent ${job.agentId} ${job.version}: the LLM answered none of the ${sample.pairs.length} held-out pairs; no A/B`);
       await this.rpc.call('billing.release.v1', { requestId }); // nothing was compared: the owner gets the unit back
     }
-    await this.discard(job.agentId, job.version);
   }
 
   private async discard(agentId: string, version: string): Promise<void> {
