@@ -8,6 +8,7 @@ export * from './decorators';
 export * from './activity';
 export * from './rpc-client';
 export * from './rpc-errors';
+export * from './consistent-pages';
 export * from './job-queue';
 export * from './instance-liveness';
 export * from './event-deliverer';

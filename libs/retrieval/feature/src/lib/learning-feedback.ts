@@ -1,33 +1,19 @@
 import { Logger } from '@nestjs/common';
-import type { RpcResponse } from '@gaia/contracts';
-import type { RpcClient } from '@gaia/shared/messaging';
+import { CONSISTENT_PAGES_READS, readConsistentPages, type RpcClient } from '@gaia/shared/messaging';
 
 const logger = new Logger('LearningFeedback');
 
-/** Reads of an agent's pages before giving up when its feedback keeps changing under the read (the run learns without them). */
-const FEEDBACK_READ_ATTEMPTS = 3;
-
 /**
  * Every correction of an agent, page by page (agents.feedback-page.v1: each page well below NATS's 1 MiB per
- * message), started over when the feedback version changed between two pages (a page continues after the last row
- * of the one before: once that row is deleted the read would stop there); the glossary pages that follow are not
- * needed for learning, so the read stops at the first of them.
+ * message), one consistent feedback version (readConsistentPages); the glossary pages that follow the corrections
+ * are not needed for learning, so the read stops at the first of them.
  */
 async function allCorrections(rpc: Pick<RpcClient, 'call'>, agentId: string): Promise<{ id: string; source: string; target: string }[]> {
-  for (let attempt = 0; attempt < FEEDBACK_READ_ATTEMPTS; attempt++) {
-    const corrections: { id: string; source: string; target: string }[] = [];
-    let version: number | null = null;
-    let cursor: string | null = null;
-    do {
-      const page: RpcResponse<'agents.feedback-page.v1'> = await rpc.call('agents.feedback-page.v1', { agentId, cursor });
-      if (version !== null && page.version !== version) break;
-      version = page.version;
-      corrections.push(...page.corrections);
-      cursor = page.glossary.length ? null : page.next;
-    } while (cursor);
-    if (!cursor) return corrections;
-  }
-  throw new Error(`the corrections of agent ${agentId} changed during ${FEEDBACK_READ_ATTEMPTS} reads`);
+  const pages = await readConsistentPages((cursor) => rpc.call('agents.feedback-page.v1', { agentId, cursor }), {
+    conflict: () => new Error(`the corrections of agent ${agentId} changed during ${CONSISTENT_PAGES_READS} reads`),
+    complete: (page) => page.glossary.length > 0,
+  });
+  return pages.flatMap((p) => p.corrections);
 }
 
 /**

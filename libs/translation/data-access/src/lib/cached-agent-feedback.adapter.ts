@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AgentFeedback } from '@gaia/contracts';
 import { systemClock, type Clock } from '@gaia/shared/kernel';
-import type { RpcClient } from '@gaia/shared/messaging';
+import { CONSISTENT_PAGES_READS, readConsistentPages, type RpcClient } from '@gaia/shared/messaging';
 import {
   matchGlossary,
   nearestExamples,
@@ -64,32 +64,18 @@ interface Failure {
   nextWaitMs: number;
 }
 
-/** Reads of an agent's pages before giving up when its feedback keeps changing under the read (the next request tries again). */
-export const FEEDBACK_READ_ATTEMPTS = 3;
-
 /**
  * agents.feedback-page.v1 over RPC: page after page (each well below NATS's 1 MiB per message), started over when
- * the feedback version changed between two pages (one consistent version, or an error after FEEDBACK_READ_ATTEMPTS).
+ * the feedback version changed between two pages (one consistent version, or an error after CONSISTENT_PAGES_READS).
  */
 export class RpcAgentFeedbackSource implements AgentFeedbackSource {
   constructor(private readonly rpc: Pick<RpcClient, 'call'>) {}
 
   async load(agentId: string): Promise<AgentFeedback> {
-    for (let attempt = 0; attempt < FEEDBACK_READ_ATTEMPTS; attempt++) {
-      const first = await this.rpc.call('agents.feedback-page.v1', { agentId, cursor: null });
-      const all: AgentFeedback = { version: first.version, corrections: [...first.corrections], glossary: [...first.glossary] };
-      let next = first.next;
-      let consistent = true;
-      while (next && consistent) {
-        const page = await this.rpc.call('agents.feedback-page.v1', { agentId, cursor: next });
-        consistent = page.version === all.version;
-        all.corrections.push(...page.corrections);
-        all.glossary.push(...page.glossary);
-        next = page.next;
-      }
-      if (consistent) return all;
-    }
-    throw new Error(`the feedback of agent ${agentId} changed during ${FEEDBACK_READ_ATTEMPTS} reads`);
+    const pages = await readConsistentPages((cursor) => this.rpc.call('agents.feedback-page.v1', { agentId, cursor }), {
+      conflict: () => new Error(`the feedback of agent ${agentId} changed during ${CONSISTENT_PAGES_READS} reads`),
+    });
+    return { version: pages[0].version, corrections: pages.flatMap((p) => p.corrections), glossary: pages.flatMap((p) => p.glossary) };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
-import type { CorrectionDto, IngestionTaskDto, RpcResponse } from '@gaia/contracts';
+import type { CorrectionDto, IngestionTaskDto } from '@gaia/contracts';
 import {
   FILE_REPOSITORY,
   type FileRepositoryPort,
@@ -14,7 +14,7 @@ import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { RPC_CLIENT, readConsistentPages, type RpcClient } from '@gaia/shared/messaging';
 import { storageKeys } from '../ingestion.tokens';
 import { toTaskDto } from '../task-dto';
 
@@ -31,9 +31,6 @@ export class GetTaskUseCase {
     return { task: toTaskDto(t), ownerId: t.ownerId, agentId: t.agentId };
   }
 }
-
-/** Reads of an agent's correction pages before the download gives up when they keep changing under the read. */
-const CORRECTIONS_READ_ATTEMPTS = 3;
 
 @Injectable()
 export class AgentDataUseCase {
@@ -83,25 +80,15 @@ export class AgentDataUseCase {
   }
 
   /**
-   * Every correction of the agent, page by page (each well below NATS's 1 MiB per message), started over when the
-   * feedback version changed between two pages (a page continues after the last row of the one before: once that row
-   * is deleted the read would stop there). A failed read fails the download rather than leave corrections.jsonl out.
+   * Every correction of the agent, page by page (each well below NATS's 1 MiB per message), of one consistent feedback
+   * version (readConsistentPages). A read that keeps seeing changes fails the download (409, try again) rather than
+   * leave corrections.jsonl out.
    */
   private async allCorrections(agentId: string): Promise<CorrectionDto[]> {
-    for (let attempt = 0; attempt < CORRECTIONS_READ_ATTEMPTS; attempt++) {
-      const corrections: CorrectionDto[] = [];
-      let version: number | null = null;
-      let cursor: string | null = null;
-      do {
-        const page: RpcResponse<'agents.corrections-export-page.v1'> = await this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor });
-        if (version !== null && page.version !== version) break;
-        version = page.version;
-        corrections.push(...page.corrections);
-        cursor = page.next;
-      } while (cursor);
-      if (!cursor) return corrections;
-    }
-    throw DomainError.conflict('The corrections of this agent changed during the download. Please try again.');
+    const pages = await readConsistentPages((cursor) => this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor }), {
+      conflict: () => DomainError.conflict('The corrections of this agent changed during the download. Please try again.'),
+    });
+    return pages.flatMap((p) => p.corrections);
   }
 
   /** Deletes the rows in the caller's transaction, then the stored files (a repeat finds nothing left). */
