@@ -151,7 +151,7 @@ export const VARIABLE_GROUPS = {
     TRANSLATION_FEEDBACK_CACHE_MB: {
       schema: z.coerce.number().int().min(1).default(64),
       description:
-        "Memory budget of the cache of agents' corrections and glossaries per translation process (least recently used dropped first; an agent whose feedback alone exceeds it is read per request).",
+        "Memory budget of the cache of agents' corrections and glossaries per translation process (least recently used dropped first; an agent whose feedback alone exceeds it answers without it until its feedback changes, read once per change).",
     },
   },
   metering: {

@@ -32,7 +32,7 @@ describe('CachedAgentFeedback: byte budget and failed loads', () => {
     const s = countingSource(() => one);
     const cache = new CachedAgentFeedback(s, { maxAgents: 512, maxBytes: Math.floor(bytes * 2.5) });
     for (const id of ['a1', 'a2', 'a3']) await cache.forRequest(id, 1, 'agua', 'forward');
-    expect(cache.stats()).toEqual({ agents: 2, bytes: 2 * bytes, maxBytes: Math.floor(bytes * 2.5) });
+    expect(cache.stats()).toMatchObject({ agents: 2, bytes: 2 * bytes, maxBytes: Math.floor(bytes * 2.5) });
     await cache.forRequest('a2', 1, 'agua', 'forward');
     await cache.forRequest('a3', 1, 'agua', 'forward');
     expect(s.calls).toEqual(['a1', 'a2', 'a3']); // a2 and a3 kept
@@ -40,18 +40,39 @@ describe('CachedAgentFeedback: byte budget and failed loads', () => {
     expect(s.calls).toEqual(['a1', 'a2', 'a3', 'a1']); // a1 had been dropped
   });
 
-  it('serves an agent whose feedback alone exceeds the budget without keeping it (nothing else is evicted for it)', async () => {
+  it('answers an agent whose feedback alone exceeds the budget without it, loading it once per feedback version (nothing else is evicted for it)', async () => {
     const small = feedbackOf(1, 10);
     const huge = feedbackOf(200, 1000);
     const s = countingSource((id) => (id === 'huge' ? huge : small));
     const cache = new CachedAgentFeedback(s, { maxBytes: feedbackEntryBytes(huge) - 1 });
     await cache.forRequest('small', 1, 'agua', 'forward');
-    const served = await cache.forRequest('huge', 1, 'agua 7 sss', 'forward');
-    expect(served.examples.length).toBeGreaterThan(0);
-    expect(served.glossary).toEqual([{ term: 'agua', translation: 'unu', caseSensitive: false }]);
-    expect(cache.stats().agents).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await cache.forRequest('huge', 1, 'agua 7 sss', 'forward')).toEqual({ examples: [], glossary: [] });
+    expect(cache.stats()).toMatchObject({ agents: 1, oversized: 1 });
     await cache.forRequest('small', 1, 'agua', 'forward');
-    expect(s.calls).toEqual(['small', 'huge']);
+    expect(s.calls).toEqual(['small', 'huge']); // not reloaded by every translation
+
+    // a new version (the owner deleted corrections) is loaded again, once, and kept when it fits
+    huge.corrections.splice(1);
+    await cache.forRequest('huge', 2, 'agua', 'forward');
+    expect((await cache.forRequest('huge', 2, 'agua', 'forward')).glossary).toHaveLength(1);
+    expect(s.calls).toEqual(['small', 'huge', 'huge']);
+    expect(cache.stats()).toMatchObject({ agents: 2, oversized: 0 });
+  });
+
+  it('remembers at most maxAgents over-budget agents and maxAgents failed loads', async () => {
+    const clock = new ManualClock();
+    const huge = feedbackOf(50, 100);
+    const s = countingSource((id) => (id.startsWith('huge') ? huge : new Error('agents service down')));
+    const cache = new CachedAgentFeedback(s, { maxAgents: 4, maxBytes: feedbackEntryBytes(huge) - 1, clock });
+    for (let i = 0; i < 10; i++) {
+      await cache.forRequest(`huge-${i}`, 1, 'agua', 'forward');
+      await cache.forRequest(`down-${i}`, 1, 'agua', 'forward');
+    }
+    expect(cache.stats()).toMatchObject({ agents: 0, oversized: 4, failed: 4 });
+    // the most recent are the ones remembered: neither is asked again
+    await cache.forRequest('huge-9', 1, 'agua', 'forward');
+    await cache.forRequest('down-9', 1, 'agua', 'forward');
+    expect(s.calls).toHaveLength(20);
   });
 
   it('remembers a failed load for a short, growing while: translations meanwhile answer without feedback and ask nothing', async () => {

@@ -40,7 +40,7 @@ export function feedbackEntryBytes(f: AgentFeedback): number {
 }
 
 export interface FeedbackCacheOptions {
-  /** Agents kept at most (default FEEDBACK_CACHE_AGENTS). */
+  /** Agents kept at most (default FEEDBACK_CACHE_AGENTS); also the most over-budget agents and failed loads remembered. */
   maxAgents?: number;
   /** Bytes kept at most (feedbackEntryBytes of every kept agent; default FEEDBACK_CACHE_DEFAULT_BYTES). */
   maxBytes?: number;
@@ -81,14 +81,18 @@ export class RpcAgentFeedbackSource implements AgentFeedbackSource {
 
 /**
  * The per-agent, per-version cache of `AgentFeedbackPort` (an agent without feedback costs no call: version 0), least
- * recently used dropped first beyond `maxAgents` agents or `maxBytes` bytes (an agent whose feedback alone exceeds
- * the budget is served but not kept). A failed load is remembered per agent for FEEDBACK_RETRY_FIRST_MS, doubling up
- * to FEEDBACK_RETRY_MAX_MS: meanwhile its translations answer without feedback instead of each reading it again.
+ * recently used dropped first beyond `maxAgents` agents or `maxBytes` bytes. An agent whose feedback alone exceeds the
+ * budget is not kept: its version is remembered and its translations answer without feedback until the version
+ * changes (then it is loaded again, once), instead of each reading it all again. A failed load is remembered per agent
+ * for FEEDBACK_RETRY_FIRST_MS, doubling up to FEEDBACK_RETRY_MAX_MS: meanwhile its translations answer without feedback
+ * instead of each reading it again. Both memories hold at most `maxAgents` agents (the oldest forgotten first).
  */
 export class CachedAgentFeedback implements AgentFeedbackPort {
   private readonly cache = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<Entry>>();
+  private readonly loading = new Map<string, Promise<Entry | null>>();
   private readonly failures = new Map<string, Failure>();
+  /** Agents whose feedback exceeds the whole budget: the version that did. */
+  private readonly oversized = new Map<string, number>();
   private readonly logger = new Logger('AgentFeedback');
   private readonly maxAgents: number;
   private readonly maxBytes: number;
@@ -104,16 +108,17 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
     this.clock = options.clock ?? systemClock;
   }
 
-  stats(): { agents: number; bytes: number; maxBytes: number } {
-    return { agents: this.cache.size, bytes: this.bytes, maxBytes: this.maxBytes };
+  stats(): { agents: number; bytes: number; maxBytes: number; oversized: number; failed: number } {
+    return { agents: this.cache.size, bytes: this.bytes, maxBytes: this.maxBytes, oversized: this.oversized.size, failed: this.failures.size };
   }
 
   async forRequest(agentId: string, version: number, text: string, direction: Direction): Promise<RequestFeedback> {
     if (version === 0) return NO_FEEDBACK;
+    if ((this.oversized.get(agentId) ?? -1) >= version) return NO_FEEDBACK;
     const failed = this.failures.get(agentId);
     const cached = this.cache.get(agentId);
     if (failed && this.clock.now().getTime() < failed.retryAt && !(cached && cached.version >= version)) return NO_FEEDBACK;
-    let entry: Entry;
+    let entry: Entry | null;
     try {
       entry = await this.entry(agentId, version);
     } catch (e) {
@@ -121,12 +126,14 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
       this.logger.warn(`feedback of agent ${agentId} unavailable: ${(e as Error).message}`);
       return NO_FEEDBACK;
     }
+    if (!entry) return NO_FEEDBACK; // over the budget
     const side = direction === 'forward' ? entry.forward : entry.reverse;
     if (side.examples.length === 0 && side.glossary.length === 0) return NO_FEEDBACK;
     return { examples: nearestExamples(text, side.examples, FEEDBACK_EXAMPLES_PER_REQUEST), glossary: matchGlossary(text, side.glossary) };
   }
 
-  private async entry(agentId: string, version: number): Promise<Entry> {
+  /** The agent's feedback of at least `version`; null when it exceeds the whole budget. */
+  private async entry(agentId: string, version: number): Promise<Entry | null> {
     const hit = this.cache.get(agentId);
     if (hit && hit.version >= version) {
       this.cache.delete(agentId); // most recently used last
@@ -147,8 +154,7 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
         };
         const entry: Entry = { version: Math.max(f.version, version), forward, reverse, bytes: feedbackEntryBytes(f) };
         this.failures.delete(agentId);
-        this.keep(agentId, entry);
-        return entry;
+        return this.keep(agentId, entry) ? entry : null;
       });
       this.loading.set(key, pending);
       void pending.catch(() => this.failed(agentId));
@@ -160,17 +166,30 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
     return pending;
   }
 
-  private keep(agentId: string, entry: Entry): void {
+  /** Keeps a loaded entry; false when it exceeds the whole budget (remembered: not loaded again before its version changes). */
+  private keep(agentId: string, entry: Entry): boolean {
     const current = this.cache.get(agentId);
-    if (current && current.version > entry.version) return;
+    if (current && current.version > entry.version) return true;
     this.drop(agentId);
     if (entry.bytes > this.maxBytes) {
-      this.logger.warn(`feedback of agent ${agentId} (${entry.bytes} bytes) exceeds the cache budget of ${this.maxBytes} bytes: served, not kept`);
-      return;
+      this.logger.warn(
+        `feedback of agent ${agentId} (${entry.bytes} bytes) exceeds the cache budget of ${this.maxBytes} bytes: its translations answer without it until it changes`,
+      );
+      this.remember(this.oversized, agentId, entry.version);
+      return false;
     }
+    this.oversized.delete(agentId);
     this.cache.set(agentId, entry);
     this.bytes += entry.bytes;
     while (this.cache.size > this.maxAgents || this.bytes > this.maxBytes) this.drop(this.cache.keys().next().value as string);
+    return true;
+  }
+
+  /** Sets `agentId` in a per-agent memory as its newest entry, forgetting the oldest beyond `maxAgents`. */
+  private remember<V>(memory: Map<string, V>, agentId: string, value: V): void {
+    memory.delete(agentId);
+    memory.set(agentId, value);
+    while (memory.size > this.maxAgents) memory.delete(memory.keys().next().value as string);
   }
 
   private drop(agentId: string): void {
@@ -182,6 +201,6 @@ export class CachedAgentFeedback implements AgentFeedbackPort {
 
   private failed(agentId: string): void {
     const waitMs = this.failures.get(agentId)?.nextWaitMs ?? FEEDBACK_RETRY_FIRST_MS;
-    this.failures.set(agentId, { retryAt: this.clock.now().getTime() + waitMs, nextWaitMs: Math.min(waitMs * 2, FEEDBACK_RETRY_MAX_MS) });
+    this.remember(this.failures, agentId, { retryAt: this.clock.now().getTime() + waitMs, nextWaitMs: Math.min(waitMs * 2, FEEDBACK_RETRY_MAX_MS) });
   }
 }
