@@ -4,7 +4,7 @@
  * among the K candidates), lowered by the untranslated share of the input. Weights and their measurement: tuning.ts
  * (CONFIDENCE_WEIGHTS). The calibration (confidence-calibration.ts) maps it to expected chrF.
  */
-import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
+import { pairwiseChrF } from './chrf-matrix';
 import { isWordToken } from './tokenize';
 import { CONFIDENCE_LENGTH_HALF_WORDS, CONFIDENCE_UNTRANSLATED_PENALTY, CONFIDENCE_WEIGHTS, FEATURE_PROB_FLOOR } from './tuning';
 import type { Candidate } from './types';
@@ -22,15 +22,24 @@ export interface ConfidenceFeatures {
 
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 
-/** The features of the answer `best` among `candidates`, for the input's (normalized) tokens. */
-export function confidenceFeatures(qTok: readonly string[], best: Candidate, candidates: readonly Candidate[], untranslated: number): ConfidenceFeatures {
-  const counts = candidates.map((c) => charNgramCounts(c.text));
+/**
+ * The features of the answer `best` among `candidates`, for the input's (normalized) tokens. `agreement`: the
+ * candidates' pairwise chrF when phase 2 has it already (`pairwiseChrF` of their texts, chrf-matrix.ts).
+ */
+export function confidenceFeatures(
+  qTok: readonly string[],
+  best: Candidate,
+  candidates: readonly Candidate[],
+  untranslated: number,
+  agreement: Float64Array = pairwiseChrF(candidates.map((c) => c.text)),
+): ConfidenceFeatures {
+  const K = candidates.length;
   let sum = 0;
   let n = 0;
-  for (let i = 0; i < counts.length; i++)
-    for (let j = 0; j < counts.length; j++) {
+  for (let i = 0; i < K; i++)
+    for (let j = 0; j < K; j++) {
       if (i === j) continue;
-      sum += chrfFromStats(chrfStatsFromCounts(counts[i], counts[j]));
+      sum += agreement[i * K + j];
       n++;
     }
   return {

@@ -1,4 +1,4 @@
-import { BOS, KnLm } from './lm';
+import { BOS, KnLm, LogProbCache } from './lm';
 import { ArtifactReader, ArtifactWriter } from './artifact-codec';
 
 describe('Kneser-Ney trigram LM', () => {
@@ -41,5 +41,34 @@ describe('Kneser-Ney trigram LM', () => {
     const copy = KnLm.read(ArtifactReader.open(w.finish(), 'TEST'), 'x');
     expect(copy.logProb(3, 4, 5)).toBeCloseTo(lm.logProb(3, 4, 5), 6);
     expect(copy.scoreSentence([7, 4, 6])).toBeCloseTo(lm.scoreSentence([7, 4, 6]), 6);
+  });
+
+  it('answers the same log-probability whether it was cached or not, in any order of lookups', () => {
+    const triples: [number, number, number][] = [];
+    for (let u = 0; u < 8; u++) for (let v = 0; v < 8; v++) for (let w = 0; w < 8; w++) triples.push([u, v, w]);
+    const first = triples.map(([u, v, w]) => lm.logProb(u, v, w));
+    const again = triples.map(([u, v, w]) => lm.logProb(u, v, w));
+    const fresh = KnLm.train(sents, 8);
+    const reversed = [...triples]
+      .reverse()
+      .map(([u, v, w]) => fresh.logProb(u, v, w))
+      .reverse();
+    expect(again).toEqual(first);
+    expect(reversed).toEqual(first);
+  });
+
+  it('keeps one value per cache slot: a colliding trigram replaces it and the other is computed again', () => {
+    const cache = new LogProbCache(1);
+    expect(cache.slot(3, 4, 5)).toBe(0);
+    expect(cache.get(0, 7)).toBeNaN();
+    cache.set(0, 7, -1.5);
+    expect(cache.get(0, 7)).toBe(-1.5);
+    cache.set(0, 9, -2.5);
+    expect(cache.get(0, 7)).toBeNaN();
+    expect(cache.get(0, 9)).toBe(-2.5);
+    expect(() => new LogProbCache(3)).toThrow(/power of two/);
+    expect(LogProbCache.slotsFor(10)).toBe(1024);
+    expect(LogProbCache.slotsFor(5000)).toBe(8192);
+    expect(LogProbCache.slotsFor(1e9)).toBe(1 << 18);
   });
 });

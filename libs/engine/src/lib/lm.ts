@@ -4,7 +4,6 @@
  */
 import type { ArtifactReader, ArtifactWriter } from './artifact-codec';
 import type { LegacyTypedArray } from './legacy-binary';
-import { sortedIndexOf } from './sorted-keys';
 
 export const UNK = 0;
 export const BOS = 1;
@@ -43,9 +42,124 @@ function sortByKey(keys: Float64Array, ...cols: Float32Array[]): void {
 const DISCOUNT_MIN = 0.3;
 const DISCOUNT_MAX = 0.95;
 const DISCOUNT_DEFAULT = 0.75;
-const LM_CACHE_MAX = 200000;
-/** A Map entry of a number key and a number value in V8 (measured order of magnitude). */
-const LM_CACHE_ENTRY_BYTES = 48;
+/** Slots of the log-probability cache at most (a power of two), and at least (small models). */
+const LM_CACHE_MAX_SLOTS = 1 << 18;
+const LM_CACHE_MIN_SLOTS = 1 << 10;
+/** A slot of the cache: its key and its value, one Float64 each. */
+const LM_CACHE_SLOT_BYTES = 16;
+/** Odd multipliers mixing the three word ids of a trigram into a slot (32-bit multiplicative hashing). */
+const HASH_U = 0x9e3779b1;
+const HASH_V = 0x85ebca77;
+const HASH_W = 0xc2b2ae3d;
+const HASH_MIX = 0x27d4eb2f;
+/** A key no trigram has (keys are ≥ 0). */
+const EMPTY_KEY = -1;
+/** Slots of a context-range cache (contexts met while decoding a few sentences), and the bytes of one slot. */
+const CONTEXT_SLOTS = 1 << 12;
+const CONTEXT_SLOT_BYTES = 20;
+
+/** First index of `keys` (ascending) in [lo, hi) whose key is ≥ k. */
+function lowerBound(keys: Float64Array, k: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of `k` in ascending `keys` within [lo, hi), or -1. */
+function indexIn(keys: Float64Array, k: number, lo: number, hi: number): number {
+  const i = lowerBound(keys, k, lo, hi);
+  return i < hi && keys[i] === k ? i : -1;
+}
+
+/**
+ * Per context (a trigram's u v, or a bigram's v): its row in the context table and the range of the following
+ * table's keys (sorted ascending) that continue it, `ctx * V` to `ctx * V + V - 1` — so a lookup of (ctx, w) searches
+ * only that range. Direct-mapped on typed arrays, filled on first use of a context.
+ */
+class ContextRanges {
+  private readonly keys = new Float64Array(CONTEXT_SLOTS).fill(EMPTY_KEY);
+  /** row of the context in its table, or -1 */
+  readonly row = new Int32Array(CONTEXT_SLOTS);
+  /** the continuations' range [lo, hi) in the following table */
+  readonly lo = new Int32Array(CONTEXT_SLOTS);
+  readonly hi = new Int32Array(CONTEXT_SLOTS);
+
+  /** The slot of context `ctx` (hash `h`), filled from the context keys and the following table's keys. */
+  find(h: number, ctx: number, ctxKeys: Float64Array, next: Float64Array, V: number): number {
+    const slot = h & (CONTEXT_SLOTS - 1);
+    if (this.keys[slot] === ctx) return slot;
+    const x = indexIn(ctxKeys, ctx, 0, ctxKeys.length);
+    this.row[slot] = x;
+    if (x >= 0) {
+      const lo = lowerBound(next, ctx * V, 0, next.length);
+      this.lo[slot] = lo;
+      this.hi[slot] = lowerBound(next, (ctx + 1) * V, lo, next.length);
+    }
+    this.keys[slot] = ctx;
+    return slot;
+  }
+}
+
+/** 32-bit mix of a hash (the avalanche of MurmurHash3's finalizer, shortened). */
+function mix(h: number): number {
+  h ^= h >>> 15;
+  h = Math.imul(h, HASH_MIX);
+  return h ^ (h >>> 13);
+}
+
+/**
+ * ln p(w | u v) memoized in a direct-mapped table of typed arrays: a slot per (u, v, w) hash holds the last trigram
+ * key seen there and its value (a colliding trigram replaces it). Lookups allocate nothing, unlike a Map of number
+ * keys beyond 2^31 (every entry boxed); memory is fixed once allocated. A cached value is the computed value itself,
+ * so answers do not depend on what is cached.
+ */
+export class LogProbCache {
+  /** slot i: key at 2i, value at 2i + 1 (one cache line holds both) */
+  private table: Float64Array | null = null;
+  private readonly mask: number;
+
+  /** `slots`: a power of two. */
+  constructor(readonly slots: number) {
+    if (slots < 1 || (slots & (slots - 1)) !== 0) throw new Error(`LogProbCache: ${slots} slots is not a power of two`);
+    this.mask = slots - 1;
+  }
+
+  /** Slots for a model with `entries` trigram and bigram keys: the next power of two, within the bounds. */
+  static slotsFor(entries: number): number {
+    let n = LM_CACHE_MIN_SLOTS;
+    while (n < entries && n < LM_CACHE_MAX_SLOTS) n *= 2;
+    return n;
+  }
+
+  get bytes(): number {
+    return this.slots * LM_CACHE_SLOT_BYTES;
+  }
+
+  /** The slot of trigram (u, v, w). */
+  slot(u: number, v: number, w: number): number {
+    return mix(Math.imul(u, HASH_U) ^ Math.imul(v, HASH_V) ^ Math.imul(w, HASH_W)) & this.mask;
+  }
+
+  /** The value cached for `key` in `slot`, or NaN. */
+  get(slot: number, key: number): number {
+    const t = this.table;
+    return t !== null && t[2 * slot] === key ? t[2 * slot + 1] : NaN;
+  }
+
+  set(slot: number, key: number, value: number): void {
+    let t = this.table;
+    if (t === null) {
+      t = new Float64Array(2 * this.slots);
+      for (let i = 0; i < t.length; i += 2) t[i] = EMPTY_KEY;
+      this.table = t;
+    }
+    t[2 * slot] = key;
+    t[2 * slot + 1] = value;
+  }
+}
 
 const LM_COLUMNS = ['c3v', 'x3s', 'x3n', 'b2v', 'x2s', 'x2n'] as const;
 const LM_KEYS = ['c3k', 'x3k', 'b2k', 'x2k'] as const;
@@ -69,7 +183,9 @@ interface StoredLm {
 
 /** Keys of `data` are sorted ascending (each key array with its value columns); lookups are binary searches. */
 export class KnLm {
-  private cache = new Map<number, number>();
+  private cacheTable: LogProbCache | null = null;
+  /** trigram contexts (u v) and bigram contexts (v) met lately (allocated on first use) */
+  private ranges: { tri: ContextRanges; bi: ContextRanges } | null = null;
   private loaded: KnLmData | null;
   private pending: StoredLm | null;
 
@@ -104,7 +220,16 @@ export class KnLm {
   /** Most memory the log-probability cache takes once warm (for memory budgets). */
   get cacheBytesBound(): number {
     const s = this.sizes;
-    return Math.min(LM_CACHE_MAX, s.c3 + s.b2) * LM_CACHE_ENTRY_BYTES;
+    return LogProbCache.slotsFor(s.c3 + s.b2) * LM_CACHE_SLOT_BYTES + 2 * CONTEXT_SLOTS * CONTEXT_SLOT_BYTES;
+  }
+
+  /** The log-probability cache (sized from the model on first use). */
+  private get cache(): LogProbCache {
+    if (this.cacheTable === null) {
+      const s = this.sizes;
+      this.cacheTable = new LogProbCache(LogProbCache.slotsFor(s.c3 + s.b2));
+    }
+    return this.cacheTable;
   }
 
   /** Bytes of the decoded tables (as they are or will be once decoded). */
@@ -214,10 +339,12 @@ export class KnLm {
 
   private p2(v: number, w: number): number {
     const d = this.data;
-    const x = sortedIndexOf(d.x2k, v);
+    const bi = (this.ranges ??= { tri: new ContextRanges(), bi: new ContextRanges() }).bi;
+    const at = bi.find(mix(Math.imul(v, HASH_V)), v, d.x2k, d.b2k, d.V);
+    const x = bi.row[at];
     const s = x < 0 ? 0 : d.x2s[x];
     if (!s) return this.p1(w);
-    const b = sortedIndexOf(d.b2k, v * d.V + w);
+    const b = indexIn(d.b2k, v * d.V + w, bi.lo[at], bi.hi[at]);
     const c = b < 0 ? 0 : d.b2v[b];
     return Math.max(c - d.d2, 0) / s + ((d.d2 * d.x2n[x]) / s) * this.p1(w);
   }
@@ -226,21 +353,24 @@ export class KnLm {
   logProb(u: number, v: number, w: number): number {
     const d = this.data;
     const ck = (u * d.V + v) * d.V + w;
-    const hit = this.cache.get(ck);
-    if (hit !== undefined) return hit;
+    const cache = this.cache;
+    const slot = cache.slot(u, v, w);
+    const hit = cache.get(slot, ck);
+    if (hit === hit) return hit; // not NaN: cached
     const ctx = u * d.V + v;
-    const x = sortedIndexOf(d.x3k, ctx);
+    const tri = (this.ranges ??= { tri: new ContextRanges(), bi: new ContextRanges() }).tri;
+    const at = tri.find(mix(Math.imul(u, HASH_U) ^ Math.imul(v, HASH_V)), ctx, d.x3k, d.c3k, d.V);
+    const x = tri.row[at];
     const s = x < 0 ? 0 : d.x3s[x];
     let p: number;
     if (!s) p = this.p2(v, w);
     else {
-      const t = sortedIndexOf(d.c3k, ctx * d.V + w);
+      const t = indexIn(d.c3k, ctx * d.V + w, tri.lo[at], tri.hi[at]);
       const c = t < 0 ? 0 : d.c3v[t];
       p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n[x]) / s) * this.p2(v, w);
     }
     const lp = Math.log(Math.max(p, 1e-30));
-    if (this.cache.size > LM_CACHE_MAX) this.cache.clear();
-    this.cache.set(ck, lp);
+    cache.set(slot, ck, lp);
     return lp;
   }
 

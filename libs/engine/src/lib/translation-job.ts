@@ -29,6 +29,8 @@ export interface LineJob {
   candidates: Candidate[];
   /** per candidate (same order) */
   origins: CandidateOrigin[];
+  /** chrF of every ordered pair of candidates, `[i * K + j]` (phase 2; read again for the confidence) */
+  agreement: Float64Array | null;
 }
 
 /** A line to translate, or one already answered. */

@@ -219,6 +219,7 @@ export class Translator {
       drafts: [],
       candidates: [],
       origins: [],
+      agreement: null,
     };
   }
 
@@ -242,9 +243,10 @@ export class Translator {
 
   /** Phase 2: the drafts scored, with their MBR utilities. */
   private refine(job: LineJob): void {
-    const { candidates, origins } = this.scorer.score(job.text, job.pieces.qTok, job.dir, job.forced, job.drafts);
+    const { candidates, origins, agreement } = this.scorer.score(job.text, job.pieces.qTok, job.dir, job.forced, job.drafts);
     job.candidates = candidates;
     job.origins = origins;
+    job.agreement = agreement;
   }
 
   /** The answer of a refined line, its provenance, untranslated spans and confidence. */
@@ -259,7 +261,7 @@ export class Translator {
     );
     const provenance = job.opts?.explain ? explainProvenance(this.model, job, bi, applied) : basicProvenance(job, bi);
     const { spans, share } = this.unknownWords.untranslatedSpans(text, dir);
-    const rawConfidence = confidenceOf(confidenceFeatures(job.qTok, best, candidates, share));
+    const rawConfidence = confidenceOf(confidenceFeatures(job.qTok, best, candidates, share, job.agreement ?? undefined));
     return {
       translation: best.text.replace(/\s*\n\s*/g, ' '),
       confidence: calibrateConfidence(rawConfidence, this.calibrationFor(job.opts)),

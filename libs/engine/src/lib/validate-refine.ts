@@ -7,7 +7,7 @@
 import type { CandidateOrigin, Draft } from './candidates';
 import { lmWordId } from './decoder';
 import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
-import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
+import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
 import { joinPieces, writtenLength } from './subword';
 import { detokenize, isWordToken, normalizeToken } from './tokenize';
@@ -56,14 +56,17 @@ export class CandidateScorer {
     this.nearDuplicate = settings.nearDuplicate;
   }
 
-  /** The drafts as scored candidates (same order) with their MBR utilities, and where each came from. */
+  /**
+   * The drafts as scored candidates (same order) with their MBR utilities, where each came from, and the chrF of
+   * every ordered pair of candidates (`agreement[i * K + j]`, candidate i against j; confidence.ts reads it too).
+   */
   score(
     text: string,
     qTok: string[],
     dir: 0 | 1,
     forced: readonly ForcedSpan[],
     drafts: readonly Draft[],
-  ): { candidates: Candidate[]; origins: CandidateOrigin[] } {
+  ): { candidates: Candidate[]; origins: CandidateOrigin[]; agreement: Float64Array } {
     const srcChars = text.replace(/\s+/g, '').length;
     const cands: Candidate[] = [];
     const origins: CandidateOrigin[] = [];
@@ -75,19 +78,17 @@ export class CandidateScorer {
       origins.push({ used: r.used, hit: r.hit });
     }
     // MBR with chrF utility
-    const counts = cands.map((c) => charNgramCounts(c.text));
+    const K = cands.length;
+    const agreement = pairwiseChrF(cands.map((c) => c.text));
     const maxS = Math.max(...cands.map((c) => c.score));
     const p = cands.map((c) => Math.exp((c.score - maxS) / this.temp));
     const Z = p.reduce((a, b) => a + b, 0) || 1;
-    for (let i = 0; i < cands.length; i++) {
+    for (let i = 0; i < K; i++) {
       let u = 0;
-      for (let j = 0; j < cands.length; j++) {
-        const st = chrfStatsFromCounts(counts[i], counts[j]);
-        u += (p[j] / Z) * (i === j ? 1 : chrfFromStats(st));
-      }
+      for (let j = 0; j < K; j++) u += (p[j] / Z) * (i === j ? 1 : agreement[i * K + j]);
       cands[i].mbr = u;
     }
-    return { candidates: cands, origins };
+    return { candidates: cands, origins, agreement };
   }
 
   /** Index of the answer among the candidates (drafts: the same order). */

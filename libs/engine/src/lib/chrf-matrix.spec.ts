@@ -1,0 +1,44 @@
+import { pairwiseChrF } from './chrf-matrix';
+import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
+
+/** The chrF of two texts as metrics.ts computes it, pair by pair. */
+const reference = (h: string, r: string): number => chrfFromStats(chrfStatsFromCounts(charNgramCounts(h), charNgramCounts(r)));
+
+describe('pairwiseChrF', () => {
+  // made-up texts: repeated n-grams, whitespace runs, characters beyond the BMP and a lone surrogate, short and empty texts
+  const texts = [
+    'the green house by the river',
+    'the  green\thouse, by the river.',
+    'a green house',
+    'aaaa aaaa',
+    'aaa',
+    '𝒜bc 𝒜bc dé',
+    'x\ud800y \udc00z',
+    'ab',
+    '',
+    '   ',
+    'the green house by the river',
+  ];
+
+  it('gives exactly the chrF of every ordered pair that metrics.ts gives', () => {
+    const m = pairwiseChrF(texts);
+    const K = texts.length;
+    for (let i = 0; i < K; i++)
+      for (let j = 0; j < K; j++) {
+        if (i === j) continue;
+        expect(m[i * K + j]).toBe(reference(texts[i], texts[j]));
+      }
+  });
+
+  it('is not symmetric where chrF is not (recall weighs more than precision)', () => {
+    const m = pairwiseChrF(['a green house', 'the green house by the river']);
+    expect(m[1]).not.toBe(m[2]);
+    expect(m[1]).toBe(reference('a green house', 'the green house by the river'));
+  });
+
+  it('leaves the diagonal at 0 and answers an empty matrix for fewer than two texts', () => {
+    expect(Array.from(pairwiseChrF(['same', 'same']))).toEqual([0, 1, 1, 0]);
+    expect(pairwiseChrF(['one']).length).toBe(1);
+    expect(pairwiseChrF([]).length).toBe(0);
+  });
+});
