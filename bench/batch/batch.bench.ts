@@ -8,7 +8,7 @@
  *   npx jest -c bench/batch/jest.config.js      (writes bench/results/batch.json)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { benchMachine } from '../machine.cjs';
 import { join } from 'node:path';
 import { GaiaClient } from '@gaia/client';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
@@ -98,14 +98,7 @@ it('100 texts: one batch vs 100 single calls (sequential and 4 at a time)', asyn
     const result = {
       benchmark: '100 texts: POST /api/translate/batch vs 100 POST /api/translate (through @gaia/client, platform composition, translation stand-in)',
       date: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        memGB: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        loadavg1m: round2(loadavg()[0]),
-        note: 'shared dev machine (other engineers running builds/tests)',
-      },
+      machine: benchMachine(),
       rounds: ROUNDS,
       texts: TEXTS,
       medianMsFor100Texts: med,

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { benchMachine } from '../machine.cjs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@gaia/shared/database';
@@ -105,14 +105,7 @@ describe('crash resume', () => {
       const result = {
         benchmark: 'crash resume: kill -9 of the holder of a job (lease 120 s) and an outbox delivery (lease 60 s), then a restarted process',
         date: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          model: cpus()[0]?.model,
-          memGiB: Math.round(totalmem() / 2 ** 30),
-          node: process.version,
-          loadAvg1m: Number(loadavg()[0].toFixed(1)),
-          note: 'shared 2-core dev machine, other test suites running',
-        },
+        machine: benchMachine(),
         pollMs: POLL_MS,
         withLivenessLocks: live,
         leaseOnlyBaseline: base,

@@ -8,7 +8,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { benchMachine } from '../machine.cjs';
 import { join } from 'node:path';
 import { ingestionUploadKey } from '@gaia/contracts';
 import { ingestionSchema, IngestionModule } from '@gaia/ingestion/feature';
@@ -115,14 +115,7 @@ it(`ingestion benchmark (${N} pairs)`, async () => {
       benchmark: INGESTION_ONLY ? 'ingestion (parse + store + hand-over only)' : 'ingestion (upload to ready agent, with retrieval learning)',
       date: new Date().toISOString(),
       learning: LEARN_WORKER ? 'worker threads (built learn.worker.js)' : 'inline on the main thread',
-      machine: {
-        cpus: cpus().length,
-        model: cpus()[0]?.model,
-        memGiB: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        loadAvg1m: Number(loadavg()[0].toFixed(1)),
-        note: 'shared 2-core dev machine, other test suites running',
-      },
+      machine: benchMachine(),
       pairs: N,
       jsonBytes: bytes.length,
       parseOnly: { ms: Math.round(parseMs), pairsPerSec: Math.round(N / (parseMs / 1000)) },

@@ -11,7 +11,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { benchMachine } from '../machine.cjs';
 import { join } from 'node:path';
 import { lastValueFrom, tap, toArray } from 'rxjs';
 import type { RpcRequest, TranslationEventDto, UsageRecordedV1 } from '@gaia/contracts';
@@ -255,14 +255,7 @@ it('translation service latency', async () => {
     const result = {
       benchmark: 'translation service latency (in-process)',
       date: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        memGB: Math.round(totalmem() / 1e9),
-        node: process.version,
-        loadavg1m: loadavg()[0],
-        note: 'shared dev machine (other engineers running builds/tests)',
-      },
+      machine: benchMachine(),
       agent: {
         data: '/work/shared/data/americasnlp2021/es-gn train (read in place)',
         pairs: artifact.pairs,
