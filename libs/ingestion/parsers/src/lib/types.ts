@@ -35,18 +35,21 @@ export interface FileInput {
   bytes: Uint8Array;
 }
 
+/** What a vision extractor reads: one picture of a page, or pages of a PDF. */
+export interface VisionInput {
+  bytes: Uint8Array;
+  /** 'image/png', 'image/jpeg', 'image/webp', 'image/gif' or 'application/pdf' (then `pages` says which). */
+  mime: string;
+  srcLang: string;
+  tgtLang: string;
+  filename: string;
+  /** 1-based page numbers to read when `mime` is a PDF. */
+  pages?: number[];
+}
+
 /** Extracts sentence pairs from a picture of a page (scans, photos) with a vision-capable model. */
 export interface VisionExtractor {
-  extractPairs(input: {
-    bytes: Uint8Array;
-    /** 'image/png', 'image/jpeg', 'image/webp', 'image/gif' or 'application/pdf' (then `pages` says which). */
-    mime: string;
-    srcLang: string;
-    tgtLang: string;
-    filename: string;
-    /** 1-based page numbers to read when `mime` is a PDF. */
-    pages?: number[];
-  }): Promise<SentencePair[]>;
+  extractPairs(input: VisionInput): Promise<SentencePair[]>;
 }
 
 export interface ParseOptions {

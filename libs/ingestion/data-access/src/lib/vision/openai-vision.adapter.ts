@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { SentencePair, VisionExtractor } from '@gaia/ingestion/parsers';
+import type { SentencePair, VisionExtractor, VisionInput } from '@gaia/ingestion/parsers';
 
 export interface OpenAiVisionOptions {
   apiKey?: string;
@@ -44,14 +44,7 @@ export class OpenAiVisionExtractor implements VisionExtractor {
     this.client = new OpenAI({ apiKey: o.apiKey ?? 'none', baseURL: o.baseURL, timeout: o.timeoutMs ?? 120_000, maxRetries: o.maxRetries ?? 2 });
   }
 
-  async extractPairs(input: {
-    bytes: Uint8Array;
-    mime: string;
-    srcLang: string;
-    tgtLang: string;
-    filename: string;
-    pages?: number[];
-  }): Promise<SentencePair[]> {
+  async extractPairs(input: VisionInput): Promise<SentencePair[]> {
     const data = `data:${input.mime};base64,${Buffer.from(input.bytes).toString('base64')}`;
     const text = PROMPT(input.srcLang, input.tgtLang) + (input.pages?.length ? ` Read only page(s) ${input.pages.join(', ')}.` : '');
     const media =
