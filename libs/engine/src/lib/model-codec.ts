@@ -11,7 +11,7 @@ import type { AgentModel, ModelCalibration, ModelStats } from './model';
 import { type KeyLookup, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex, type PhraseTable } from './phrase-table';
 import type { Segmenter } from './subword';
 import { type SpellingCounts, spellingCounts } from './unknown-words';
-import type { SideVocab } from './vocabulary';
+import { type SideVocab, WordIndex } from './vocabulary';
 
 /**
  * Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). 3: phrase scores stored
@@ -74,9 +74,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
   const lm = (d: number): KnLm => KnLm.stored(r.extract(KnLm.sections(`lm${d}`)), `lm${d}`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
-    const index = new Map<string, number>();
-    for (let i = 0; i < words.length; i++) index.set(words[i], i);
-    return { words, cased: r.strings(`cased${d}`).toArray(), index, freq: r.float32(`freq${d}`) };
+    return { words, cased: r.strings(`cased${d}`).toArray(), index: new WordIndex(words), freq: r.float32(`freq${d}`) };
   };
   const sides: [SideVocab, SideVocab] = [side(0), side(1)];
   // copied, like every other decoded column, so the model keeps no view into the artifact buffer
@@ -195,7 +193,7 @@ export function modelByteSize(m: AgentModel): number {
   for (const lm of m.lms) b += lm.cacheBytesBound;
   for (let d = 0; d < 2; d++) {
     const v = m.sides[d];
-    b += v.freq.byteLength + v.words.length * (STRING_OVERHEAD + MAP_ENTRY);
+    b += v.freq.byteLength + v.words.length * STRING_OVERHEAD + (v.index instanceof WordIndex ? v.index.byteSize : v.words.length * MAP_ENTRY);
     for (const w of v.words) b += 2 * w.length;
     const t = m.tables[d];
     if (t instanceof StoredPhraseTable) b += t.byteSize;
