@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { pairwiseChrF } from './chrf-matrix';
 import { charNgramCounts, chrfFromStats, chrfStatsFromCounts } from './metrics';
+
+// CI replays one fixed seed (reproducible runs); locally every run explores new cases.
+if (process.env['CI']) fc.configureGlobal({ seed: 20_261_124 });
 
 /** The chrF of two texts as metrics.ts computes it, pair by pair. */
 const reference = (h: string, r: string): number => chrfFromStats(chrfStatsFromCounts(charNgramCounts(h), charNgramCounts(r)));
@@ -40,5 +44,19 @@ describe('pairwiseChrF', () => {
     expect(Array.from(pairwiseChrF(['same', 'same']))).toEqual([0, 1, 1, 0]);
     expect(pairwiseChrF(['one']).length).toBe(1);
     expect(pairwiseChrF([]).length).toBe(0);
+  });
+
+  it('agrees with metrics.ts on any texts (few letters: many shared n-grams; spaces, tabs, surrogates alone or paired)', () => {
+    const unit = fc.constantFrom('a', 'b', 'c', 'á', ' ', '\t', '\ud835', '\udc9c', '𝒜', '.');
+    const text = fc.array(unit, { maxLength: 24 }).map((u) => u.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 2, maxLength: 9 }), (texts) => {
+        const m = pairwiseChrF(texts);
+        const K = texts.length;
+        for (let i = 0; i < K; i++) for (let j = 0; j < K; j++) if (i !== j && m[i * K + j] !== reference(texts[i], texts[j])) return false;
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 });

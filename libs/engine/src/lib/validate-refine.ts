@@ -37,6 +37,17 @@ export function capitalizeLike(out: string, src: string): string {
   return out;
 }
 
+/** A line's input as the features of its candidates read it. */
+export interface LineInput {
+  /** the input's word tokens, and their ids in the input vocabulary (back-offs for unknown words; 0: none) */
+  qWords: string[];
+  qIds: number[];
+  /** per output word id, its best lexical probability given one of the input words */
+  fwdMax: Map<number, number>;
+  /** the input's tokens */
+  qSet: Set<string>;
+}
+
 export class CandidateScorer {
   private readonly sw: ScoreWeights;
   private readonly lengthTargets: [number, number];
@@ -70,8 +81,9 @@ export class CandidateScorer {
     const srcChars = text.replace(/\s+/g, '').length;
     const cands: Candidate[] = [];
     const origins: CandidateOrigin[] = [];
+    const line = this.lineInput(qTok, dir);
     for (const r of drafts) {
-      const f = this.features(qTok, r.tokens, dir, srcChars);
+      const f = this.features(qTok, r.tokens, dir, srcChars, line);
       if (r.overlap !== undefined) f.overlap = r.overlap;
       const shown = joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced));
       cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
@@ -106,31 +118,38 @@ export class CandidateScorer {
     return Math.max(bi, 0);
   }
 
-  features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number): Record<string, number> {
+  /** What the features of every candidate of a line read of its input: computed once per line. */
+  lineInput(qTok: readonly string[], dir: 0 | 1): LineInput {
     const m = this.model;
-    const outV = m.sides[dir === 0 ? 1 : 0];
-    const lm = m.lms[dir === 0 ? 1 : 0];
-    cand = cand.map(normalizeToken);
-    const ids = cand.map((w) => outV.index.get(w) ?? 0);
-    const lmScore = lm.scoreSentence(ids.map((id) => lmWordId(m, dir, id))) / (ids.length + 1);
+    const qWords = qTok.filter(isWordToken);
+    const qIds = qWords.map((w) => this.words.inputId(w, dir));
     // lexical p(t|s): for each output word the best source word
     const fwdMax = new Map<number, number>();
     const lexF = m.lex[dir];
-    const qWords = qTok.filter(isWordToken);
-    for (const w of qWords) {
-      const id = this.words.inputId(w, dir);
+    for (const id of qIds) {
       if (!id) continue;
       for (let x = lexF.off[id]; x < lexF.off[id + 1]; x++) {
         const o = lexF.ids[x];
         if ((fwdMax.get(o) ?? 0) < lexF.probs[x]) fwdMax.set(o, lexF.probs[x]);
       }
     }
+    return { qWords, qIds, fwdMax, qSet: new Set(qTok) };
+  }
+
+  features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number, line: LineInput = this.lineInput(qTok, dir)): Record<string, number> {
+    const m = this.model;
+    const outV = m.sides[dir === 0 ? 1 : 0];
+    const lm = m.lms[dir === 0 ? 1 : 0];
+    cand = cand.map(normalizeToken);
+    const ids = cand.map((w) => outV.index.get(w) ?? 0);
+    const lmScore = lm.scoreSentence(ids.map((id) => lmWordId(m, dir, id))) / (ids.length + 1);
+    const { qWords, qIds, fwdMax, qSet } = line;
     let lf = 0;
     let nw = 0;
     for (let j = 0; j < cand.length; j++) {
       if (!isWordToken(cand[j])) continue;
       nw++;
-      const p = ids[j] ? (fwdMax.get(ids[j]) ?? 0) : qTok.includes(cand[j]) ? COPIED_WORD_PROB_FORWARD : 0;
+      const p = ids[j] ? (fwdMax.get(ids[j]) ?? 0) : qSet.has(cand[j]) ? COPIED_WORD_PROB_FORWARD : 0;
       lf += Math.log(Math.max(p, FEATURE_PROB_FLOOR));
     }
     lf = nw ? lf / nw : Math.log(FEATURE_PROB_FLOOR);
@@ -147,9 +166,9 @@ export class CandidateScorer {
     let lr = 0;
     let covered = 0;
     const candSet = new Set(cand);
-    for (const w of qWords) {
-      const id = this.words.inputId(w, dir);
-      const p = id ? (revMax.get(id) ?? 0) : candSet.has(w) ? COPIED_WORD_PROB_REVERSE : 0;
+    for (let x = 0; x < qWords.length; x++) {
+      const id = qIds[x];
+      const p = id ? (revMax.get(id) ?? 0) : candSet.has(qWords[x]) ? COPIED_WORD_PROB_REVERSE : 0;
       lr += Math.log(Math.max(p, FEATURE_PROB_FLOOR));
       if (p >= COVERED_MIN_PROB) covered++;
     }
@@ -161,7 +180,6 @@ export class CandidateScorer {
       (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) /
       Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
     // target-language consistency: words neither known in the target language nor copied from the input
-    const qSet = new Set(qTok);
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
     // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
     return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov };
