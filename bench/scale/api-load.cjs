@@ -15,6 +15,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const http = require('node:http');
 const crypto = require('node:crypto');
+const os = require('node:os');
 const { spawn, spawnSync } = require('node:child_process');
 const { Client } = require('pg');
 
@@ -83,7 +84,7 @@ const cookie = (res, name) =>
     ?.slice(name.length + 1);
 
 /** A fresh database, the platform on it (probe preloaded), a user on Enterprise with an API key, the gn agent. */
-async function startPlatform({ artifactFile, workDir }) {
+async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'dist/apps/platform/main.js') }) {
   const dbName = `gaia_bench_api_${Date.now().toString(36)}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -101,7 +102,7 @@ async function startPlatform({ artifactFile, workDir }) {
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   };
-  const srv = ipcChild(path.join(ROOT, 'dist/apps/platform/main.js'), [], env, ['-r', path.join(__dirname, 'probe.cjs')]);
+  const srv = ipcChild(main, [], env, ['-r', path.join(__dirname, 'probe.cjs')]);
   const url = await srv.waitFor(/Gaia is running at (\S+)/);
   const base = url.replace(/\/$/, '');
 
@@ -341,4 +342,165 @@ async function apiPoints({
   }
 }
 
-module.exports = { apiPoints, summarizeProfile };
+/** Latencies (ms) → n, p50, p99, max. */
+function latencyStats(xs) {
+  const s = [...xs].sort((x, y) => x - y);
+  const q = (p) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
+  const r = (v) => Math.round(v * 100) / 100;
+  return { n: s.length, p50: r(q(0.5)), p99: r(q(0.99)), max: r(s[s.length - 1]) };
+}
+
+/** Closed-loop load: `connections` keep-alive clients POSTing the sentences in turn for `seconds` (after a warm-up). */
+async function closedLoop(port, connections, seconds, sentences, target, warmup = AB_WARMUP_REQUESTS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const lat = [];
+  let errors = 0;
+  const one = (text) =>
+    new Promise((resolve) => {
+      const body = JSON.stringify(target.body(text));
+      const t0 = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: target.path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...target.headers },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) lat.push(performance.now() - t0);
+            else errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  let k = 0;
+  for (let i = 0; i < warmup; i++) await one(sentences[k++ % sentences.length]);
+  lat.length = 0;
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) await one(sentences[k++ % sentences.length]);
+    }),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  agent.destroy();
+  return { reqPerSec: Math.round((lat.length / secs) * 10) / 10, completed: lat.length, errors, latencyMs: latencyStats(lat) };
+}
+
+const AB_WARMUP_REQUESTS = 30;
+const AB_FIRST_WARMUP_REQUESTS = 300;
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>]`):
+ * two builds of the platform (e.g. a copy of `dist` before a change and one after) run at once on fresh databases
+ * and are loaded in alternation (the order flips every round), so the shared machine's noise falls on both alike;
+ * prints each point's req/s and CPU ms per translation as medians and the ratio B/A. `--profile` samples every pass
+ * and splits the main thread's busy time per translation into the engine's and the rest (what the request path
+ * costs around the engine: the steadiest measure of it while other jobs load the machine).
+ */
+async function abMain(argv) {
+  const opt = { seconds: 5, rounds: 3, connections: [1, 8, 32], profile: false };
+  const dists = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--ab') dists.push(path.resolve(argv[++i]), path.resolve(argv[++i]));
+    else if (argv[i] === '--seconds') opt.seconds = Number(argv[++i]);
+    else if (argv[i] === '--rounds') opt.rounds = Number(argv[++i]);
+    else if (argv[i] === '--connections') opt.connections = argv[++i].split(',').map(Number);
+    else if (argv[i] === '--profile') opt.profile = true;
+    else if (argv[i] === '--artifact') opt.artifact = path.resolve(argv[++i]);
+  }
+  const input = JSON.parse(fs.readFileSync(path.join(ROOT, 'tmp/bench-scale/api-engine-only-input.json'), 'utf8'));
+  // --artifact: another es-gn agent (e.g. a few hundred pairs, so the request path outweighs the engine in the measure)
+  const artifactFile = opt.artifact ?? input.agents[0].file;
+  const sentences = input.sentences;
+  const workDir = path.join(ROOT, 'tmp/bench-scale/api-ab');
+  const plats = [];
+  try {
+    for (const d of dists) plats.push(await startPlatform({ artifactFile, workDir, main: path.join(d, 'apps/platform/main.js') }));
+    const targets = plats.map((plat) => ({
+      path: '/api/translate',
+      headers: { 'x-api-key': plat.apiKey },
+      body: (text) => ({ text, model_id: plat.agentId, src_lang: 'es', tgt_lang: 'gn', stream: false }),
+    }));
+    for (let i = 0; i < plats.length; i++) await closedLoop(plats[i].port, 4, 0, sentences, targets[i], AB_FIRST_WARMUP_REQUESTS);
+    const res = plats.map(() => new Map(opt.connections.map((c) => [c, []])));
+    for (let r = 0; r < opt.rounds; r++)
+      for (const c of opt.connections)
+        for (const i of r % 2 ? [1, 0] : [0, 1]) {
+          const plat = plats[i];
+          const cpu0 = await plat.srv.ask('cpu', 'cpuMicros');
+          const q0 = await plat.srv.ask('pg-count', 'pgQueries');
+          if (opt.profile) await plat.srv.ask('prof-start', 'profiling');
+          const run = await closedLoop(plat.port, c, opt.seconds, sentences, targets[i]);
+          const n = Math.max(1, run.completed + AB_WARMUP_REQUESTS);
+          const cpuMs = ((await plat.srv.ask('cpu', 'cpuMicros')) - cpu0) / 1000 / n;
+          const rt = ((await plat.srv.ask('pg-count', 'pgQueries')) - q0) / n;
+          // with --profile: the main thread's busy time split into the engine's and everything else's, per translation
+          let split = {};
+          if (opt.profile) {
+            const prof = summarizeProfile(await plat.srv.ask('prof-stop', 'profile'));
+            const engineMs = (prof.busyMs * prof.engineInclusiveBusyPct) / 100 / n;
+            split = { engineMs, outsideMs: prof.busyMs / n - engineMs };
+          }
+          res[i].get(c).push({ ...run, cpuMs, rt, ...split });
+          process.stdout.write(
+            `round ${r + 1} ${'AB'[i]} ${c} conn: ${run.reqPerSec} req/s, p50 ${run.latencyMs.p50} ms, ${cpuMs.toFixed(2)} CPU ms, ${rt.toFixed(2)} pg/translation` +
+              `${opt.profile ? `, main thread ${split.engineMs.toFixed(2)} ms engine + ${split.outsideMs.toFixed(2)} ms outside it` : ''}${run.errors ? `, ${run.errors} errors` : ''}\n`,
+          );
+        }
+    const r2 = (v) => Math.round(v * 100) / 100;
+    const summary = opt.connections.map((c) => {
+      const [a, b] = res.map((m) => m.get(c));
+      const m = (xs, f) => r2(median(xs.map(f)));
+      const rps = [m(a, (x) => x.reqPerSec), m(b, (x) => x.reqPerSec)];
+      const cpu = [m(a, (x) => x.cpuMs), m(b, (x) => x.cpuMs)];
+      const pairRatios = a.map((x, k) => b[k].reqPerSec / x.reqPerSec);
+      return {
+        connections: c,
+        reqPerSec: { a: rps[0], b: rps[1], ratio: r2(rps[1] / rps[0]), medianPairRatio: r2(median(pairRatios)) },
+        cpuMsPerTranslation: { a: cpu[0], b: cpu[1], ratio: r2(cpu[1] / cpu[0]) },
+        p50Ms: { a: m(a, (x) => x.latencyMs.p50), b: m(b, (x) => x.latencyMs.p50) },
+        pgRoundTrips: { a: m(a, (x) => x.rt), b: m(b, (x) => x.rt) },
+        ...(opt.profile
+          ? {
+              engineMsPerTranslation: { a: m(a, (x) => x.engineMs), b: m(b, (x) => x.engineMs) },
+              outsideEngineMsPerTranslation: {
+                a: m(a, (x) => x.outsideMs),
+                b: m(b, (x) => x.outsideMs),
+                ratio: r2(m(b, (x) => x.outsideMs) / m(a, (x) => x.outsideMs)),
+              },
+            }
+          : {}),
+      };
+    });
+    process.stdout.write(`${JSON.stringify({ a: dists[0], b: dists[1], loadavg: os.loadavg(), summary }, null, 1)}\n`);
+  } finally {
+    for (const p of plats) await p.stop();
+  }
+}
+
+if (require.main === module)
+  abMain(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+
+module.exports = { apiPoints, summarizeProfile, startPlatform, closedLoop };

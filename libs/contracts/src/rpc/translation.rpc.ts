@@ -38,6 +38,12 @@ export const translateRequestSchema = z.object({
   /** Ask for `explanation` on translation_complete (the examples, lexicon and glossary entries that shaped the answer). */
   explain: z.boolean().optional(),
   /**
+   * The caller keeps only the answer (the JSON form of POST /api/translate): no status events, and the translation
+   * in one `translation_chunk` (the chunks joined, so a raw text that differs from the final one is kept) right
+   * before `translation_complete`, instead of one event per word through every layer of the stream.
+   */
+  final_only: z.boolean().optional(),
+  /**
    * The agent as the caller's access check just resolved it (`agents.access.v1` with `record: true`): the
    * translation service uses it instead of asking `agents.resolve.v1` again (one agents call per translation).
    */

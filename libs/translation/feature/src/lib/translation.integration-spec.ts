@@ -165,6 +165,43 @@ describe('translation service (real Postgres, in-process transport, engine artif
     expect(UsageProbe.received[0].latencyMs).toBeGreaterThan(0);
   });
 
+  it('final_only (the JSON answer): no status events, the chunks joined into one before translation_complete, usage recorded once', async () => {
+    const streamed = await translate(request());
+    const req = request({ final_only: true });
+    const events = await translate(req);
+    expect(events.map((e) => e.type)).toEqual(['translation_chunk', 'translation_complete']);
+    const joined = streamed
+      .filter((e) => e.type === 'translation_chunk')
+      .map((e: any) => e.content)
+      .join('');
+    expect(events[0]).toEqual({ type: 'translation_chunk', content: joined });
+    const [full, only] = [streamed.at(-1), events.at(-1)] as Extract<TranslationEventDto, { type: 'translation_complete' }>[];
+    expect({ ...only, response_time: 0 }).toEqual({ ...full, response_time: 0 });
+    await t.drain();
+    expect(UsageProbe.received.filter((u) => u.requestId === req.requestId)).toHaveLength(1);
+
+    // the LLM engine's raw stream (which may differ from its final text) is kept, joined
+    directory.profiles.set('agent-es-gn', profile({ engine: 'llm' }));
+    double.enqueue(
+      { kind: 'json', choices: ['Presidente ohecha universidad'], usage: { prompt_tokens: 900, completion_tokens: 18 } },
+      { kind: 'stream', tokens: ['Presidente', ' ohecha', ' universidad'], usage: { prompt_tokens: 1100, completion_tokens: 4 } },
+    );
+    const llm = await translate(request({ final_only: true }));
+    expect(llm.map((e) => e.type)).toEqual(['translation_chunk', 'translation_complete']);
+    expect(llm[0]).toEqual({ type: 'translation_chunk', content: 'Presidente ohecha universidad' });
+    expect(llm[1]).toMatchObject({ final_translation: 'Presidente ohecha universidad', engine: 'llm' });
+  });
+
+  it('a request its schema refuses is a 400 DomainError in process too (the serving side parses it; the caller does not parse it twice)', async () => {
+    const bad = { ...request(), caller: { keyId: '', userId: null } };
+    await expect(lastValueFrom(rpc.stream('translation.translate.v1', bad))).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('caller.keyId'),
+    });
+    await t.drain();
+    expect(UsageProbe.received.filter((u) => u.requestId === bad.requestId)).toHaveLength(0);
+  });
+
   it('a retried request (same requestId) is translated again but billed once', async () => {
     const req = request();
     await translate(req);

@@ -82,7 +82,12 @@ export class TranslateController {
     if (!wantsStream) {
       // The JSON answer is idempotent on Idempotency-Key (stored and replayed like every write route).
       const answer = await this.idempotent.run(req, res, 200, (requestId) => this.runJson(p, ip, body, res, requestId));
-      res.status(answer.status).json(answer.body);
+      // Written as is: Express' res.json would also hash the body for an ETag, which no client of a POST answer uses.
+      const json = JSON.stringify(answer.body);
+      res.statusCode = answer.status;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', Buffer.byteLength(json));
+      res.end(json);
       return;
     }
     await this.streamSse(await this.translations.prepare(p, ip, body), req, res);
@@ -95,7 +100,7 @@ export class TranslateController {
     res: Response,
     requestId: string | undefined,
   ): Promise<TranslateJsonResponse> {
-    const t = await this.translations.prepare(p, ip, body, requestId);
+    const t = await this.translations.prepare(p, ip, body, requestId, { finalOnly: true });
     const signal: { closed: boolean; cancel?: () => void } = { closed: false };
     // The client went away before the answer: stop the translation.
     res.on('close', () => {

@@ -32,7 +32,8 @@ export class TranslateService {
     private readonly meter: TranslationMeter,
   ) {}
 
-  async prepare(p: Principal, ip: string, body: unknown, requestId: string = randomUUID()): Promise<PreparedTranslation> {
+  /** `finalOnly`: the caller keeps only the answer (JSON), so the stream carries no status events and one joined chunk. */
+  async prepare(p: Principal, ip: string, body: unknown, requestId: string = randomUUID(), opts: { finalOnly?: boolean } = {}): Promise<PreparedTranslation> {
     assertFieldLimits(body); // HTTP bodies passed the pipe already; Socket.IO messages are checked here
     const parsed = translateBodySchema.safeParse(body ?? {});
     if (!parsed.success) {
@@ -70,6 +71,7 @@ export class TranslateService {
       caller: { keyId, userId },
       agent: record,
       explain: b.explain,
+      ...(opts.finalOnly ? { final_only: true } : {}),
     });
     return { requestId, text, srcLang: b.src_lang.trim(), tgtLang: b.tgt_lang.trim(), stream: b.stream, events: this.meter.meter(requestId, source) };
   }

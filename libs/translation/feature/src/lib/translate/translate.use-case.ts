@@ -84,18 +84,25 @@ export class TranslateUseCase {
 
   private async *run(p: Prepared): AsyncGenerator<TranslationEventDto> {
     const { agent, request } = p;
-    if (!p.wasWarm) yield { type: 'status', message: 'Agent loaded.' };
+    // final_only: the chunks are joined into one, given just before translation_complete; status events are left out
+    const finalOnly = request.final_only === true;
+    if (!p.wasWarm && !finalOnly) yield { type: 'status', message: 'Agent loaded.' };
     let engine = this.builtin;
     if (agent.engine === 'llm') {
       if (this.llm) engine = this.llm;
-      else yield { type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' };
+      else if (!finalOnly) yield { type: 'status', message: 'The LLM engine is not configured; using the built-in engine.' };
     }
     const from = p.direction === 'forward' ? agent.srcLang : agent.tgtLang;
     const to = p.direction === 'forward' ? agent.tgtLang : agent.srcLang;
     let event: EngineEvent | undefined;
+    let joined = '';
     try {
       for await (event of engine.translate({ text: p.text, direction: p.direction, agent, feedback: p.feedback, explain: request.explain })) {
-        if (event.type === 'status' || event.type === 'translation_chunk') {
+        if (finalOnly && event.type === 'translation_chunk') {
+          joined += event.content;
+        } else if (event.type === 'status') {
+          if (!finalOnly) yield event;
+        } else if (event.type === 'translation_chunk') {
           yield event;
         } else if (event.type === 'error') {
           this.metrics?.countTranslation(engine.kind, 'error');
@@ -126,6 +133,7 @@ export class TranslateUseCase {
               (e: unknown) => e,
             );
           try {
+            if (joined) yield { type: 'translation_chunk', content: joined };
             yield {
               type: 'translation_complete',
               final_translation: event.final_translation,
