@@ -60,8 +60,8 @@ export function draftCandidates(
       raw.push({ tokens: fix.tokens, strategy: 'fuzzy-match-repair', used: [], hit: h, overlap: fix.overlap });
       return;
     }
-    const ad = adaptExample(model, decoder, qTok, surface, h, dir, forced, examples[x]);
-    if (ad && ad.overlap >= MIN_ADAPTATION_OVERLAP) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
+    const ad = adaptExample(model, decoder, qTok, surface, h, dir, forced, examples[x], MIN_ADAPTATION_OVERLAP);
+    if (ad) raw.push({ tokens: ad.tokens, strategy: 'memory-adaptation', used: [], hit: h, overlap: ad.overlap });
   });
   hits
     .slice(0, settings.rawExamples)

@@ -25,7 +25,8 @@ export function exampleTokens(model: AgentModel, hit: RetrievalHit, dir: 0 | 1):
 
 /**
  * Adapts `hit` to the input (`qTok` normalized, `qSurf` surface tokens); `overlap`: LCS share of the tokens. `example`:
- * the hit's tokens when the caller has them already.
+ * the hit's tokens when the caller has them already. An example sharing less than `minOverlap` of the tokens is not
+ * adapted (null, before any decoding: most retrieved examples share too little to be a candidate).
  */
 export function adaptExample(
   model: AgentModel,
@@ -36,6 +37,7 @@ export function adaptExample(
   dir: 0 | 1,
   forced: readonly ForcedSpan[] = [],
   example: ExampleTokens = exampleTokens(model, hit, dir),
+  minOverlap = 0,
 ): { tokens: string[]; overlap: number } | null {
   const { H, O } = example;
   if (!H.length || !O.length) return null;
@@ -44,6 +46,8 @@ export function adaptExample(
   const mH = H.length;
   const L = Array.from({ length: n + 1 }, () => new Int32Array(mH + 1));
   for (let i = n - 1; i >= 0; i--) for (let j = mH - 1; j >= 0; j--) L[i][j] = qTok[i] === H[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+  const overlap = L[0][0] / Math.max(n, mH);
+  if (L[0][0] === 0 || overlap < minOverlap) return null;
   const qMatch = new Int32Array(n).fill(-1);
   const hMatched = new Uint8Array(mH);
   for (let i = 0, j = 0; i < n && j < mH;) {
@@ -55,8 +59,6 @@ export function adaptExample(
     } else if (L[i + 1][j] >= L[i][j + 1]) i++;
     else j++;
   }
-  const overlap = L[0][0] / Math.max(n, mH);
-  if (L[0][0] === 0) return null;
   // glossary terms are never taken from the example: their words count as unmatched and are decoded (forced)
   for (const f of forced)
     for (let p = f.start; p < f.end; p++)

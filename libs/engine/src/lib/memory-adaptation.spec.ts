@@ -1,0 +1,44 @@
+import { wordOrderCorpus } from '../testing/word-order-corpus';
+import { PhraseDecoder } from './decoder';
+import { adaptExample, exampleTokens } from './memory-adaptation';
+import { trainAgentModel } from './model';
+import { tokenize, normalizeToken } from './tokenize';
+import { DEFAULT_DECODER_WEIGHTS, TRANSLATOR_DEFAULTS } from './tuning';
+import type { RetrievalHit } from './types';
+import { UnknownWords } from './unknown-words';
+
+describe('memory adaptation', () => {
+  const pairs = wordOrderCorpus(['casa verde']);
+  const model = trainAgentModel(pairs);
+  const d = TRANSLATOR_DEFAULTS;
+  const decoder = new PhraseDecoder(model, new UnknownWords(model, [...d.stemMinRatio]), {
+    weights: DEFAULT_DECODER_WEIGHTS,
+    beam: d.beam,
+    lengthTargets: [d.lengthTarget, d.lengthTargetReverse],
+    reverseCopy: d.reverseCopy,
+  });
+  const input = (text: string): { qTok: string[]; surface: string[] } => {
+    const surface = tokenize(text);
+    return { qTok: surface.map(normalizeToken), surface };
+  };
+  const hit = (source: string, target: string): RetrievalHit => ({ id: source, score: 1, source, target, matchedTerms: [] });
+
+  it('adapts an example sharing enough of the input the same with or without the minimum overlap', () => {
+    const { qTok, surface } = input('Ana pinta una mesa azul hoy.');
+    const h = hit('Ana vende una mesa azul hoy.', 'Ana sells a blue table today.');
+    const plain = adaptExample(model, decoder, qTok, surface, h, 0, [], exampleTokens(model, h, 0));
+    expect(plain).not.toBeNull();
+    expect(plain!.overlap).toBeGreaterThan(0.5);
+    expect(plain!.tokens.join(' ')).toContain('blue table');
+    expect(adaptExample(model, decoder, qTok, surface, h, 0, [], exampleTokens(model, h, 0), 0.5)).toEqual(plain);
+  });
+
+  it('gives up on an example sharing less than the minimum overlap before adapting it', () => {
+    const { qTok, surface } = input('Ana pinta una mesa azul hoy.');
+    const h = hit('Mi hermano vende un carro grande ayer.', 'My brother sells a big car yesterday.');
+    const plain = adaptExample(model, decoder, qTok, surface, h, 0);
+    expect(plain).not.toBeNull();
+    expect(plain!.overlap).toBeLessThan(0.25);
+    expect(adaptExample(model, decoder, qTok, surface, h, 0, [], exampleTokens(model, h, 0), 0.25)).toBeNull();
+  });
+});
