@@ -57,18 +57,18 @@ describe('Kneser-Ney trigram LM', () => {
     expect(reversed).toEqual(first);
   });
 
-  it('keeps one value per cache slot: a colliding trigram replaces it and the other is computed again', () => {
-    const cache = new LogProbCache(1);
-    expect(cache.slot(3, 4, 5)).toBe(0);
-    expect(cache.get(0, 7)).toBeNaN();
-    cache.set(0, 7, -1.5);
-    expect(cache.get(0, 7)).toBe(-1.5);
-    cache.set(0, 9, -2.5);
-    expect(cache.get(0, 7)).toBeNaN();
-    expect(cache.get(0, 9)).toBe(-2.5);
-    expect(() => new LogProbCache(3)).toThrow(/power of two/);
+  it('keeps the newest trigrams of a bucket: a fifth one with the same hash forgets the oldest, which is computed again', () => {
+    const cache = new LogProbCache(4); // one bucket of four slots
+    const h = LogProbCache.hash(3, 4, 5);
+    expect(cache.get(h, 7)).toBeNaN();
+    for (let k = 1; k <= 4; k++) cache.set(h, k, -k);
+    for (let k = 1; k <= 4; k++) expect(cache.get(h, k)).toBe(-k);
+    cache.set(h, 5, -5);
+    expect(cache.get(h, 1)).toBeNaN();
+    for (let k = 2; k <= 5; k++) expect(cache.get(h, k)).toBe(-k);
+    expect(() => new LogProbCache(12)).toThrow(/power of two/);
     expect(LogProbCache.slotsFor(10)).toBe(1024);
     expect(LogProbCache.slotsFor(5000)).toBe(8192);
-    expect(LogProbCache.slotsFor(1e9)).toBe(1 << 18);
+    expect(LogProbCache.slotsFor(1e9)).toBe(1 << 19);
   });
 });

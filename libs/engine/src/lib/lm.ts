@@ -43,10 +43,15 @@ const DISCOUNT_MIN = 0.3;
 const DISCOUNT_MAX = 0.95;
 const DISCOUNT_DEFAULT = 0.75;
 /** Slots of the log-probability cache at most (a power of two), and at least (small models). */
-const LM_CACHE_MAX_SLOTS = 1 << 18;
+const LM_CACHE_MAX_SLOTS = 1 << 19;
 const LM_CACHE_MIN_SLOTS = 1 << 10;
 /** A slot of the cache: its key and its value, one Float64 each. */
 const LM_CACHE_SLOT_BYTES = 16;
+/** Slots of a bucket of the cache (4 × 16 bytes: one cache line of the CPU). */
+const LM_CACHE_WAYS = 4;
+/** Slots of the small table of recent trigrams (2^LM_RECENT_BITS; 64 KB: a sentence's trigrams, in the CPU's cache). */
+const LM_RECENT_BITS = 12;
+const LM_RECENT_SLOTS = 1 << LM_RECENT_BITS;
 /** Odd multipliers mixing the three word ids of a trigram into a slot (32-bit multiplicative hashing). */
 const HASH_U = 0x9e3779b1;
 const HASH_V = 0x85ebca77;
@@ -111,20 +116,22 @@ function mix(h: number): number {
 }
 
 /**
- * ln p(w | u v) memoized in a direct-mapped table of typed arrays: a slot per (u, v, w) hash holds the last trigram
- * key seen there and its value (a colliding trigram replaces it). Lookups allocate nothing, unlike a Map of number
- * keys beyond 2^31 (every entry boxed); memory is fixed once allocated. A cached value is the computed value itself,
- * so answers do not depend on what is cached.
+ * ln p(w | u v) memoized in typed arrays (lookups allocate nothing, unlike a Map of number keys beyond 2^31, every
+ * entry boxed; memory is fixed once allocated): a small direct-mapped table for the trigrams of the sentence at hand
+ * (the decoder asks for each a few times), in front of a table of buckets of LM_CACHE_WAYS slots holding the
+ * trigrams of many sentences (a full bucket forgets its oldest). A slot holds a trigram key and its value side by
+ * side. A cached value is the computed value itself, so answers do not depend on what is cached.
  */
 export class LogProbCache {
-  /** slot i: key at 2i, value at 2i + 1 (one cache line holds both) */
+  /** slot i: key at 2i, value at 2i + 1 */
+  private recent: Float64Array | null = null;
   private table: Float64Array | null = null;
-  private readonly mask: number;
+  private readonly bucketMask: number;
 
-  /** `slots`: a power of two. */
+  /** `slots`: a power of two, at least LM_CACHE_WAYS. */
   constructor(readonly slots: number) {
-    if (slots < 1 || (slots & (slots - 1)) !== 0) throw new Error(`LogProbCache: ${slots} slots is not a power of two`);
-    this.mask = slots - 1;
+    if (slots < LM_CACHE_WAYS || (slots & (slots - 1)) !== 0) throw new Error(`LogProbCache: ${slots} slots is not a power of two ≥ ${LM_CACHE_WAYS}`);
+    this.bucketMask = slots / LM_CACHE_WAYS - 1;
   }
 
   /** Slots for a model with `entries` trigram and bigram keys: the next power of two, within the bounds. */
@@ -134,30 +141,55 @@ export class LogProbCache {
     return n;
   }
 
+  /** Bytes of both tables once allocated. */
   get bytes(): number {
-    return this.slots * LM_CACHE_SLOT_BYTES;
+    return (this.slots + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES;
   }
 
-  /** The slot of trigram (u, v, w). */
-  slot(u: number, v: number, w: number): number {
-    return mix(Math.imul(u, HASH_U) ^ Math.imul(v, HASH_V) ^ Math.imul(w, HASH_W)) & this.mask;
+  /** The hash of trigram (u, v, w). */
+  static hash(u: number, v: number, w: number): number {
+    return mix(Math.imul(u, HASH_U) ^ Math.imul(v, HASH_V) ^ Math.imul(w, HASH_W));
   }
 
-  /** The value cached for `key` in `slot`, or NaN. */
-  get(slot: number, key: number): number {
-    const t = this.table;
-    return t !== null && t[2 * slot] === key ? t[2 * slot + 1] : NaN;
+  /** The value cached for `key` (hash `h`), or NaN. */
+  get(h: number, key: number): number {
+    const r = this.recent;
+    if (r === null) return NaN;
+    const s = 2 * (h & (LM_RECENT_SLOTS - 1));
+    if (r[s] === key) return r[s + 1];
+    const t = this.table as Float64Array;
+    const b = 2 * LM_CACHE_WAYS * ((h >>> LM_RECENT_BITS) & this.bucketMask);
+    for (let x = b; x < b + 2 * LM_CACHE_WAYS; x += 2)
+      if (t[x] === key) {
+        r[s] = key;
+        r[s + 1] = t[x + 1];
+        return t[x + 1];
+      }
+    return NaN;
   }
 
-  set(slot: number, key: number, value: number): void {
+  set(h: number, key: number, value: number): void {
+    let r = this.recent;
     let t = this.table;
-    if (t === null) {
+    if (r === null || t === null) {
+      r = new Float64Array(2 * LM_RECENT_SLOTS);
       t = new Float64Array(2 * this.slots);
+      for (let i = 0; i < r.length; i += 2) r[i] = EMPTY_KEY;
       for (let i = 0; i < t.length; i += 2) t[i] = EMPTY_KEY;
+      this.recent = r;
       this.table = t;
     }
-    t[2 * slot] = key;
-    t[2 * slot + 1] = value;
+    const s = 2 * (h & (LM_RECENT_SLOTS - 1));
+    r[s] = key;
+    r[s + 1] = value;
+    // the bucket's slots from newest to oldest: the oldest is dropped, the others move one down
+    const b = 2 * LM_CACHE_WAYS * ((h >>> LM_RECENT_BITS) & this.bucketMask);
+    for (let x = b + 2 * (LM_CACHE_WAYS - 1); x > b; x -= 2) {
+      t[x] = t[x - 2];
+      t[x + 1] = t[x - 1];
+    }
+    t[b] = key;
+    t[b + 1] = value;
   }
 }
 
@@ -220,7 +252,7 @@ export class KnLm {
   /** Most memory the log-probability cache takes once warm (for memory budgets). */
   get cacheBytesBound(): number {
     const s = this.sizes;
-    return LogProbCache.slotsFor(s.c3 + s.b2) * LM_CACHE_SLOT_BYTES + 2 * CONTEXT_SLOTS * CONTEXT_SLOT_BYTES;
+    return (LogProbCache.slotsFor(s.c3 + s.b2) + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES + 2 * CONTEXT_SLOTS * CONTEXT_SLOT_BYTES;
   }
 
   /** The log-probability cache (sized from the model on first use). */
@@ -354,8 +386,8 @@ export class KnLm {
     const d = this.data;
     const ck = (u * d.V + v) * d.V + w;
     const cache = this.cache;
-    const slot = cache.slot(u, v, w);
-    const hit = cache.get(slot, ck);
+    const h = LogProbCache.hash(u, v, w);
+    const hit = cache.get(h, ck);
     if (hit === hit) return hit; // not NaN: cached
     const ctx = u * d.V + v;
     const tri = (this.ranges ??= { tri: new ContextRanges(), bi: new ContextRanges() }).tri;
@@ -370,7 +402,7 @@ export class KnLm {
       p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n[x]) / s) * this.p2(v, w);
     }
     const lp = Math.log(Math.max(p, 1e-30));
-    cache.set(slot, ck, lp);
+    cache.set(h, ck, lp);
     return lp;
   }
 
