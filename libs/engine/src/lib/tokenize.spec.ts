@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { detokenize, foldToken, isLiteralToken, normalizeToken, tokenize } from './tokenize';
+
+// CI replays one fixed seed (reproducible runs); locally every run explores new cases.
+if (process.env['CI']) fc.configureGlobal({ seed: 20_261_124 });
 
 describe('tokenize', () => {
   it('keeps glottal apostrophes inside Guaraní / Quechua words and splits punctuation', () => {
@@ -27,6 +31,20 @@ describe('tokenize', () => {
   it('keeps diacritics in tokens and folds them only for matching', () => {
     expect(normalizeToken('Ñe’ẽ')).toBe("ñe'ẽ");
     expect(foldToken('Ñe’ẽ')).toBe("ne'e");
+  });
+
+  it('folds ASCII and non-ASCII tokens alike: lower case, apostrophes unified, marks removed after NFD, NFC', () => {
+    const full = (t: string): string =>
+      normalizeToken(t)
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .normalize('NFC');
+    const unit = fc.constantFrom('a', 'Z', '7', "'", '`', '´', '’', 'ñ', 'Ñ', 'e\u0303', 'ẽ', 'ʼ', '-', '\u0301', 'İ', 'ß');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (u) => foldToken(u.join('')) === full(u.join(''))),
+      { numRuns: 500 },
+    );
+    expect(foldToken('Mba`E')).toBe("mba'e");
   });
 
   it('keeps URLs, e-mail addresses, dates, times and numbers with separators as single literal tokens', () => {

@@ -30,9 +30,14 @@ export function normalizeToken(tok: string): string {
   return tok.toLowerCase().replace(/[’‘`´ʼꞌꞋ]/g, "'");
 }
 
+/** Text of ASCII characters only: no diacritics, unchanged by Unicode normalization. */
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Matching form: lower case, diacritics removed (ñ → n), apostrophes unified. */
 export function foldToken(tok: string): string {
-  return normalizeToken(tok)
+  const norm = normalizeToken(tok);
+  if (ASCII_ONLY.test(norm)) return norm;
+  return norm
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFC');
