@@ -84,7 +84,7 @@ const cookie = (res, name) =>
     ?.slice(name.length + 1);
 
 /** A fresh database, the platform on it (probe preloaded), a user on Enterprise with an API key, the gn agent. */
-async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'dist/apps/platform/main.js') }) {
+async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'dist/apps/platform/main.js'), extraEnv = {} }) {
   const dbName = `gaia_bench_api_${Date.now().toString(36)}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -101,6 +101,7 @@ async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'di
     FILE_STORAGE_DIR: path.join(dataDir, 'files'),
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    ...extraEnv,
   };
   const srv = ipcChild(main, [], env, ['-r', path.join(__dirname, 'probe.cjs')]);
   const url = await srv.waitFor(/Gaia is running at (\S+)/);
@@ -406,7 +407,7 @@ const median = (xs) => {
 };
 
 /**
- * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>]`):
+ * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>] [--text <one text>] [--out <json> --label <name>]`):
  * two builds of the platform (e.g. a copy of `dist` before a change and one after) run at once on fresh databases
  * and are loaded in alternation (the order flips every round), so the shared machine's noise falls on both alike;
  * prints each point's req/s and CPU ms per translation as medians and the ratio B/A. `--profile` samples every pass
@@ -423,15 +424,24 @@ async function abMain(argv) {
     else if (argv[i] === '--connections') opt.connections = argv[++i].split(',').map(Number);
     else if (argv[i] === '--profile') opt.profile = true;
     else if (argv[i] === '--artifact') opt.artifact = path.resolve(argv[++i]);
+    else if (argv[i] === '--out') opt.out = path.resolve(argv[++i]);
+    else if (argv[i] === '--text') opt.text = argv[++i];
+    else if (argv[i] === '--label') opt.label = argv[++i];
   }
+  const loadavgAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
+  // the gn agent and sentences of the last `npm run bench:scale -- --api-only` run
   const input = JSON.parse(fs.readFileSync(path.join(ROOT, 'tmp/bench-scale/api-engine-only-input.json'), 'utf8'));
   // --artifact: another es-gn agent (e.g. a few hundred pairs, so the request path outweighs the engine in the measure)
   const artifactFile = opt.artifact ?? input.agents[0].file;
-  const sentences = input.sentences;
+  // --text: one text every time (with a small --artifact the engine's share shrinks and the request path is what is measured)
+  const sentences = opt.text ? [opt.text] : input.sentences;
   const workDir = path.join(ROOT, 'tmp/bench-scale/api-ab');
   const plats = [];
   try {
-    for (const d of dists) plats.push(await startPlatform({ artifactFile, workDir, main: path.join(d, 'apps/platform/main.js') }));
+    // BENCH_B_ENV='{"K":"V"}': environment of platform B only (e.g. one setting tried against the same build)
+    const envB = JSON.parse(process.env.BENCH_B_ENV ?? '{}');
+    for (const [i, d] of dists.entries())
+      plats.push(await startPlatform({ artifactFile, workDir, main: path.join(d, 'apps/platform/main.js'), extraEnv: i === 1 ? envB : {} }));
     const targets = plats.map((plat) => ({
       path: '/api/translate',
       headers: { 'x-api-key': plat.apiKey },
@@ -488,7 +498,25 @@ async function abMain(argv) {
           : {}),
       };
     });
-    process.stdout.write(`${JSON.stringify({ a: dists[0], b: dists[1], loadavg: os.loadavg(), summary }, null, 1)}\n`);
+    const result = {
+      date: new Date().toISOString(),
+      a: path.relative(ROOT, dists[0]),
+      b: path.relative(ROOT, dists[1]),
+      bEnv: envB,
+      agent: opt.artifact ? path.basename(opt.artifact) : 'es-gn (26,032 pairs)',
+      texts: opt.text ? `"${opt.text}" every time` : `${sentences.length} gn dev sentences in turn`,
+      secondsPerPass: opt.seconds,
+      rounds: opt.rounds,
+      machine: { cpus: os.cpus().length, node: process.version, loadavgAtStart, loadavgAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+      summary,
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 1)}\n`);
+    // --out <file> [--label name]: kept under result[label] (other labels of the file stay)
+    if (opt.out) {
+      const all = fs.existsSync(opt.out) ? JSON.parse(fs.readFileSync(opt.out, 'utf8')) : {};
+      all[opt.label ?? result.date] = result;
+      fs.writeFileSync(opt.out, JSON.stringify(all, null, 2) + '\n');
+    }
   } finally {
     for (const p of plats) await p.stop();
   }

@@ -65,6 +65,8 @@ describe('POST /api/translate/batch', () => {
         .map((q) => q.text)
         .sort(),
     ).toEqual(['allin punchaw', 'sumaq tuta']);
+    // a JSON batch keeps only the answers: its translations are asked for no per-word events
+    expect(standIn.requests.slice(before).map((q) => q.final_only)).toEqual([true, true]);
   });
 
   it('meters per text: one billing authorization per translated text, an engine failure gives its units back', async () => {
@@ -118,6 +120,7 @@ describe('POST /api/translate/batch', () => {
     expect(of(1)).toEqual(['error']);
     expect(of(2)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
     expect(events.find((e) => 'index' in e && e.index === 2 && e.type === 'translation_complete')).toMatchObject({ final_translation: 'SUMAQ TUTA' });
+    expect(standIn.requests.slice(-2).map((q) => q.final_only)).toEqual([undefined, undefined]);
   });
 
   it('refuses the whole batch for no texts, more than 100, an unknown agent or no key', async () => {

@@ -154,6 +154,7 @@ describe('API keys and POST /api/translate/', () => {
       expect(events.map((e) => e.type)).toEqual(['status', 'translation_chunk', 'translation_chunk', 'translation_complete']);
       expect(events.at(-1)).toMatchObject({ final_translation: 'ALLIN PUNCHAW', source_text: 'allin punchaw' });
       expect(standIn.requests.at(-1)!.caller).toEqual({ keyId: ownerKeyId, userId: owner.uid });
+      expect(standIn.requests.at(-1)!.final_only).toBeUndefined(); // the stream wants every event
       // The wire format itself: text/event-stream of `data: {json}` blocks, the default when stream is absent.
       const res = await request(t.url).post('/api/translate/').set('X-API-Key', ownerKey).send(body()).buffer(true).parse(rawText).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -177,6 +178,8 @@ describe('API keys and POST /api/translate/', () => {
         source_language: 'es',
         target_language: 'qu',
       });
+      // only the answer is kept: the translation service is asked for no per-word events
+      expect(standIn.requests.at(-1)!.final_only).toBe(true);
     });
 
     it('validates: 50 words, 2,000 characters, required fields (400), before any quota is used', async () => {

@@ -85,10 +85,12 @@ export class TranslateBatchUseCase {
     if (run.principal.kind === 'anonymous') throw DomainError.unauthorized('Missing API key. Send it in the X-API-Key header.', 'api_key_required');
     const results: TranslateBatchItemResult[] = new Array(b.texts.length);
     const item = (index: number) => ({ text: b.texts[index], model_id: b.model_id, src_lang: b.src_lang, tgt_lang: b.tgt_lang });
-    const one = (index: number) => this.translateOne(run, index, item(index), `${requestIdBase}-${index}`);
+    // A JSON batch (no `emit`) keeps only each text's answer: its translations carry no per-word events.
+    const finalOnly = !run.emit;
+    const one = (index: number) => this.translateOne(run, index, item(index), `${requestIdBase}-${index}`, finalOnly);
     // The first text runs alone, its events held back: if it is refused for the caller or the agent, so is the batch.
     const held: TranslateBatchEvent[] = [];
-    results[0] = await this.translateOne({ ...run, emit: (e) => held.push(e) }, 0, item(0), `${requestIdBase}-0`);
+    results[0] = await this.translateOne({ ...run, emit: (e) => held.push(e) }, 0, item(0), `${requestIdBase}-0`, finalOnly);
     if (!results[0].ok && REQUEST_LEVEL_STATUSES.has(results[0].status)) throw new DomainError('batch_refused', results[0].error, results[0].status);
     for (const e of held) run.emit?.(e);
     let next = 1;
@@ -118,6 +120,7 @@ export class TranslateBatchUseCase {
     index: number,
     body: { text: string; model_id: string; src_lang: string; tgt_lang: string },
     requestId: string,
+    finalOnly: boolean,
   ): Promise<TranslateBatchItemResult> {
     const fail = (e: unknown): TranslateBatchItemResult => {
       const r = errorResponse(e);
@@ -126,7 +129,7 @@ export class TranslateBatchUseCase {
     };
     let prepared: PreparedTranslation;
     try {
-      prepared = await this.translations.prepare(run.principal, run.ip, { ...body, stream: true }, requestId);
+      prepared = await this.translations.prepare(run.principal, run.ip, { ...body, stream: true }, requestId, { finalOnly });
     } catch (e) {
       return fail(e);
     }
