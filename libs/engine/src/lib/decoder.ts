@@ -220,9 +220,9 @@ export class PhraseDecoder {
     const outV = m.sides[dir === 0 ? 1 : 0];
     const W = this.w;
     const opts: PhraseOption[] = [];
-    for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
-      const ids = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]));
-      const sc = tab.scores;
+    const { from, to, tgtOff, tgtIds, scores: sc } = tab.options(k);
+    for (let o = from; o < to; o++) {
+      const ids = Array.from(tgtIds.subarray(tgtOff[o], tgtOff[o + 1]));
       const at = PHRASE_SCORES_PER_OPTION * o;
       const tm =
         W.phiF * sc[at + PHRASE_SCORE.phiF] +

@@ -85,10 +85,10 @@ export function lookupLexicon(m: AgentModel, text: string, direction: Direction 
       const k = tab.keyIndex.get(key);
       if (k === undefined || seen.has(key)) continue;
       seen.add(key);
-      const o = tab.off[k];
-      if (o >= tab.off[k + 1] || tab.counts[o] < LOOKUP_MIN_COUNT) continue;
-      const tw = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1])).map((id) => outV.words[id]);
-      out.push({ source: joinPhrase(key), target: joinPhrase(tw.join(' ')), prob: Math.exp(tab.scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]) });
+      const { from: o, to, tgtOff, tgtIds, scores, counts } = tab.options(k);
+      if (o >= to || counts[o] < LOOKUP_MIN_COUNT) continue;
+      const tw = Array.from(tgtIds.subarray(tgtOff[o], tgtOff[o + 1])).map((id) => outV.words[id]);
+      out.push({ source: joinPhrase(key), target: joinPhrase(tw.join(' ')), prob: Math.exp(scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]) });
     }
   return out;
 }

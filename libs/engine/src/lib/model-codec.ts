@@ -8,7 +8,8 @@ import type { AffixPattern } from './affixes';
 import type { LexTable } from './lexicon';
 import { KnLm } from './lm';
 import type { AgentModel, ModelCalibration, ModelStats } from './model';
-import { type KeyLookup, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex, type PhraseTable } from './phrase-table';
+import { OptionChunks, optionChunkSections, type OptionColumns, writeOptionChunks } from './phrase-chunks';
+import { PackedPhraseTable, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex, type PhraseOptions, type PhraseTable } from './phrase-table';
 import type { Segmenter } from './subword';
 import { type SpellingCounts, spellingCounts } from './unknown-words';
 import { type SideVocab, WordIndex } from './vocabulary';
@@ -16,14 +17,18 @@ import { type SideVocab, WordIndex } from './vocabulary';
 /**
  * Schema of the `MODL` artifact written by `serializeModel` (container: artifact-codec). 3: phrase scores stored
  * column after column (`scoreCols0/1`), and the `segmenters` metadata is part of the model: an engine that reads
- * schema 2 only (and would ignore it, modelling subword agents in whole words) refuses these artifacts.
+ * schema 2 only (and would ignore it, modelling subword agents in whole words) refuses these artifacts. 4: the phrase
+ * options stored in chunks inflated when a key in them is first asked for (phrase-chunks.ts) instead of whole columns,
+ * which an engine reading schema 3 at most would not find.
  */
-export const MODEL_SCHEMA = 3;
-/** Schema 2 (scores interleaved per option, `segmenters` optional) still loads. */
+export const MODEL_SCHEMA = 4;
+/** Schema 2 (scores interleaved per option, `segmenters` optional) and 3 (whole option columns) still load. */
 const MIN_MODEL_SCHEMA = 2;
 const MODEL_KIND = 'MODL';
-/** Sections the translator reads of one direction's phrase table (schema 2 stored the scores interleaved as `scores<d>`). */
-const tableSections = (d: number): string[] => ['keyLen', 'keyIds', 'off', 'tgtOff', 'tgtIds', 'scoreCols', 'scores'].map((x) => `${x}${d}`);
+/** Sections of one direction's phrase table keys. */
+const keySections = (d: number): string[] => ['keyLen', 'keyIds', 'off'].map((x) => `${x}${d}`);
+/** Sections of its options before schema 4 (schema 2 stored the scores interleaved as `scores<d>`). */
+const columnSections = (d: number): string[] => ['tgtOff', 'tgtIds', 'scoreCols', 'scores'].map((x) => `${x}${d}`);
 
 export function serializeModel(m: AgentModel): Uint8Array {
   const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
@@ -42,9 +47,9 @@ export function serializeModel(m: AgentModel): Uint8Array {
       keyLen[i] = ws.length;
       for (const x of ws) keyIds.push(side.index.get(x) ?? 0);
     });
-    w.raw(`keyLen${d}`, keyLen).uints(`keyIds${d}`, keyIds);
-    w.offsets(`off${d}`, t.off).offsets(`tgtOff${d}`, t.tgtOff).uints(`tgtIds${d}`, t.tgtIds);
-    w.quantizedColumns(`scoreCols${d}`, t.scores, PHRASE_SCORES_PER_OPTION).uints(`counts${d}`, t.counts);
+    const cols = optionColumns(t, keyLen.length);
+    w.raw(`keyLen${d}`, keyLen).uints(`keyIds${d}`, keyIds).offsets(`off${d}`, cols.off);
+    writeOptionChunks(w, d, cols);
     w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
     m.lms[d].write(w, `lm${d}`);
   }
@@ -70,7 +75,14 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     throw new ArtifactFormatError(`model schema ${r.schema} is not readable by this engine (reads ${MIN_MODEL_SCHEMA}..${MODEL_SCHEMA})`);
   // the phrase tables and language models are decoded on their first use, each from a copy of its own stored
   // sections (the caller's buffer may be a whole agent artifact): a direction nobody asks for costs its stored bytes
-  const table = (d: number): StoredPhraseTable => new StoredPhraseTable(r.extract(tableSections(d)), r.extract([`counts${d}`]), d, sides[d]);
+  const table = (d: number): StoredPhraseTable =>
+    new StoredPhraseTable(
+      r.extract(keySections(d)),
+      r.extract(OptionChunks.has(r, d) ? optionChunkSections(d) : columnSections(d)),
+      r.extract([`counts${d}`]),
+      d,
+      sides[d],
+    );
   const lm = (d: number): KnLm => KnLm.stored(r.extract(KnLm.sections(`lm${d}`)), `lm${d}`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
@@ -102,64 +114,127 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
   };
 }
 
-/** A phrase table of a loaded model artifact: its columns are decoded from the artifact on first use. */
-class StoredPhraseTable implements PhraseTable {
-  private cols: Omit<PhraseTable, 'keys' | 'counts'> | null = null;
+/** The whole option columns of a table (what the writer reads). */
+function optionColumns(t: PhraseTable, keys: number): OptionColumns {
+  if (t instanceof PackedPhraseTable) return t;
+  const off = new Int32Array(keys + 1);
+  const lens: number[] = [];
+  const tgtIds: number[] = [];
+  const scores: number[] = [];
+  const counts: number[] = [];
+  for (let k = 0; k < keys; k++) {
+    const o = t.options(k);
+    off[k + 1] = off[k] + o.to - o.from;
+    for (let x = o.from; x < o.to; x++) {
+      lens.push(o.tgtOff[x + 1] - o.tgtOff[x]);
+      for (let y = o.tgtOff[x]; y < o.tgtOff[x + 1]; y++) tgtIds.push(o.tgtIds[y]);
+      for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) scores.push(o.scores[x * PHRASE_SCORES_PER_OPTION + s]);
+      counts.push(o.counts[x]);
+    }
+  }
+  const tgtOff = new Int32Array(lens.length + 1);
+  lens.forEach((n, x) => (tgtOff[x + 1] = tgtOff[x] + n));
+  return { off, tgtOff, tgtIds: Int32Array.from(tgtIds), scores: Float32Array.from(scores), counts: Float32Array.from(counts) };
+}
+
+/** The options of a stored table: chunks decoded per key asked (schema 4), or whole columns (before). */
+interface StoredOptions {
+  options(k: number): PhraseOptions;
+  readonly byteSize: number;
+}
+
+/** Option columns stored whole (schemas 2 and 3): decoded together on first use, the counts on their own first use. */
+class WholeColumns implements StoredOptions {
+  private readonly tgtOff: Int32Array;
+  private readonly tgtIds: Int32Array;
+  private readonly scores: Float32Array;
   private countsCol: Float32Array | null = null;
-  private texts: WeakRef<string[]> | undefined;
 
   constructor(
-    /** the table's stored sections (a copy), released once the columns are decoded */
-    private stored: ArtifactReader | null,
+    r: ArtifactReader,
     /** the stored counts section (a copy), released once decoded */
     private storedCounts: ArtifactReader | null,
     private readonly d: number,
-    private readonly side: SideVocab,
-  ) {}
-
-  private get c(): Omit<PhraseTable, 'keys' | 'counts'> {
-    return this.cols ?? this.decode();
+    private readonly off: Int32Array,
+  ) {
+    this.tgtOff = r.int32(`tgtOff${d}`);
+    this.tgtIds = r.int32(`tgtIds${d}`);
+    this.scores = r.has(`scoreCols${d}`) ? r.float32(`scoreCols${d}`, PHRASE_SCORES_PER_OPTION) : r.float32(`scores${d}`);
   }
 
-  private decode(): Omit<PhraseTable, 'keys' | 'counts'> {
-    const r = this.stored as ArtifactReader;
-    const d = this.d;
-    const len = r.raw<Uint8Array>(`keyLen${d}`);
-    const start = new Int32Array(len.length + 1);
-    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
-    this.cols = {
-      keyIndex: new PhraseKeyIndex(this.side, start, r.int32(`keyIds${d}`)),
-      off: r.int32(`off${d}`),
-      tgtOff: r.int32(`tgtOff${d}`),
-      tgtIds: r.int32(`tgtIds${d}`),
-      scores: r.has(`scoreCols${d}`) ? r.float32(`scoreCols${d}`, PHRASE_SCORES_PER_OPTION) : r.float32(`scores${d}`),
-    };
-    this.stored = null;
-    return this.cols;
-  }
-
-  get keyIndex(): KeyLookup {
-    return this.c.keyIndex;
-  }
-  get off(): Int32Array {
-    return this.c.off;
-  }
-  get tgtOff(): Int32Array {
-    return this.c.tgtOff;
-  }
-  get tgtIds(): Int32Array {
-    return this.c.tgtIds;
-  }
-  get scores(): Float32Array {
-    return this.c.scores;
-  }
-  /** The counts are read by lexicon lookups only: decoded on their own first use. */
-  get counts(): Float32Array {
+  /** The counts are read by lexicon lookups only. */
+  private get counts(): Float32Array {
     if (!this.countsCol) {
       this.countsCol = (this.storedCounts as ArtifactReader).float32(`counts${this.d}`);
       this.storedCounts = null;
     }
     return this.countsCol;
+  }
+
+  options(k: number): PhraseOptions {
+    const columns = this;
+    // the counts are decoded when read (lexicon lookups), not by the decoder's options
+    return {
+      from: this.off[k],
+      to: this.off[k + 1],
+      tgtOff: this.tgtOff,
+      tgtIds: this.tgtIds,
+      scores: this.scores,
+      get counts(): Float32Array {
+        return columns.counts;
+      },
+    };
+  }
+
+  get byteSize(): number {
+    const counts = this.countsCol?.byteLength ?? (this.storedCounts as ArtifactReader).byteLength;
+    return this.tgtOff.byteLength + this.tgtIds.byteLength + this.scores.byteLength + counts;
+  }
+}
+
+/**
+ * A phrase table of a loaded model artifact: its keys are decoded from the artifact on the first lookup, its options on
+ * the first read (from schema 4 only the chunk of the key read).
+ */
+class StoredPhraseTable implements PhraseTable {
+  private keyCols: { keyIndex: PhraseKeyIndex; off: Int32Array } | null = null;
+  private opts: StoredOptions | null = null;
+  private texts: WeakRef<string[]> | undefined;
+
+  constructor(
+    /** the stored key sections (a copy), released once decoded */
+    private storedKeys: ArtifactReader | null,
+    /** the stored option sections (a copy), released once decoded or handed to the chunks */
+    private storedOptions: ArtifactReader | null,
+    /** the stored counts section before schema 4 (a copy) */
+    private readonly storedCounts: ArtifactReader,
+    private readonly d: number,
+    private readonly side: SideVocab,
+  ) {}
+
+  private get k(): { keyIndex: PhraseKeyIndex; off: Int32Array } {
+    if (this.keyCols) return this.keyCols;
+    const r = this.storedKeys as ArtifactReader;
+    const d = this.d;
+    const len = r.raw<Uint8Array>(`keyLen${d}`);
+    const start = new Int32Array(len.length + 1);
+    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
+    this.keyCols = { keyIndex: new PhraseKeyIndex(this.side, start, r.int32(`keyIds${d}`)), off: r.int32(`off${d}`) };
+    this.storedKeys = null;
+    return this.keyCols;
+  }
+
+  get keyIndex(): PhraseKeyIndex {
+    return this.k.keyIndex;
+  }
+
+  options(k: number): PhraseOptions {
+    if (!this.opts) {
+      const r = this.storedOptions as ArtifactReader;
+      this.opts = OptionChunks.has(r, this.d) ? new OptionChunks(r, this.d, this.k.off) : new WholeColumns(r, this.storedCounts, this.d, this.k.off);
+      this.storedOptions = null;
+    }
+    return this.opts.options(k);
   }
 
   /**
@@ -169,17 +244,16 @@ class StoredPhraseTable implements PhraseTable {
   get keys(): string[] {
     const hit = this.texts?.deref();
     if (hit) return hit;
-    const all = (this.c.keyIndex as PhraseKeyIndex).texts();
+    const all = this.k.keyIndex.texts();
     this.texts = new WeakRef(all);
     return all;
   }
 
-  /** Bytes held: the decoded columns, or while not decoded the copy of their stored sections. */
+  /** Bytes held: what is decoded, and the copies of the stored sections not decoded yet. */
   get byteSize(): number {
-    const c = this.cols;
-    const counts = this.countsCol?.byteLength ?? (this.storedCounts as ArtifactReader).byteLength;
-    if (c) return (c.keyIndex as PhraseKeyIndex).byteSize + c.off.byteLength + c.tgtOff.byteLength + c.tgtIds.byteLength + c.scores.byteLength + counts;
-    return (this.stored as ArtifactReader).byteLength + counts;
+    const keys = this.keyCols ? this.keyCols.keyIndex.byteSize + this.keyCols.off.byteLength : (this.storedKeys as ArtifactReader).byteLength;
+    const options = this.opts ? this.opts.byteSize : (this.storedOptions as ArtifactReader).byteLength + this.storedCounts.byteLength;
+    return keys + options;
   }
 }
 
@@ -197,9 +271,8 @@ export function modelByteSize(m: AgentModel): number {
     for (const w of v.words) b += 2 * w.length;
     const t = m.tables[d];
     if (t instanceof StoredPhraseTable) b += t.byteSize;
-    else b += t.off.byteLength + t.tgtOff.byteLength + t.tgtIds.byteLength + t.scores.byteLength + t.counts.byteLength;
-    if (!(t instanceof StoredPhraseTable))
-      b += t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA);
+    else if (t instanceof PackedPhraseTable)
+      b += t.byteSize + (t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA));
     b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
     b += m.lms[d].tableBytes;
     const sp = m.spelling?.[d];
@@ -226,15 +299,16 @@ function deserializeLegacyModel(bytes: Uint8Array): AgentModel {
     index: new Map(h.words[d].map((w, i) => [w, i])),
     freq: a[`freq${d}`] as Float32Array,
   });
-  const table = (d: number): PhraseTable => ({
-    keys: h.keys[d],
-    keyIndex: new Map(h.keys[d].map((k, i) => [k, i])),
-    off: a[`off${d}`] as Int32Array,
-    tgtOff: a[`tgtOff${d}`] as Int32Array,
-    tgtIds: a[`tgtIds${d}`] as Int32Array,
-    scores: a[`scores${d}`] as Float32Array,
-    counts: a[`counts${d}`] as Float32Array,
-  });
+  const table = (d: number): PhraseTable =>
+    new PackedPhraseTable(
+      h.keys[d],
+      new Map(h.keys[d].map((k, i) => [k, i])),
+      a[`off${d}`] as Int32Array,
+      a[`tgtOff${d}`] as Int32Array,
+      a[`tgtIds${d}`] as Int32Array,
+      a[`scores${d}`] as Float32Array,
+      a[`counts${d}`] as Float32Array,
+    );
   const lex = (d: number): LexTable => ({
     off: a[`lexOff${d}`] as Int32Array,
     ids: a[`lexIds${d}`] as Int32Array,

@@ -12,7 +12,7 @@ import { toyCorpus } from '../testing/toy-corpus';
 
 /**
  * Artifacts of the toy corpus written by older engines: before model schema 3 / index schema 5 (container version 3),
- * and before the container (GAIAMDL1 / GAIAIDX2 blobs).
+ * model schema 3 (before the phrase options were stored in chunks), and before the container (GAIAMDL1 / GAIAIDX2 blobs).
  */
 const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
@@ -77,15 +77,39 @@ describe('core memory (trainAgentModel)', () => {
     expect(serializeModel(copy)).toEqual(serializeModel(model));
   });
 
-  it('writes model schema 3, which engines reading only schema 2 (that would ignore the segmenters) refuse', () => {
+  it('writes model schema 4 (phrase options in chunks), which engines reading schema 3 at most refuse', () => {
     const bytes = serializeModel(model);
-    expect(MODEL_SCHEMA).toBe(3);
-    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint16(10, true)).toBe(3);
-    // the check of such an engine: schema !== 2
-    expect(ArtifactReader.open(bytes, 'MODL').schema).not.toBe(2);
+    expect(MODEL_SCHEMA).toBe(4);
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint16(10, true)).toBe(4);
+    // the check of such an engine: schema above the newest it reads (3)
+    expect(ArtifactReader.open(bytes, 'MODL').schema).toBeGreaterThan(3);
     const newer = bytes.slice();
     new DataView(newer.buffer).setUint16(10, MODEL_SCHEMA + 1, true);
     expect(() => deserializeModel(newer)).toThrow(ArtifactFormatError);
+  });
+
+  it('still reads a schema 3 model (whole option columns) and answers as after re-encoding it', () => {
+    const stored = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-modl-schema3.bin')));
+    const storedIndex = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-indx-schema4.bin')));
+    expect(ArtifactReader.open(stored, 'MODL').schema).toBe(3);
+    const old = deserializeModel(stored);
+    const again = deserializeModel(serializeModel(deserializeModel(stored)));
+    expect(ArtifactReader.open(serializeModel(old), 'MODL').schema).toBe(4);
+    for (const [text, direction] of [
+      ['el gato duerme en el campo', 'forward'],
+      ["misi manq'i", 'reverse'],
+    ] as const)
+      expect(lookupLexicon(again, text, direction)).toEqual(lookupLexicon(old, text, direction));
+    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
+    const b = new Translator(again, HybridIndex.deserialize(storedIndex));
+    for (const [text, direction] of [
+      ['El perro come en la casa.', 'forward'],
+      ['La mujer canta.', 'forward'],
+      ["Warmi q'uchu.", 'reverse'],
+    ] as const)
+      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    // re-encoding the re-encoded model writes the same bytes
+    expect(serializeModel(again)).toEqual(serializeModel(old));
   });
 
   it('still reads a schema 2 model (scores interleaved) and answers as after re-encoding it', () => {

@@ -18,17 +18,51 @@ const REVERSED_SCORE = [PHRASE_SCORE.phiR, PHRASE_SCORE.phiF, PHRASE_SCORE.lexR,
 /** Initial capacity of the phrase-pair hash (grows as needed). */
 const PHRASE_PAIRS_INITIAL_CAPACITY = 1 << 16;
 
-export interface PhraseTable {
-  keys: string[];
-  keyIndex: KeyLookup;
-  /** per input phrase (key index): its options are off[k]..off[k + 1] - 1 */
-  off: Int32Array;
+/**
+ * The options of one phrase-table key: options `from`..`to` - 1 of the columns below (the whole table's columns, or
+ * those of the stored chunk the key is in).
+ */
+export interface PhraseOptions {
+  from: number;
+  to: number;
   /** per option: its output words are tgtIds[tgtOff[o]]..tgtIds[tgtOff[o + 1] - 1] */
   tgtOff: Int32Array;
   tgtIds: Int32Array;
   /** PHRASE_SCORES_PER_OPTION per option, at the offsets of PHRASE_SCORE */
   scores: Float32Array;
   counts: Float32Array;
+}
+
+/** A phrase table: its keys (input phrases) are found through `keyIndex`, their options read with `options(k)`. */
+export interface PhraseTable {
+  keyIndex: KeyLookup;
+  /** the key texts in key order (written out on access by a loaded table: not for the translation path) */
+  readonly keys: string[];
+  /** the options of key k, best first */
+  options(k: number): PhraseOptions;
+}
+
+/** A phrase table held as whole columns (learned, or read from a blob written before the artifact container). */
+export class PackedPhraseTable implements PhraseTable {
+  constructor(
+    public keys: string[],
+    public keyIndex: KeyLookup,
+    /** per input phrase (key index): its options are off[k]..off[k + 1] - 1 */
+    readonly off: Int32Array,
+    readonly tgtOff: Int32Array,
+    readonly tgtIds: Int32Array,
+    readonly scores: Float32Array,
+    readonly counts: Float32Array,
+  ) {}
+
+  options(k: number): PhraseOptions {
+    return { from: this.off[k], to: this.off[k + 1], tgtOff: this.tgtOff, tgtIds: this.tgtIds, scores: this.scores, counts: this.counts };
+  }
+
+  /** Bytes of the columns (the keys are counted by the caller). */
+  get byteSize(): number {
+    return this.off.byteLength + this.tgtOff.byteLength + this.tgtIds.byteLength + this.scores.byteLength + this.counts.byteLength;
+  }
 }
 
 /** Looks up a phrase-table key (words joined by one space); a `Map` satisfies it. */
@@ -50,7 +84,7 @@ export function learnPhraseTables(
   vt: SideVocab,
   tProb: (s: number, t: number, dir: 0 | 1) => number,
   onStep: (step: 'extract' | 'score') => void,
-): { tables: [PhraseTable, PhraseTable]; pairs: number } {
+): { tables: [PackedPhraseTable, PackedPhraseTable]; pairs: number } {
   onStep('extract');
   const ph = new PhraseCounts();
   for (let k = 0; k < aS.length; k++) extractPhrases(aS[k], aT[k], links[k], ph);
@@ -179,7 +213,7 @@ function extractPhrases(S: Int32Array, T: Int32Array, links: Int32Array, out: Ph
 }
 
 /** Groups phrase pairs by input phrase and keeps the best options per input phrase. */
-function packTable(inP: number[], outP: number[], count: number[], sc: Float32Array, nIn: number, outIds: number[][], reverse: boolean): PhraseTable {
+function packTable(inP: number[], outP: number[], count: number[], sc: Float32Array, nIn: number, outIds: number[][], reverse: boolean): PackedPhraseTable {
   const groups: number[][] = Array.from({ length: nIn }, () => []);
   for (let x = 0; x < inP.length; x++) groups[inP[x]].push(x);
   const f = (x: number, k: number): number => sc[PHRASE_SCORES_PER_OPTION * x + (reverse ? REVERSED_SCORE[k] : k)];
@@ -201,23 +235,29 @@ function packTable(inP: number[], outP: number[], count: number[], sc: Float32Ar
   }
   off[nIn] = tgtOff.length;
   tgtOff.push(tgtIds.length);
-  return {
-    keys: [],
-    keyIndex: new Map(),
-    off,
-    tgtOff: Int32Array.from(tgtOff),
-    tgtIds: Int32Array.from(tgtIds),
-    scores: Float32Array.from(scores),
-    counts: Float32Array.from(counts),
-  };
+  return new PackedPhraseTable([], new Map(), off, Int32Array.from(tgtOff), Int32Array.from(tgtIds), Float32Array.from(scores), Float32Array.from(counts));
 }
 
-/** Phrase keys stored as word-id sequences of the input side, looked up through an open-addressing hash. */
+/** Smallest hash of a first word's phrases, and slots per phrase at least (a power of two). */
+const MIN_BUCKET_SLOTS = 8;
+const BUCKET_LOAD_INVERSE = 2;
+
+/**
+ * Phrase keys stored as word-id sequences of the input side. A single word's key is found by its word id; the keys of
+ * several words are bucketed by their first word at load (two linear passes) and each bucket is hashed (open
+ * addressing) the first time a phrase starting with its word is looked up, so a cold load does not hash every phrase.
+ */
 export class PhraseKeyIndex implements KeyLookup {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
   /** per input word id: the key of that word alone, or -1 (single words skip the hash) */
   private readonly single: Int32Array;
+  /** word ids of the single-word keys in key order */
+  private readonly singles: Int32Array;
+  /** per input word id w: the multi-word keys starting with w are bucketKeys[bucketStart[w]..bucketStart[w + 1] - 1] */
+  private readonly bucketStart: Int32Array;
+  private readonly bucketKeys: Int32Array;
+  /** per input word id: the hash slots of its bucket once built (-1 empty), undefined before */
+  private readonly bucketSlots: (Int32Array | undefined)[];
+  private hashedBytes = 0;
   /** word ids of a multi-word query (a key has at most MAX_PHRASE words; longer queries are never keys) */
   private readonly query = new Int32Array(MAX_PHRASE + 1);
 
@@ -226,22 +266,26 @@ export class PhraseKeyIndex implements KeyLookup {
     private readonly start: Int32Array,
     private readonly ids: Int32Array,
   ) {
-    let cap = 1024;
-    while (cap < 2 * this.size) cap *= 2;
-    this.slots = new Int32Array(cap).fill(-1);
-    this.mask = cap - 1;
-    this.single = new Int32Array(vocab.words.length).fill(-1);
+    const V = vocab.words.length;
+    this.single = new Int32Array(V).fill(-1);
+    const bucketStart = new Int32Array(V + 1);
+    const singles: number[] = [];
     for (let k = 0; k < this.size; k++) {
-      const from = start[k];
-      const to = start[k + 1];
-      if (to - from === 1) {
-        if (this.single[ids[from]] === -1) this.single[ids[from]] = k;
-        continue;
+      const w = ids[start[k]];
+      if (start[k + 1] - start[k] > 1) bucketStart[w + 1]++;
+      else if (this.single[w] === -1) {
+        this.single[w] = k;
+        singles.push(w);
       }
-      let h = this.hash(ids, from, to) & this.mask;
-      while (this.slots[h] !== -1) h = (h + 1) & this.mask;
-      this.slots[h] = k;
     }
+    for (let w = 0; w < V; w++) bucketStart[w + 1] += bucketStart[w];
+    const fill = bucketStart.slice(0, V);
+    const bucketKeys = new Int32Array(bucketStart[V]);
+    for (let k = 0; k < this.size; k++) if (start[k + 1] - start[k] > 1) bucketKeys[fill[ids[start[k]]]++] = k;
+    this.singles = Int32Array.from(singles);
+    this.bucketStart = bucketStart;
+    this.bucketKeys = bucketKeys;
+    this.bucketSlots = new Array<Int32Array | undefined>(V);
   }
 
   get size(): number {
@@ -252,6 +296,28 @@ export class PhraseKeyIndex implements KeyLookup {
     let h = 0x811c9dc5;
     for (let i = from; i < to; i++) h = Math.imul(h ^ a[i], 0x01000193);
     return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /** The hash slots of the multi-word keys starting with word w (built on first use), or null if there are none. */
+  private slotsOf(w: number): Int32Array | null {
+    const hit = this.bucketSlots[w];
+    if (hit) return hit;
+    const from = this.bucketStart[w];
+    const to = this.bucketStart[w + 1];
+    if (from === to) return null;
+    let cap = MIN_BUCKET_SLOTS;
+    while (cap < BUCKET_LOAD_INVERSE * (to - from)) cap *= 2;
+    const slots = new Int32Array(cap).fill(-1);
+    const mask = cap - 1;
+    for (let x = from; x < to; x++) {
+      const k = this.bucketKeys[x];
+      let h = this.hash(this.ids, this.start[k], this.start[k + 1]) & mask;
+      while (slots[h] !== -1) h = (h + 1) & mask;
+      slots[h] = k;
+    }
+    this.bucketSlots[w] = slots;
+    this.hashedBytes += slots.byteLength;
+    return slots;
   }
 
   has(key: string): boolean {
@@ -278,9 +344,12 @@ export class PhraseKeyIndex implements KeyLookup {
       from = space + 1;
       space = key.indexOf(' ', from);
     }
-    let h = this.hash(q, 0, n) & this.mask;
+    const slots = this.slotsOf(q[0]);
+    if (!slots) return undefined;
+    const mask = slots.length - 1;
+    let h = this.hash(q, 0, n) & mask;
     for (;;) {
-      const k = this.slots[h];
+      const k = slots[h];
       if (k === -1) return undefined;
       const s = this.start[k];
       if (this.start[k + 1] - s === n) {
@@ -288,23 +357,26 @@ export class PhraseKeyIndex implements KeyLookup {
         for (let i = 0; i < n && same; i++) same = this.ids[s + i] === q[i];
         if (same) return k;
       }
-      h = (h + 1) & this.mask;
+      h = (h + 1) & mask;
     }
   }
 
   get byteSize(): number {
-    return this.slots.byteLength + this.single.byteLength + this.start.byteLength + this.ids.byteLength;
+    return (
+      this.hashedBytes +
+      this.single.byteLength +
+      this.singles.byteLength +
+      this.bucketStart.byteLength +
+      this.bucketKeys.byteLength +
+      this.start.byteLength +
+      this.ids.byteLength
+    );
   }
 
-  /** The single-word keys as text, in key order (one pass over the key lengths; no phrase written out). */
+  /** The single-word keys as text, in key order (listed at load; no phrase written out). */
   singleWordKeys(): string[] {
-    const out: string[] = [];
     const w = this.vocab.words;
-    for (let k = 0; k < this.size; k++) {
-      const from = this.start[k];
-      if (this.start[k + 1] - from === 1 && this.single[this.ids[from]] === k) out.push(w[this.ids[from]]);
-    }
-    return out;
+    return Array.from(this.singles, (id) => w[id]);
   }
 
   /** The keys as text (materialized once, on first use). */

@@ -92,10 +92,11 @@ function entryProb(m: AgentModel, source: string, target: string, dir: 0 | 1): n
   const tab = m.tables[dir];
   const outV = m.sides[dir === 0 ? 1 : 0];
   const k = tab.keyIndex.get(source);
-  if (k !== undefined)
-    for (let o = tab.off[k]; o < tab.off[k + 1]; o++) {
-      const words = Array.from(tab.tgtIds.subarray(tab.tgtOff[o], tab.tgtOff[o + 1]), (id) => outV.words[id]).join(' ');
-      if (words === target) return Math.exp(tab.scores[PHRASE_SCORES_PER_OPTION * o + PHRASE_SCORE.phiF]);
+  const opts = k === undefined ? null : tab.options(k);
+  if (opts)
+    for (let o = opts.from; o < opts.to; o++) {
+      const words = Array.from(opts.tgtIds.subarray(opts.tgtOff[o], opts.tgtOff[o + 1]), (id) => outV.words[id]).join(' ');
+      if (words === target) return Math.exp(opts.scores[PHRASE_SCORES_PER_OPTION * o + PHRASE_SCORE.phiF]);
     }
   const id = m.sides[dir].index.get(source) ?? 0;
   const lex = m.lex[dir];
