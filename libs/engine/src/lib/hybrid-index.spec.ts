@@ -1,6 +1,29 @@
-import { ArtifactReader } from './artifact-codec';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
 import { HybridIndex, INDEX_SCHEMA } from './hybrid-index';
 import { toyCorpus } from '../testing/toy-corpus';
+
+/** An index of the toy corpus (a pair removed, one added later) as the engine of index schema 5 wrote it. */
+const SCHEMA5 = path.join(__dirname, '../testing/fixtures/toy-indx-schema5.bin');
+
+/** The context rows of an index by key (a loaded index's rows as its queries read them). */
+function contextRows(ix: HybridIndex): Map<number, Float32Array> {
+  ix.embedText('', 'source'); // a loaded index reads its context rows on first use
+  const ctx = (ix as unknown as { ctx: { baseKeys: Int32Array; extra: Map<number, Float32Array>; get(k: number): Float32Array } }).ctx;
+  const out = new Map<number, Float32Array>();
+  for (const k of [...ctx.baseKeys, ...ctx.extra.keys()]) out.set(k, Float32Array.from(ctx.get(k)));
+  return out;
+}
+
+/** A row as a stored 16-bit row reads back (scaled by its largest value). */
+function requantized(v: Float32Array): Float32Array {
+  let m = 0;
+  for (const x of v) m = Math.max(m, Math.abs(x));
+  const scale = Math.fround(m / 32767);
+  return v.map((x) => (m > 0 ? (Math.round(x / scale) | 0) * scale : 0));
+}
 
 const PAIRS = [
   { id: 'a', source: 'El perro duerme en la casa.', target: 'Anu utapi ikiri.' },
@@ -97,7 +120,7 @@ describe('HybridIndex', () => {
   });
 });
 
-describe('HybridIndex artifact (schema 5)', () => {
+describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () => {
   it('stores a repeated text and its vector once and answers like the index it was written from', () => {
     const pairs = toyCorpus();
     const repeated = [...pairs, ...pairs.slice(0, 20).map((p, i) => ({ ...p, id: `again-${i}` }))];
@@ -139,6 +162,107 @@ describe('HybridIndex artifact (schema 5)', () => {
       ix.search('frase número 600', 3).map((h) => [h.id, h.source, h.target]),
     );
     expect(copy.pairs()).toEqual(pairs);
+  });
+});
+
+describe('HybridIndex artifact (schema 6: context rows of rare words learned again from the texts)', () => {
+  it('still reads a schema 5 index and answers, embeds and reads every context row as after re-encoding it', () => {
+    const stored = new Uint8Array(fs.readFileSync(SCHEMA5));
+    expect(ArtifactReader.open(stored, 'INDX').schema).toBe(5);
+    const old = HybridIndex.deserialize(stored);
+    const bytes = HybridIndex.deserialize(stored).serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect(r.schema).toBe(6);
+    // most rows are not stored: words found in few documents
+    expect(r.count('ctxDerived')).toBeGreaterThan(0);
+    expect(r.count('ctxScale')).toBe(r.count('ctxKeys') - r.count('ctxDerived'));
+    const again = HybridIndex.deserialize(bytes);
+    for (const [q, side] of [
+      ['el gato canta en el río', 'source'],
+      ["misi q'uchu yapu", 'target'],
+      ['El zorro rojo corre.', 'source'],
+    ] as const) {
+      expect(again.search(q, 8, { side })).toEqual(old.search(q, 8, { side }));
+      expect(again.embedText(q, side)).toEqual(old.embedText(q, side));
+    }
+    const a = contextRows(old);
+    const b = contextRows(again);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [k, v] of a) expect(b.get(k)).toEqual(v);
+  });
+
+  it('loads an index whose context rows are all learned again (every word in few documents)', () => {
+    const ix = new HybridIndex();
+    ix.add(PAIRS);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect([r.count('ctxDerived'), r.count('ctxScale')]).toEqual([r.count('ctxKeys'), 0]);
+    const again = HybridIndex.deserialize(bytes);
+    const a = contextRows(ix);
+    const b = contextRows(again);
+    for (const [k, v] of a) expect(b.get(k)).toEqual(requantized(v));
+    expect(again.search('la mujer trabaja', 2).map((h) => h.id)).toEqual(ix.search('la mujer trabaja', 2).map((h) => h.id));
+  });
+
+  it('reads every context row of an index changed after loading as stored, and stores a row its texts do not give', () => {
+    const changed = HybridIndex.deserialize(new Uint8Array(fs.readFileSync(SCHEMA5)));
+    changed.add([{ id: 'fresh', source: 'El zorro come pan en la casa.', target: "Qamaqi t'ant'a manq'i utapi." }]);
+    changed.remove(['toy-1']);
+    let r = ArtifactReader.open(changed.serialize(), 'INDX');
+    const keys = r.int32('ctxKeys');
+    const learned = [...r.int32('ctxDerived')].map((b) => keys[b]);
+    expect(learned.length).toBeGreaterThan(1);
+    // a row that drifted from what its documents teach (as rows learned on dequantized rows may)
+    const ctx = (changed as unknown as { ctx: { getOrCreate(k: number): Float32Array } }).ctx;
+    ctx.getOrCreate(learned[0])[0] += 0.37;
+    const bytes = changed.serialize();
+    r = ArtifactReader.open(bytes, 'INDX');
+    expect(r.count('ctxDerived')).toBe(learned.length - 1);
+    const again = HybridIndex.deserialize(bytes);
+    const a = contextRows(changed);
+    const b = contextRows(again);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [k, v] of a) expect(b.get(k)).toEqual(requantized(v));
+  });
+
+  it('stores no id table when the ids follow a rule (position from a base, or the hash ingestion names pairs by)', () => {
+    const pairs = toyCorpus().slice(0, 30);
+    const hashed = pairs.map((p) => ({ ...p, id: createHash('sha256').update(p.source).update('\u0000').update(p.target).digest('base64url') }));
+    for (const [list, rule] of [
+      [pairs.map((p, i) => ({ ...p, id: `shp-${i + 7}` })), { kind: 'sequence', prefix: 'shp-', base: 7 }],
+      [hashed, { kind: 'pairHash' }],
+      [pairs.map((p, i) => ({ ...p, id: `x${i === 3 ? 'y' : ''}${i}` })), undefined],
+    ] as const) {
+      const ix = new HybridIndex();
+      ix.add([...list]);
+      const bytes = ix.serialize();
+      const r = ArtifactReader.open(bytes, 'INDX');
+      expect(r.meta('idRule')).toEqual(rule);
+      expect(r.has('ids')).toBe(rule === undefined);
+      const again = HybridIndex.deserialize(bytes);
+      expect(again.search('el perro come', 5).map((h) => h.id)).toEqual(ix.search('el perro come', 5).map((h) => h.id));
+      expect(again.pairs()).toEqual(list);
+      expect(again.has(list[4].id)).toBe(true);
+      expect(again.get(list[5].id)).toEqual(list[5]);
+      again.remove([list[4].id]);
+      again.add([{ id: list[5].id, source: 'Un zorro.', target: 'Qamaqi.' }]);
+      expect(HybridIndex.deserialize(again.serialize()).pairs()).toEqual([
+        ...list.filter((_, i) => i !== 4 && i !== 5),
+        { id: list[5].id, source: 'Un zorro.', target: 'Qamaqi.' },
+      ]);
+    }
+  });
+
+  it('is refused by an engine that reads older schemas only', () => {
+    const ix = new HybridIndex();
+    ix.add(toyCorpus());
+    const bytes = ix.serialize();
+    expect(INDEX_SCHEMA).toBe(6);
+    // the check of an engine reading schemas up to 5
+    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(5);
+    const newer = bytes.slice();
+    new DataView(newer.buffer).setUint16(10, INDEX_SCHEMA + 1, true);
+    expect(() => HybridIndex.deserialize(newer)).toThrow(ArtifactFormatError);
   });
 });
 

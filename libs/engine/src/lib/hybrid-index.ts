@@ -8,6 +8,7 @@
  * compact artifact (artifact-codec `INDX`): pair texts as string tables decoded per hit, postings as
  * varint doc gaps decoded while scoring, vectors as 16-bit integers — loading copies almost nothing.
  */
+import { createHash } from 'node:crypto';
 import { ArtifactFormatError, ArtifactReader, ArtifactWriter, ByteSink, readVarint, StringTable } from './artifact-codec';
 import { unpackLegacyBinary } from './legacy-binary';
 import { foldToken, isWordToken, tokenize } from './tokenize';
@@ -22,6 +23,12 @@ const DIM = 32;
 const TEXT_BLOCK = 512;
 /** Context vectors per stored block (the blocks of a query's words are inflated on their first use). */
 const CONTEXT_BLOCK = 1024;
+/**
+ * The context vector of a word found in at most this many documents is not stored (index schema 6): it is learned
+ * again from those documents' texts when a query first needs it (a few short texts tokenized, against 64 bytes per row
+ * stored). Such words are most of a vocabulary: 70% of the gn rows, 87% of the shp rows.
+ */
+const DERIVED_CONTEXT_MAX_DF = 5;
 const FIELD_TOP = 100;
 const WORD_SALT = 0x1234567;
 const CHAR_SALT = 0x7654321;
@@ -637,12 +644,133 @@ function quantizeVectors(v: Float32Array, n: number): { q: Int16Array; scale: Fl
   return { q, scale };
 }
 
-/** Context vectors in blocks of CONTEXT_BLOCK rows (`ctxQ0`, `ctxQ1`, …): a query inflates the blocks of its words. */
-function writeContextVectors(w: ArtifactWriter, v: Float32Array, n: number): void {
-  const { q, scale } = quantizeVectors(v, n);
-  const blocks = Math.ceil(n / CONTEXT_BLOCK);
+/**
+ * Context vectors in blocks of CONTEXT_BLOCK rows (`ctxQ0`, `ctxQ1`, …): a query inflates the blocks of its words.
+ * Schema 6: the rows `derived` (ascending) are not stored, the others are, in order.
+ */
+function writeContextVectors(w: ArtifactWriter, v: Float32Array, n: number, derived: Int32Array): void {
+  const all = quantizeVectors(v, n);
+  const kept = n - derived.length;
+  const q = new Int16Array(kept * DIM);
+  const scale = new Float32Array(kept);
+  for (let b = 0, x = 0, k = 0; b < n; b++) {
+    if (x < derived.length && derived[x] === b) {
+      x++;
+      continue;
+    }
+    q.set(all.q.subarray(b * DIM, b * DIM + DIM), k * DIM);
+    scale[k++] = all.scale[b];
+  }
+  const blocks = Math.ceil(kept / CONTEXT_BLOCK);
   w.meta('ctxBlocks', blocks).raw('ctxScale', scale);
-  for (let b = 0; b < blocks; b++) w.raw(`ctxQ${b}`, q.subarray(b * CONTEXT_BLOCK * DIM, Math.min(n, (b + 1) * CONTEXT_BLOCK) * DIM));
+  for (let b = 0; b < blocks; b++) w.raw(`ctxQ${b}`, q.subarray(b * CONTEXT_BLOCK * DIM, Math.min(kept, (b + 1) * CONTEXT_BLOCK) * DIM));
+}
+
+/** Number of values of ascending `a` below x. */
+function countBelow(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One context row quantized as quantizeVectors does and read back as StoredRows.decodeRow does. */
+function requantizedRow(c: Float32Array): Float32Array {
+  const { q, scale } = quantizeVectors(c, 1);
+  const out = new Float32Array(DIM);
+  for (let i = 0; i < DIM; i++) out[i] = q[i] * scale[0];
+  return out;
+}
+
+/**
+ * The context vector of `key` learned from the documents `docs` exactly as learnContext learns it (integer sums of
+ * the index vectors of each document's keys, both sides, in any order), given each document's index words.
+ */
+function contextRowFromDocs(key: number, docs: readonly number[], wordsOf: (d: number, side: 0 | 1) => string[]): Float32Array {
+  const c = new Float32Array(DIM);
+  const sum = new Float32Array(DIM);
+  for (const d of docs) {
+    const keys = [...new Set(wordsOf(d, 0).map((w) => wordKey(0, w))), ...new Set(wordsOf(d, 1).map((w) => wordKey(1, w)))];
+    sum.fill(0);
+    for (const k of keys) addIndexVector(k, sum, 0, 1);
+    for (const k of keys) {
+      if (k !== key) continue;
+      for (let i = 0; i < DIM; i++) c[i] += sum[i];
+      addIndexVector(k, c, 0, -1);
+    }
+  }
+  return c;
+}
+
+/** Documents of key index j of packed postings. */
+function postingDocs(p: PackedPostings, j: number): number[] {
+  const docs: number[] = [];
+  forPostings(p.bytes, p.start[j], p.start[j + 1], (d) => docs.push(d));
+  return docs;
+}
+
+/**
+ * Context rows a reader can learn again (schema 6): those of words in at most DERIVED_CONTEXT_MAX_DF documents whose
+ * row, learned from those documents, quantizes to the stored one (an index changed after it was loaded learned from
+ * dequantized rows; hashed keys may collide). Per row (ascending) its word: key index in its side's postings · 2 + side.
+ */
+function derivableContextRows(
+  ctx: { keys: Int32Array; vecs: Float32Array },
+  packs: readonly PackedPostings[],
+  vocab: readonly (readonly string[])[],
+  wordsOf: (d: number, side: 0 | 1) => string[],
+): { rows: Int32Array; word: Int32Array } {
+  const wordOf = new Map<number, number>();
+  for (const side of [0, 1] as const) {
+    const p = packs[side];
+    for (const w of vocab[side]) {
+      const r = sortedIndexOf(ctx.keys, wordKey(side, w));
+      const j = sortedIndexOf(p.keys, postingKey(w));
+      if (r < 0 || j < 0 || p.df[j] > DERIVED_CONTEXT_MAX_DF || wordOf.has(r)) continue;
+      const stored = requantizedRow(ctx.vecs.subarray(r * DIM, r * DIM + DIM));
+      const learned = requantizedRow(contextRowFromDocs(ctx.keys[r], postingDocs(p, j), wordsOf));
+      let same = true;
+      for (let i = 0; same && i < DIM; i++) same = Object.is(stored[i], learned[i]);
+      if (same) wordOf.set(r, j * 2 + side);
+    }
+  }
+  const rows = Int32Array.from(wordOf.keys()).sort();
+  return { rows, word: Int32Array.from(rows, (r) => wordOf.get(r)!) };
+}
+
+/**
+ * Pair ids given by a rule instead of a stored table (schema 6, meta `idRule`): a prefix and the pair's position from
+ * a base number (`shp-0`, `shp-1`, …), or the SHA-256 (base64url) of the pair's texts, as ingestion names its pairs.
+ */
+type IdRule = { kind: 'sequence'; prefix: string; base: number } | { kind: 'pairHash' };
+
+/** The id ingestion gives a pair (ingestion pair.repository `pairHash`). */
+function pairHashId(source: string, target: string): string {
+  return createHash('sha256').update(source).update('\u0000').update(target).digest('base64url');
+}
+
+/** The rule every id follows, if any. */
+function idRuleOf(ids: readonly string[], src: readonly string[], tgt: readonly string[]): IdRule | null {
+  if (!ids.length) return null;
+  const m = /^(.*?)(0|[1-9]\d{0,14})$/.exec(ids[0]);
+  if (m) {
+    const prefix = m[1];
+    const base = Number(m[2]);
+    if (ids.every((id, d) => id === prefix + String(base + d))) return { kind: 'sequence', prefix, base };
+  }
+  return ids.every((id, d) => id === pairHashId(src[d], tgt[d])) ? { kind: 'pairHash' } : null;
+}
+
+/** Context rows learned again from texts when first needed (schema 6): their row indexes and how to learn each. */
+interface DerivedRows {
+  /** row indexes (ascending) */
+  rows: Int32Array;
+  /** row x of `rows`, dequantized */
+  row: (x: number) => Float32Array;
 }
 
 /** 16-bit context vector rows read block by block (a stored block is read on its first use). */
@@ -777,38 +905,63 @@ class ContextVectors {
   baseKeys: Int32Array = new Int32Array(0);
   private baseVecs: Float32Array | null = new Float32Array(0);
   /** a loaded index's vectors as stored (16-bit): decoded one by one for queries, all at once before a change */
-  private quantized: { q: StoredRows; scale: Float32Array } | null = null;
+  private quantized: { q: StoredRows; scale: Float32Array; derived: DerivedRows | null } | null = null;
+  /** derived rows learned so far (schema 6), by row */
+  private learned = new Map<number, Float32Array>();
   extra = new Map<number, Float32Array>();
 
-  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: StoredRows; scale: Float32Array } | null): void {
+  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: StoredRows; scale: Float32Array; derived: DerivedRows | null } | null): void {
     this.baseKeys = keys;
     this.baseVecs = vecs;
     this.quantized = quantized;
+    this.learned = new Map();
   }
 
   get byteSize(): number {
-    return this.baseKeys.byteLength + (this.baseVecs?.byteLength ?? 0) + (this.quantized ? this.quantized.q.byteSize + this.quantized.scale.byteLength : 0);
+    return (
+      this.baseKeys.byteLength +
+      (this.baseVecs?.byteLength ?? 0) +
+      (this.quantized ? this.quantized.q.byteSize + this.quantized.scale.byteLength + (this.quantized.derived?.rows.byteLength ?? 0) : 0) +
+      this.learned.size * (DIM * 4 + 48)
+    );
   }
 
   get(k: number): Float32Array | undefined {
     const b = sortedIndexOf(this.baseKeys, k);
     if (b >= 0) {
       if (this.baseVecs) return this.baseVecs.subarray(b * DIM, b * DIM + DIM);
-      const { q, scale } = this.quantized!;
       const out = new Float32Array(DIM);
-      q.decodeRow(b, scale[b], out, 0);
+      this.decodeRow(b, out, 0);
       return out;
     }
     return this.extra.get(k);
   }
 
+  /** Row b of a loaded index into out[at, at + DIM): stored (its rank among the stored rows) or learned again. */
+  private decodeRow(b: number, out: Float32Array, at: number): void {
+    const { q, scale, derived } = this.quantized!;
+    if (!derived) {
+      q.decodeRow(b, scale[b], out, at);
+      return;
+    }
+    const x = sortedIndexOf(derived.rows, b);
+    if (x < 0) {
+      const rank = b - countBelow(derived.rows, b);
+      q.decodeRow(rank, scale[rank], out, at);
+      return;
+    }
+    let row = this.learned.get(b);
+    if (!row) this.learned.set(b, (row = derived.row(x)));
+    out.set(row, at);
+  }
+
   private decoded(): Float32Array {
     if (!this.baseVecs) {
-      const { q, scale } = this.quantized!;
-      const v = new Float32Array(scale.length * DIM);
-      for (let d = 0; d < scale.length; d++) q.decodeRow(d, scale[d], v, d * DIM);
+      const v = new Float32Array(this.baseKeys.length * DIM);
+      for (let d = 0; d < this.baseKeys.length; d++) this.decodeRow(d, v, d * DIM);
       this.baseVecs = v;
       this.quantized = null;
+      this.learned = new Map();
     }
     return this.baseVecs;
   }
@@ -836,11 +989,17 @@ function wordKey(side: 0 | 1, w: string): number {
   return hash32(w, side === 0 ? 0x9e3779b9 : 0x85ebca6b) & 0x7fffffff;
 }
 
+function postingKey(w: string): number {
+  return hash32(w, 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff;
+}
+
 /**
  * Schema of the `INDX` artifact written by `HybridIndex.serialize` (container: artifact-codec). 5: the texts of the
- * pairs and the document vectors are stored once per distinct value (`srcText` + `srcOf`, `vec0Row`).
+ * pairs and the document vectors are stored once per distinct value (`srcText` + `srcOf`, `vec0Row`). 6: the context
+ * rows of rare words are not stored but learned again from their documents' texts (`ctxDerived`, `ctxDerivedWord`;
+ * the `ctxQ` blocks hold the other rows only): an engine reading schema 5 would take stored rows for the wrong words.
  */
-export const INDEX_SCHEMA = 5;
+export const INDEX_SCHEMA = 6;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
 const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
@@ -869,7 +1028,9 @@ function splitLegacySegments(seg: Segment, parts: number[] | null | undefined): 
 }
 
 export class HybridIndex {
-  private ids: string[] = [];
+  /** a loaded artifact's ids given by a rule (idRule) are filled on first use */
+  private ids: (string | undefined)[] = [];
+  private idRule: ((d: number) => string) | null = null;
   /** texts added in memory; those of a loaded artifact stay in its string tables until a hit needs them */
   private src: string[] = [];
   private tgt: string[] = [];
@@ -884,7 +1045,8 @@ export class HybridIndex {
   private pendingBytes: [number, number] = [0, 0];
   private pendingOtherBytes = 0;
   private alive = new Uint8Array(1024);
-  private byId = new Map<string, number>();
+  /** document of each live id; a loaded index builds it on first use (has, get, add, remove) */
+  private byIdMap: Map<string, number> | null = new Map();
   private sides: [Side, Side] = [new Side(), new Side()];
   private ctx = new ContextVectors();
   private vecs: [Float32Array, Float32Array] = [new Float32Array(1024 * DIM), new Float32Array(1024 * DIM)];
@@ -934,6 +1096,21 @@ export class HybridIndex {
     this.ready(1);
   }
 
+  private idAt(d: number): string {
+    let id = this.ids[d];
+    if (id === undefined) this.ids[d] = id = this.idRule!(d);
+    return id;
+  }
+
+  private get byId(): Map<string, number> {
+    if (!this.byIdMap) {
+      const m = new Map<string, number>();
+      for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) m.set(this.idAt(d), d);
+      this.byIdMap = m;
+    }
+    return this.byIdMap;
+  }
+
   has(id: string): boolean {
     return this.byId.has(id);
   }
@@ -945,7 +1122,7 @@ export class HybridIndex {
 
   pairs(): ParallelPair[] {
     const out: ParallelPair[] = [];
-    for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) out.push({ id: this.ids[d], source: this.srcAt(d), target: this.tgtAt(d) });
+    for (let d = 0; d < this.ids.length; d++) if (this.alive[d]) out.push({ id: this.idAt(d), source: this.srcAt(d), target: this.tgtAt(d) });
     return out;
   }
 
@@ -1126,7 +1303,7 @@ export class HybridIndex {
       const text = side === 0 ? this.srcAt(d) : this.tgtAt(d);
       const dw = new Set(indexWords(text));
       return {
-        id: this.ids[d],
+        id: this.idAt(d),
         score,
         source: this.srcAt(d),
         target: this.tgtAt(d),
@@ -1146,13 +1323,15 @@ export class HybridIndex {
     for (let d = 0; d < this.ids.length; d++) {
       if (!this.alive[d]) continue;
       map[d] = ids.length;
-      ids.push(this.ids[d]);
+      ids.push(this.idAt(d));
       src.push(this.srcAt(d));
       tgt.push(this.tgtAt(d));
     }
     const n = ids.length;
     const w = new ArtifactWriter(INDEX_KIND, INDEX_SCHEMA);
-    w.strings('ids', ids);
+    const rule = idRuleOf(ids, src, tgt);
+    if (rule) w.meta('idRule', rule);
+    else w.strings('ids', ids);
     for (const [name, texts] of [
       ['src', src],
       ['tgt', tgt],
@@ -1167,20 +1346,29 @@ export class HybridIndex {
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) out[map[d]] = f.docLen[d];
       return out;
     };
+    const words = [src.map(indexWords), tgt.map(indexWords)];
+    const packs: PackedPostings[] = [];
+    const vocab: string[][] = [];
     this.sides.forEach((s, side) => {
       const p = s.word.pack(map);
+      packs.push(p);
       w.offsets(`wordKeys${side}`, p.keys).uints(`wordDf${side}`, p.df).offsets(`wordStart${side}`, p.start).raw(`wordPost${side}`, p.bytes);
-      w.uints(`wordLen${side}`, lens(s.word));
-      const g = buildGramPostings((side === 0 ? src : tgt).map(indexWords));
+      const wordLen = lens(s.word);
+      w.uints(`wordLen${side}`, wordLen);
+      const g = buildGramPostings(words[side]);
+      vocab.push(g.words);
       w.offsets(`gramKeys${side}`, g.keys).uints(`gramDf${side}`, g.df).offsets(`gramStart${side}`, g.gStart);
       const shared = gramWordKeyGaps(g, p);
       if (shared) w.uints(`gramWordKeyGap${side}`, shared.gaps).uints(`gramMult${side}`, shared.mult);
       else w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult).offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
-      w.uints(`gramLen${side}`, lens(s.char));
+      // the n-gram length of a document is that of its words (at least 1): stored only when one differs
+      const gramLen = lens(s.char);
+      if (gramLen.some((x, d) => x !== Math.max(1, wordLen[d]))) w.uints(`gramLen${side}`, gramLen);
     });
     const ctx = this.ctx.pack();
-    w.offsets('ctxKeys', ctx.keys);
-    writeContextVectors(w, ctx.vecs, ctx.keys.length);
+    const derived = derivableContextRows(ctx, packs, vocab, (d, side) => words[side][d]);
+    w.offsets('ctxKeys', ctx.keys).offsets('ctxDerived', derived.rows).uints('ctxDerivedWord', derived.word);
+    writeContextVectors(w, ctx.vecs, ctx.keys.length, derived.rows);
     for (let s = 0; s < 2; s++) {
       const v = new Float32Array(n * DIM);
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.vecs[s].subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
@@ -1197,11 +1385,15 @@ export class HybridIndex {
       throw new ArtifactFormatError(`index schema ${opened.schema} is not readable by this engine (reads ${MIN_INDEX_SCHEMA}..${INDEX_SCHEMA})`);
     // schema 5 keeps no view into `bytes` once searched (each part read late has a copy of its own sections); older
     // schemas read texts and vectors in place: from a copy, so the caller's buffer (a whole agent artifact) can go
-    const r = opened.schema < INDEX_SCHEMA ? ArtifactReader.open(bytes.slice(), INDEX_KIND) : opened;
-    const ids = r.strings('ids').toArray();
+    const r = opened.schema < 5 ? ArtifactReader.open(bytes.slice(), INDEX_KIND) : opened;
+    const rule = r.meta<IdRule | undefined>('idRule');
+    const ids = rule ? new Array<string | undefined>(r.count('srcOf')) : r.strings('ids').toArray();
     const ix = HybridIndex.withDocs(ids);
     ix.src = new Array<string>(ids.length);
     ix.tgt = new Array<string>(ids.length);
+    if (rule?.kind === 'sequence') ix.idRule = (d) => rule.prefix + String(rule.base + d);
+    else if (rule?.kind === 'pairHash') ix.idRule = (d) => pairHashId(ix.srcAt(d), ix.tgtAt(d));
+    else if (rule) throw new ArtifactFormatError(`unknown pair id rule ${JSON.stringify(rule)}`);
     const textBlocks = (name: string): string[] => Array.from({ length: r.meta<number | undefined>(`${name}TextBlocks`) ?? 0 }, (_, b) => `${name}Text${b}`);
     const texts = (name: string): DocTexts => {
       if (!r.has(`${name}Of`)) {
@@ -1219,15 +1411,20 @@ export class HybridIndex {
         ...['wordKeys', 'wordDf', 'wordStart', 'wordPost', 'wordLen', 'gramStart', 'gramKeys', 'gramDf', 'gramMult', 'gramLen'],
         ...(r.has(`gramWordKeyGap${side}`) ? ['gramWordKeyGap'] : ['gramWord', 'gramWordStart', 'gramWordPost']),
       ].map((x) => `${x}${side}`);
-    const loadSide = (side: 0 | 1, r: ArtifactReader): void => {
-      const s = ix.sides[side];
-      const packed = {
+    /** a side's word postings, read once (for its searches, and for learning a context row of one of its words) */
+    const wordPostings: (PackedPostings | null)[] = [null, null];
+    const postingsOf = (side: 0 | 1, r: ArtifactReader): PackedPostings =>
+      (wordPostings[side] ??= {
         keys: r.int32(`wordKeys${side}`),
         df: r.int32(`wordDf${side}`),
         start: r.int32(`wordStart${side}`),
         bytes: r.bytesOf(`wordPost${side}`),
-      };
-      s.word.load(packed, null, [], r.int32(`wordLen${side}`), cap);
+      });
+    const loadSide = (side: 0 | 1, r: ArtifactReader): void => {
+      const s = ix.sides[side];
+      const packed = postingsOf(side, r);
+      const wordLen = r.int32(`wordLen${side}`);
+      s.word.load(packed, null, [], wordLen, cap);
       const shared = r.has(`gramWordKeyGap${side}`);
       const gStart = r.int32(`gramStart${side}`);
       const grams: GramPostings = {
@@ -1239,7 +1436,8 @@ export class HybridIndex {
         wStart: shared ? packed.start : r.int32(`gramWordStart${side}`),
         wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
       };
-      s.char.load(null, grams, [], r.int32(`gramLen${side}`), cap);
+      const gramLen = r.has(`gramLen${side}`) ? r.int32(`gramLen${side}`) : wordLen.map((x) => Math.max(1, x));
+      s.char.load(null, grams, [], gramLen, cap);
       readVectors(r, `vec${side}`, ix.vecs[side]);
     };
     // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
@@ -1256,6 +1454,7 @@ export class HybridIndex {
       'ctxKeys',
       'ctxQ',
       'ctxScale',
+      'ctxDerived',
       ...ctxBlocks,
       ...textBlocks('src'),
       ...textBlocks('tgt'),
@@ -1265,27 +1464,41 @@ export class HybridIndex {
       // a copy: a view would keep the whole artifact
       const scale = r.raw<Float32Array>('ctxScale').slice();
       let q: StoredRows;
-      if (ctxBlocks.length) {
-        // the blocks keep a copy of their own stored sections, not the whole artifact
+      if (r.meta<number | undefined>('ctxBlocks') !== undefined) {
+        // the blocks keep a copy of their own stored sections, not the whole artifact (schema 6: none when every row
+        // is learned again)
         const stored = r.extract(ctxBlocks);
         q = new StoredRows(CONTEXT_BLOCK, ctxBlocks.length, (b) => stored.raw<Int16Array>(`ctxQ${b}`));
       } else {
         const all = r.raw<Int16Array>('ctxQ');
         q = new StoredRows(Math.max(1, keys.length), 1, () => all);
       }
-      ix.ctx.load(keys, null, { q, scale });
+      let derived: DerivedRows | null = null;
+      if (r.has('ctxDerived')) {
+        const word = r.int32('ctxDerivedWord');
+        const sideReaders = [r0, r1];
+        derived = {
+          rows: r.int32('ctxDerived'),
+          row: (x) => {
+            const side = (word[x] & 1) as 0 | 1;
+            const docs = postingDocs(postingsOf(side, sideReaders[side]), word[x] >>> 1);
+            return requantizedRow(contextRowFromDocs(keys[derived!.rows[x]], docs, (d, s) => indexWords(s === 0 ? ix.srcAt(d) : ix.tgtAt(d))));
+          },
+        };
+      }
+      ix.ctx.load(keys, null, { q, scale, derived });
     };
     return ix;
   }
 
-  private static withDocs(ids: string[]): HybridIndex {
+  private static withDocs(ids: (string | undefined)[]): HybridIndex {
     const ix = new HybridIndex();
     const n = ids.length;
     ix.grow(Math.max(1, n));
     ix.ids = ids;
     ix.alive.fill(1, 0, n);
     ix.embedded.fill(1, 0, n);
-    for (let d = 0; d < n; d++) ix.byId.set(ids[d], d);
+    ix.byIdMap = null;
     ix.liveCount = n;
     ix.addedSinceEmbed = 0;
     return ix;
@@ -1332,7 +1545,7 @@ export class HybridIndex {
     b += this.pendingBytes[0] + this.pendingBytes[1];
     if (this.storedTexts || this.pendingContext) b += this.pendingOtherBytes;
     else if (this.storedCache) b += this.storedCache.src.byteSize + this.storedCache.tgt.byteSize;
-    for (let d = 0; d < this.ids.length; d++) b += 2 * (this.ids[d].length + (this.src[d]?.length ?? 0) + (this.tgt[d]?.length ?? 0)) + 48;
+    for (let d = 0; d < this.ids.length; d++) b += 2 * ((this.ids[d]?.length ?? 0) + (this.src[d]?.length ?? 0) + (this.tgt[d]?.length ?? 0)) + 48;
     return b;
   }
 }
