@@ -67,10 +67,22 @@ function main() {
   const bytes = new Uint8Array(fs.readFileSync(file));
   const parts = decodeAgentArtifacts(bytes);
   const report = { file: path.relative(ROOT, file), totalBytes: bytes.byteLength, parts: {} };
+  // the pairs' UTF-8 text, when the bench wrote it next to the artifact (`<file>.json`, bench/scale/run.cjs): the
+  // issue #13 target is everything stored ≤ 3× of it
+  const info = fs.existsSync(`${file}.json`) ? JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) : null;
+  const ofText = (n) => (info?.textBytes ? ` (${(n / info.textBytes).toFixed(2)}× the pairs' text)` : '');
+  if (info?.textBytes) {
+    report.textBytes = info.textBytes;
+    report.ratioToText = Number((bytes.byteLength / info.textBytes).toFixed(3));
+    process.stdout.write(`total ${(bytes.byteLength / 1e6).toFixed(2)} MB${ofText(bytes.byteLength)}, ${info.pairs} pairs\n`);
+  }
   for (const [name, b] of Object.entries(parts)) {
     const c = sections(b);
     report.parts[name] = { bytes: b.byteLength, ...c };
-    process.stdout.write(`${name} (${c.kind} v${c.version} schema ${c.schema}): ${(b.byteLength / 1e6).toFixed(2)} MB\n`);
+    process.stdout.write(`${name} (${c.kind} v${c.version} schema ${c.schema}): ${(b.byteLength / 1e6).toFixed(2)} MB${ofText(b.byteLength)}\n`);
+    const count = (x) => c.sections.find((s) => s.name === x)?.n;
+    // index schema 6: context rows learned again from the texts instead of stored
+    if (count('ctxDerived') !== undefined) process.stdout.write(`  context rows: ${count('ctxKeys')}, learned again from the texts: ${count('ctxDerived')}\n`);
     for (const s of [...c.sections].sort((x, y) => y.bytes - x.bytes))
       process.stdout.write(`  ${s.name.padEnd(18)} ${s.enc.padEnd(9)} ${String(s.n).padStart(9)}  ${(s.bytes / 1e6).toFixed(3)} MB\n`);
   }
