@@ -47,7 +47,7 @@ describe('pairwiseChrF', () => {
   });
 
   it('agrees with metrics.ts on any texts (few letters: many shared n-grams; spaces, tabs, surrogates alone or paired)', () => {
-    const unit = fc.constantFrom('a', 'b', 'c', 'á', ' ', '\t', '\ud835', '\udc9c', '𝒜', '.');
+    const unit = fc.constantFrom('a', 'b', 'c', 'á', ' ', '\t', '\n', '\u00a0', '\u2009', '\u3000', '\ufeff', '\u200b', '\ud835', '\udc9c', '𝒜', '.');
     const text = fc.array(unit, { maxLength: 24 }).map((u) => u.join(''));
     fc.assert(
       fc.property(fc.array(text, { minLength: 2, maxLength: 9 }), (texts) => {
@@ -58,5 +58,16 @@ describe('pairwiseChrF', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('removes exactly the UTF-16 units that \\s matches (every unit where whitespace is, between two letters)', () => {
+    const wrong: string[] = [];
+    // \s matches no UTF-16 unit in 0x3001–0xfefe (checked once over all units when this was written)
+    for (let c = 0; c < 0x10000; c = c === 0x3100 ? 0xfe00 : c + 1) {
+      const unit = String.fromCharCode(c);
+      // a removed unit leaves 'ab' itself (chrF 1); any other makes a third character
+      if ((pairwiseChrF([`a${unit}b`, 'ab'])[1] === 1) !== /\s/.test(unit)) wrong.push(c.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });

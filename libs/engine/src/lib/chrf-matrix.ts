@@ -18,7 +18,7 @@ const LOW_SURROGATE_MIN = 0xdc00;
 const LOW_SURROGATE_MAX = 0xdfff;
 const SUPPLEMENTARY_BASE = 0x10000;
 const SURROGATE_BITS = 10;
-const WHITESPACE = /\s+/;
+const STAMP_MAX = 0x7fffffff;
 /** Odd multipliers of the trie table's hash (32-bit multiplicative hashing) and the mix of MurmurHash3's finalizer. */
 const HASH_PREFIX = 0x9e3779b1;
 const HASH_CHAR = 0x85ebca77;
@@ -31,25 +31,56 @@ let trieIds = new Int32Array(0);
 let counts = new Int32Array(0);
 let orderOf = new Int32Array(0);
 const charIds = new Map<number, number>();
+let nextCharId = 0;
 
-/** A text's characters as ids of `charIds` (one per code point; a lone surrogate is a character of its own). */
+/** A UTF-16 unit `\s` matches (whitespace, removed before counting as metrics.ts does with split(/\s+/)). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** Character ids of the current call: a BMP unit's id is valid when its stamp is the call's; others in `charIds`. */
+const bmpId = new Int32Array(SUPPLEMENTARY_BASE);
+const bmpStamp = new Int32Array(SUPPLEMENTARY_BASE);
+let stamp = 0;
+let units = new Uint16Array(256);
+
+/**
+ * A text's characters as ids (one per code point, a lone surrogate a character of its own), whitespace removed first
+ * (so a high and a low surrogate that whitespace separated make one character, as in metrics.ts).
+ */
 function charSequence(text: string): Int32Array {
-  const s = text.split(WHITESPACE).join('');
-  const out = new Int32Array(s.length);
+  if (units.length < text.length) units = new Uint16Array(2 * text.length);
+  let len = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!isSpace(c)) units[len++] = c;
+  }
+  const out = new Int32Array(len);
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    let code = s.charCodeAt(i);
-    if (code >= HIGH_SURROGATE_MIN && code <= HIGH_SURROGATE_MAX && i + 1 < s.length) {
-      const low = s.charCodeAt(i + 1);
+  for (let i = 0; i < len; i++) {
+    let code = units[i];
+    if (code >= HIGH_SURROGATE_MIN && code <= HIGH_SURROGATE_MAX && i + 1 < len) {
+      const low = units[i + 1];
       if (low >= LOW_SURROGATE_MIN && low <= LOW_SURROGATE_MAX) {
         code = SUPPLEMENTARY_BASE + ((code - HIGH_SURROGATE_MIN) << SURROGATE_BITS) + (low - LOW_SURROGATE_MIN);
         i++;
       }
     }
-    let id = charIds.get(code);
-    if (id === undefined) {
-      id = charIds.size;
-      charIds.set(code, id);
+    let id: number;
+    if (code < SUPPLEMENTARY_BASE) {
+      if (bmpStamp[code] !== stamp) {
+        bmpStamp[code] = stamp;
+        bmpId[code] = nextCharId++;
+      }
+      id = bmpId[code];
+    } else {
+      const known = charIds.get(code);
+      id = known ?? nextCharId++;
+      if (known === undefined) charIds.set(code, id);
     }
     out[n++] = id;
   }
@@ -75,8 +106,11 @@ export function pairwiseChrF(texts: readonly string[]): Float64Array {
   const out = new Float64Array(K * K);
   if (K < 2) return out;
   charIds.clear();
+  nextCharId = 0;
+  stamp = stamp === STAMP_MAX ? 1 : stamp + 1;
+  if (stamp === 1) bmpStamp.fill(0);
   const seqs = texts.map(charSequence);
-  const A = charIds.size;
+  const A = nextCharId;
   // n-grams of each text per order (the chrF statistic of a hypothesis or reference), and all of them
   const total = seqs.map((c) => {
     const t = new Float64Array(ORDER);
