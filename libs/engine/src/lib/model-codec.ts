@@ -25,6 +25,8 @@ export const MODEL_SCHEMA = 4;
 /** Schema 2 (scores interleaved per option, `segmenters` optional) and 3 (whole option columns) still load. */
 const MIN_MODEL_SCHEMA = 2;
 const MODEL_KIND = 'MODL';
+/** Stored integers are little-endian: read in place only on such machines. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Sections of one direction's phrase table keys. */
 const keySections = (d: number): string[] => ['keyLen', 'keyIds', 'off'].map((x) => `${x}${d}`);
 /** Sections of its options before schema 4 (schema 2 stored the scores interleaved as `scores<d>`). */
@@ -86,7 +88,17 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
   const lm = (d: number): KnLm => KnLm.stored(r.extract(KnLm.sections(`lm${d}`)), `lm${d}`);
   const side = (d: number): SideVocab => {
     const words = r.strings(`words${d}`).toArray();
-    return { words, cased: r.strings(`cased${d}`).toArray(), index: new WordIndex(words), freq: r.float32(`freq${d}`) };
+    // the written forms are read for the output side only (recasing): decoded on first use from a copy of their section
+    const storedCased = r.extract([`cased${d}`]);
+    let cased: string[] | undefined;
+    return {
+      words,
+      get cased(): string[] {
+        return (cased ??= storedCased.strings(`cased${d}`).toArray());
+      },
+      index: new WordIndex(words),
+      freq: r.float32(`freq${d}`),
+    };
   };
   const sides: [SideVocab, SideVocab] = [side(0), side(1)];
   // copied, like every other decoded column, so the model keeps no view into the artifact buffer
@@ -112,6 +124,20 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     // absent in artifacts written before it: counted from the vocabularies when first needed
     spelling: r.has('spellChars0') ? [spelling(0), spelling(1)] : undefined,
   };
+}
+
+/**
+ * The key word ids as stored (`uints`: 1, 2 or 4 bytes per id), viewed in place instead of widened to 32 bits: a cold
+ * load reads a million of them.
+ */
+function storedIds(r: ArtifactReader, name: string): Uint8Array | Uint16Array | Uint32Array {
+  const n = r.count(name);
+  const b = r.bytesOf(name);
+  const width = n ? b.byteLength / n : 1;
+  const C = width === 1 ? Uint8Array : width === 2 ? Uint16Array : width === 4 ? Uint32Array : null;
+  if (!C || !LITTLE_ENDIAN) return Uint32Array.from(r.int32(name));
+  const src = b.byteOffset % width === 0 ? b : b.slice();
+  return new C(src.buffer as ArrayBuffer, src.byteOffset, n);
 }
 
 /** The whole option columns of a table (what the writer reads). */
@@ -219,7 +245,7 @@ class StoredPhraseTable implements PhraseTable {
     const len = r.raw<Uint8Array>(`keyLen${d}`);
     const start = new Int32Array(len.length + 1);
     for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
-    this.keyCols = { keyIndex: new PhraseKeyIndex(this.side, start, r.int32(`keyIds${d}`)), off: r.int32(`off${d}`) };
+    this.keyCols = { keyIndex: new PhraseKeyIndex(this.side, start, storedIds(r, `keyIds${d}`)), off: r.int32(`off${d}`) };
     this.storedKeys = null;
     return this.keyCols;
   }

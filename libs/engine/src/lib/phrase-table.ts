@@ -264,7 +264,8 @@ export class PhraseKeyIndex implements KeyLookup {
   constructor(
     private readonly vocab: SideVocab,
     private readonly start: Int32Array,
-    private readonly ids: Int32Array,
+    /** the keys' word ids one after the other (as stored: 8, 16 or 32 bits per id) */
+    private readonly ids: Uint8Array | Uint16Array | Uint32Array | Int32Array,
   ) {
     const V = vocab.words.length;
     this.single = new Int32Array(V).fill(-1);
