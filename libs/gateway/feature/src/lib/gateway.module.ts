@@ -41,6 +41,7 @@ import { TranslationMeter } from './translate/translation-meter';
 import { TranslateBatchController } from './translate-batch/translate-batch.controller';
 import { TranslateBatchUseCase } from './translate-batch/translate-batch.use-case';
 import { TranslateFileController } from './translate-file/translate-file.controller';
+import { TranslateFileJobHandler } from './translate-file/translate-file.job';
 import { TranslateFileTaskStore } from './translate-file/translate-file-task.store';
 import { TranslateFileUseCase } from './translate-file/translate-file.use-case';
 
@@ -124,6 +125,7 @@ export class GatewayModule implements OnModuleInit, NestModule {
         TranslateBatchUseCase,
         TranslateFileTaskStore,
         TranslateFileUseCase,
+        TranslateFileJobHandler,
         {
           provide: REALTIME_FANOUT,
           inject: [APP_CONFIG],

@@ -9,13 +9,31 @@ export interface StoredFileTask extends TranslateFileTaskDto {
   tgt_lang: string;
   column: string | null;
   updated_at: string;
+  /**
+   * The first segment whose translation is not saved yet; set on tasks run by the durable job (absent on tasks of
+   * gateways from before it, which translated in memory). Saved together with the counters after each chunk.
+   */
+  next_segment?: number;
+  /** Who the job translates as (metered to): the caller's API key (null: a session) and address. */
+  key_id?: string | null;
+  key_rate_limit?: number | null;
+  ip?: string;
+}
+
+/** The translations of segments [from, from + translations.length), as saved after a chunk (null: no translation). */
+export interface SavedChunk {
+  from: number;
+  translations: Array<string | null>;
+  /** Why segment from + i has no translation (the first one becomes the task's message). */
+  errors?: Array<string | null>;
 }
 
 const root = (taskId: string) => `translate-files/${taskId}`;
 
 /**
  * File translation tasks in the shared file storage (every gateway replica sees them): `task.json`
- * (rewritten atomically on progress), the uploaded `source` and the translated `result`.
+ * (rewritten atomically on progress), the uploaded `source`, the translations of each finished chunk
+ * (`chunks/<from>`, until the result is written) and the translated `result`.
  */
 @Injectable()
 export class TranslateFileTaskStore {
@@ -34,6 +52,24 @@ export class TranslateFileTaskStore {
 
   putSource(taskId: string, bytes: Uint8Array): Promise<void> {
     return this.files.put(`${root(taskId)}/source`, bytes);
+  }
+
+  async source(taskId: string): Promise<Uint8Array> {
+    return this.files.get(`${root(taskId)}/source`);
+  }
+
+  putChunk(taskId: string, chunk: SavedChunk): Promise<void> {
+    return this.files.put(`${root(taskId)}/chunks/${chunk.from}`, new TextEncoder().encode(JSON.stringify(chunk)));
+  }
+
+  /** Every saved chunk of the task. */
+  async chunks(taskId: string): Promise<SavedChunk[]> {
+    const keys = await this.files.list(`${root(taskId)}/chunks/`);
+    return Promise.all(keys.map(async (k) => JSON.parse(new TextDecoder().decode(await this.files.get(k))) as SavedChunk));
+  }
+
+  deleteChunks(taskId: string): Promise<void> {
+    return this.files.delete(`${root(taskId)}/chunks/`);
   }
 
   putResult(taskId: string, text: string): Promise<void> {

@@ -1,27 +1,46 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_KEY_RATE_LIMIT,
   TRANSLATE_FILE_MAX_BYTES,
   TRANSLATE_FILE_MAX_SEGMENTS,
   translateFileFieldsSchema,
   type TranslateFileStartResponse,
   type TranslateFileTaskDto,
 } from '@gaia/contracts';
-import { CLOCK, DomainError, type Clock } from '@gaia/shared/kernel';
+import { AccountsService } from '@gaia/identity/feature';
+import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
+import { CLOCK, DomainError, isDomainError, type Clock } from '@gaia/shared/kernel';
+import { JOB_QUEUE, type JobContext, type JobQueue } from '@gaia/shared/messaging';
 import type { Principal } from '../auth/principal';
 import { errorResponse } from '../http/domain-error.filter';
 import { RealtimeGateway, userRoom } from '../realtime/realtime.gateway';
 import { TranslateBatchUseCase } from '../translate-batch/translate-batch.use-case';
 import { formatOf, parseFile, type ParsedFile } from './file-codecs';
-import { TranslateFileTaskStore, fileTaskDto, type StoredFileTask } from './translate-file-task.store';
+import { TranslateFileTaskStore, fileTaskDto, type SavedChunk, type StoredFileTask } from './translate-file-task.store';
 
-/** A PROCESSING task not updated for this long (on the CLOCK) was interrupted (its gateway stopped): reported FAILED. */
+/**
+ * A PROCESSING task of a gateway from before the durable job (no `next_segment`: it translated in memory) not
+ * updated for this long (on the CLOCK) was interrupted: reported FAILED. Job-run tasks resume instead.
+ */
 export const FILE_TASK_STALE_MS = 5 * 60_000;
 /** Socket.IO event with the task after each progress step, to the owner's sockets. */
 export const FILE_PROGRESS_EVENT = 'translate_file_progress';
 export const TASK_NOT_FOUND = 'Task not found.';
-/** Segments translated (as one batch) between two progress updates. */
+/** Segments translated (as one batch) between two progress updates: the work a crash can make the job redo. */
 export const FILE_TASK_CHUNK = 20;
+/** The durable job that translates an uploaded file after its first segment. */
+export const TRANSLATE_FILE_JOB = 'gateway.translate-file';
+/** Attempts of the job (a crash or a failing step); a task still unfinished after them is reported FAILED. */
+export const FILE_TASK_ATTEMPTS = 5;
+export const FILE_TASK_INTERRUPTED = 'The translation was interrupted. Please upload the file again.';
+
+export type TranslateFileJob = { taskId: string };
+/** DomainError statuses from here on are outages (retried), below it refusals (the task fails). */
+const SERVER_ERROR_STATUS = 500;
+
+/** The metering request id of segment `from + i` of a task (TranslateBatchUseCase appends `-<i>`): the same on every attempt. */
+export const fileChunkRequestIdBase = (taskId: string, from: number): string => `translate-file-${taskId}-${from}`;
 
 const CONTENT_TYPES: Record<TranslateFileTaskDto['format'], string> = {
   txt: 'text/plain; charset=utf-8',
@@ -50,18 +69,23 @@ export interface UploadedTextFile {
  * POST /api/translate/file: a TXT, CSV/TSV, TMX or XLIFF file translated segment by segment into the same
  * format. Each segment is one text of a batch (TranslateBatchUseCase: validated, metered and billed per
  * segment; a failing segment keeps an empty target). The first segment is translated before answering, so
- * a refusal of the caller or the agent is the HTTP answer; the rest runs as a task whose progress is pushed
+ * a refusal of the caller or the agent is the HTTP answer; the rest is a durable job (`gateway.translate-file`,
+ * enqueued before the answer) that any gateway process runs chunk by chunk, saving each chunk's translations
+ * and the task's progress, so a job resumed after a crash goes on from the last saved chunk. A chunk cut short
+ * is translated again with the same metering request ids (billing counts each segment once). Progress is pushed
  * over Socket.IO (`translate_file_progress`) and read at GET /api/translate/file/status.
  */
 @Injectable()
-export class TranslateFileUseCase implements OnModuleDestroy {
+export class TranslateFileUseCase {
   private readonly logger = new Logger('TranslateFile');
-  private closing = false;
 
   constructor(
     private readonly batches: TranslateBatchUseCase,
     private readonly store: TranslateFileTaskStore,
     private readonly realtime: RealtimeGateway,
+    private readonly accounts: AccountsService,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -107,14 +131,56 @@ export class TranslateFileUseCase implements OnModuleDestroy {
       tgt_lang: f.tgt_lang,
       column: f.column ?? null,
       updated_at: now,
+      next_segment: 0,
+      key_id: p.kind === 'key' ? p.key.keyId : null,
+      key_rate_limit: p.kind === 'key' ? p.key.rateLimit : null,
+      ip,
     };
-    const translations: Array<string | null> = new Array(parsed.segments.length).fill(null);
     // The first segment alone: an unknown agent or a refused caller is the answer to this request.
-    await this.translateRange(p, ip, task, parsed, translations, 0, 1);
+    const first = await this.translateChunk(p, task, parsed, 0, 1, () => false);
     await this.store.putSource(task.id, file.buffer);
-    await this.save(task);
-    void this.finish(p, ip, task, parsed, translations);
+    await this.saveChunk(task, first);
+    // Every task a caller learns the id of has its job: the answer follows the commit.
+    await this.uow.run((em) =>
+      this.jobs.enqueue(em, TRANSLATE_FILE_JOB, { taskId: task.id } satisfies TranslateFileJob, { dedupeKey: task.id, maxAttempts: FILE_TASK_ATTEMPTS }),
+    );
     return { task_id: task.id, total_segments: task.total_segments };
+  }
+
+  /**
+   * The job: the segments after the saved ones, chunk by chunk, then the result. Resumed after a crash from the
+   * last saved chunk; stops at a chunk boundary on shutdown (the job resumes elsewhere).
+   */
+  async run(job: TranslateFileJob, ctx: JobContext): Promise<void> {
+    const task = await this.store.load(job.taskId);
+    if (!task || task.status !== 'PROCESSING' || task.next_segment === undefined) return; // finished already
+    if (ctx.attempt > FILE_TASK_ATTEMPTS) return this.fail(task, FILE_TASK_INTERRUPTED); // crashed on every attempt
+    try {
+      const p = await this.callerOf(task);
+      if (!p) return this.fail(task, FILE_TASK_INTERRUPTED);
+      const parsed = parseFile(task.format, new TextDecoder().decode(await this.store.source(task.id)), {
+        srcLang: task.src_lang,
+        tgtLang: task.tgt_lang,
+        column: task.column ?? undefined,
+      });
+      for (let from = task.next_segment; from < task.total_segments; from = task.next_segment) {
+        if (ctx.signal.aborted) throw new Error('shutting down');
+        const to = Math.min(task.total_segments, from + FILE_TASK_CHUNK);
+        const chunk = await this.translateChunk(p, task, parsed, from, to, () => ctx.signal.aborted);
+        if (ctx.signal.aborted) throw new Error('shutting down'); // segments left out as cancelled: the chunk is redone
+        await this.saveChunk(task, chunk);
+        await ctx.heartbeat();
+      }
+      await this.complete(task, parsed);
+    } catch (e) {
+      if (ctx.signal.aborted) throw e;
+      // A refusal (the agent is gone, the caller may no longer use it, the upload is gone) ends the task; an outage is retried.
+      if ((isDomainError(e) && (e as DomainError).status < SERVER_ERROR_STATUS) || ctx.attempt >= FILE_TASK_ATTEMPTS) {
+        this.logger.warn(`file task ${task.id} failed: ${(e as Error).message}`);
+        return this.fail(task, errorResponse(e).body.error);
+      }
+      throw e;
+    }
   }
 
   async status(p: Principal, taskId: unknown): Promise<{ task: TranslateFileTaskDto }> {
@@ -130,72 +196,88 @@ export class TranslateFileUseCase implements OnModuleDestroy {
     return { bytes: await this.store.result(t.id), fileName, contentType: CONTENT_TYPES[t.format] };
   }
 
-  onModuleDestroy(): void {
-    this.closing = true;
-  }
-
   private async owned(p: Principal, taskId: unknown): Promise<StoredFileTask> {
     const userId = p.kind === 'session' ? p.user.id : p.kind === 'key' ? p.key.userId : null;
     const t = typeof taskId === 'string' ? await this.store.load(taskId) : null;
     if (!t || !userId || t.owner_id !== userId) throw DomainError.notFound(TASK_NOT_FOUND, 'task_not_found');
-    if (t.status === 'PROCESSING' && this.clock.now().getTime() - Date.parse(t.updated_at) > FILE_TASK_STALE_MS) {
-      return { ...t, status: 'FAILED', message: 'The translation was interrupted. Please upload the file again.' };
+    if (t.status === 'PROCESSING' && t.next_segment === undefined && this.clock.now().getTime() - Date.parse(t.updated_at) > FILE_TASK_STALE_MS) {
+      return { ...t, status: 'FAILED', message: FILE_TASK_INTERRUPTED };
     }
     return t;
   }
 
-  /** Translates segments [from, to) as one batch; counts successes and failures into the task. */
-  private async translateRange(
-    p: Principal,
-    ip: string,
-    task: StoredFileTask,
-    parsed: ParsedFile,
-    out: Array<string | null>,
-    from: number,
-    to: number,
-  ): Promise<void> {
-    const answer = await this.batches.run({
-      principal: p,
-      ip,
-      body: { texts: parsed.segments.slice(from, to), model_id: task.model_id, src_lang: task.src_lang, tgt_lang: task.tgt_lang, stream: false },
-      cancelled: () => this.closing,
-    });
-    for (const r of answer.results) {
-      if (r.ok) {
-        out[from + r.index] = r.translation;
-        task.translated_segments++;
-      } else {
-        task.failed_segments++;
-        if (task.failed_segments === 1) task.message = `Segment ${from + r.index + 1}: ${r.error}`;
-      }
-    }
-    task.progress = Math.min(99, Math.floor(((task.translated_segments + task.failed_segments) / task.total_segments) * 100));
+  /** The caller the task translates as: its owner, with the API key it was uploaded with (null: the account is gone). */
+  private async callerOf(task: StoredFileTask): Promise<Principal | null> {
+    const user = await this.accounts.getUser(task.owner_id);
+    if (!user) return null;
+    if (!task.key_id) return { kind: 'session', user, csrfToken: '' };
+    return { kind: 'key', key: { keyId: task.key_id, kind: 'user', userId: user.id, rateLimit: task.key_rate_limit ?? DEFAULT_KEY_RATE_LIMIT }, user };
   }
 
-  private async finish(p: Principal, ip: string, task: StoredFileTask, parsed: ParsedFile, out: Array<string | null>): Promise<void> {
-    try {
-      for (let from = 1; from < parsed.segments.length && !this.closing; from += FILE_TASK_CHUNK) {
-        await this.translateRange(p, ip, task, parsed, out, from, Math.min(parsed.segments.length, from + FILE_TASK_CHUNK));
-        await this.save(task);
-      }
-      if (this.closing) return;
-      if (task.translated_segments === 0) {
-        task.status = 'FAILED';
-      } else {
-        await this.store.putResult(task.id, parsed.render(out));
-        task.status = 'COMPLETED';
-        task.message = task.failed_segments
-          ? `Translated ${task.translated_segments} of ${task.total_segments} segments (${task.failed_segments} failed; ${task.message}).`
-          : `Translated ${task.translated_segments} segments.`;
-      }
-      task.progress = 100;
-      await this.save(task);
-    } catch (e) {
-      this.logger.warn(`file task ${task.id} failed: ${(e as Error).message}`);
-      task.status = 'FAILED';
-      task.message = errorResponse(e).body.error;
-      await this.save(task).catch(() => undefined);
+  /** Translates segments [from, to) as one batch with request ids that depend only on the task and `from`. */
+  private async translateChunk(
+    p: Principal,
+    task: StoredFileTask,
+    parsed: ParsedFile,
+    from: number,
+    to: number,
+    cancelled: () => boolean,
+  ): Promise<SavedChunk> {
+    const answer = await this.batches.run(
+      {
+        principal: p,
+        ip: task.ip ?? 'unknown',
+        body: { texts: parsed.segments.slice(from, to), model_id: task.model_id, src_lang: task.src_lang, tgt_lang: task.tgt_lang, stream: false },
+        cancelled,
+      },
+      fileChunkRequestIdBase(task.id, from),
+    );
+    const translations: Array<string | null> = new Array(to - from).fill(null);
+    const errors: Array<string | null> = new Array(to - from).fill(null);
+    for (const r of answer.results) {
+      if (r.ok) translations[r.index] = r.translation;
+      else errors[r.index] = r.error;
     }
+    return { from, translations, errors };
+  }
+
+  /** Saves a chunk's translations, then the task with its counters and the next segment (in that order). */
+  private async saveChunk(task: StoredFileTask, chunk: SavedChunk): Promise<void> {
+    await this.store.putChunk(task.id, chunk);
+    chunk.translations.forEach((t, i) => {
+      if (t !== null) task.translated_segments++;
+      else {
+        task.failed_segments++;
+        if (task.failed_segments === 1) task.message = `Segment ${chunk.from + i + 1}: ${chunk.errors?.[i] ?? 'Translation failed'}`;
+      }
+    });
+    task.next_segment = chunk.from + chunk.translations.length;
+    task.progress = Math.min(99, Math.floor(((task.translated_segments + task.failed_segments) / task.total_segments) * 100));
+    await this.save(task);
+  }
+
+  private async complete(task: StoredFileTask, parsed: ParsedFile): Promise<void> {
+    if (task.translated_segments === 0) {
+      task.status = 'FAILED';
+    } else {
+      const out: Array<string | null> = new Array(parsed.segments.length).fill(null);
+      for (const c of await this.store.chunks(task.id)) c.translations.forEach((t, i) => (out[c.from + i] = t));
+      await this.store.putResult(task.id, parsed.render(out));
+      task.status = 'COMPLETED';
+      task.message = task.failed_segments
+        ? `Translated ${task.translated_segments} of ${task.total_segments} segments (${task.failed_segments} failed; ${task.message}).`
+        : `Translated ${task.translated_segments} segments.`;
+    }
+    task.progress = 100;
+    await this.save(task);
+    await this.store.deleteChunks(task.id);
+  }
+
+  private async fail(task: StoredFileTask, message: string): Promise<void> {
+    task.status = 'FAILED';
+    task.message = message;
+    await this.save(task);
+    await this.store.deleteChunks(task.id);
   }
 
   private async save(task: StoredFileTask): Promise<void> {
