@@ -36,4 +36,5 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/apps/platform/main.js"]
+# V8 flags of apps/platform/node-flags.cjs (a larger young generation; tools/node-flags.spec.ts checks they match)
+CMD ["node", "--max-semi-space-size=32", "dist/apps/platform/main.js"]

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const major = Number(process.versions.node.split('.')[0]);
@@ -28,7 +29,9 @@ if (b.status !== 0) process.exit(b.status ?? 1);
 console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s; starting the platform…`);
 
 // The platform gets an IPC channel: should this supervisor die, even by SIGKILL, the platform stops too.
-const child = spawn(process.execPath, [join(root, 'dist/apps/platform/main.js'), ...process.argv.slice(2)], {
+// Its V8 flags (a larger young generation) are the ones the images use: apps/platform/node-flags.cjs.
+const { PLATFORM_NODE_FLAGS } = createRequire(import.meta.url)('../apps/platform/node-flags.cjs');
+const child = spawn(process.execPath, [...PLATFORM_NODE_FLAGS, join(root, 'dist/apps/platform/main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, PORT: process.env.PORT ?? '8080', DATA_DIR: process.env.DATA_DIR ?? join(root, 'data') },

@@ -20,6 +20,7 @@ const { spawn, spawnSync } = require('node:child_process');
 const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '../..');
+const { PLATFORM_NODE_FLAGS } = require('../../apps/platform/node-flags.cjs');
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEY_DAILY_LIMIT = 10_000_000;
 const PROFILED_CONNECTIONS = 8;
@@ -84,7 +85,7 @@ const cookie = (res, name) =>
     ?.slice(name.length + 1);
 
 /** A fresh database, the platform on it (probe preloaded), a user on Enterprise with an API key, the gn agent. */
-async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'dist/apps/platform/main.js'), extraEnv = {} }) {
+async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'dist/apps/platform/main.js'), extraEnv = {}, nodeFlags = PLATFORM_NODE_FLAGS }) {
   const dbName = `gaia_bench_api_${Date.now().toString(36)}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -103,7 +104,8 @@ async function startPlatform({ artifactFile, workDir, main = path.join(ROOT, 'di
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     ...extraEnv,
   };
-  const srv = ipcChild(main, [], env, ['-r', path.join(__dirname, 'probe.cjs')]);
+  // started as npm start and the images start it: the same V8 flags
+  const srv = ipcChild(main, [], env, [...nodeFlags, '-r', path.join(__dirname, 'probe.cjs')]);
   const url = await srv.waitFor(/Gaia is running at (\S+)/);
   const base = url.replace(/\/$/, '');
 
@@ -407,7 +409,7 @@ const median = (xs) => {
 };
 
 /**
- * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>] [--text <one text>] [--out <json> --label <name>]`):
+ * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>] [--text <one text>] [--a-without-node-flags] [--out <json> --label <name>]`):
  * two builds of the platform (e.g. a copy of `dist` before a change and one after) run at once on fresh databases
  * and are loaded in alternation (the order flips every round), so the shared machine's noise falls on both alike;
  * prints each point's req/s and CPU ms per translation as medians and the ratio B/A. `--profile` samples every pass
@@ -426,6 +428,7 @@ async function abMain(argv) {
     else if (argv[i] === '--artifact') opt.artifact = path.resolve(argv[++i]);
     else if (argv[i] === '--out') opt.out = path.resolve(argv[++i]);
     else if (argv[i] === '--text') opt.text = argv[++i];
+    else if (argv[i] === '--a-without-node-flags') opt.aWithoutNodeFlags = true;
     else if (argv[i] === '--label') opt.label = argv[++i];
   }
   const loadavgAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
@@ -441,7 +444,16 @@ async function abMain(argv) {
     // BENCH_B_ENV='{"K":"V"}': environment of platform B only (e.g. one setting tried against the same build)
     const envB = JSON.parse(process.env.BENCH_B_ENV ?? '{}');
     for (const [i, d] of dists.entries())
-      plats.push(await startPlatform({ artifactFile, workDir, main: path.join(d, 'apps/platform/main.js'), extraEnv: i === 1 ? envB : {} }));
+      plats.push(
+        await startPlatform({
+          artifactFile,
+          workDir,
+          main: path.join(d, 'apps/platform/main.js'),
+          extraEnv: i === 1 ? envB : {},
+          // --a-without-node-flags: A as it was started before apps/platform/node-flags.cjs
+          nodeFlags: i === 0 && opt.aWithoutNodeFlags ? [] : PLATFORM_NODE_FLAGS,
+        }),
+      );
     const targets = plats.map((plat) => ({
       path: '/api/translate',
       headers: { 'x-api-key': plat.apiKey },
@@ -503,6 +515,7 @@ async function abMain(argv) {
       a: path.relative(ROOT, dists[0]),
       b: path.relative(ROOT, dists[1]),
       bEnv: envB,
+      nodeFlags: { a: opt.aWithoutNodeFlags ? [] : PLATFORM_NODE_FLAGS, b: PLATFORM_NODE_FLAGS },
       agent: opt.artifact ? path.basename(opt.artifact) : 'es-gn (26,032 pairs)',
       texts: opt.text ? `"${opt.text}" every time` : `${sentences.length} gn dev sentences in turn`,
       secondsPerPass: opt.seconds,
