@@ -14,10 +14,9 @@ export interface StoredFileTask extends TranslateFileTaskDto {
    * gateways from before it, which translated in memory). Saved together with the counters after each chunk.
    */
   next_segment?: number;
-  /** Who the job translates as (metered to): the caller's API key (null: a session) and address. */
+  /** Who the job translates as (metered to): the owner with the caller's API key (null: a session). */
   key_id?: string | null;
   key_rate_limit?: number | null;
-  ip?: string;
 }
 
 /** The translations of segments [from, from + translations.length), as saved after a chunk (null: no translation). */

@@ -36,6 +36,11 @@ export const FILE_TASK_ATTEMPTS = 5;
 export const FILE_TASK_INTERRUPTED = 'The translation was interrupted. Please upload the file again.';
 
 export type TranslateFileJob = { taskId: string };
+/**
+ * The address the job meters segments from: none is kept with the task (only the public translator is metered
+ * per address, and files refuse the public key).
+ */
+const FILE_JOB_IP = 'job';
 /** DomainError statuses from here on are outages (retried), below it refusals (the task fails). */
 const SERVER_ERROR_STATUS = 500;
 
@@ -134,10 +139,9 @@ export class TranslateFileUseCase {
       next_segment: 0,
       key_id: p.kind === 'key' ? p.key.keyId : null,
       key_rate_limit: p.kind === 'key' ? p.key.rateLimit : null,
-      ip,
     };
     // The first segment alone: an unknown agent or a refused caller is the answer to this request.
-    const first = await this.translateChunk(p, task, parsed, 0, 1, () => false);
+    const first = await this.translateChunk(p, ip, task, parsed, 0, 1, () => false);
     await this.store.putSource(task.id, file.buffer);
     await this.saveChunk(task, first);
     // Every task a caller learns the id of has its job: the answer follows the commit.
@@ -166,7 +170,7 @@ export class TranslateFileUseCase {
       for (let from = task.next_segment; from < task.total_segments; from = task.next_segment) {
         if (ctx.signal.aborted) throw new Error('shutting down');
         const to = Math.min(task.total_segments, from + FILE_TASK_CHUNK);
-        const chunk = await this.translateChunk(p, task, parsed, from, to, () => ctx.signal.aborted);
+        const chunk = await this.translateChunk(p, FILE_JOB_IP, task, parsed, from, to, () => ctx.signal.aborted);
         if (ctx.signal.aborted) throw new Error('shutting down'); // segments left out as cancelled: the chunk is redone
         await this.saveChunk(task, chunk);
         await ctx.heartbeat();
@@ -217,6 +221,7 @@ export class TranslateFileUseCase {
   /** Translates segments [from, to) as one batch with request ids that depend only on the task and `from`. */
   private async translateChunk(
     p: Principal,
+    ip: string,
     task: StoredFileTask,
     parsed: ParsedFile,
     from: number,
@@ -226,7 +231,7 @@ export class TranslateFileUseCase {
     const answer = await this.batches.run(
       {
         principal: p,
-        ip: task.ip ?? 'unknown',
+        ip,
         body: { texts: parsed.segments.slice(from, to), model_id: task.model_id, src_lang: task.src_lang, tgt_lang: task.tgt_lang, stream: false },
         cancelled,
       },
