@@ -10,6 +10,17 @@ describe('tokenize', () => {
     expect(tokenize('p’unchaw allinmi.')).toEqual(['p’unchaw', 'allinmi', '.']);
   });
 
+  it('answers a new array each time, the same tokens for a text seen before even after its last answer was changed', () => {
+    const first = tokenize('Mba’éichapa reiko?');
+    first.push('changed');
+    first[0] = 'x';
+    const again = tokenize('Mba’éichapa reiko?');
+    expect(again).toEqual(['Mba’éichapa', 'reiko', '?']);
+    expect(again).not.toBe(tokenize('Mba’éichapa reiko?'));
+    for (let i = 0; i < 100; i++) expect(tokenize(`palabra${i} otra`)).toEqual([`palabra${i}`, 'otra']);
+    expect(tokenize('Mba’éichapa reiko?')).toEqual(['Mba’éichapa', 'reiko', '?']);
+  });
+
   it('rejoins glottal stops written detached between letters', () => {
     expect(tokenize('manq ’ a uka')).toEqual(['manq’a', 'uka']);
   });

@@ -20,9 +20,22 @@ const FIRST_LETTER = new RegExp(`^[${L}]`, 'u');
 // Some corpora write glottal stops detached ("manq ’ a"); a lone apostrophe between two letters is rejoined.
 const DETACHED_GLOTTAL = new RegExp(`([${L}]) ([’'ʼ]) (?=[${L}])`, 'gu');
 
-/** Tokens of `text` (NFC, case and diacritics preserved). */
+/**
+ * Texts tokenized lately and their tokens: one translation tokenizes its input and each retrieved example several
+ * times (retrieval, the phases, untranslated spans; 11 calls for 4–5 distinct texts on gn), the oldest forgotten first.
+ */
+const RECENT_TEXTS = 32;
+const recentTokens = new Map<string, readonly string[]>();
+
+/** Tokens of `text` (NFC, case and diacritics preserved); a new array on every call (callers may change it). */
 export function tokenize(text: string): string[] {
-  return (text ?? '').normalize('NFC').replace(DETACHED_GLOTTAL, '$1$2').match(TOKEN_RE) ?? [];
+  const t = text ?? '';
+  const hit = recentTokens.get(t);
+  if (hit) return hit.slice();
+  const tokens = t.normalize('NFC').replace(DETACHED_GLOTTAL, '$1$2').match(TOKEN_RE) ?? [];
+  if (recentTokens.size >= RECENT_TEXTS) recentTokens.delete(recentTokens.keys().next().value as string);
+  recentTokens.set(t, tokens.slice());
+  return tokens;
 }
 
 /** Unifies apostrophe variants to U+0027 and lower-cases (diacritics kept). Used as the modelling form. */
