@@ -132,7 +132,10 @@ describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () =>
     expect(r.meta('srcTextBlocks')).toBe(1);
     expect(r.count('srcText0')).toBe(new Set(repeated.map((p) => p.source)).size);
     expect(r.count('srcOf')).toBe(repeated.length);
-    expect(r.count('vec0Scale')).toBeLessThan(repeated.length);
+    expect(r.count('vec0Max')).toBeLessThan(repeated.length);
+    // schema 6: a row's largest code (±32767) is its position and sign, its scale a difference to the predicted one
+    expect([r.count('vec0Q31'), r.count('vec0ScaleFix')]).toEqual([r.count('vec0Max') * 31, r.count('vec0Max')]);
+    expect(r.has('vec0Q')).toBe(false);
     const copy = HybridIndex.deserialize(bytes);
     for (const [q, side] of [
       ['el perro come', 'source'],
@@ -144,6 +147,17 @@ describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () =>
       after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i].score, 10));
     }
     expect(copy.get('again-3')).toEqual({ ...repeated[3], id: 'again-3' });
+  });
+
+  it('stores the vector of a document without words (all codes zero) without its largest code too', () => {
+    const ix = new HybridIndex();
+    ix.add([...PAIRS, { id: 'marks', source: '¡¿…?!', target: '—' }]);
+    const bytes = ix.serialize();
+    expect(ArtifactReader.open(bytes, 'INDX').has('vec0Max')).toBe(true);
+    const again = HybridIndex.deserialize(bytes);
+    expect(again.search('la mujer trabaja', 5)).toEqual(HybridIndex.deserialize(bytes).search('la mujer trabaja', 5));
+    expect(again.search('la mujer trabaja', 5).map((h) => h.id)).toEqual(ix.search('la mujer trabaja', 5).map((h) => h.id));
+    expect(again.get('marks')).toEqual({ id: 'marks', source: '¡¿…?!', target: '—' });
   });
 
   it('reads the texts of a hit from their stored block (several blocks)', () => {

@@ -29,6 +29,8 @@ const CONTEXT_BLOCK = 1024;
  * stored). Such words are most of a vocabulary: 70% of the gn rows, 87% of the shp rows.
  */
 const DERIVED_CONTEXT_MAX_DF = 5;
+/** Largest 16-bit code of a vector component: a row's codes are its values over its largest one times this. */
+const VECTOR_CODE_MAX = 32767;
 const FIELD_TOP = 100;
 const WORD_SALT = 0x1234567;
 const CHAR_SALT = 0x7654321;
@@ -638,7 +640,7 @@ function quantizeVectors(v: Float32Array, n: number): { q: Int16Array; scale: Fl
   for (let d = 0; d < n; d++) {
     let m = 0;
     for (let i = 0; i < DIM; i++) m = Math.max(m, Math.abs(v[d * DIM + i]));
-    scale[d] = m / 32767;
+    scale[d] = m / VECTOR_CODE_MAX;
     if (m > 0) for (let i = 0; i < DIM; i++) q[d * DIM + i] = Math.round(v[d * DIM + i] / scale[d]);
   }
   return { q, scale };
@@ -818,15 +820,84 @@ function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: numbe
     scale[u] = scale[d];
     rowOf[d] = u++;
   }
-  w.raw(`${name}Q`, q.slice(0, u * DIM))
-    .raw(`${name}Scale`, scale.slice(0, u))
-    .uints(`${name}Row`, rowOf);
+  const packed = withoutLargestCode(q, scale, u);
+  if (packed) w.raw(`${name}Q31`, packed.rest).raw(`${name}Max`, packed.max).raw(`${name}ScaleFix`, packed.scaleFix);
+  else w.raw(`${name}Q`, q.slice(0, u * DIM)).raw(`${name}Scale`, scale.slice(0, u));
+  w.uints(`${name}Row`, rowOf);
+}
+
+/** Marker of a vector row whose codes are all zero (a document without embedded words). */
+const ZERO_ROW = 255;
+const F32_BITS = new Float32Array(1);
+const BITS_F32 = new Int32Array(F32_BITS.buffer);
+
+/** The 32-bit pattern of a float32 value, and back. */
+function bitsOf(x: number): number {
+  F32_BITS[0] = x;
+  return BITS_F32[0];
+}
+
+function floatOfBits(b: number): number {
+  BITS_F32[0] = b;
+  return F32_BITS[0];
+}
+
+/**
+ * A vector row's scale predicted from its codes: the vectors are unit length, so scale ≈ 1 / ‖codes‖ (within a few
+ * hundred float32 steps; the difference of the bit patterns is stored).
+ */
+function predictedScale(q: ArrayLike<number>, at: number): number {
+  let ss = 0;
+  for (let i = 0; i < DIM; i++) ss += q[at + i] * q[at + i];
+  return ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
+}
+
+/**
+ * Schema 6: the largest code of a row is ±Q16 (a row is scaled by its largest value), so it is stored as its position
+ * and sign (`Max`, one byte) and the row's 31 other codes (`Q31`); the scale as the difference to the one predicted from
+ * the codes (`ScaleFix`). Null when a row does not have that form (the rows are stored whole then).
+ */
+function withoutLargestCode(q: Int16Array, scale: Float32Array, u: number): { rest: Int16Array; max: Uint8Array; scaleFix: Int16Array | Int32Array } | null {
+  const rest = new Int16Array(u * (DIM - 1));
+  const max = new Uint8Array(u);
+  const fix = new Int32Array(u);
+  let small = true;
+  for (let x = 0; x < u; x++) {
+    const at = x * DIM;
+    let m = -1;
+    for (let i = 0; i < DIM && m < 0; i++) if (Math.abs(q[at + i]) === VECTOR_CODE_MAX) m = i;
+    if (m < 0) {
+      for (let i = 0; i < DIM; i++) if (q[at + i] !== 0) return null;
+      max[x] = ZERO_ROW;
+    } else max[x] = m * 2 + (q[at + m] < 0 ? 1 : 0);
+    const skip = m < 0 ? 0 : m;
+    for (let i = 0, k = x * (DIM - 1); i < DIM; i++) if (i !== skip) rest[k++] = q[at + i];
+    fix[x] = bitsOf(scale[x]) - bitsOf(predictedScale(q, at));
+    if (fix[x] < -VECTOR_CODE_MAX - 1 || fix[x] > VECTOR_CODE_MAX) small = false;
+  }
+  return { rest, max, scaleFix: small ? Int16Array.from(fix) : fix };
+}
+
+/** The rows of `withoutLargestCode` whole again: codes (u · DIM) and scales. */
+function withLargestCode(rest: Int16Array, max: Uint8Array, scaleFix: Int32Array): { q: Int16Array; scale: Float32Array } {
+  const u = max.length;
+  const q = new Int16Array(u * DIM);
+  const scale = new Float32Array(u);
+  for (let x = 0; x < u; x++) {
+    const at = x * DIM;
+    const zero = max[x] === ZERO_ROW;
+    const m = zero ? 0 : max[x] >> 1;
+    for (let i = 0, k = x * (DIM - 1); i < DIM; i++) q[at + i] = i === m ? (zero ? 0 : max[x] & 1 ? -VECTOR_CODE_MAX : VECTOR_CODE_MAX) : rest[k++];
+    scale[x] = floatOfBits(bitsOf(predictedScale(q, at)) + scaleFix[x]);
+  }
+  return { q, scale };
 }
 
 /** Document vectors (schema 5: distinct rows + the row of each document). */
 function readVectors(r: ArtifactReader, name: string, out: Float32Array): void {
-  const q = r.raw<Int16Array>(`${name}Q`);
-  const scale = r.raw<Float32Array>(`${name}Scale`);
+  const { q, scale } = r.has(`${name}Max`)
+    ? withLargestCode(r.raw<Int16Array>(`${name}Q31`), r.raw<Uint8Array>(`${name}Max`), r.int32(`${name}ScaleFix`))
+    : { q: r.raw<Int16Array>(`${name}Q`), scale: r.raw<Float32Array>(`${name}Scale`) };
   if (!r.has(`${name}Row`)) {
     for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[d * DIM + i] * scale[d];
     return;
@@ -998,6 +1069,8 @@ function postingKey(w: string): number {
  * pairs and the document vectors are stored once per distinct value (`srcText` + `srcOf`, `vec0Row`). 6: the context
  * rows of rare words are not stored but learned again from their documents' texts (`ctxDerived`, `ctxDerivedWord`;
  * the `ctxQ` blocks hold the other rows only): an engine reading schema 5 would take stored rows for the wrong words.
+ * Also from 6: document vector rows without their largest code (`vec0Q31`, `vec0Max`, `vec0ScaleFix`), pair ids by a
+ * rule (meta `idRule`) and n-gram lengths derived from the word lengths when they are those.
  */
 export const INDEX_SCHEMA = 6;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
@@ -1441,7 +1514,7 @@ export class HybridIndex {
       readVectors(r, `vec${side}`, ix.vecs[side]);
     };
     // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
-    const sides = [0, 1].map((side) => [...sideSections(side), `vec${side}Q`, `vec${side}Scale`, `vec${side}Row`]);
+    const sides = [0, 1].map((side) => [...sideSections(side), ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix'].map((x) => `vec${side}${x}`)]);
     const [r0, r1] = sides.map((names) => r.extract(names));
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
     ix.pendingBytes = [r.decodedBytes(sides[0]), r.decodedBytes(sides[1])];
