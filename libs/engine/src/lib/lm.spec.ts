@@ -58,7 +58,7 @@ describe('Kneser-Ney trigram LM', () => {
   });
 
   it('keeps the newest trigrams of a bucket: a fifth one with the same hash forgets the oldest, which is computed again', () => {
-    const cache = new LogProbCache(4); // one bucket of four slots
+    const cache = new LogProbCache(4, 8); // one bucket of four slots
     const h = LogProbCache.hash(3, 4, 5);
     expect(cache.get(h, 7)).toBeNaN();
     for (let k = 1; k <= 4; k++) cache.set(h, k, -k);
@@ -66,9 +66,38 @@ describe('Kneser-Ney trigram LM', () => {
     cache.set(h, 5, -5);
     expect(cache.get(h, 1)).toBeNaN();
     for (let k = 2; k <= 5; k++) expect(cache.get(h, k)).toBe(-k);
-    expect(() => new LogProbCache(12)).toThrow(/power of two/);
+    expect(() => new LogProbCache(12, 8)).toThrow(/power of two/);
+    // trigram key 0 (<unk> <unk> <unk>) is a key like any other
+    cache.set(LogProbCache.hash(0, 0, 0), 0, -0.5);
+    expect(cache.get(LogProbCache.hash(0, 0, 0), 0)).toBe(-0.5);
     expect(LogProbCache.slotsFor(10)).toBe(1024);
     expect(LogProbCache.slotsFor(5000)).toBe(8192);
     expect(LogProbCache.slotsFor(1e9)).toBe(1 << 19);
+  });
+
+  it('starts with a small table and grows it fourfold, trigrams kept, once it stored half as many as it has slots', () => {
+    const V = 1 << 17;
+    const cache = new LogProbCache(1 << 16, V);
+    expect(cache.size).toBe(0);
+    expect(cache.bytesBound).toBe(((1 << 16) + 4096) * 16);
+    const key = (k: number): number => (k * V + 1) * V + 2;
+    const h = (k: number): number => LogProbCache.hash(k, 1, 2);
+    const found = (n: number): number => {
+      let f = 0;
+      for (let k = 0; k < n; k++) if (cache.get(h(k), key(k)) === -k) f++;
+      return f;
+    };
+    for (let k = 0; k < 2048; k++) cache.set(h(k), key(k), -k);
+    expect(cache.size).toBe(4096);
+    // at half load a few 4-way buckets overflowed already: those forgot their oldest
+    const before = found(2048);
+    expect(before).toBeGreaterThan(1900);
+    cache.set(h(5000), key(5000), -5000);
+    expect(cache.size).toBe(16384);
+    expect(found(2048)).toBe(before);
+    expect(cache.get(h(5000), key(5000))).toBe(-5000);
+    for (let k = 0; k < 30000; k++) cache.set(h(k), key(k), -k);
+    expect(cache.size).toBe(1 << 16);
+    expect(found(30000)).toBeGreaterThan(28000);
   });
 });

@@ -45,6 +45,11 @@ const DISCOUNT_DEFAULT = 0.75;
 /** Slots of the log-probability cache at most (a power of two), and at least (small models). */
 const LM_CACHE_MAX_SLOTS = 1 << 19;
 const LM_CACHE_MIN_SLOTS = 1 << 10;
+/** Slots of the first table of an LM's cache (64 KB), and how much larger each next one is. */
+const LM_CACHE_START_SLOTS = 1 << 12;
+const LM_CACHE_GROWTH = 4;
+/** The table grows once it stored this share of its slots (a 4-way bucket starts to overflow beyond). */
+const LM_CACHE_GROW_AT = 0.5;
 /** A slot of the cache: its key and its value, one Float64 each. */
 const LM_CACHE_SLOT_BYTES = 16;
 /** Slots of a bucket of the cache (4 × 16 bytes: one cache line of the CPU). */
@@ -57,7 +62,7 @@ const HASH_U = 0x9e3779b1;
 const HASH_V = 0x85ebca77;
 const HASH_W = 0xc2b2ae3d;
 const HASH_MIX = 0x27d4eb2f;
-/** A key no trigram has (keys are ≥ 0). */
+/** A key no context has (keys are ≥ 0). */
 const EMPTY_KEY = -1;
 /** Slots of a context-range cache (contexts met while decoding a few sentences), and the bytes of one slot. */
 const CONTEXT_SLOTS = 1 << 12;
@@ -117,33 +122,46 @@ function mix(h: number): number {
 
 /**
  * ln p(w | u v) memoized in typed arrays (lookups allocate nothing, unlike a Map of number keys beyond 2^31, every
- * entry boxed; memory is fixed once allocated): a small direct-mapped table for the trigrams of the sentence at hand
- * (the decoder asks for each a few times), in front of a table of buckets of LM_CACHE_WAYS slots holding the
- * trigrams of many sentences (a full bucket forgets its oldest). A slot holds a trigram key and its value side by
- * side. A cached value is the computed value itself, so answers do not depend on what is cached.
+ * entry boxed): a small direct-mapped table for the trigrams of the sentence at hand (the decoder asks for each a few
+ * times), in front of a table of buckets of LM_CACHE_WAYS slots holding the trigrams of many sentences (a full bucket
+ * forgets its oldest). That table starts small and grows fourfold (its trigrams moved over) each time it stored half as
+ * many trigrams as it has slots, up to `maxSlots`: an agent that translates little holds little. A slot holds a trigram key + 1
+ * (0: empty, so new tables need no filling) and its value side by side. A cached value is the computed value itself,
+ * so answers do not depend on what is cached.
  */
 export class LogProbCache {
-  /** slot i: key at 2i, value at 2i + 1 */
+  /** slot i: key + 1 at 2i, value at 2i + 1 */
   private recent: Float64Array | null = null;
   private table: Float64Array | null = null;
-  private readonly bucketMask: number;
+  private slots = 0;
+  private bucketMask = 0;
+  /** trigrams stored since the table was last allocated */
+  private stored = 0;
 
-  /** `slots`: a power of two, at least LM_CACHE_WAYS. */
-  constructor(readonly slots: number) {
-    if (slots < LM_CACHE_WAYS || (slots & (slots - 1)) !== 0) throw new Error(`LogProbCache: ${slots} slots is not a power of two ≥ ${LM_CACHE_WAYS}`);
-    this.bucketMask = slots / LM_CACHE_WAYS - 1;
+  /** `maxSlots`: a power of two, at least LM_CACHE_WAYS; `V`: the vocabulary size of the keys ((u V + v) V + w). */
+  constructor(
+    readonly maxSlots: number,
+    private readonly V: number,
+  ) {
+    if (maxSlots < LM_CACHE_WAYS || (maxSlots & (maxSlots - 1)) !== 0)
+      throw new Error(`LogProbCache: ${maxSlots} slots is not a power of two ≥ ${LM_CACHE_WAYS}`);
   }
 
-  /** Slots for a model with `entries` trigram and bigram keys: the next power of two, within the bounds. */
+  /** Most slots for a model with `entries` trigram and bigram keys: the next power of two, within the bounds. */
   static slotsFor(entries: number): number {
     let n = LM_CACHE_MIN_SLOTS;
     while (n < entries && n < LM_CACHE_MAX_SLOTS) n *= 2;
     return n;
   }
 
-  /** Bytes of both tables once allocated. */
-  get bytes(): number {
-    return (this.slots + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES;
+  /** Bytes of both tables at their largest. */
+  get bytesBound(): number {
+    return (this.maxSlots + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES;
+  }
+
+  /** Slots of the table now (0 before the first trigram is stored). */
+  get size(): number {
+    return this.slots;
   }
 
   /** The hash of trigram (u, v, w). */
@@ -155,13 +173,14 @@ export class LogProbCache {
   get(h: number, key: number): number {
     const r = this.recent;
     if (r === null) return NaN;
+    const k = key + 1;
     const s = 2 * (h & (LM_RECENT_SLOTS - 1));
-    if (r[s] === key) return r[s + 1];
+    if (r[s] === k) return r[s + 1];
     const t = this.table as Float64Array;
     const b = 2 * LM_CACHE_WAYS * ((h >>> LM_RECENT_BITS) & this.bucketMask);
     for (let x = b; x < b + 2 * LM_CACHE_WAYS; x += 2)
-      if (t[x] === key) {
-        r[s] = key;
+      if (t[x] === k) {
+        r[s] = k;
         r[s + 1] = t[x + 1];
         return t[x + 1];
       }
@@ -169,18 +188,13 @@ export class LogProbCache {
   }
 
   set(h: number, key: number, value: number): void {
-    let r = this.recent;
-    let t = this.table;
-    if (r === null || t === null) {
-      r = new Float64Array(2 * LM_RECENT_SLOTS);
-      t = new Float64Array(2 * this.slots);
-      for (let i = 0; i < r.length; i += 2) r[i] = EMPTY_KEY;
-      for (let i = 0; i < t.length; i += 2) t[i] = EMPTY_KEY;
-      this.recent = r;
-      this.table = t;
-    }
+    if (this.recent === null) this.recent = new Float64Array(2 * LM_RECENT_SLOTS);
+    if (this.table === null || (this.stored >= this.slots * LM_CACHE_GROW_AT && this.slots < this.maxSlots)) this.grow();
+    const r = this.recent;
+    const t = this.table as Float64Array;
+    const k = key + 1;
     const s = 2 * (h & (LM_RECENT_SLOTS - 1));
-    r[s] = key;
+    r[s] = k;
     r[s + 1] = value;
     // the bucket's slots from newest to oldest: the oldest is dropped, the others move one down
     const b = 2 * LM_CACHE_WAYS * ((h >>> LM_RECENT_BITS) & this.bucketMask);
@@ -188,8 +202,38 @@ export class LogProbCache {
       t[x] = t[x - 2];
       t[x + 1] = t[x - 1];
     }
-    t[b] = key;
+    t[b] = k;
     t[b + 1] = value;
+    this.stored++;
+  }
+
+  /** A larger table (the first one small, then LM_CACHE_GROWTH times the last, at most maxSlots) with the trigrams of the last. */
+  private grow(): void {
+    const old = this.table;
+    this.slots = this.slots === 0 ? Math.min(LM_CACHE_START_SLOTS, this.maxSlots) : Math.min(this.slots * LM_CACHE_GROWTH, this.maxSlots);
+    this.table = new Float64Array(2 * this.slots);
+    this.bucketMask = this.slots / LM_CACHE_WAYS - 1;
+    this.stored = 0;
+    if (old === null) return;
+    const t = this.table;
+    const V = this.V;
+    // each bucket's slots oldest first, so they keep their order; a key is (u V + v) V + w (exact integer division)
+    for (let b = 0; b < old.length; b += 2 * LM_CACHE_WAYS)
+      for (let x = b + 2 * (LM_CACHE_WAYS - 1); x >= b; x -= 2) {
+        const k = old[x];
+        if (k === 0) continue;
+        const uv = Math.floor((k - 1) / V);
+        const u = Math.floor(uv / V);
+        const h = LogProbCache.hash(u, uv - u * V, k - 1 - uv * V);
+        const nb = 2 * LM_CACHE_WAYS * ((h >>> LM_RECENT_BITS) & this.bucketMask);
+        for (let y = nb + 2 * (LM_CACHE_WAYS - 1); y > nb; y -= 2) {
+          t[y] = t[y - 2];
+          t[y + 1] = t[y - 1];
+        }
+        t[nb] = k;
+        t[nb + 1] = old[x + 1];
+        this.stored++;
+      }
   }
 }
 
@@ -259,7 +303,7 @@ export class KnLm {
   private get cache(): LogProbCache {
     if (this.cacheTable === null) {
       const s = this.sizes;
-      this.cacheTable = new LogProbCache(LogProbCache.slotsFor(s.c3 + s.b2));
+      this.cacheTable = new LogProbCache(LogProbCache.slotsFor(s.c3 + s.b2), this.data.V);
     }
     return this.cacheTable;
   }
