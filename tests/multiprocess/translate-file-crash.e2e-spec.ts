@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { AgentsModule } from '@gaia/agents/feature';
 import { agentsSchema } from '@gaia/agents/data-access';
 import { billingSchema } from '@gaia/billing/data-access';
-import { BillingModule } from '@gaia/billing/feature';
+import { BillingModule, QuotaLeases } from '@gaia/billing/feature';
 import { GaiaClient } from '@gaia/client';
 import type { TranslateRpcRequest, TranslationEventDto } from '@gaia/contracts';
 import { identitySchema } from '@gaia/identity/data-access';
@@ -21,12 +21,13 @@ import { cookieValue } from '../api/support/api-app';
 const ROOT = join(__dirname, '../..');
 const GATEWAY = join(ROOT, 'dist/apps/gateway/main.js');
 const NATS_URL = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
-/** Segments of the file: the first translated in the upload request, then chunks of 20 (1-20, 21-40, 41-60). */
-const SEGMENTS = 61;
-/** The segment the stand-in holds (in the second chunk) until the gateway running the job is killed. */
-const HELD = 30;
-/** Below the quota leases' LEASE_MIN_LIMIT (100): the key's counter takes billing's exact path, one unit per authorization. */
-const KEY_RATE_LIMIT = 99;
+/**
+ * Segments of the file: the first translated in the upload request, then chunks of 20 in two jobs (slices of 5
+ * chunks): 1-100, then 101-120.
+ */
+const SEGMENTS = 121;
+/** The segment the stand-in holds (in the second job's chunk) until the gateway running the job is killed. */
+const HELD = 110;
 
 /**
  * The translation contract over NATS with a deterministic engine (upper-cases the text), recording usage once per
@@ -194,7 +195,6 @@ describe('file translation: the gateway running it is killed mid-file', () => {
     const agent = await createAgent(backend.app, { ownerId: uid, ownerEmail: email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'file crash' });
     const apiKey = (await request(gw1.url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name: 'files' }).expect(200))
       .body.api_key as string;
-    await backend.dataSource.query(`UPDATE identity_api_key SET rate_limit = $2 WHERE user_id = $1`, [uid, KEY_RATE_LIMIT]);
     const [{ id: keyId }] = await backend.dataSource.query(`SELECT id FROM identity_api_key WHERE user_id = $1`, [uid]);
 
     const lines = Array.from({ length: SEGMENTS }, (_, i) => (i === HELD ? `alto ${i}` : `línea ${i}`));
@@ -207,7 +207,7 @@ describe('file translation: the gateway running it is killed mid-file', () => {
     });
     expect(started.total_segments).toBe(SEGMENTS);
 
-    // The job is in its second chunk, one segment of it unanswered: the process running it dies.
+    // The second job is in its chunk, one segment of it unanswered: the process running it dies.
     await standIn.arrived;
     await exited(gw1.child, 'SIGKILL');
     gateways.splice(gateways.indexOf(gw1), 1);
@@ -225,11 +225,10 @@ describe('file translation: the gateway running it is killed mid-file', () => {
     expect(task).toMatchObject({ status: 'COMPLETED', progress: 100, total_segments: SEGMENTS, translated_segments: SEGMENTS, failed_segments: 0 });
     expect(new TextDecoder().decode(await client.downloadTranslatedFile(started.task_id))).toBe(content.toUpperCase());
 
-    // Resumed from the last saved chunk, not started over: the first chunk (and the upload's segment) was asked once.
+    // Resumed from the last saved chunk, not started over: the first job's segments (and the upload's) were asked once.
     const asked = (text: string) => standIn.requests.filter((r) => r.text === text).length;
-    for (let i = 0; i <= 20; i++) expect(asked(`línea ${i}`)).toBe(1);
+    for (let i = 0; i <= 100; i++) expect(asked(`línea ${i}`)).toBe(1);
     expect(asked(`alto ${HELD}`)).toBe(2);
-    for (let i = 41; i < SEGMENTS; i++) expect(asked(`línea ${i}`)).toBe(1);
     // A segment asked twice was asked with the same request id (billing's idempotency key).
     const ids = new Map<string, Set<string>>();
     for (const r of standIn.requests) ids.set(r.text, (ids.get(r.text) ?? new Set()).add(r.requestId));
@@ -243,6 +242,15 @@ describe('file translation: the gateway running it is killed mid-file', () => {
     );
     expect(usage).toHaveLength(SEGMENTS);
     expect(new Set(usage.map((r) => r.request_id))).toEqual(new Set([...ids.values()].map((s) => [...s][0])));
+    // Billing writes what it authorized from its quota leases and gives their unused units back: the key's counter
+    // then holds the units used, one per authorized request id.
+    const leases = backend.app.get(QuotaLeases);
+    await leases.flush();
+    await leases.returnIdle(0);
+    const authorized = (await backend.dataSource.query(`SELECT request_id FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`, [
+      keyId,
+    ])) as Array<{ request_id: string }>;
+    expect(new Set(authorized.map((r) => r.request_id))).toEqual(new Set(usage.map((r) => r.request_id)));
     const [{ n: units }] = await backend.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [
       `key:${keyId}:requests`,
     ]);

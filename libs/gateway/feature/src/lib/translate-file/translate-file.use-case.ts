@@ -35,7 +35,14 @@ export const TRANSLATE_FILE_JOB = 'gateway.translate-file';
 export const FILE_TASK_ATTEMPTS = 5;
 export const FILE_TASK_INTERRUPTED = 'The translation was interrupted. Please upload the file again.';
 
-export type TranslateFileJob = { taskId: string };
+/**
+ * Chunks one job translates before it hands the rest of the file to a new job at the back of the queue: the
+ * gateway's job slots are shared by every file (and the account scrubs), so a long file does not hold one to its end.
+ */
+export const FILE_TASK_SLICE_CHUNKS = 5;
+
+/** One slice of a task: the segments from `from` on, at most FILE_TASK_SLICE_CHUNKS chunks (the slice's own job). */
+export type TranslateFileJob = { taskId: string; from: number };
 /**
  * The address the job meters segments from: none is kept with the task (only the public translator is metered
  * per address, and files refuse the public key).
@@ -145,37 +152,41 @@ export class TranslateFileUseCase {
     await this.store.putSource(task.id, file.buffer);
     await this.saveChunk(task, first);
     // Every task a caller learns the id of has its job: the answer follows the commit.
-    await this.uow.run((em) =>
-      this.jobs.enqueue(em, TRANSLATE_FILE_JOB, { taskId: task.id } satisfies TranslateFileJob, { dedupeKey: task.id, maxAttempts: FILE_TASK_ATTEMPTS }),
-    );
+    await this.enqueueSlice(task.id, task.next_segment ?? 1);
     return { task_id: task.id, total_segments: task.total_segments };
   }
 
   /**
-   * The job: the segments after the saved ones, chunk by chunk, then the result. Resumed after a crash from the
-   * last saved chunk; stops at a chunk boundary on shutdown (the job resumes elsewhere).
+   * The job of one slice: the segments after the saved ones, chunk by chunk, up to the slice's end (then the next
+   * slice's job) or the result. Resumed after a crash from the last saved chunk; stops at a chunk boundary on
+   * shutdown (the job resumes elsewhere). Slices never overlap: a slice's job starts once the one before saved its end.
    */
   async run(job: TranslateFileJob, ctx: JobContext): Promise<void> {
     const task = await this.store.load(job.taskId);
     if (!task || task.status !== 'PROCESSING' || task.next_segment === undefined) return; // finished already
     if (ctx.attempt > FILE_TASK_ATTEMPTS) return this.fail(task, FILE_TASK_INTERRUPTED); // crashed on every attempt
+    const sliceEnd = job.from + FILE_TASK_SLICE_CHUNKS * FILE_TASK_CHUNK;
     try {
-      const p = await this.callerOf(task);
-      if (!p) return this.fail(task, FILE_TASK_INTERRUPTED);
-      const parsed = parseFile(task.format, new TextDecoder().decode(await this.store.source(task.id)), {
-        srcLang: task.src_lang,
-        tgtLang: task.tgt_lang,
-        column: task.column ?? undefined,
-      });
-      for (let from = task.next_segment; from < task.total_segments; from = task.next_segment) {
-        if (ctx.signal.aborted) throw new Error('shutting down');
-        const to = Math.min(task.total_segments, from + FILE_TASK_CHUNK);
-        const chunk = await this.translateChunk(p, FILE_JOB_IP, task, parsed, from, to, () => ctx.signal.aborted);
-        if (ctx.signal.aborted) throw new Error('shutting down'); // segments left out as cancelled: the chunk is redone
-        await this.saveChunk(task, chunk);
-        await ctx.heartbeat();
+      if (task.next_segment < sliceEnd) {
+        const p = await this.callerOf(task);
+        if (!p) return this.fail(task, FILE_TASK_INTERRUPTED);
+        const parsed = parseFile(task.format, new TextDecoder().decode(await this.store.source(task.id)), {
+          srcLang: task.src_lang,
+          tgtLang: task.tgt_lang,
+          column: task.column ?? undefined,
+        });
+        for (let from = task.next_segment; from < task.total_segments && from < sliceEnd; from = task.next_segment) {
+          if (ctx.signal.aborted) throw new Error('shutting down');
+          const to = Math.min(task.total_segments, from + FILE_TASK_CHUNK);
+          const chunk = await this.translateChunk(p, FILE_JOB_IP, task, parsed, from, to, () => ctx.signal.aborted);
+          if (ctx.signal.aborted) throw new Error('shutting down'); // segments left out as cancelled: the chunk is redone
+          await this.saveChunk(task, chunk);
+          await ctx.heartbeat();
+        }
+        if (task.next_segment >= task.total_segments) return await this.complete(task, parsed);
       }
-      await this.complete(task, parsed);
+      // The slice is saved (now, or before a crash of this job): the rest is the next slice's job (enqueued once).
+      await this.enqueueSlice(task.id, task.next_segment);
     } catch (e) {
       if (ctx.signal.aborted) throw e;
       // A refusal (the agent is gone, the caller may no longer use it, the upload is gone) ends the task; an outage is retried.
@@ -185,6 +196,16 @@ export class TranslateFileUseCase {
       }
       throw e;
     }
+  }
+
+  /** The job of the slice of a task starting at segment `from` (at most one per slice). */
+  private enqueueSlice(taskId: string, from: number): Promise<string> {
+    return this.uow.run((em) =>
+      this.jobs.enqueue(em, TRANSLATE_FILE_JOB, { taskId, from } satisfies TranslateFileJob, {
+        dedupeKey: `${taskId}@${from}`,
+        maxAttempts: FILE_TASK_ATTEMPTS,
+      }),
+    );
   }
 
   async status(p: Principal, taskId: unknown): Promise<{ task: TranslateFileTaskDto }> {
