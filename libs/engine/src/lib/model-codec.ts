@@ -19,7 +19,8 @@ import { type SideVocab, WordIndex } from './vocabulary';
  * column after column (`scoreCols0/1`), and the `segmenters` metadata is part of the model: an engine that reads
  * schema 2 only (and would ignore it, modelling subword agents in whole words) refuses these artifacts. 4: the phrase
  * options stored in chunks inflated when a key in them is first asked for (phrase-chunks.ts) instead of whole columns,
- * which an engine reading schema 3 at most would not find.
+ * which an engine reading schema 3 at most would not find, and the keys front-coded (`keyShared`, `keyNew`; the first
+ * schema 4 artifacts stored `keyIds` whole, which still loads).
  */
 export const MODEL_SCHEMA = 4;
 /** Schema 2 (scores interleaved per option, `segmenters` optional) and 3 (whole option columns) still load. */
@@ -28,7 +29,7 @@ const MODEL_KIND = 'MODL';
 /** Stored integers are little-endian: read in place only on such machines. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Sections of one direction's phrase table keys. */
-const keySections = (d: number): string[] => ['keyLen', 'keyIds', 'off'].map((x) => `${x}${d}`);
+const keySections = (d: number): string[] => ['keyLen', 'keyShared', 'keyNew', 'keyIds', 'off'].map((x) => `${x}${d}`);
 /** Sections of its options before schema 4 (schema 2 stored the scores interleaved as `scores<d>`). */
 const columnSections = (d: number): string[] => ['tgtOff', 'tgtIds', 'scoreCols', 'scores'].map((x) => `${x}${d}`);
 
@@ -41,16 +42,23 @@ export function serializeModel(m: AgentModel): Uint8Array {
     const side = m.sides[d];
     w.strings(`words${d}`, side.words).strings(`cased${d}`, side.cased).uints(`freq${d}`, side.freq);
     const t = m.tables[d];
-    // keys as word ids of the input side: lengths + ids
+    // keys as word ids of the input side, front-coded (a key learned after the phrase it extends shares its words):
+    // lengths, words shared with the previous key, the other ids
     const keyLen = new Uint8Array(t.keys.length);
-    const keyIds: number[] = [];
+    const keyShared = new Uint8Array(t.keys.length);
+    const keyNew: number[] = [];
+    let prev: number[] = [];
     t.keys.forEach((k, i) => {
-      const ws = k.split(' ');
-      keyLen[i] = ws.length;
-      for (const x of ws) keyIds.push(side.index.get(x) ?? 0);
+      const ids = k.split(' ').map((x) => side.index.get(x) ?? 0);
+      let shared = 0;
+      while (shared < ids.length && shared < prev.length && ids[shared] === prev[shared]) shared++;
+      keyLen[i] = ids.length;
+      keyShared[i] = shared;
+      for (let j = shared; j < ids.length; j++) keyNew.push(ids[j]);
+      prev = ids;
     });
     const cols = optionColumns(t, keyLen.length);
-    w.raw(`keyLen${d}`, keyLen).uints(`keyIds${d}`, keyIds).offsets(`off${d}`, cols.off);
+    w.raw(`keyLen${d}`, keyLen).raw(`keyShared${d}`, keyShared).uints(`keyNew${d}`, keyNew).offsets(`off${d}`, cols.off);
     writeOptionChunks(w, d, cols);
     w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
     m.lms[d].write(w, `lm${d}`);
@@ -138,6 +146,22 @@ function storedIds(r: ArtifactReader, name: string): Uint8Array | Uint16Array | 
   if (!C || !LITTLE_ENDIAN) return Uint32Array.from(r.int32(name));
   const src = b.byteOffset % width === 0 ? b : b.slice();
   return new C(src.buffer as ArrayBuffer, src.byteOffset, n);
+}
+
+/** The key word ids written out from their front coding (key i shares shared[i] words with key i - 1). */
+function frontDecoded(len: Uint8Array, start: Int32Array, shared: Uint8Array, fresh: Uint8Array | Uint16Array | Uint32Array): Uint16Array | Uint32Array {
+  const ids = fresh instanceof Uint32Array ? new Uint32Array(start[len.length]) : new Uint16Array(start[len.length]);
+  let at = 0;
+  for (let i = 0; i < len.length; i++) {
+    const from = start[i];
+    const s = shared[i];
+    if (s > len[i] || (i > 0 && s > len[i - 1]) || (i === 0 && s > 0))
+      throw new ArtifactFormatError(`phrase key ${i} shares more words than it or the key before has`);
+    for (let j = 0; j < s; j++) ids[from + j] = ids[start[i - 1] + j];
+    for (let j = from + s; j < start[i + 1]; j++) ids[j] = fresh[at++];
+  }
+  if (at !== fresh.length) throw new ArtifactFormatError(`phrase keys are corrupt (${fresh.length - at} ids left over)`);
+  return ids;
 }
 
 /** The whole option columns of a table (what the writer reads). */
@@ -245,7 +269,8 @@ class StoredPhraseTable implements PhraseTable {
     const len = r.raw<Uint8Array>(`keyLen${d}`);
     const start = new Int32Array(len.length + 1);
     for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
-    this.keyCols = { keyIndex: new PhraseKeyIndex(this.side, start, storedIds(r, `keyIds${d}`)), off: r.int32(`off${d}`) };
+    const ids = r.has(`keyNew${d}`) ? frontDecoded(len, start, r.raw<Uint8Array>(`keyShared${d}`), storedIds(r, `keyNew${d}`)) : storedIds(r, `keyIds${d}`);
+    this.keyCols = { keyIndex: new PhraseKeyIndex(this.side, start, ids), off: r.int32(`off${d}`) };
     this.storedKeys = null;
     return this.keyCols;
   }

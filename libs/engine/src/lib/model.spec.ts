@@ -12,7 +12,8 @@ import { toyCorpus } from '../testing/toy-corpus';
 
 /**
  * Artifacts of the toy corpus written by older engines: before model schema 3 / index schema 5 (container version 3),
- * model schema 3 (before the phrase options were stored in chunks), and before the container (GAIAMDL1 / GAIAIDX2 blobs).
+ * model schema 3 (before the phrase options were stored in chunks), the first schema 4 layout (key ids stored whole), and
+ * before the container (GAIAMDL1 / GAIAIDX2 blobs).
  */
 const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
@@ -110,6 +111,23 @@ describe('core memory (trainAgentModel)', () => {
       expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
     // re-encoding the re-encoded model writes the same bytes
     expect(serializeModel(again)).toEqual(serializeModel(old));
+  });
+
+  it('still reads the first schema 4 layout (key ids stored whole) and answers as after re-encoding it front-coded', () => {
+    const stored = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-modl-schema4-keyids.bin')));
+    const storedIndex = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-indx-schema4.bin')));
+    expect(ArtifactReader.open(stored, 'MODL').has('keyIds0')).toBe(true);
+    const old = deserializeModel(stored);
+    const again = deserializeModel(serializeModel(old));
+    expect(ArtifactReader.open(serializeModel(old), 'MODL').has('keyIds0')).toBe(false);
+    for (const dir of [0, 1] as const) expect(again.tables[dir].keys).toEqual(old.tables[dir].keys);
+    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
+    const b = new Translator(again, HybridIndex.deserialize(storedIndex));
+    for (const [text, direction] of [
+      ['El perro come en la casa.', 'forward'],
+      ["Warmi q'uchu.", 'reverse'],
+    ] as const)
+      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
   });
 
   it('still reads a schema 2 model (scores interleaved) and answers as after re-encoding it', () => {

@@ -16,7 +16,7 @@ import { ArtifactFormatError, type ArtifactReader, type ArtifactWriter, ByteSink
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION, type PhraseOptions } from './phrase-table';
 
 /** Options per chunk, about (a cold first translation inflates a few of them; smaller chunks deflate worse). */
-const CHUNK_OPTIONS = 9000;
+const CHUNK_OPTIONS = 4500;
 /** 16-bit score codes: 0..Q16_LEVELS for finite values, then -Infinity, +Infinity, NaN (as artifact-codec's `quantized`). */
 const Q16_LEVELS = 65532;
 const Q16_SPECIAL = [-Infinity, Infinity, NaN];
