@@ -37,18 +37,29 @@ const HELD = 110;
 class HeldTranslation {
   readonly requests: TranslateRpcRequest[] = [];
   private readonly held: Array<() => void> = [];
-  private released = false;
+  private holding = true;
   private arrive!: () => void;
-  readonly arrived = new Promise<void>((r) => (this.arrive = r));
+  private arrival = new Promise<void>((r) => (this.arrive = r));
 
   constructor(
     @Inject(OUTBOX) private readonly outbox: Outbox,
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
   ) {}
 
+  /** Resolves once an `alto` text is held. */
+  whenHeld(): Promise<void> {
+    return this.arrival;
+  }
+
+  /** Answers the held texts; later ones are answered at once until `hold()`. */
   release(): void {
-    this.released = true;
+    this.holding = false;
     for (const answer of this.held.splice(0)) answer();
+  }
+
+  hold(): void {
+    this.holding = true;
+    this.arrival = new Promise<void>((r) => (this.arrive = r));
   }
 
   @OnRpc('translation.translate.v1')
@@ -93,7 +104,7 @@ class HeldTranslation {
             (e: unknown) => sub.error(e),
           );
       };
-      if (req.text.startsWith('alto') && !this.released) {
+      if (req.text.startsWith('alto') && this.holding) {
         this.held.push(answer);
         this.arrive();
       } else answer();
@@ -107,6 +118,7 @@ class HeldTranslationModule {}
 interface Gateway {
   child: ChildProcess;
   url: string;
+  output(): string;
 }
 
 function startGateway(name: string, db: TestDatabase, dataDir: string): Promise<Gateway> {
@@ -138,7 +150,7 @@ function startGateway(name: string, db: TestDatabase, dataDir: string): Promise<
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /Gaia is running at (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
+      if (m) resolve({ child, url: m[1], output: () => out });
     });
     child.once('exit', (code) => reject(new Error(`${name} exited early (${code}): ${out.slice(-3000)}`)));
   });
@@ -153,11 +165,11 @@ const exited = (c: ChildProcess, signal: NodeJS.Signals) =>
 
 /**
  * File translation is a durable job (no hole a crash can use): the gateway process running a file's translation is
- * killed (SIGKILL) in the middle of the file; another gateway process takes the job over and finishes it from the
- * last saved chunk. The download is the whole file, and every segment is metered once (usage records and the
- * key's quota counter), although the chunk in flight was translated twice.
+ * killed (SIGKILL) or stopped (SIGTERM) in the middle of the file; another gateway process takes the job over and
+ * finishes it from the last saved chunk. The download is the whole file, and every segment is metered once (usage
+ * records, authorizations and the key's quota counter), although the chunk in flight was translated twice.
  */
-describe('file translation: the gateway running it is killed mid-file', () => {
+describe('file translation: the gateway running it is killed or stopped mid-file', () => {
   let db: TestDatabase;
   let backend: TestApp;
   const gateways: Gateway[] = [];
@@ -181,34 +193,86 @@ describe('file translation: the gateway running it is killed mid-file', () => {
     await backend?.close();
   });
 
-  it('resumes in another gateway process: complete download, each segment metered once', async () => {
-    const standIn = backend.app.get(HeldTranslation);
-    const gw1 = await startGateway('gw-1', db, backend.dataDir);
-    gateways.push(gw1);
-
-    const email = `file-crash-${Date.now().toString(36)}@example.org`;
-    const signup = await request(gw1.url).post('/api/auth/signup').send({ email, password: 'file crash password' }).expect(201);
+  /** A Starter-plan user with an agent and an API key, signed up through a gateway. */
+  async function newCaller(url: string, name: string): Promise<{ uid: string; agentId: string; apiKey: string; keyId: string }> {
+    const email = `${name}-${Date.now().toString(36)}@example.org`;
+    const signup = await request(url).post('/api/auth/signup').send({ email, password: 'file crash password' }).expect(201);
     const uid = signup.body.user.uid as string;
     const csrf = cookieValue(signup, 'gaia_csrf')!;
     const cookie = `gaia_session=${cookieValue(signup, 'gaia_session')}; gaia_csrf=${csrf}`;
     await backend.app.get<RpcClient>(RPC_CLIENT).call('billing.set-plan.v1', { userId: uid, plan: 'starter' });
-    const agent = await createAgent(backend.app, { ownerId: uid, ownerEmail: email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'file crash' });
-    const apiKey = (await request(gw1.url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name: 'files' }).expect(200))
-      .body.api_key as string;
+    const agent = await createAgent(backend.app, { ownerId: uid, ownerEmail: email, srcLang: 'es', tgtLang: 'qu', customPrompt: name });
+    const apiKey = (await request(url).post('/api/api-keys/create/').set('Cookie', cookie).set('X-CSRF-Token', csrf).send({ name }).expect(200)).body
+      .api_key as string;
     const [{ id: keyId }] = await backend.dataSource.query(`SELECT id FROM identity_api_key WHERE user_id = $1`, [uid]);
+    return { uid, agentId: agent.id, apiKey, keyId };
+  }
 
-    const lines = Array.from({ length: SEGMENTS }, (_, i) => (i === HELD ? `alto ${i}` : `línea ${i}`));
-    const content = `${lines.join('\n')}\n`;
-    const started = await new GaiaClient({ baseUrl: gw1.url, apiKey }).translateFile({
-      model_id: agent.id,
+  const upload = (url: string, c: { apiKey: string; agentId: string }, content: string) =>
+    new GaiaClient({ baseUrl: url, apiKey: c.apiKey }).translateFile({
+      model_id: c.agentId,
       src_lang: 'es',
       tgt_lang: 'qu',
       file: { name: 'largo.txt', data: content },
     });
+
+  /** Waits for the task on a gateway; expects it COMPLETED with every segment and the whole file to download. */
+  async function expectCompleted(url: string, apiKey: string, taskId: string, segments: number, content: string): Promise<void> {
+    const client = new GaiaClient({ baseUrl: url, apiKey });
+    const task = await waitFor(
+      async () => (await client.translateFileStatus(taskId)).task,
+      (t) => t.status !== 'PROCESSING',
+      { what: 'the file task to finish after the stop', timeoutMs: 60_000, intervalMs: 100 },
+    );
+    expect(task).toMatchObject({ status: 'COMPLETED', progress: 100, total_segments: segments, translated_segments: segments, failed_segments: 0 });
+    expect(new TextDecoder().decode(await client.downloadTranslatedFile(taskId))).toBe(content.toUpperCase());
+  }
+
+  /**
+   * One usage record and one authorization per segment, each with the one request id its segment was asked with
+   * (asked twice or not), and one unit of the key's counter per segment once billing wrote what it authorized from
+   * its quota leases and gave their unused units back.
+   */
+  async function expectMeteredOnce(c: { uid: string; keyId: string }, segments: number, texts: string[]): Promise<void> {
+    const standIn = backend.app.get(HeldTranslation);
+    const ids = new Map<string, Set<string>>();
+    for (const r of standIn.requests.filter((r) => texts.includes(r.text))) ids.set(r.text, (ids.get(r.text) ?? new Set()).add(r.requestId));
+    expect(ids.size).toBe(segments);
+    expect([...ids.values()].every((s) => s.size === 1)).toBe(true);
+    const requestIds = new Set([...ids.values()].map((s) => [...s][0]));
+    const usage = await waitFor(
+      () => backend.dataSource.query(`SELECT request_id FROM billing_usage WHERE user_id = $1`, [c.uid]) as Promise<Array<{ request_id: string }>>,
+      (rows) => rows.length >= segments,
+      { what: 'usage of every segment', timeoutMs: 60_000 },
+    );
+    expect(usage).toHaveLength(segments);
+    expect(new Set(usage.map((r) => r.request_id))).toEqual(requestIds);
+    const leases = backend.app.get(QuotaLeases);
+    await leases.flush();
+    await leases.returnIdle(0);
+    const authorized = (await backend.dataSource.query(`SELECT request_id FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`, [
+      c.keyId,
+    ])) as Array<{ request_id: string }>;
+    expect(new Set(authorized.map((r) => r.request_id))).toEqual(requestIds);
+    const [{ n: units }] = await backend.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [
+      `key:${c.keyId}:requests`,
+    ]);
+    expect(units).toBe(segments);
+  }
+
+  it('resumes in another gateway process: complete download, each segment metered once', async () => {
+    const standIn = backend.app.get(HeldTranslation);
+    standIn.hold();
+    const gw1 = await startGateway('gw-1', db, backend.dataDir);
+    gateways.push(gw1);
+    const c = await newCaller(gw1.url, 'file-crash');
+    const lines = Array.from({ length: SEGMENTS }, (_, i) => (i === HELD ? `alto ${i}` : `línea ${i}`));
+    const content = `${lines.join('\n')}\n`;
+    const started = await upload(gw1.url, c, content);
     expect(started.total_segments).toBe(SEGMENTS);
 
     // The second job is in its chunk, one segment of it unanswered: the process running it dies.
-    await standIn.arrived;
+    await standIn.whenHeld();
     await exited(gw1.child, 'SIGKILL');
     gateways.splice(gateways.indexOf(gw1), 1);
     // The held translation finishes after all (its usage is recorded), answering nobody.
@@ -216,44 +280,51 @@ describe('file translation: the gateway running it is killed mid-file', () => {
 
     const gw2 = await startGateway('gw-2', db, backend.dataDir);
     gateways.push(gw2);
-    const client = new GaiaClient({ baseUrl: gw2.url, apiKey });
-    const task = await waitFor(
-      async () => (await client.translateFileStatus(started.task_id)).task,
-      (t) => t.status !== 'PROCESSING',
-      { what: 'the file task to finish after the crash', timeoutMs: 60_000, intervalMs: 100 },
-    );
-    expect(task).toMatchObject({ status: 'COMPLETED', progress: 100, total_segments: SEGMENTS, translated_segments: SEGMENTS, failed_segments: 0 });
-    expect(new TextDecoder().decode(await client.downloadTranslatedFile(started.task_id))).toBe(content.toUpperCase());
-
+    await expectCompleted(gw2.url, c.apiKey, started.task_id, SEGMENTS, content);
     // Resumed from the last saved chunk, not started over: the first job's segments (and the upload's) were asked once.
     const asked = (text: string) => standIn.requests.filter((r) => r.text === text).length;
-    for (let i = 0; i <= 100; i++) expect(asked(`línea ${i}`)).toBe(1);
-    expect(asked(`alto ${HELD}`)).toBe(2);
-    // A segment asked twice was asked with the same request id (billing's idempotency key).
-    const ids = new Map<string, Set<string>>();
-    for (const r of standIn.requests) ids.set(r.text, (ids.get(r.text) ?? new Set()).add(r.requestId));
-    expect([...ids.values()].every((s) => s.size === 1)).toBe(true);
+    for (let i = 0; i <= 100; i++) expect(asked(lines[i])).toBe(1);
+    expect(asked(lines[HELD])).toBe(2);
+    await expectMeteredOnce(c, SEGMENTS, lines);
+    await exited(gw2.child, 'SIGTERM');
+    gateways.splice(gateways.indexOf(gw2), 1);
+  }, 180_000);
 
-    // Usage: one record per segment; quota: one unit per segment on the key's counter.
-    const usage = await waitFor(
-      () => backend.dataSource.query(`SELECT request_id FROM billing_usage WHERE user_id = $1`, [uid]) as Promise<Array<{ request_id: string }>>,
-      (rows) => rows.length >= SEGMENTS,
-      { what: 'usage of every segment', timeoutMs: 60_000 },
+  it('a gateway stopped (SIGTERM) mid-file gives the job back at the chunk boundary; another one finishes it', async () => {
+    const standIn = backend.app.get(HeldTranslation);
+    standIn.hold();
+    const gw3 = await startGateway('gw-3', db, backend.dataDir);
+    gateways.push(gw3);
+    const c = await newCaller(gw3.url, 'file-stop');
+    const segments = 61;
+    const held = 30;
+    const lines = Array.from({ length: segments }, (_, i) => (i === held ? `alto stop ${i}` : `stop ${i}`));
+    const content = `${lines.join('\n')}\n`;
+    const started = await upload(gw3.url, c, content);
+
+    // Its second chunk waits on one segment when the process is asked to stop; the job sees the shutdown, then the segment is answered.
+    await standIn.whenHeld();
+    const stopped = new Promise<number | null>((resolve) => gw3.child.once('exit', (code) => resolve(code)));
+    gw3.child.kill('SIGTERM');
+    await waitFor(
+      async () => gw3.output(),
+      (out) => out.includes(`file task ${started.task_id}: shutting down`),
+      { what: 'the job to see the shutdown' },
     );
-    expect(usage).toHaveLength(SEGMENTS);
-    expect(new Set(usage.map((r) => r.request_id))).toEqual(new Set([...ids.values()].map((s) => [...s][0])));
-    // Billing writes what it authorized from its quota leases and gives their unused units back: the key's counter
-    // then holds the units used, one per authorized request id.
-    const leases = backend.app.get(QuotaLeases);
-    await leases.flush();
-    await leases.returnIdle(0);
-    const authorized = (await backend.dataSource.query(`SELECT request_id FROM billing_authorization WHERE key_id = $1 AND status = 'allowed'`, [
-      keyId,
-    ])) as Array<{ request_id: string }>;
-    expect(new Set(authorized.map((r) => r.request_id))).toEqual(new Set(usage.map((r) => r.request_id)));
-    const [{ n: units }] = await backend.dataSource.query(`SELECT COALESCE(sum(count), 0)::int AS n FROM billing_counter WHERE subject = $1`, [
-      `key:${keyId}:requests`,
-    ]);
-    expect(units).toBe(SEGMENTS);
+    standIn.release();
+    expect(await stopped).toBe(0);
+    gateways.splice(gateways.indexOf(gw3), 1);
+    // Given back, not finished: the job is pending again, the task saved up to the chunk before.
+    const [job] = await backend.dataSource.query(`SELECT status FROM job WHERE kind = 'gateway.translate-file' AND dedupe_key = $1`, [`${started.task_id}@1`]);
+    expect(job.status).toBe('pending');
+
+    const gw4 = await startGateway('gw-4', db, backend.dataDir);
+    gateways.push(gw4);
+    await expectCompleted(gw4.url, c.apiKey, started.task_id, segments, content);
+    const asked = (text: string) => standIn.requests.filter((r) => r.text === text).length;
+    for (let i = 0; i <= 20; i++) expect(asked(lines[i])).toBe(1);
+    // The cut chunk was redone (with the same request ids).
+    expect(asked(lines[held])).toBe(2);
+    await expectMeteredOnce(c, segments, lines);
   }, 180_000);
 });

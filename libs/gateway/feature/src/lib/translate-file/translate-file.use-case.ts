@@ -166,6 +166,8 @@ export class TranslateFileUseCase {
     if (!task || task.status !== 'PROCESSING' || task.next_segment === undefined) return; // finished already
     if (ctx.attempt > FILE_TASK_ATTEMPTS) return this.fail(task, FILE_TASK_INTERRUPTED); // crashed on every attempt
     const sliceEnd = job.from + FILE_TASK_SLICE_CHUNKS * FILE_TASK_CHUNK;
+    const onShutdown = () => this.logger.log(`file task ${task.id}: shutting down, the job stops after its chunk and resumes elsewhere`);
+    ctx.signal.addEventListener('abort', onShutdown, { once: true });
     try {
       if (task.next_segment < sliceEnd) {
         const p = await this.callerOf(task);
@@ -195,6 +197,8 @@ export class TranslateFileUseCase {
         return this.fail(task, errorResponse(e).body.error);
       }
       throw e;
+    } finally {
+      ctx.signal.removeEventListener('abort', onShutdown);
     }
   }
 
