@@ -11,6 +11,8 @@
  * sentence, so both see the same machine load. Reports the p50 / p90 CPU milliseconds per sentence and the ratio.
  * --warm N: each engine first translates the N dev sentences after the timed ones (both directions), so the timing
  * is of settled JIT code (no cache holds a timed sentence); without it the first translations also time compilation.
+ * --swap 1: the working tree's engine is loaded and built first (by default the base's is). On this shared 2-core VM
+ * the engine built second read 3-20% slower in some runs of two identical engines: quote both orders.
  */
 'use strict';
 const fs = require('node:fs');
@@ -20,7 +22,16 @@ const { execFileSync } = require('node:child_process');
 require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 
 function args(argv) {
-  const a = { base: null, files: null, data: '../shared/data/americasnlp2021', lang: 'shp', limit: 200, warm: 0, out: 'bench/results/quality-speed.json' };
+  const a = {
+    base: null,
+    files: null,
+    data: '../shared/data/americasnlp2021',
+    lang: 'shp',
+    limit: 200,
+    warm: 0,
+    swap: '0',
+    out: 'bench/results/quality-speed.json',
+  };
   for (let i = 0; i < argv.length; i += 2) a[argv[i].replace(/^--/, '')] = argv[i + 1];
   if (!a.base) {
     console.error('usage: speed.cjs --base <git rev> [--data dir] [--lang code] [--limit n] [--out file.json]');
@@ -51,10 +62,10 @@ function main() {
     fs.cpSync(path.join(root, 'libs/engine'), path.join(tmp, 'libs/engine'), { recursive: true });
     for (const f of a.files.split(',')) fs.writeFileSync(path.join(tmp, f), execFileSync('git', ['show', `${rev}:${f}`], { cwd: root }));
   } else execFileSync('sh', ['-c', `git archive ${rev} libs/engine | tar -x -C ${tmp}`], { cwd: root });
-  const engines = {
-    before: require(path.join(tmp, 'libs/engine/src/index.ts')),
-    after: require(path.join(root, 'libs/engine/src/index.ts')),
-  };
+  const swap = a.swap === '1';
+  const load = (k) => require(path.join(k === 'before' ? tmp : root, 'libs/engine/src/index.ts'));
+  const order = swap ? ['after', 'before'] : ['before', 'after'];
+  const engines = Object.fromEntries(order.map((k) => [k, load(k)]));
   const dir = path.resolve(a.data, `es-${a.lang}`);
   const trS = lines(path.join(dir, 'train.es'));
   const trT = lines(path.join(dir, `train.${a.lang}`));
@@ -93,6 +104,7 @@ function main() {
     base_files: a.files ? a.files.split(',') : 'libs/engine',
     lang: a.lang,
     warm,
+    builtFirst: order[0],
     sentences: cpu.after.length,
     machine: {
       cpu: (os.cpus()[0] || {}).model,
@@ -112,7 +124,7 @@ function main() {
   const md = [
     '# Translator CPU time per sentence, before / after (one process, alternating sentences)',
     '',
-    `Base ${rev}${a.files ? ` (only ${a.files.split(',').join(', ')}; the rest is the working tree)` : ''}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each${warm ? `, after ${warm} others warmed each engine` : ''}); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
+    `Base ${rev}${a.files ? ` (only ${a.files.split(',').join(', ')}; the rest is the working tree)` : ''}; ${a.lang}, first ${a.limit} dev sentences in both directions (${result.sentences} translations each${warm ? `, after ${warm} others warmed each engine` : ''}; ${order[0]} engine built first); ${result.machine.cpu}, ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadavg}.`,
     '',
     '| engine | p50 CPU ms | p90 CPU ms | mean CPU ms |',
     '|---|---|---|---|',
