@@ -6,6 +6,7 @@
  */
 import { AffixPattern, learnAffixes } from './affixes';
 import { AlignOptions, trainAlignment } from './align';
+import { stemAlignmentLinks } from './align-forms';
 import { buildLex, LexTable } from './lexicon';
 import { KnLm } from './lm';
 import { learnPhraseTables, PhraseTable } from './phrase-table';
@@ -101,13 +102,14 @@ export function trainAgentModel(
   progress(PROGRESS.align, 'aligning words (EM, both directions)');
   const aS = Sid.map((s) => (s.length > ALIGN_MAX_LEN ? s.subarray(0, ALIGN_MAX_LEN) : s));
   const aT = Tid.map((t) => (t.length > ALIGN_MAX_LEN ? t.subarray(0, ALIGN_MAX_LEN) : t));
-  const { model: am, links } = trainAlignment(
-    aS,
-    aT,
-    vs.words.length,
-    vt.words.length,
-    { iterations: opts?.iterations ?? ALIGN_ITERATIONS, ...(opts?.align ?? {}) },
-    (f) => progress(PROGRESS.align + (PROGRESS.alignDone - PROGRESS.align) * f, 'aligning words (EM, both directions)'),
+  const alignOpts = { iterations: opts?.iterations ?? ALIGN_ITERATIONS, ...(opts?.align ?? {}) };
+  const alignMid = (PROGRESS.align + PROGRESS.alignDone) / 2;
+  const { model: am } = trainAlignment(aS, aT, vs.words.length, vt.words.length, alignOpts, (f) =>
+    progress(PROGRESS.align + (alignMid - PROGRESS.align) * f, 'aligning words (EM, both directions)'),
+  );
+  // phrase pairs come from the links of an alignment of stems (align-forms.ts)
+  const links = stemAlignmentLinks(S, T, alignOpts, (f) =>
+    progress(alignMid + (PROGRESS.alignDone - alignMid) * f, 'aligning word stems (EM, both directions)'),
   );
 
   progress(PROGRESS.lexicons, 'building lexicons');
