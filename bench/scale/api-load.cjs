@@ -409,7 +409,7 @@ const median = (xs) => {
 };
 
 /**
- * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>] [--text <one text>] [--a-without-node-flags] [--out <json> --label <name>]`):
+ * Side by side (`node bench/scale/api-load.cjs --ab <distA> <distB> [--seconds 5] [--rounds 3] [--connections 1,8,32] [--profile] [--artifact <file>] [--text <one text>] [--a-without-node-flags | --without-node-flags] [--out <json> --label <name>]`):
  * two builds of the platform (e.g. a copy of `dist` before a change and one after) run at once on fresh databases
  * and are loaded in alternation (the order flips every round), so the shared machine's noise falls on both alike;
  * prints each point's req/s and CPU ms per translation as medians and the ratio B/A. `--profile` samples every pass
@@ -429,6 +429,7 @@ async function abMain(argv) {
     else if (argv[i] === '--out') opt.out = path.resolve(argv[++i]);
     else if (argv[i] === '--text') opt.text = argv[++i];
     else if (argv[i] === '--a-without-node-flags') opt.aWithoutNodeFlags = true;
+    else if (argv[i] === '--without-node-flags') opt.aWithoutNodeFlags = opt.bWithoutNodeFlags = true;
     else if (argv[i] === '--label') opt.label = argv[++i];
   }
   const loadavgAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
@@ -451,7 +452,7 @@ async function abMain(argv) {
           main: path.join(d, 'apps/platform/main.js'),
           extraEnv: i === 1 ? envB : {},
           // --a-without-node-flags: A as it was started before apps/platform/node-flags.cjs
-          nodeFlags: i === 0 && opt.aWithoutNodeFlags ? [] : PLATFORM_NODE_FLAGS,
+          nodeFlags: (i === 0 ? opt.aWithoutNodeFlags : opt.bWithoutNodeFlags) ? [] : PLATFORM_NODE_FLAGS,
         }),
       );
     const targets = plats.map((plat) => ({
@@ -495,7 +496,7 @@ async function abMain(argv) {
       return {
         connections: c,
         reqPerSec: { a: rps[0], b: rps[1], ratio: r2(rps[1] / rps[0]), medianPairRatio: r2(median(pairRatios)) },
-        cpuMsPerTranslation: { a: cpu[0], b: cpu[1], ratio: r2(cpu[1] / cpu[0]) },
+        cpuMsPerTranslation: { a: cpu[0], b: cpu[1], ratio: r2(cpu[1] / cpu[0]), medianPairRatio: r2(median(a.map((x, k) => b[k].cpuMs / x.cpuMs))) },
         p50Ms: { a: m(a, (x) => x.latencyMs.p50), b: m(b, (x) => x.latencyMs.p50) },
         pgRoundTrips: { a: m(a, (x) => x.rt), b: m(b, (x) => x.rt) },
         ...(opt.profile
@@ -515,7 +516,7 @@ async function abMain(argv) {
       a: path.relative(ROOT, dists[0]),
       b: path.relative(ROOT, dists[1]),
       bEnv: envB,
-      nodeFlags: { a: opt.aWithoutNodeFlags ? [] : PLATFORM_NODE_FLAGS, b: PLATFORM_NODE_FLAGS },
+      nodeFlags: { a: opt.aWithoutNodeFlags ? [] : PLATFORM_NODE_FLAGS, b: opt.bWithoutNodeFlags ? [] : PLATFORM_NODE_FLAGS },
       agent: opt.artifact ? path.basename(opt.artifact) : 'es-gn (26,032 pairs)',
       texts: opt.text ? `"${opt.text}" every time` : `${sentences.length} gn dev sentences in turn`,
       secondsPerPass: opt.seconds,
