@@ -150,12 +150,12 @@ export function writeOptionChunks(w: ArtifactWriter, d: number, t: OptionColumns
   w.raw(`optZ${d}`, sink.finish()).offsets(`optByte${d}`, starts);
 }
 
-/** One decoded chunk: the options of its keys, numbered from its first option. */
+/** One decoded chunk: the options of its keys, numbered from its first option (the counts decoded on their own first read). */
 interface Chunk {
   tgtOff: Int32Array;
   tgtIds: Int32Array;
   scores: Float32Array;
-  counts: Float32Array;
+  counts: Float32Array | null;
 }
 
 /** The option chunks of a loaded table (schema 4): each inflated the first time one of its keys is asked for. */
@@ -225,18 +225,37 @@ export class OptionChunks {
       const codes = next(n, 2);
       for (let o = 0; o < n; o++) scores[o * PHRASE_SCORES_PER_OPTION + s] = this.table[codes[o]];
     }
-    const counts = new Float32Array(next(n, widths[2]));
-    const chunk = { tgtOff, tgtIds, scores, counts };
+    const chunk = { tgtOff, tgtIds, scores, counts: null };
     this.loaded[c] = chunk;
-    this.decodedBytes += tgtOff.byteLength + tgtIds.byteLength + scores.byteLength + counts.byteLength;
+    this.decodedBytes += tgtOff.byteLength + tgtIds.byteLength + scores.byteLength;
     return chunk;
+  }
+
+  /** The counts of chunk c (read by lexicon lookups only, not by the decoder). */
+  private counts(c: number, chunk: Chunk): Float32Array {
+    if (chunk.counts) return chunk.counts;
+    const part = (c + 1) * PARTS_PER_CHUNK - 1;
+    const n = chunk.tgtOff.length - 1;
+    chunk.counts = new Float32Array(readPart(this.blob.subarray(this.starts[part], this.starts[part + 1]), this.meta.widths[2], n));
+    this.decodedBytes += chunk.counts.byteLength;
+    return chunk.counts;
   }
 
   options(k: number): PhraseOptions {
     const c = this.chunkOf(k);
     const chunk = this.chunk(c);
     const base = this.off[chunkStart(c, this.meta.chunks, this.keys)];
-    return { from: this.off[k] - base, to: this.off[k + 1] - base, tgtOff: chunk.tgtOff, tgtIds: chunk.tgtIds, scores: chunk.scores, counts: chunk.counts };
+    const chunks = this;
+    return {
+      from: this.off[k] - base,
+      to: this.off[k + 1] - base,
+      tgtOff: chunk.tgtOff,
+      tgtIds: chunk.tgtIds,
+      scores: chunk.scores,
+      get counts(): Float32Array {
+        return chunks.counts(c, chunk);
+      },
+    };
   }
 
   /** Bytes held: the stored chunks, the chunks decoded so far and the code table once built. */
