@@ -4,6 +4,7 @@ import { ACCOUNT_ERASURE_REPOSITORY, type AccountErasureRepositoryPort } from '@
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { CLOCK, DomainError, newId, type Clock } from '@gaia/shared/kernel';
 import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/messaging';
+import { TranslateFileTaskStore } from '../translate-file/translate-file-task.store';
 
 /** Job that removes the messaging rows naming a deleted account once every consumer has applied the deletion. */
 export const SCRUB_ACCOUNT_MESSAGES_JOB = 'gateway.scrub-account-messages';
@@ -13,7 +14,8 @@ export const SCRUB_MAX_ATTEMPTS = 25;
 /**
  * The privacy promise "deletion removes the data from active systems": the identity rows go at once (sessions,
  * API keys, tokens, idempotency records, rate counters), `identity.account-deleted.v1` makes agents (→ ingestion,
- * retrieval) and billing remove theirs, and a job then removes the delivered messages that still name the account.
+ * retrieval) and billing remove theirs, and a job (after the commit) removes the gateway's stored file translation
+ * tasks of the account (uploaded sources, chunks, results) and then the delivered messages that still name it.
  */
 @Injectable()
 export class DeleteAccountUseCase {
@@ -23,6 +25,7 @@ export class DeleteAccountUseCase {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ACCOUNT_ERASURE_REPOSITORY) private readonly erasure: AccountErasureRepositoryPort,
+    private readonly fileTasks: TranslateFileTaskStore,
   ) {}
 
   execute(user: { id: string; email: string }, confirmEmail: string): Promise<{ success: true }> {
@@ -41,8 +44,15 @@ export class DeleteAccountUseCase {
     });
   }
 
-  /** The job: waits (by failing, so it is retried with backoff) until no undelivered event names the account. */
-  scrub(erasureId: string): Promise<void> {
+  /**
+   * The job: removes the account's file translation tasks from file storage (on every attempt: the job runs after
+   * the account's row is gone, and a task job that writes after this sees the owner gone and removes its own files),
+   * then waits (by failing, so it is retried with backoff) until no undelivered event names the account.
+   */
+  async scrub(erasureId: string): Promise<void> {
+    const found = await this.ds.transaction((em) => this.erasure.findErasure(em, erasureId));
+    if (!found) return;
+    await this.fileTasks.deleteOwner(found.userId);
     return this.ds.transaction(async (em) => {
       const target = await this.erasure.findErasure(em, erasureId);
       if (!target) return;

@@ -41,8 +41,19 @@ export const FILE_TASK_INTERRUPTED = 'The translation was interrupted. Please up
  */
 export const FILE_TASK_SLICE_CHUNKS = 5;
 
-/** One slice of a task: the segments from `from` on, at most FILE_TASK_SLICE_CHUNKS chunks (the slice's own job). */
-export type TranslateFileJob = { taskId: string; from: number };
+/**
+ * One slice of a task: the segments from `from` on, at most FILE_TASK_SLICE_CHUNKS chunks (the slice's own job).
+ * `ownerId` locates the task under its owner (absent on jobs of gateways from before it: a legacy-layout task).
+ */
+export type TranslateFileJob = { taskId: string; from: number; ownerId?: string };
+
+/** The task's owner was deleted while it ran: its files are removed and nothing more is written. */
+class TaskOwnerGone extends Error {
+  constructor(taskId: string) {
+    super(`file task ${taskId}: the owner's account was deleted; its files are removed`);
+  }
+}
+
 /**
  * The address the job meters segments from: none is kept with the task (only the public translator is metered
  * per address, and files refuse the public key).
@@ -149,10 +160,16 @@ export class TranslateFileUseCase {
     };
     // The first segment alone: an unknown agent or a refused caller is the answer to this request.
     const first = await this.translateChunk(p, ip, task, parsed, 0, 1, () => false);
-    await this.store.putSource(task.id, file.buffer);
-    await this.saveChunk(task, first);
+    try {
+      await this.store.putSource(task, file.buffer);
+      await this.saveChunk(task, first);
+    } catch (e) {
+      // The account was deleted while this upload ran: nothing of it stays.
+      if (e instanceof TaskOwnerGone) throw DomainError.unauthorized('Please sign in.');
+      throw e;
+    }
     // Every task a caller learns the id of has its job: the answer follows the commit.
-    await this.enqueueSlice(task.id, task.next_segment ?? 1);
+    await this.enqueueSlice(task, task.next_segment ?? 1);
     return { task_id: task.id, total_segments: task.total_segments };
   }
 
@@ -162,8 +179,17 @@ export class TranslateFileUseCase {
    * shutdown (the job resumes elsewhere). Slices never overlap: a slice's job starts once the one before saved its end.
    */
   async run(job: TranslateFileJob, ctx: JobContext): Promise<void> {
-    const task = await this.store.load(job.taskId);
-    if (!task || task.status !== 'PROCESSING' || task.next_segment === undefined) return; // finished already
+    try {
+      await this.runSlice(job, ctx);
+    } catch (e) {
+      if (e instanceof TaskOwnerGone) return this.logger.log(e.message); // erased: the job is done
+      throw e;
+    }
+  }
+
+  private async runSlice(job: TranslateFileJob, ctx: JobContext): Promise<void> {
+    const task = job.ownerId ? await this.store.load(job.ownerId, job.taskId) : await this.store.loadLegacy(job.taskId);
+    if (!task || task.status !== 'PROCESSING' || task.next_segment === undefined) return; // finished already (or erased)
     if (ctx.attempt > FILE_TASK_ATTEMPTS) return this.fail(task, FILE_TASK_INTERRUPTED); // crashed on every attempt
     const sliceEnd = job.from + FILE_TASK_SLICE_CHUNKS * FILE_TASK_CHUNK;
     const onShutdown = () => this.logger.log(`file task ${task.id}: shutting down, the job stops after its chunk and resumes elsewhere`);
@@ -171,8 +197,8 @@ export class TranslateFileUseCase {
     try {
       if (task.next_segment < sliceEnd) {
         const p = await this.callerOf(task);
-        if (!p) return this.fail(task, FILE_TASK_INTERRUPTED);
-        const parsed = parseFile(task.format, new TextDecoder().decode(await this.store.source(task.id)), {
+        if (!p) return await this.store.deleteTask(task); // the account was deleted: its task goes with it, never rewritten
+        const parsed = parseFile(task.format, new TextDecoder().decode(await this.store.source(task)), {
           srcLang: task.src_lang,
           tgtLang: task.tgt_lang,
           column: task.column ?? undefined,
@@ -188,9 +214,9 @@ export class TranslateFileUseCase {
         if (task.next_segment >= task.total_segments) return await this.complete(task, parsed);
       }
       // The slice is saved (now, or before a crash of this job): the rest is the next slice's job (enqueued once).
-      await this.enqueueSlice(task.id, task.next_segment);
+      await this.enqueueSlice(task, task.next_segment);
     } catch (e) {
-      if (ctx.signal.aborted) throw e;
+      if (e instanceof TaskOwnerGone || ctx.signal.aborted) throw e;
       // A refusal (the agent is gone, the caller may no longer use it, the upload is gone) ends the task; an outage is retried.
       if ((isDomainError(e) && (e as DomainError).status < SERVER_ERROR_STATUS) || ctx.attempt >= FILE_TASK_ATTEMPTS) {
         this.logger.warn(`file task ${task.id} failed: ${(e as Error).message}`);
@@ -203,10 +229,11 @@ export class TranslateFileUseCase {
   }
 
   /** The job of the slice of a task starting at segment `from` (at most one per slice). */
-  private enqueueSlice(taskId: string, from: number): Promise<string> {
+  private enqueueSlice(task: StoredFileTask, from: number): Promise<string> {
+    const job: TranslateFileJob = task.legacy ? { taskId: task.id, from } : { taskId: task.id, from, ownerId: task.owner_id };
     return this.uow.run((em) =>
-      this.jobs.enqueue(em, TRANSLATE_FILE_JOB, { taskId, from } satisfies TranslateFileJob, {
-        dedupeKey: `${taskId}@${from}`,
+      this.jobs.enqueue(em, TRANSLATE_FILE_JOB, job, {
+        dedupeKey: `${task.id}@${from}`,
         maxAttempts: FILE_TASK_ATTEMPTS,
       }),
     );
@@ -222,13 +249,14 @@ export class TranslateFileUseCase {
       throw DomainError.conflict(t.status === 'FAILED' ? `The translation failed: ${t.message}` : 'The translation is not finished yet.', 'task_not_completed');
     const dot = t.file_name.lastIndexOf('.');
     const fileName = dot > 0 ? `${t.file_name.slice(0, dot)}.${t.tgt_lang}${t.file_name.slice(dot)}` : `${t.file_name}.${t.tgt_lang}`;
-    return { bytes: await this.store.result(t.id), fileName, contentType: CONTENT_TYPES[t.format] };
+    return { bytes: await this.store.result(t), fileName, contentType: CONTENT_TYPES[t.format] };
   }
 
   private async owned(p: Principal, taskId: unknown): Promise<StoredFileTask> {
     const userId = p.kind === 'session' ? p.user.id : p.kind === 'key' ? p.key.userId : null;
-    const t = typeof taskId === 'string' ? await this.store.load(taskId) : null;
-    if (!t || !userId || t.owner_id !== userId) throw DomainError.notFound(TASK_NOT_FOUND, 'task_not_found');
+    // Read under the caller's own prefix only: another account's task id finds nothing.
+    const t = typeof taskId === 'string' && userId ? await this.store.load(userId, taskId) : null;
+    if (!t || t.owner_id !== userId) throw DomainError.notFound(TASK_NOT_FOUND, 'task_not_found');
     if (t.status === 'PROCESSING' && t.next_segment === undefined && this.clock.now().getTime() - Date.parse(t.updated_at) > FILE_TASK_STALE_MS) {
       return { ...t, status: 'FAILED', message: FILE_TASK_INTERRUPTED };
     }
@@ -273,7 +301,7 @@ export class TranslateFileUseCase {
 
   /** Saves a chunk's translations, then the task with its counters and the next segment (in that order). */
   private async saveChunk(task: StoredFileTask, chunk: SavedChunk): Promise<void> {
-    await this.store.putChunk(task.id, chunk);
+    await this.store.putChunk(task, chunk);
     chunk.translations.forEach((t, i) => {
       if (t !== null) task.translated_segments++;
       else {
@@ -291,8 +319,8 @@ export class TranslateFileUseCase {
       task.status = 'FAILED';
     } else {
       const out: Array<string | null> = new Array(parsed.segments.length).fill(null);
-      for (const c of await this.store.chunks(task.id)) c.translations.forEach((t, i) => (out[c.from + i] = t));
-      await this.store.putResult(task.id, parsed.render(out));
+      for (const c of await this.store.chunks(task)) c.translations.forEach((t, i) => (out[c.from + i] = t));
+      await this.store.putResult(task, parsed.render(out));
       task.status = 'COMPLETED';
       task.message = task.failed_segments
         ? `Translated ${task.translated_segments} of ${task.total_segments} segments (${task.failed_segments} failed; ${task.message}).`
@@ -300,19 +328,29 @@ export class TranslateFileUseCase {
     }
     task.progress = 100;
     await this.save(task);
-    await this.store.deleteChunks(task.id);
+    await this.store.deleteChunks(task);
   }
 
   private async fail(task: StoredFileTask, message: string): Promise<void> {
     task.status = 'FAILED';
     task.message = message;
     await this.save(task);
-    await this.store.deleteChunks(task.id);
+    await this.store.deleteChunks(task);
   }
 
+  /**
+   * Saves the task, then makes sure its owner still exists. Every write of a task's files (source, chunk, result)
+   * is followed by this save, and account deletion removes the files after the account's row is gone, so a write
+   * that lands after the erasure is seen here and removed: a deleted account's task is never written back.
+   * Throws TaskOwnerGone then.
+   */
   private async save(task: StoredFileTask): Promise<void> {
     task.updated_at = this.clock.now().toISOString();
     await this.store.save(task);
+    if (!(await this.accounts.getUser(task.owner_id))) {
+      await this.store.deleteTask(task);
+      throw new TaskOwnerGone(task.id);
+    }
     this.realtime.emit([userRoom(task.owner_id)], FILE_PROGRESS_EVENT, fileTaskDto(task));
   }
 }
