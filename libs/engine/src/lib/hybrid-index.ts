@@ -25,10 +25,12 @@ const TEXT_BLOCK = 512;
 const CONTEXT_BLOCK = 1024;
 /**
  * The context vector of a word found in at most this many documents is not stored (index schema 6): it is learned
- * again from those documents' texts when a query first needs it (a few short texts tokenized, against 64 bytes per row
- * stored). Such words are most of a vocabulary: 70% of the gn rows, 87% of the shp rows.
+ * again from those documents' texts when a query first needs it (their texts read and tokenized, against 64 bytes per
+ * row stored). 1: 60% of the shp rows (0.38 MB), 10% of the gn ones (0.33 MB); learning them costs 2.1% / 0.5% of the
+ * CPU of the first 400 translations after a load (then they are known). At 2: shp 0.47 MB, gn 0.96 MB for 5.8% / 1.3%;
+ * at 5: 0.56 / 1.29 MB for 7.6% / 6.7% (the warm per-sentence CPU must not grow).
  */
-const DERIVED_CONTEXT_MAX_DF = 5;
+const DERIVED_CONTEXT_MAX_DF = 1;
 /** Largest 16-bit code of a vector component: a row's codes are its values over its largest one times this. */
 const VECTOR_CODE_MAX = 32767;
 const FIELD_TOP = 100;
@@ -688,17 +690,37 @@ function requantizedRow(c: Float32Array): Float32Array {
   return out;
 }
 
+/** A document's context keys as learnContext lists them (distinct per side, side 0 first) and their index vectors' sum. */
+interface DocKeys {
+  keys: number[];
+  sum: Float32Array;
+}
+
+function docKeysOf(d: number, wordsOf: (d: number, side: 0 | 1) => string[]): DocKeys {
+  const keys = [...new Set(wordsOf(d, 0).map((w) => wordKey(0, w))), ...new Set(wordsOf(d, 1).map((w) => wordKey(1, w)))];
+  const sum = new Float32Array(DIM);
+  for (const k of keys) addIndexVector(k, sum, 0, 1);
+  return { keys, sum };
+}
+
+/** docKeysOf remembered per document (while learning many rows at once: each document's texts tokenized once). */
+function cachedDocKeys(wordsOf: (d: number, side: 0 | 1) => string[]): (d: number) => DocKeys {
+  const cache = new Map<number, DocKeys>();
+  return (d) => {
+    let e = cache.get(d);
+    if (!e) cache.set(d, (e = docKeysOf(d, wordsOf)));
+    return e;
+  };
+}
+
 /**
  * The context vector of `key` learned from the documents `docs` exactly as learnContext learns it (integer sums of
- * the index vectors of each document's keys, both sides, in any order), given each document's index words.
+ * the index vectors of each document's keys, both sides, in any order).
  */
-function contextRowFromDocs(key: number, docs: readonly number[], wordsOf: (d: number, side: 0 | 1) => string[]): Float32Array {
+function contextRowFromDocs(key: number, docs: readonly number[], keysOf: (d: number) => DocKeys): Float32Array {
   const c = new Float32Array(DIM);
-  const sum = new Float32Array(DIM);
   for (const d of docs) {
-    const keys = [...new Set(wordsOf(d, 0).map((w) => wordKey(0, w))), ...new Set(wordsOf(d, 1).map((w) => wordKey(1, w)))];
-    sum.fill(0);
-    for (const k of keys) addIndexVector(k, sum, 0, 1);
+    const { keys, sum } = keysOf(d);
     for (const k of keys) {
       if (k !== key) continue;
       for (let i = 0; i < DIM; i++) c[i] += sum[i];
@@ -727,6 +749,7 @@ function derivableContextRows(
   wordsOf: (d: number, side: 0 | 1) => string[],
 ): { rows: Int32Array; word: Int32Array } {
   const wordOf = new Map<number, number>();
+  const keysOf = cachedDocKeys(wordsOf);
   for (const side of [0, 1] as const) {
     const p = packs[side];
     for (const w of vocab[side]) {
@@ -734,7 +757,7 @@ function derivableContextRows(
       const j = sortedIndexOf(p.keys, postingKey(w));
       if (r < 0 || j < 0 || p.df[j] > DERIVED_CONTEXT_MAX_DF || wordOf.has(r)) continue;
       const stored = requantizedRow(ctx.vecs.subarray(r * DIM, r * DIM + DIM));
-      const learned = requantizedRow(contextRowFromDocs(ctx.keys[r], postingDocs(p, j), wordsOf));
+      const learned = requantizedRow(contextRowFromDocs(ctx.keys[r], postingDocs(p, j), keysOf));
       let same = true;
       for (let i = 0; same && i < DIM; i++) same = Object.is(stored[i], learned[i]);
       if (same) wordOf.set(r, j * 2 + side);
@@ -771,8 +794,10 @@ function idRuleOf(ids: readonly string[], src: readonly string[], tgt: readonly 
 interface DerivedRows {
   /** row indexes (ascending) */
   rows: Int32Array;
-  /** row x of `rows`, dequantized */
-  row: (x: number) => Float32Array;
+  /** row x of `rows`, dequantized; `keysOf` when many rows are learned at once (documents' keys remembered) */
+  row: (x: number, keysOf?: (d: number) => DocKeys) => Float32Array;
+  /** a keysOf remembering each document's keys (for learning every row) */
+  keysCache: () => (d: number) => DocKeys;
 }
 
 /** 16-bit context vector rows read block by block (a stored block is read on its first use). */
@@ -1029,6 +1054,14 @@ class ContextVectors {
   private decoded(): Float32Array {
     if (!this.baseVecs) {
       const v = new Float32Array(this.baseKeys.length * DIM);
+      // every learned row at once: each document's texts tokenized once, not once per row of one of its words
+      const derived = this.quantized!.derived;
+      if (derived) {
+        const keysOf = derived.keysCache();
+        derived.rows.forEach((b, x) => {
+          if (!this.learned.has(b)) this.learned.set(b, derived.row(x, keysOf));
+        });
+      }
       for (let d = 0; d < this.baseKeys.length; d++) this.decodeRow(d, v, d * DIM);
       this.baseVecs = v;
       this.quantized = null;
@@ -1549,14 +1582,16 @@ export class HybridIndex {
       let derived: DerivedRows | null = null;
       if (r.has('ctxDerived')) {
         const word = r.int32('ctxDerivedWord');
+        const wordsOf = (d: number, s: 0 | 1): string[] => indexWords(s === 0 ? ix.srcAt(d) : ix.tgtAt(d));
         const sideReaders = [r0, r1];
         derived = {
           rows: r.int32('ctxDerived'),
-          row: (x) => {
+          row: (x, keysOf = (d) => docKeysOf(d, wordsOf)) => {
             const side = (word[x] & 1) as 0 | 1;
             const docs = postingDocs(postingsOf(side, sideReaders[side]), word[x] >>> 1);
-            return requantizedRow(contextRowFromDocs(keys[derived!.rows[x]], docs, (d, s) => indexWords(s === 0 ? ix.srcAt(d) : ix.tgtAt(d))));
+            return requantizedRow(contextRowFromDocs(keys[derived!.rows[x]], docs, keysOf));
           },
+          keysCache: () => cachedDocKeys(wordsOf),
         };
       }
       ix.ctx.load(keys, null, { q, scale, derived });
