@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ingestionUploadKey, type RpcResponse } from '@gaia/contracts';
-import { DomainError } from '@gaia/shared/kernel';
+import { DomainError, isDomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 
@@ -24,6 +24,9 @@ export function sanitizeFilename(name: string): string {
     .slice(0, 120);
   return clean || 'file';
 }
+
+/** DomainError statuses from here on are outages (the task may be registered), below it refusals (nothing is). */
+const SERVER_ERROR_STATUS = 500;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
@@ -51,18 +54,20 @@ export class UploadsUseCase {
     const tgtLang = str(fields['tgt_lang']).toLowerCase();
     const customPrompt = str(fields['custom_prompt']);
     if (!srcLang || !tgtLang || !customPrompt || files.length === 0) throw DomainError.invalid(FILL_REQUIRED, 'fields_required');
-    const refs = await this.store(files);
-    return this.rpc.call('ingestion.start-processing.v1', {
-      mode: 'create',
-      ownerId: user.id,
-      srcLang,
-      tgtLang,
-      customPrompt,
-      coreMemory: str(fields['core_memory']),
-      files: refs,
-      idempotencyKey: idempotencyKey ? `${user.id}:${idempotencyKey}` : undefined,
-      requestId,
-    });
+    const { uploadId, refs } = await this.store(files);
+    return this.registered(uploadId, () =>
+      this.rpc.call('ingestion.start-processing.v1', {
+        mode: 'create',
+        ownerId: user.id,
+        srcLang,
+        tgtLang,
+        customPrompt,
+        coreMemory: str(fields['core_memory']),
+        files: refs,
+        idempotencyKey: idempotencyKey ? `${user.id}:${idempotencyKey}` : undefined,
+        requestId,
+      }),
+    );
   }
 
   async update(
@@ -89,23 +94,38 @@ export class UploadsUseCase {
     let current = agent;
     if (changed) current = await this.rpc.call('agents.update.v1', { agentId: modelId, viewer, patch });
     if (!files.length) return { success: true };
-    const refs = await this.store(files);
-    const task = await this.rpc.call('ingestion.start-processing.v1', {
-      mode: 'update',
-      agentId: modelId,
-      ownerId: current.uid,
-      srcLang: current.src_lang,
-      tgtLang: current.tgt_lang,
-      customPrompt: current.custom_prompt,
-      coreMemory: current.core_memory,
-      files: refs,
-      idempotencyKey: idempotencyKey ? `${user.id}:${idempotencyKey}` : undefined,
-      requestId,
-    });
+    const { uploadId, refs } = await this.store(files);
+    const task = await this.registered(uploadId, () =>
+      this.rpc.call('ingestion.start-processing.v1', {
+        mode: 'update',
+        agentId: modelId,
+        ownerId: current.uid,
+        srcLang: current.src_lang,
+        tgtLang: current.tgt_lang,
+        customPrompt: current.custom_prompt,
+        coreMemory: current.core_memory,
+        files: refs,
+        idempotencyKey: idempotencyKey ? `${user.id}:${idempotencyKey}` : undefined,
+        requestId,
+      }),
+    );
     return { success: true, task_id: task.task_id };
   }
 
-  private async store(files: UploadedFile[]): Promise<{ key: string; filename: string; size: number }[]> {
+  /**
+   * Registers stored originals with ingestion; when ingestion refuses them (a 4xx: nothing registered, so no task or
+   * agent will ever own or delete them) they are removed at once. An outage leaves them: the task may exist.
+   */
+  private async registered<T>(uploadId: string, register: () => Promise<T>): Promise<T> {
+    try {
+      return await register();
+    } catch (e) {
+      if (isDomainError(e) && (e as DomainError).status < SERVER_ERROR_STATUS) await this.storage.delete(`uploads/${uploadId}/`);
+      throw e;
+    }
+  }
+
+  private async store(files: UploadedFile[]): Promise<{ uploadId: string; refs: { key: string; filename: string; size: number }[] }> {
     const uploadId = randomUUID();
     const refs = [];
     for (let i = 0; i < files.length; i++) {
@@ -115,6 +135,6 @@ export class UploadsUseCase {
       refs.push({ key, filename: f.originalname.slice(0, 512) || `file-${i}`, size: f.size });
     }
     this.logger.debug(`stored ${files.length} originals under uploads/${uploadId}/`);
-    return refs;
+    return { uploadId, refs };
   }
 }
