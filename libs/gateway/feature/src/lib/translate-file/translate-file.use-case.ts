@@ -8,7 +8,7 @@ import {
   type TranslateFileStartResponse,
   type TranslateFileTaskDto,
 } from '@gaia/contracts';
-import { AccountsService } from '@gaia/identity/feature';
+import { AccountsService, ApiKeysService, REVOKED_API_KEY } from '@gaia/identity/feature';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { CLOCK, DomainError, isDomainError, type Clock } from '@gaia/shared/kernel';
 import { JOB_QUEUE, type JobContext, type JobQueue } from '@gaia/shared/messaging';
@@ -107,6 +107,7 @@ export class TranslateFileUseCase {
     private readonly store: TranslateFileTaskStore,
     private readonly realtime: RealtimeGateway,
     private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -196,8 +197,6 @@ export class TranslateFileUseCase {
     ctx.signal.addEventListener('abort', onShutdown, { once: true });
     try {
       if (task.next_segment < sliceEnd) {
-        const p = await this.callerOf(task);
-        if (!p) return await this.store.deleteTask(task); // the account was deleted: its task goes with it, never rewritten
         const parsed = parseFile(task.format, new TextDecoder().decode(await this.store.source(task)), {
           srcLang: task.src_lang,
           tgtLang: task.tgt_lang,
@@ -206,6 +205,9 @@ export class TranslateFileUseCase {
         for (let from = task.next_segment; from < task.total_segments && from < sliceEnd; from = task.next_segment) {
           if (ctx.signal.aborted) throw new Error('shutting down');
           const to = Math.min(task.total_segments, from + FILE_TASK_CHUNK);
+          // Asked before every chunk: a revoked key translates no further chunk, like any request with it.
+          const p = await this.callerOf(task);
+          if (!p) return await this.store.deleteTask(task); // the account was deleted: its task goes with it, never rewritten
           const chunk = await this.translateChunk(p, FILE_JOB_IP, task, parsed, from, to, () => ctx.signal.aborted);
           if (ctx.signal.aborted) throw new Error('shutting down'); // segments left out as cancelled: the chunk is redone
           await this.saveChunk(task, chunk);
@@ -263,11 +265,19 @@ export class TranslateFileUseCase {
     return t;
   }
 
-  /** The caller the task translates as: its owner, with the API key it was uploaded with (null: the account is gone). */
+  /**
+   * The caller the task translates as: its owner, with the API key it was uploaded with (null: the account is gone).
+   * Throws the revocation (401, the task fails) once that key is revoked or gone.
+   */
   private async callerOf(task: StoredFileTask): Promise<Principal | null> {
     const user = await this.accounts.getUser(task.owner_id);
     if (!user) return null;
     if (!task.key_id) return { kind: 'session', user, csrfToken: '' };
+    const key = await this.keys.getOwned(user.id, task.key_id).catch((e: unknown) => {
+      if (isDomainError(e) && (e as DomainError).status === 404) return null;
+      throw e;
+    });
+    if (!key || key.revokedAt) throw DomainError.unauthorized(REVOKED_API_KEY, 'revoked_api_key');
     return { kind: 'key', key: { keyId: task.key_id, kind: 'user', userId: user.id, rateLimit: task.key_rate_limit ?? DEFAULT_KEY_RATE_LIMIT }, user };
   }
 
