@@ -5,11 +5,26 @@ import { ApiKeysService } from '@gaia/identity/feature';
 import { isDomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { TranslateFileTaskStore, fileTaskDto } from '../translate-file/translate-file-task.store';
+import { translatedFileName } from '../translate-file/translate-file.use-case';
 
 /** Requests of each key listed in the export (newest first). */
 const KEY_REQUESTS_IN_EXPORT = 1000;
 /** Days of the daily usage series in the export. */
 const USAGE_DAYS_IN_EXPORT = 366;
+
+/** An uploaded file's name as one zip entry name (no directories, not task.json). */
+const zipName = (name: string): string => {
+  const flat = name.replace(/[/\\]/g, '_');
+  return flat === 'task.json' ? '_task.json' : flat;
+};
+
+/** A stored file's bytes, or null when it is not there (a task interrupted before it was written). */
+const stored = (read: Promise<Uint8Array>): Promise<Uint8Array | null> =>
+  read.catch((e: unknown) => {
+    if (isDomainError(e) && e.status === 404) return null;
+    throw e;
+  });
 
 const json = (v: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(v, null, 2)}\n`);
 
@@ -20,6 +35,7 @@ api-keys.json           your API keys (metadata only: secrets are never stored) 
 team.json               the editors you invited
 agents/<id>/agent.json  each agent you own: languages, description, notes, learned memory, engine, visibility
 agents/<id>/dataset/    its data: the files you uploaded and the normalised pairs (JSONL and TMX)
+file-translations/<id>/ each file you had translated: task.json, the file you uploaded and the translated file
 `;
 
 /**
@@ -32,6 +48,7 @@ export class ExportAccountUseCase {
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly keys: ApiKeysService,
+    private readonly fileTasks: TranslateFileTaskStore,
   ) {}
 
   async build(user: UserRecord): Promise<Uint8Array> {
@@ -74,6 +91,14 @@ export class ExportAccountUseCase {
       files[`agents/${agent.id}/agent.json`] = json(agent);
       const dataset = await this.dataset(agent.id);
       for (const [name, bytes] of Object.entries(dataset)) files[`agents/${agent.id}/dataset/${name}`] = bytes;
+    }
+    for (const task of await this.fileTasks.tasksOf(user.id)) {
+      const dir = `file-translations/${task.id}`;
+      files[`${dir}/task.json`] = json(fileTaskDto(task));
+      const source = await stored(this.fileTasks.source(task));
+      if (source) files[`${dir}/${zipName(task.file_name)}`] = source;
+      const result = task.status === 'COMPLETED' ? await stored(this.fileTasks.result(task)) : null;
+      if (result) files[`${dir}/${zipName(translatedFileName(task))}`] = result;
     }
     return zipSync(files);
   }

@@ -124,16 +124,32 @@ export class TranslateFileTaskStore {
   async deleteOwner(ownerId: string): Promise<number> {
     if (!OWNER_ID.test(ownerId)) throw new Error(`not an owner id: ${ownerId}`);
     await this.files.delete(`${OWNERS_ROOT}/${ownerId}/`);
-    let legacy = 0;
+    const legacy = await this.legacyTasksOf(ownerId);
+    for (const task of legacy) await this.deleteTask(task);
+    return legacy.length;
+  }
+
+  /** Every task of `ownerId` (the account export), oldest first. */
+  async tasksOf(ownerId: string): Promise<StoredFileTask[]> {
+    if (!OWNER_ID.test(ownerId)) return [];
+    const own: StoredFileTask[] = [];
+    for (const key of await this.files.list(`${OWNERS_ROOT}/${ownerId}/`)) {
+      const m = /^file-tasks\/[^/]+\/([0-9a-f-]{36})\/task\.json$/.exec(key);
+      const task = m ? await this.read({ id: m[1], owner_id: ownerId }) : null;
+      if (task?.owner_id === ownerId) own.push(task);
+    }
+    return [...own, ...(await this.legacyTasksOf(ownerId))].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+
+  /** The legacy-layout tasks whose task.json names `ownerId` (a scan of the legacy root, which no longer grows). */
+  private async legacyTasksOf(ownerId: string): Promise<StoredFileTask[]> {
+    const out: StoredFileTask[] = [];
     for (const key of await this.files.list(`${LEGACY_ROOT}/`)) {
       const m = /^translate-files\/([0-9a-f-]{36})\/task\.json$/.exec(key);
-      if (!m) continue;
-      const task = await this.read({ id: m[1], owner_id: '', legacy: true });
-      if (task?.owner_id !== ownerId) continue;
-      await this.deleteTask(task);
-      legacy++;
+      const task = m ? await this.read({ id: m[1], owner_id: '', legacy: true }) : null;
+      if (task?.owner_id === ownerId) out.push(task);
     }
-    return legacy;
+    return out;
   }
 }
 

@@ -82,6 +82,12 @@ export function uploadedName(raw: string): string {
   }
 }
 
+/** The name of a task's translated file: `<name>.<tgt_lang>.<ext>`. */
+export function translatedFileName(t: Pick<StoredFileTask, 'file_name' | 'tgt_lang'>): string {
+  const dot = t.file_name.lastIndexOf('.');
+  return dot > 0 ? `${t.file_name.slice(0, dot)}.${t.tgt_lang}${t.file_name.slice(dot)}` : `${t.file_name}.${t.tgt_lang}`;
+}
+
 export interface UploadedTextFile {
   originalname: string;
   size: number;
@@ -249,9 +255,7 @@ export class TranslateFileUseCase {
     const t = await this.owned(p, taskId);
     if (t.status !== 'COMPLETED')
       throw DomainError.conflict(t.status === 'FAILED' ? `The translation failed: ${t.message}` : 'The translation is not finished yet.', 'task_not_completed');
-    const dot = t.file_name.lastIndexOf('.');
-    const fileName = dot > 0 ? `${t.file_name.slice(0, dot)}.${t.tgt_lang}${t.file_name.slice(dot)}` : `${t.file_name}.${t.tgt_lang}`;
-    return { bytes: await this.store.result(t), fileName, contentType: CONTENT_TYPES[t.format] };
+    return { bytes: await this.store.result(t), fileName: translatedFileName(t), contentType: CONTENT_TYPES[t.format] };
   }
 
   private async owned(p: Principal, taskId: unknown): Promise<StoredFileTask> {
