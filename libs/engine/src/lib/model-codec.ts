@@ -150,15 +150,21 @@ function storedIds(r: ArtifactReader, name: string): Uint8Array | Uint16Array | 
 
 /** The key word ids written out from their front coding (key i shares shared[i] words with key i - 1). */
 function frontDecoded(len: Uint8Array, start: Int32Array, shared: Uint8Array, fresh: Uint8Array | Uint16Array | Uint32Array): Uint16Array | Uint32Array {
-  const ids = fresh instanceof Uint32Array ? new Uint32Array(start[len.length]) : new Uint16Array(start[len.length]);
+  const n = len.length;
+  const ids = fresh instanceof Uint32Array ? new Uint32Array(start[n]) : new Uint16Array(start[n]);
   let at = 0;
-  for (let i = 0; i < len.length; i++) {
+  // the key before: where it starts and its length (none before the first)
+  let prev = 0;
+  let prevLen = 0;
+  for (let i = 0; i < n; i++) {
     const from = start[i];
+    const to = start[i + 1];
     const s = shared[i];
-    if (s > len[i] || (i > 0 && s > len[i - 1]) || (i === 0 && s > 0))
-      throw new ArtifactFormatError(`phrase key ${i} shares more words than it or the key before has`);
-    for (let j = 0; j < s; j++) ids[from + j] = ids[start[i - 1] + j];
-    for (let j = from + s; j < start[i + 1]; j++) ids[j] = fresh[at++];
+    if (s > to - from || s > prevLen) throw new ArtifactFormatError(`phrase key ${i} shares more words than it or the key before has`);
+    for (let j = 0; j < s; j++) ids[from + j] = ids[prev + j];
+    for (let j = from + s; j < to; j++) ids[j] = fresh[at++];
+    prev = from;
+    prevLen = to - from;
   }
   if (at !== fresh.length) throw new ArtifactFormatError(`phrase keys are corrupt (${fresh.length - at} ids left over)`);
   return ids;

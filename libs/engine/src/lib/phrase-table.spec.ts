@@ -24,6 +24,20 @@ describe('PhraseKeyIndex (keys of a loaded phrase table)', () => {
     expect(index.size).toBe(keys.length);
   });
 
+  it('finds the keys of a first word with more phrases than a small hash holds, learned between other keys', () => {
+    const many: string[] = [];
+    for (const a of words.slice(3)) for (const b of words.slice(3)) many.push(`de ${a} ${b}`, `${a} ${b}`);
+    const at = new Int32Array(many.length + 1);
+    const manyIds: number[] = [];
+    many.forEach((k, i) => {
+      for (const w of k.split(' ')) manyIds.push(words.indexOf(w));
+      at[i + 1] = manyIds.length;
+    });
+    const big = new PhraseKeyIndex(vocab, at, Uint16Array.from(manyIds));
+    many.forEach((k, i) => expect(big.get(k)).toBe(i));
+    expect(big.get('de de de de')).toBeUndefined();
+  });
+
   it('lists the single-word keys in key order', () => {
     expect(index.singleWordKeys()).toEqual(keys.filter((k) => !k.includes(' ')));
   });
