@@ -14,6 +14,7 @@ import { unpackLegacyBinary } from './legacy-binary';
 import { foldToken, isWordToken, tokenize } from './tokenize';
 import type { ParallelPair, RetrievalHit } from './types';
 import { sortedIndexOf } from './sorted-keys';
+import { TopK } from './top-k';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -366,8 +367,11 @@ class PostingField {
     return n - (this.removedDf.get(t) ?? 0);
   }
 
-  /** Adds BM25 contributions into acc and lists the documents touched. */
-  score(query: Map<number, number>, alive: Uint8Array, acc: Float64Array, touched: number[], maxDfFrac: number): void {
+  /**
+   * Adds BM25 contributions into acc and lists the documents touched in `touched` (in the order first touched), from
+   * position `nt` on; returns the new count.
+   */
+  score(query: Map<number, number>, alive: Uint8Array, acc: Float64Array, touched: Int32Array, nt: number, maxDfFrac: number): number {
     this.flush();
     const N = Math.max(1, this.live);
     const avg = this.totalLen / N || 1;
@@ -380,12 +384,45 @@ class PostingField {
       const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5)) * (1 + Math.log(qtf)) * (K1 + 1);
       const P = this.packed;
       const pb = P ? sortedIndexOf(P.keys, t) : -1;
-      if (P && pb >= 0)
-        forPostings(P.bytes, P.start[pb], P.start[pb + 1], (d, tf) => {
-          if (!alive[d]) return;
-          if (acc[d] === 0) touched.push(d);
+      if (P && pb >= 0) {
+        // varint postings as in forPostings, decoded inline
+        const bytes = P.bytes;
+        let p = P.start[pb];
+        const to = P.start[pb + 1];
+        let d = -1;
+        while (p < to) {
+          let v = bytes[p++];
+          if (v >= VARINT_CONT) {
+            let y = v & VARINT_LOW;
+            let mul = VARINT_CONT;
+            do {
+              v = bytes[p++];
+              y += (v & VARINT_LOW) * mul;
+              mul *= VARINT_CONT;
+            } while (v >= VARINT_CONT);
+            v = y;
+          }
+          d += (v >>> 1) + 1;
+          let tf = 1;
+          if (v & 1) {
+            let x = bytes[p++];
+            if (x >= VARINT_CONT) {
+              let y = x & VARINT_LOW;
+              let mul = VARINT_CONT;
+              do {
+                x = bytes[p++];
+                y += (x & VARINT_LOW) * mul;
+                mul *= VARINT_CONT;
+              } while (x >= VARINT_CONT);
+              x = y;
+            }
+            tf = x + 2;
+          }
+          if (!alive[d]) continue;
+          if (acc[d] === 0) touched[nt++] = d;
           acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
-        });
+        }
+      }
       const G = this.grams;
       const gb = G ? sortedIndexOf(G.keys, t) : -1;
       if (G && gb >= 0) {
@@ -394,7 +431,7 @@ class PostingField {
           const d = docs[i];
           if (!alive[d]) continue;
           const tf = tfs[i];
-          if (acc[d] === 0) touched.push(d);
+          if (acc[d] === 0) touched[nt++] = d;
           acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
       }
@@ -406,11 +443,12 @@ class PostingField {
           const d = s.doc[i];
           if (!alive[d]) continue;
           const tf = s.tf[i];
-          if (acc[d] === 0) touched.push(d);
+          if (acc[d] === 0) touched[nt++] = d;
           acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
       }
     }
+    return nt;
   }
 
   /** One CSR over renumbered live documents (map[d] = new number or -1). */
@@ -1157,6 +1195,10 @@ export class HybridIndex {
   private ctx = new ContextVectors();
   private vecs: [Float32Array, Float32Array] = [new Float32Array(1024 * DIM), new Float32Array(1024 * DIM)];
   private embedded = new Uint8Array(1024);
+  /** writes into the document vectors (the distinct rows the dense search scores are derived again after one) */
+  private vecWrites = 0;
+  /** per side: the distinct document vectors and each document's row among them, derived on a search */
+  private denseRows: [DenseRows | null, DenseRows | null] = [null, null];
   /** some live document may lack its vector (documents just added): the next search looks for them */
   private unembedded = false;
   private addedSinceEmbed = 0;
@@ -1301,6 +1343,7 @@ export class HybridIndex {
     this.embed(indexWords(this.srcAt(d)), 0, this.vecs[0], d * DIM);
     this.embed(indexWords(this.tgtAt(d)), 1, this.vecs[1], d * DIM);
     this.embedded[d] = 1;
+    this.vecWrites++;
   }
 
   /** Re-embeds every document when much has been learned since the vectors were computed. */
@@ -1349,6 +1392,7 @@ export class HybridIndex {
       this.embed(tw, 1, this.vecs[1], d * DIM);
       this.embedded[d] = 1;
     }
+    this.vecWrites++;
     if (batch.length >= 0.5 * this.liveCount) this.addedSinceEmbed = 0;
     else this.addedSinceEmbed += batch.length;
   }
@@ -1372,6 +1416,23 @@ export class HybridIndex {
     }
   }
 
+  /** The FIELD_TOP live documents nearest the query vector q (every live document offered in document order). */
+  private denseTop(side: 0 | 1, q: Float32Array, n: number, top: TopK): number[] {
+    let rows = this.denseRows[side];
+    if (!rows || rows.vecs !== this.vecs[side] || rows.writes !== this.vecWrites || rows.n !== n) {
+      const V = this.vecs[side];
+      rows = { vecs: V, writes: this.vecWrites, n, ...distinctRows(V, n) };
+      this.denseRows[side] = rows;
+    }
+    const rowScore = rowScoreScratch(rows.count);
+    denseScores(q, rows.rows, rows.count, rowScore);
+    const rowOf = rows.rowOf;
+    const alive = this.alive;
+    top.reset();
+    for (let d = 0; d < n; d++) if (alive[d]) top.offer(d, rowScore[rowOf[d]]);
+    return top.result();
+  }
+
   search(query: string, k: number, opts?: { side?: 'source' | 'target' }): RetrievalHit[] {
     if (this.liveCount === 0 || k <= 0) return [];
     const side: 0 | 1 = opts?.side === 'target' ? 1 : 0;
@@ -1383,23 +1444,21 @@ export class HybridIndex {
     const n = this.ids.length;
     const acc = scoreScratch(n);
     acc.fill(0, 0, n); // (zero already unless a search stopped half-way: cheap next to the scoring)
+    const touched = touchedScratch(n);
     const rankings: { list: number[]; weight: number }[] = [];
-    let touched: number[] = [];
-    S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0.35);
-    rankings.push({ list: selectTop(acc, touched, touched.length, FIELD_TOP), weight: 1 });
-    for (const d of touched) acc[d] = 0;
-    touched = [];
-    S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0.12);
-    rankings.push({ list: selectTop(acc, touched, touched.length, FIELD_TOP), weight: 1 });
+    let nt = S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0, 0.35);
+    rankings.push({ list: selectTop(fieldTop, acc, touched, nt), weight: 1 });
+    for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
+    nt = S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0, 0.12);
+    rankings.push({ list: selectTop(fieldTop, acc, touched, nt), weight: 1 });
+    for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
     // dense
     const q = new Float32Array(DIM);
     this.embed(words, side, q, 0);
     let qn = 0;
     for (let i = 0; i < DIM; i++) qn += q[i] * q[i];
     if (qn > 0) {
-      const live = liveScratch(n);
-      const nl = denseScores(q, this.vecs[side], this.alive, n, acc, live);
-      rankings.push({ list: selectTop(acc, live, nl, FIELD_TOP), weight: 0.5 });
+      rankings.push({ list: this.denseTop(side, q, n, fieldTop), weight: 0.5 });
     }
     const fused = new Map<number, number>();
     for (const r of rankings) r.list.forEach((d, rank) => fused.set(d, (fused.get(d) ?? 0) + r.weight / (RRF_K + rank + 1)));
@@ -1658,11 +1717,66 @@ export class HybridIndex {
   }
 }
 
+interface DenseRows {
+  /** the document vectors (and their write count, and the documents) the rows were derived from */
+  vecs: Float32Array;
+  writes: number;
+  n: number;
+  /** distinct vectors (bit for bit), DIM floats each */
+  rows: Float32Array;
+  count: number;
+  rowOf: Int32Array;
+}
+
 /**
- * Dot products of the query with every live document's vector into acc (live documents listed in `live`, their
- * number returned): the DIM = 32 products unrolled, added in the same order as a loop over i would.
+ * The distinct rows of the first n document vectors (equal bit for bit; documents sharing a text, or words, share
+ * one: 14,469 rows for 26,032 gn documents) and the row of each document, so a search takes each dot product once.
  */
-function denseScores(q: Float32Array, V: Float32Array, alive: Uint8Array, n: number, acc: Float64Array, live: Int32Array): number {
+function distinctRows(V: Float32Array, n: number): { rows: Float32Array; count: number; rowOf: Int32Array } {
+  const bits = new Int32Array(V.buffer, V.byteOffset, n * DIM);
+  let cap = 1;
+  while (cap < 2 * n) cap *= 2;
+  const slots = new Int32Array(cap).fill(-1);
+  const first = new Int32Array(n);
+  const rowOf = new Int32Array(n);
+  let count = 0;
+  for (let d = 0; d < n; d++) {
+    const o = d * DIM;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < DIM; i++) h = Math.imul(h ^ bits[o + i], 0x01000193);
+    let s = (h ^ (h >>> 15)) & (cap - 1);
+    for (;;) {
+      const x = slots[s];
+      if (x < 0) {
+        slots[s] = count;
+        first[count] = d;
+        rowOf[d] = count++;
+        break;
+      }
+      const e = first[x] * DIM;
+      let same = true;
+      for (let i = 0; i < DIM; i++)
+        if (bits[e + i] !== bits[o + i]) {
+          same = false;
+          break;
+        }
+      if (same) {
+        rowOf[d] = x;
+        break;
+      }
+      s = (s + 1) & (cap - 1);
+    }
+  }
+  const rows = new Float32Array(count * DIM);
+  for (let x = 0; x < count; x++) rows.set(V.subarray(first[x] * DIM, first[x] * DIM + DIM), x * DIM);
+  return { rows, count, rowOf };
+}
+
+/**
+ * Dot products of the query with the first `count` rows of V into out: the DIM = 32 products unrolled, added in the
+ * same order as a loop over i would.
+ */
+function denseScores(q: Float32Array, V: Float32Array, count: number, out: Float64Array): void {
   const q0 = q[0];
   const q1 = q[1];
   const q2 = q[2];
@@ -1695,11 +1809,9 @@ function denseScores(q: Float32Array, V: Float32Array, alive: Uint8Array, n: num
   const q29 = q[29];
   const q30 = q[30];
   const q31 = q[31];
-  let nl = 0;
-  for (let d = 0; d < n; d++) {
-    if (!alive[d]) continue;
-    const o = d * DIM;
-    acc[d] =
+  for (let x = 0; x < count; x++) {
+    const o = x * DIM;
+    out[x] =
       q0 * V[o + 0] +
       q1 * V[o + 1] +
       q2 * V[o + 2] +
@@ -1732,68 +1844,37 @@ function denseScores(q: Float32Array, V: Float32Array, alive: Uint8Array, n: num
       q29 * V[o + 29] +
       q30 * V[o + 30] +
       q31 * V[o + 31];
-    live[nl++] = d;
   }
-  return nl;
 }
 
 /** Scratch of the searches (one search runs at a time): per-document scores, zeroed by each search. */
 let scoreBuf = new Float64Array(0);
-let liveBuf = new Int32Array(0);
+let touchedBuf = new Int32Array(0);
+let rowScoreBuf = new Float64Array(0);
+/** The best FIELD_TOP of each ranking (reset per ranking). */
+const fieldTop = new TopK(FIELD_TOP);
 
 function scoreScratch(n: number): Float64Array {
   if (scoreBuf.length < n) scoreBuf = new Float64Array(Math.max(n, 2 * scoreBuf.length));
   return scoreBuf;
 }
 
-function liveScratch(n: number): Int32Array {
-  if (liveBuf.length < n) liveBuf = new Int32Array(Math.max(n, 2 * liveBuf.length));
-  return liveBuf;
+function touchedScratch(n: number): Int32Array {
+  if (touchedBuf.length < n) touchedBuf = new Int32Array(Math.max(n, 2 * touchedBuf.length));
+  return touchedBuf;
 }
 
-/** The m best of the first `len` documents of idx by score, best first (ties: in idx order as a min-heap leaves them). */
-function selectTop(score: Float64Array, idx: ArrayLike<number>, len: number, m: number): number[] {
-  if (len <= m) {
-    const all = new Array<number>(len);
-    for (let i = 0; i < len; i++) all[i] = idx[i];
-    return all.sort((a, b) => score[b] - score[a]);
-  }
-  // min-heap of size m
-  const heap: number[] = [];
-  const up = (i: number): void => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (score[heap[i]] < score[heap[p]]) {
-        const t = heap[i];
-        heap[i] = heap[p];
-        heap[p] = t;
-        i = p;
-      } else break;
-    }
-  };
-  const down = (i: number): void => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let s = i;
-      if (l < heap.length && score[heap[l]] < score[heap[s]]) s = l;
-      if (r < heap.length && score[heap[r]] < score[heap[s]]) s = r;
-      if (s === i) return;
-      const t = heap[i];
-      heap[i] = heap[s];
-      heap[s] = t;
-      i = s;
-    }
-  };
+function rowScoreScratch(n: number): Float64Array {
+  if (rowScoreBuf.length < n) rowScoreBuf = new Float64Array(Math.max(n, 2 * rowScoreBuf.length));
+  return rowScoreBuf;
+}
+
+/** The best FIELD_TOP of the first `len` documents of idx by score, best first (ties as TopK leaves them). */
+function selectTop(top: TopK, score: Float64Array, idx: Int32Array, len: number): number[] {
+  top.reset();
   for (let x = 0; x < len; x++) {
     const d = idx[x];
-    if (heap.length < m) {
-      heap.push(d);
-      up(heap.length - 1);
-    } else if (score[d] > score[heap[0]]) {
-      heap[0] = d;
-      down(0);
-    }
+    top.offer(d, score[d]);
   }
-  return heap.sort((a, b) => score[b] - score[a]);
+  return top.result();
 }

@@ -1,0 +1,110 @@
+/**
+ * The m best of a stream of (document, score) offers, best first, in typed arrays: the same answer, ties included, as
+ * the reference below (a min-heap of the first m offers, an offer replacing the root only when strictly better, the
+ * heap then sorted stably by descending score; when at most m were offered, all of them in offer order sorted stably).
+ * Equal scores are common (duplicate texts score alike), so the order ties come out in is part of the answer.
+ *
+ *   reference(offers, m): if offers.length <= m: stable sort of offers by score desc
+ *                         else: heap of doc ids (sift up / down on score, strict <, left child first),
+ *                               heap.sort((a, b) => score[b] - score[a])
+ */
+export class TopK {
+  /** heap of the documents kept and their scores (parallel) */
+  private ids: Int32Array;
+  private scores: Float64Array;
+  /** the first m offers in offer order (the answer when no more than m are offered) */
+  private firstIds: Int32Array;
+  private firstScores: Float64Array;
+  private size = 0;
+  private offered = 0;
+
+  constructor(private readonly m: number) {
+    this.ids = new Int32Array(m);
+    this.scores = new Float64Array(m);
+    this.firstIds = new Int32Array(m);
+    this.firstScores = new Float64Array(m);
+  }
+
+  /** Forgets every offer. */
+  reset(): void {
+    this.size = 0;
+    this.offered = 0;
+  }
+
+  /** The score an offer must exceed to be kept once m were offered (-Infinity before). */
+  get floor(): number {
+    return this.size < this.m ? -Infinity : this.scores[0];
+  }
+
+  offer(d: number, s: number): void {
+    const ids = this.ids;
+    const sc = this.scores;
+    if (this.offered++ < this.m) {
+      this.firstIds[this.size] = d;
+      this.firstScores[this.size] = s;
+      // sift up
+      let i = this.size++;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (s < sc[p]) {
+          ids[i] = ids[p];
+          sc[i] = sc[p];
+          i = p;
+        } else break;
+      }
+      ids[i] = d;
+      sc[i] = s;
+      return;
+    }
+    if (!(s > sc[0])) return;
+    // replace the root, sift down
+    const n = this.size;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let c = i;
+      let cs = s;
+      if (l < n && sc[l] < cs) {
+        c = l;
+        cs = sc[l];
+      }
+      if (r < n && sc[r] < cs) {
+        c = r;
+        cs = sc[r];
+      }
+      if (c === i) break;
+      ids[i] = ids[c];
+      sc[i] = cs;
+      i = c;
+    }
+    ids[i] = d;
+    sc[i] = s;
+  }
+
+  /** The documents kept, best first (ties as the reference leaves them). */
+  result(): number[] {
+    const all = this.offered <= this.m;
+    const ids = all ? this.firstIds : this.ids;
+    const sc = all ? this.firstScores : this.scores;
+    const n = this.size;
+    const outIds = new Int32Array(n);
+    const outSc = new Float64Array(n);
+    // stable insertion sort by descending score (m is small)
+    for (let i = 0; i < n; i++) {
+      const d = ids[i];
+      const s = sc[i];
+      let j = i;
+      while (j > 0 && outSc[j - 1] < s) {
+        outIds[j] = outIds[j - 1];
+        outSc[j] = outSc[j - 1];
+        j--;
+      }
+      outIds[j] = d;
+      outSc[j] = s;
+    }
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = outIds[i];
+    return out;
+  }
+}
