@@ -1426,11 +1426,7 @@ export class HybridIndex {
     }
     const rowScore = rowScoreScratch(rows.count);
     denseScores(q, rows.rows, rows.count, rowScore);
-    const rowOf = rows.rowOf;
-    const alive = this.alive;
-    top.reset();
-    for (let d = 0; d < n; d++) if (alive[d]) top.offer(d, rowScore[rowOf[d]]);
-    return top.result();
+    return top.selectRows(rowScore, rows.rowOf, this.alive, n);
   }
 
   search(query: string, k: number, opts?: { side?: 'source' | 'target' }): RetrievalHit[] {
@@ -1447,10 +1443,10 @@ export class HybridIndex {
     const touched = touchedScratch(n);
     const rankings: { list: number[]; weight: number }[] = [];
     let nt = S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0, 0.35);
-    rankings.push({ list: selectTop(fieldTop, acc, touched, nt), weight: 1 });
+    rankings.push({ list: fieldTop.selectIndexed(acc, touched, nt), weight: 1 });
     for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
     nt = S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0, 0.12);
-    rankings.push({ list: selectTop(fieldTop, acc, touched, nt), weight: 1 });
+    rankings.push({ list: fieldTop.selectIndexed(acc, touched, nt), weight: 1 });
     for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
     // dense
     const q = new Float32Array(DIM);
@@ -1867,14 +1863,4 @@ function touchedScratch(n: number): Int32Array {
 function rowScoreScratch(n: number): Float64Array {
   if (rowScoreBuf.length < n) rowScoreBuf = new Float64Array(Math.max(n, 2 * rowScoreBuf.length));
   return rowScoreBuf;
-}
-
-/** The best FIELD_TOP of the first `len` documents of idx by score, best first (ties as TopK leaves them). */
-function selectTop(top: TopK, score: Float64Array, idx: Int32Array, len: number): number[] {
-  top.reset();
-  for (let x = 0; x < len; x++) {
-    const d = idx[x];
-    top.offer(d, score[d]);
-  }
-  return top.result();
 }

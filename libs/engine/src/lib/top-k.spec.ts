@@ -61,7 +61,24 @@ describe('TopK', () => {
       const idx = Array.from({ length: n }, (_, i) => i).sort(() => r() - 0.5);
       top.reset();
       for (const d of idx) top.offer(d, score[d]);
-      expect(top.result()).toEqual(reference(score, idx, 10));
+      const expected = reference(score, idx, 10);
+      expect(top.result()).toEqual(expected);
+      expect(top.selectIndexed(score, Int32Array.from(idx), idx.length)).toEqual(expected);
+    }
+  });
+
+  it('selectRows offers the live documents in document order with their row scores', () => {
+    const r = rng(11);
+    const top = new TopK(10);
+    for (let trial = 0; trial < 2000; trial++) {
+      const n = Math.floor(r() * 60);
+      const rows = 1 + Math.floor(r() * 8);
+      const rowScore = Float64Array.from({ length: rows }, () => Math.floor(r() * 4) / 4);
+      const rowOf = Int32Array.from({ length: n }, () => Math.floor(r() * rows));
+      const alive = Uint8Array.from({ length: n }, () => (r() < 0.8 ? 1 : 0));
+      const score = Float64Array.from(rowOf, (x) => rowScore[x]);
+      const live = [...Array(n).keys()].filter((d) => alive[d]);
+      expect(top.selectRows(rowScore, rowOf, alive, n)).toEqual(reference(score, live, 10));
     }
   });
 

@@ -56,8 +56,62 @@ export class TopK {
       sc[i] = s;
       return;
     }
-    if (!(s > sc[0])) return;
-    // replace the root, sift down
+    if (s > sc[0]) this.replaceRoot(d, s);
+  }
+
+  /**
+   * Offers idx[0..len) with the scores score[idx[x]], in that order, after a reset; returns the result. An offer
+   * that cannot enter (not above the floor once m were offered) costs one comparison.
+   */
+  selectIndexed(score: Float64Array, idx: Int32Array, len: number): number[] {
+    this.reset();
+    const head = Math.min(len, this.m);
+    for (let x = 0; x < head; x++) this.offer(idx[x], score[idx[x]]);
+    if (len > head) {
+      this.offered = len;
+      const sc = this.scores;
+      let floor = sc[0];
+      for (let x = head; x < len; x++) {
+        const d = idx[x];
+        const s = score[d];
+        if (s > floor) {
+          this.replaceRoot(d, s);
+          floor = sc[0];
+        }
+      }
+    }
+    return this.result();
+  }
+
+  /**
+   * Offers every document d < n with alive[d], scored rowScore[rowOf[d]], in document order, after a reset; returns
+   * the result.
+   */
+  selectRows(rowScore: Float64Array, rowOf: Int32Array, alive: Uint8Array, n: number): number[] {
+    this.reset();
+    const m = this.m;
+    let d = 0;
+    for (; d < n && this.offered < m; d++) if (alive[d]) this.offer(d, rowScore[rowOf[d]]);
+    const sc = this.scores;
+    let floor = sc[0];
+    let more = 0;
+    for (; d < n; d++) {
+      if (!alive[d]) continue;
+      more++;
+      const s = rowScore[rowOf[d]];
+      if (s > floor) {
+        this.replaceRoot(d, s);
+        floor = sc[0];
+      }
+    }
+    this.offered += more;
+    return this.result();
+  }
+
+  /** Replaces the heap's root (its smallest score) by d and sifts it down. */
+  private replaceRoot(d: number, s: number): void {
+    const ids = this.ids;
+    const sc = this.scores;
     const n = this.size;
     let i = 0;
     for (;;) {
