@@ -15,6 +15,7 @@ import { foldToken, isWordToken, tokenize } from './tokenize';
 import type { ParallelPair, RetrievalHit } from './types';
 import { sortedIndexOf } from './sorted-keys';
 import { TopK } from './top-k';
+import { gramTermCounts } from './gram-terms';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -378,12 +379,20 @@ class PostingField {
     const docLen = this.docLen;
     const c1 = K1 * (1 - B);
     const c2 = (K1 * B) / avg;
+    const P = this.packed;
+    const G = this.grams;
     for (const [t, qtf] of query) {
-      const df = this.df(t);
+      // df(t), with the term's place in the packed postings and n-gram lists found once
+      const pb = P ? sortedIndexOf(P.keys, t) : -1;
+      const gb = G ? sortedIndexOf(G.keys, t) : -1;
+      let df = (P && pb >= 0 ? P.df[pb] : 0) + (G && gb >= 0 ? G.df[gb] : 0);
+      for (const s of this.segs) {
+        const b = sortedIndexOf(s.keys, t);
+        if (b >= 0) df += s.off[b + 1] - s.off[b];
+      }
+      df -= this.removedDf.get(t) ?? 0;
       if (df <= 0 || df > maxDfFrac * N + 1) continue;
       const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5)) * (1 + Math.log(qtf)) * (K1 + 1);
-      const P = this.packed;
-      const pb = P ? sortedIndexOf(P.keys, t) : -1;
       if (P && pb >= 0) {
         // varint postings as in forPostings, decoded inline
         const bytes = P.bytes;
@@ -423,8 +432,6 @@ class PostingField {
           acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
       }
-      const G = this.grams;
-      const gb = G ? sortedIndexOf(G.keys, t) : -1;
       if (G && gb >= 0) {
         const { docs, tfs } = this.gramList(G, gb);
         for (let i = 0; i < docs.length; i++) {
@@ -1445,7 +1452,7 @@ export class HybridIndex {
     let nt = S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0, 0.35);
     rankings.push({ list: fieldTop.selectIndexed(acc, touched, nt), weight: 1 });
     for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
-    nt = S.char.score(countTerms(charGrams(words), CHAR_SALT), this.alive, acc, touched, 0, 0.12);
+    nt = S.char.score(gramTermCounts(words, CHAR_SALT), this.alive, acc, touched, 0, 0.12);
     rankings.push({ list: fieldTop.selectIndexed(acc, touched, nt), weight: 1 });
     for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
     // dense
