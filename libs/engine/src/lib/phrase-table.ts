@@ -252,14 +252,9 @@ export class PhraseKeyIndex implements KeyLookup {
   private readonly single: Int32Array;
   /** word ids of the single-word keys in key order */
   private readonly singles: Int32Array;
-  /**
-   * per input word id w: the first multi-word key starting with w (-1 none); nextKey[k] is the next one after key k
-   * (-1 last), in key order: one pass at load links them, no counting sort
-   */
-  private readonly bucketHead: Int32Array;
-  private readonly nextKey: Int32Array;
-  /** per input word id: its multi-word keys (the size of its hash, without walking the links) */
-  private readonly bucketSize: Int32Array;
+  /** per input word id w: the multi-word keys starting with w are bucketKeys[bucketStart[w]..bucketStart[w + 1] - 1] */
+  private readonly bucketStart: Int32Array;
+  private readonly bucketKeys: Int32Array;
   /** per input word id: the hash slots of its bucket once built (-1 empty), undefined before */
   private readonly bucketSlots: (Int32Array | undefined)[];
   private hashedBytes = 0;
@@ -273,36 +268,26 @@ export class PhraseKeyIndex implements KeyLookup {
     private readonly ids: Uint8Array | Uint16Array | Uint32Array | Int32Array,
   ) {
     const V = vocab.words.length;
-    const n = start.length - 1;
-    const single = new Int32Array(V).fill(-1);
-    const head = new Int32Array(V).fill(-1);
-    // the last multi-word key met per first word (scratch of this pass)
-    const tail = new Int32Array(V);
-    const size = new Int32Array(V);
-    const next = new Int32Array(n);
+    this.single = new Int32Array(V).fill(-1);
+    const bucketStart = new Int32Array(V + 1);
+    // at most one single-word key per word: a typed array, not a growing list
     const singles = new Int32Array(V);
     let nSingles = 0;
-    let from = start[0];
-    for (let k = 0; k < n; k++) {
-      const to = start[k + 1];
-      const w = ids[from];
-      if (to - from > 1) {
-        next[k] = -1;
-        if (head[w] === -1) head[w] = k;
-        else next[tail[w]] = k;
-        tail[w] = k;
-        size[w]++;
-      } else if (single[w] === -1) {
-        single[w] = k;
+    for (let k = 0; k < this.size; k++) {
+      const w = ids[start[k]];
+      if (start[k + 1] - start[k] > 1) bucketStart[w + 1]++;
+      else if (this.single[w] === -1) {
+        this.single[w] = k;
         singles[nSingles++] = w;
       }
-      from = to;
     }
-    this.single = single;
+    for (let w = 0; w < V; w++) bucketStart[w + 1] += bucketStart[w];
+    const fill = bucketStart.slice(0, V);
+    const bucketKeys = new Int32Array(bucketStart[V]);
+    for (let k = 0; k < this.size; k++) if (start[k + 1] - start[k] > 1) bucketKeys[fill[ids[start[k]]]++] = k;
     this.singles = singles.slice(0, nSingles);
-    this.bucketHead = head;
-    this.nextKey = next;
-    this.bucketSize = size;
+    this.bucketStart = bucketStart;
+    this.bucketKeys = bucketKeys;
     this.bucketSlots = new Array<Int32Array | undefined>(V);
   }
 
@@ -320,14 +305,15 @@ export class PhraseKeyIndex implements KeyLookup {
   private slotsOf(w: number): Int32Array | null {
     const hit = this.bucketSlots[w];
     if (hit) return hit;
-    const first = this.bucketHead[w];
-    if (first === -1) return null;
-    const next = this.nextKey;
+    const from = this.bucketStart[w];
+    const to = this.bucketStart[w + 1];
+    if (from === to) return null;
     let cap = MIN_BUCKET_SLOTS;
-    while (cap < BUCKET_LOAD_INVERSE * this.bucketSize[w]) cap *= 2;
+    while (cap < BUCKET_LOAD_INVERSE * (to - from)) cap *= 2;
     const slots = new Int32Array(cap).fill(-1);
     const mask = cap - 1;
-    for (let k = first; k !== -1; k = next[k]) {
+    for (let x = from; x < to; x++) {
+      const k = this.bucketKeys[x];
       let h = this.hash(this.ids, this.start[k], this.start[k + 1]) & mask;
       while (slots[h] !== -1) h = (h + 1) & mask;
       slots[h] = k;
@@ -383,9 +369,8 @@ export class PhraseKeyIndex implements KeyLookup {
       this.hashedBytes +
       this.single.byteLength +
       this.singles.byteLength +
-      this.bucketHead.byteLength +
-      this.nextKey.byteLength +
-      this.bucketSize.byteLength +
+      this.bucketStart.byteLength +
+      this.bucketKeys.byteLength +
       this.start.byteLength +
       this.ids.byteLength
     );
