@@ -228,6 +228,8 @@ class WholeColumns implements StoredOptions {
   }
 
   options(k: number): PhraseOptions {
+    // the getter below runs with the options object as `this`; an alias costs nothing on this hot path (a closure would allocate)
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const columns = this;
     // the counts are decoded when read (lexicon lookups), not by the decoder's options
     return {

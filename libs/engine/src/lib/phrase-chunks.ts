@@ -245,6 +245,8 @@ export class OptionChunks {
     const c = this.chunkOf(k);
     const chunk = this.chunk(c);
     const base = this.off[chunkStart(c, this.meta.chunks, this.keys)];
+    // the getter below runs with the options object as `this`; an alias costs nothing on this hot path (a closure would allocate)
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const chunks = this;
     return {
       from: this.off[k] - base,
