@@ -93,7 +93,7 @@ export class AuthorizeUseCase {
         if (n === null) throw rule.refusal();
         remaining.set(rule.kind, rule.limit - n);
       }
-      if (input.channel === 'public') this.purge.publicAuthorized(); // per-IP counters are purged once expired
+      if (input.channel === 'public') await this.purge.publicAuthorized(em); // per-IP counters are purged once expired
       if (rules.length)
         await this.quota.updateAuthorization(
           em,

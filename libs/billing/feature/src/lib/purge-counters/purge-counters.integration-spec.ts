@@ -5,7 +5,7 @@ import { ManualClock } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { createTestApp, type TestApp } from '@gaia/testing';
 import { BillingModule } from '../billing.module';
-import { PURGE_EVERY_PUBLIC_AUTHORIZATIONS } from './purge-counters.use-case';
+import { PURGE_COUNTERS_JOB, PURGE_EVERY_PUBLIC_AUTHORIZATIONS } from './purge-counters.use-case';
 
 const DAY_MS = 86_400_000;
 
@@ -38,6 +38,9 @@ describe('purge of expired public-translator counters on the real Postgres', () 
     await authorize({ channel: 'web', userId: 'user-1', ip: null }); // a plan counter: not a public one, kept
     clock.advance(2 * DAY_MS);
     for (let i = 0; i < PURGE_EVERY_PUBLIC_AUTHORIZATIONS; i++) await authorize({ ip: '192.0.2.1' });
+    // Queued in the authorization's own transaction: there once the authorization is answered (a drain cannot miss it).
+    const queued: Array<{ n: number }> = await t.dataSource.query(`SELECT count(*)::int AS n FROM job WHERE kind = $1`, [PURGE_COUNTERS_JOB]);
+    expect(queued[0].n).toBe(1);
     await t.drain();
 
     expect(await counters()).toEqual([

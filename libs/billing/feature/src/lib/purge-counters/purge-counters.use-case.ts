@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { COUNTER_PURGE_REPOSITORY, type CounterPurgeRepositoryPort } from '@gaia/billing/data-access';
-import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
+import type { EntityManager } from 'typeorm';
 import type { Clock } from '@gaia/shared/kernel';
 import { JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
 import { BILLING_CLOCK } from '../billing.tokens';
@@ -18,7 +18,7 @@ const purgeDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13
  * window has passed, so billing_counter does not grow forever nor keep client IPs past the day they count (nor does
  * billing_authorization, whose `counters` name them for a release). Like the
  * identity rate limiter's purge, it is driven by the traffic it cleans up after: every PURGE_EVERY_PUBLIC_AUTHORIZATIONS
- * public authorizations queue the durable job `billing.purge-public-counters` (purge-counters.job.ts; one per hour).
+ * public authorizations queue, in their own transaction, the durable job `billing.purge-public-counters` (purge-counters.job.ts; one per hour).
  */
 @Injectable()
 export class PurgeCountersUseCase {
@@ -26,19 +26,19 @@ export class PurgeCountersUseCase {
   private publicAuthorizations = 0;
 
   constructor(
-    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
     @Inject(COUNTER_PURGE_REPOSITORY) private readonly counters: CounterPurgeRepositoryPort,
   ) {}
 
-  /** Counts a public authorization; every PURGE_EVERY_PUBLIC_AUTHORIZATIONS-th queues the purge in the background. */
-  publicAuthorized(): void {
+  /**
+   * Counts a public authorization; every PURGE_EVERY_PUBLIC_AUTHORIZATIONS-th queues the purge in the authorization's
+   * own transaction (`em`): durable with it, and there for whoever waits on the job queue once the authorization is
+   * answered. A repeat within the hour is a no-op insert (the dedupe key).
+   */
+  async publicAuthorized(em: EntityManager): Promise<void> {
     if (++this.publicAuthorizations % PURGE_EVERY_PUBLIC_AUTHORIZATIONS !== 0) return;
-    const dedupeKey = purgeDedupeKey(this.clock.now());
-    void this.uow
-      .run((em) => this.jobs.enqueue(em, PURGE_COUNTERS_JOB, {}, { dedupeKey }))
-      .catch((e: unknown) => this.logger.warn(`queueing the counter purge failed: ${(e as Error).message}`));
+    await this.jobs.enqueue(em, PURGE_COUNTERS_JOB, {}, { dedupeKey: purgeDedupeKey(this.clock.now()) });
   }
 
   /**
