@@ -7,16 +7,25 @@
  * weights) still come from the alignment of the full forms (align.ts).
  */
 import { AlignOptions, trainAlignment } from './align';
+import type { StemModel } from './stem-backoff';
 import { isPiece } from './subword';
 import { ALIGN_MAX_LEN, ALIGN_STEM_PREFIX } from './tuning';
 
-/** Word ids (from 1; 0 is NULL) of the alignment forms of tokenized sentences, and the number of ids (NULL included). */
-export function alignmentForms(sents: string[][], prefix: number): { ids: Int32Array[]; size: number } {
+/** The alignment form of a token: its first `prefix` characters, or the token itself (a suffix piece, a short word). */
+function alignmentForm(w: string, prefix: number): string {
+  const ch = Array.from(w);
+  return isPiece(w) || ch.length <= prefix ? w : ch.slice(0, prefix).join('');
+}
+
+/**
+ * Word ids (from 1; 0 is NULL) of the alignment forms of tokenized sentences, the number of ids (NULL included) and
+ * the id of each form.
+ */
+export function alignmentForms(sents: string[][], prefix: number): { ids: Int32Array[]; size: number; index: Map<string, number> } {
   const index = new Map<string, number>();
   const ids = sents.map((s) =>
     Int32Array.from(s, (w) => {
-      const ch = Array.from(w);
-      const form = isPiece(w) || ch.length <= prefix ? w : ch.slice(0, prefix).join('');
+      const form = alignmentForm(w, prefix);
       let id = index.get(form);
       if (id === undefined) {
         id = index.size + 1;
@@ -25,7 +34,7 @@ export function alignmentForms(sents: string[][], prefix: number): { ids: Int32A
       return id;
     }),
   );
-  return { ids, size: index.size + 1 };
+  return { ids, size: index.size + 1, index };
 }
 
 /**
@@ -39,6 +48,22 @@ export function stemAlignmentLinks(
   onProgress?: (f: number) => void,
   prefix = ALIGN_STEM_PREFIX,
 ): Int32Array[] {
+  return stemAlignment(S, T, [], [], opts, onProgress, prefix).links;
+}
+
+/**
+ * The alignment of stems (as stemAlignmentLinks) with its model and the stem id of each vocabulary word
+ * (`wordsS[id]`, `wordsT[id]`; -1 for a word in no sentence, 0 for NULL), for the stem back-off (stem-backoff.ts).
+ */
+export function stemAlignment(
+  S: string[][],
+  T: string[][],
+  wordsS: readonly string[],
+  wordsT: readonly string[],
+  opts: AlignOptions,
+  onProgress?: (f: number) => void,
+  prefix = ALIGN_STEM_PREFIX,
+): StemModel & { links: Int32Array[] } {
   const fs = alignmentForms(
     S.map((s) => s.slice(0, ALIGN_MAX_LEN)),
     prefix,
@@ -47,5 +72,8 @@ export function stemAlignmentLinks(
     T.map((t) => t.slice(0, ALIGN_MAX_LEN)),
     prefix,
   );
-  return trainAlignment(fs.ids, ft.ids, fs.size, ft.size, opts, onProgress).links;
+  const { model, links } = trainAlignment(fs.ids, ft.ids, fs.size, ft.size, opts, onProgress);
+  const formsOf = (words: readonly string[], index: Map<string, number>): Int32Array =>
+    Int32Array.from(words, (w, id) => (id === 0 ? 0 : (index.get(alignmentForm(w, prefix)) ?? -1)));
+  return { model, links, formS: formsOf(wordsS, fs.index), formT: formsOf(wordsT, ft.index) };
 }

@@ -84,6 +84,8 @@ export interface AlignOptions {
   lambda?: number; // diagonal tension
   pNull?: number;
   alpha?: number; // Dirichlet prior
+  /** weight of the stem back-off of rare words' probabilities (stem-backoff.ts STEM_BACKOFF_WEIGHT; 0 = none) */
+  stemBackoff?: number;
 }
 
 function digamma(x: number): number {

@@ -74,6 +74,11 @@ describe('core memory (trainAgentModel)', () => {
     const loaded = new UnknownWords(copy, [0.5, 0.5]);
     const words = [...model.sides[0].words, ...model.sides[1].words, 'documental', 'kuchillu', 'ñandeko', 'x'];
     for (const dir of [0, 1] as const) for (const w of words) expect(loaded.looksLike(w, dir)).toBe(learned.looksLike(w, dir));
+    // the borrowing rate of each direction is stored with them and read back as the learned model computes it
+    for (const dir of [0, 1] as const) {
+      expect(copy.spelling?.[dir].borrowing).toBe(learned.borrowingRate(dir));
+      expect(loaded.borrowingRate(dir)).toBe(learned.borrowingRate(dir));
+    }
     // re-encoding a loaded model writes the counts it read
     expect(serializeModel(copy)).toEqual(serializeModel(model));
   });

@@ -6,10 +6,11 @@
  */
 import { AffixPattern, learnAffixes } from './affixes';
 import { AlignOptions, trainAlignment } from './align';
-import { stemAlignmentLinks } from './align-forms';
+import { stemAlignment } from './align-forms';
 import { buildLex, LexTable } from './lexicon';
 import { KnLm } from './lm';
 import { learnPhraseTables, PhraseTable } from './phrase-table';
+import { backOffToStems, wordCounts } from './stem-backoff';
 import { learnSegmenters, Segmenter, segmentTokens } from './subword';
 import { normalizeToken, tokenize } from './tokenize';
 import { ALIGN_ITERATIONS, ALIGN_MAX_LEN, ALIGN_UNSEEN_PROB, LEXICON_MIN_PROB, LM_MAX_VOCAB } from './tuning';
@@ -108,9 +109,12 @@ export function trainAgentModel(
     progress(PROGRESS.align + (alignMid - PROGRESS.align) * f, 'aligning words (EM, both directions)'),
   );
   // phrase pairs come from the links of an alignment of stems (align-forms.ts)
-  const links = stemAlignmentLinks(S, T, alignOpts, (f) =>
+  const stems = stemAlignment(S, T, vs.words, vt.words, alignOpts, (f) =>
     progress(alignMid + (PROGRESS.alignDone - alignMid) * f, 'aligning word stems (EM, both directions)'),
   );
+  const links = stems.links;
+  // rare words' probabilities backed off to their stems' (stem-backoff.ts)
+  backOffToStems(am, stems, wordCounts(aS, vs.words.length), wordCounts(aT, vt.words.length), alignOpts.stemBackoff);
 
   progress(PROGRESS.lexicons, 'building lexicons');
   const lexF = buildLex(am.paramS, am.paramT, am.tF, vs.words.length, LEXICON_MIN_PROB);

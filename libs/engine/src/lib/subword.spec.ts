@@ -70,6 +70,19 @@ describe('subword segmentation of the agglutinative side', () => {
     expect(segmentTokens(['wasipi'], tgt, known)).toEqual(['wasipi']);
   });
 
+  it('splits an unknown word with a long unknown stem at its long suffixes only', () => {
+    const suffixes = ['kunapi', 'kuna', 'pi'];
+    const known = (w: string): boolean => ['marka', 'llaqtachakuna'].includes(w);
+    // a bound root never seen alone keeps the suffixes of at least three characters apart
+    expect(segmentTokens(['kallpachaykunapi'], suffixes, known)).toEqual(['kallpachay', `${PIECE_MARK}kunapi`]);
+    expect(segmentTokens(['kallpachaykuna'], suffixes, known)).toEqual(['kallpachay', `${PIECE_MARK}kuna`]);
+    // a two-character ending of an unknown root, or a short unknown root, stays in the word
+    expect(segmentTokens(['kallpachaypi'], suffixes, known)).toEqual(['kallpachaypi']);
+    expect(segmentTokens(['wasikuna'], suffixes, known)).toEqual(['wasikuna']);
+    // a known word is never split at an unknown stem
+    expect(segmentTokens(['llaqtachakuna'], suffixes, known)).toEqual(['llaqtachakuna']);
+  });
+
   it('translates an inflected form never seen in the data through its aligned stem and suffixes', () => {
     const model = trainAgentModel(pairs);
     const index = new HybridIndex();

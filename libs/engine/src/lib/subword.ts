@@ -25,6 +25,13 @@ const SUFFIX_MAX = 6;
 const STEM_MIN = 3;
 /** A suffix is kept when at least this many distinct stems take it. */
 const SUFFIX_MIN_STEMS = 6;
+/**
+ * An unknown word whose stem is no known word either (a bound root, a loanword) is still split when the stem keeps at
+ * least UNKNOWN_STEM_MIN characters and every suffix split off has at least UNKNOWN_SUFFIX_MIN (a short ending of an
+ * unknown word is too often part of its root).
+ */
+const UNKNOWN_STEM_MIN = 7;
+const UNKNOWN_SUFFIX_MIN = 3;
 /** At most this many suffixes are learned, and at most SUFFIXES_PER_WORD are split off one word. */
 const MAX_SUFFIXES = 400;
 const SUFFIXES_PER_WORD = 3;
@@ -84,23 +91,28 @@ export function learnSegmenters(S: string[][], T: string[][]): [Segmenter, Segme
  * Character lengths of the suffixes of `word` (in order) that leave a known stem, or null: the longest suffix whose
  * remainder is a known word or itself a known stem with suffixes.
  */
-function suffixSplit(word: string, suffixes: Set<string>, known: (w: string) => boolean, depth: number): number[] | null {
+function suffixSplit(word: string, suffixes: Set<string>, known: (w: string) => boolean, depth: number, minSuffix = SUFFIX_MIN): number[] | null {
   if (depth === 0) return null;
-  for (let n = Math.min(SUFFIX_MAX, word.length - STEM_MIN); n >= SUFFIX_MIN; n--) {
+  for (let n = Math.min(SUFFIX_MAX, word.length - STEM_MIN); n >= minSuffix; n--) {
     const s = word.slice(word.length - n);
     if (!suffixes.has(s)) continue;
     const rest = word.slice(0, word.length - n);
     if (known(rest)) return [s.length];
-    const inner = suffixSplit(rest, suffixes, known, depth - 1);
+    const inner = suffixSplit(rest, suffixes, known, depth - 1, minSuffix);
     if (inner) return [...inner, s.length];
   }
   return null;
 }
 
-/** Character lengths of the pieces of one word (stem first); one piece when no split leaves a known stem. */
+/**
+ * Character lengths of the pieces of one word (stem first); one piece when no split leaves a known stem, or, for an
+ * unknown word, a long enough stem and long enough suffixes.
+ */
 function pieceLengths(word: string, suffixes: Set<string>, known: (w: string) => boolean): number[] {
   if (!isWordToken(word) || isLiteralToken(word) || word.startsWith(PIECE_MARK)) return [word.length];
-  const tail = suffixSplit(word, suffixes, known, SUFFIXES_PER_WORD);
+  const tail =
+    suffixSplit(word, suffixes, known, SUFFIXES_PER_WORD) ??
+    (known(word) ? null : suffixSplit(word, suffixes, (stem) => stem.length >= UNKNOWN_STEM_MIN, SUFFIXES_PER_WORD, UNKNOWN_SUFFIX_MIN));
   if (!tail) return [word.length];
   return [word.length - tail.reduce((a, b) => a + b, 0), ...tail];
 }

@@ -5,10 +5,12 @@
  */
 import { Cognates } from './cognates';
 import type { AgentModel } from './model';
-import { PhraseKeyIndex } from './phrase-table';
+import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { segmentWords } from './subword';
 import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
+  BORROWING_ENDING_LENGTH,
+  BORROWING_ENDING_PRIOR,
   BORROWING_MIN_LENGTH,
   BORROWING_MIN_RATE,
   BORROWING_RARE,
@@ -54,8 +56,8 @@ const EDIT_ROW_INITIAL = 64;
 interface CharTrigrams {
   ids: Map<number, number>;
   alpha: number;
-  tri: GramCounts;
-  bi: GramCounts;
+  tri: GramLookup;
+  bi: GramLookup;
   total: number;
   letters: number;
 }
@@ -86,10 +88,38 @@ export interface SpellingCounts {
   triCounts: Int32Array;
   biKeys: Float64Array;
   biCounts: Int32Array;
+  /** `borrowingRateOf` the direction whose input side this vocabulary is (absent in older artifacts: learned when needed) */
+  borrowing?: number;
+}
+
+/** The count of a gram key (0 for a gram never counted). */
+interface GramLookup {
+  get(key: number): number;
+}
+
+/** Stored gram counts, keys ascending: looked up where they are (binary search) instead of hashed again at load. */
+class SortedGramCounts implements GramLookup {
+  constructor(
+    private readonly keys: Float64Array,
+    private readonly counts: Int32Array,
+  ) {}
+
+  get(key: number): number {
+    let lo = 0;
+    let hi = this.keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = this.keys[mid];
+      if (k === key) return this.counts[mid];
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  }
 }
 
 /** Counts by integer key (< 2^53): open addressing over typed arrays, key -1 marks an empty slot. */
-class GramCounts {
+class GramCounts implements GramLookup {
   private keys = new Float64Array(GRAM_HASH_INITIAL).fill(-1);
   private counts = new Int32Array(GRAM_HASH_INITIAL);
   private used = 0;
@@ -111,13 +141,6 @@ class GramCounts {
     this.keys[h] = key;
     this.counts[h] = count;
     if (2 * ++this.used > this.keys.length) this.grow();
-  }
-
-  /** Counts of keys given with their counts (stored ones). */
-  static of(keys: Float64Array, counts: Int32Array): GramCounts {
-    const out = new GramCounts();
-    for (let i = 0; i < keys.length; i++) out.add(keys[i], counts[i]);
-    return out;
   }
 
   get(key: number): number {
@@ -194,8 +217,8 @@ function storedTrigrams(c: SpellingCounts): CharTrigrams {
   return {
     ids,
     alpha,
-    tri: GramCounts.of(c.triKeys, c.triCounts),
-    bi: GramCounts.of(c.biKeys, c.biCounts),
+    tri: new SortedGramCounts(c.triKeys, c.triCounts),
+    bi: new SortedGramCounts(c.biKeys, c.biCounts),
     total,
     letters: Math.max(ids.size, SPELLING_MIN_ALPHABET),
   };
@@ -226,7 +249,7 @@ function spellingAlphabetFits(words: string[]): boolean {
   return seen.size <= ALPHA_MAX;
 }
 
-function charTrigrams(words: string[]): CharTrigrams {
+function charTrigrams(words: string[]): CharTrigrams & { tri: GramCounts; bi: GramCounts } {
   const ids = new Map<number, number>();
   const fast = new Int32Array(FAST_CODE_POINTS).fill(-1);
   // the words as character ids one after the other, each with its boundaries; word i ends at ends[i]
@@ -291,35 +314,119 @@ function trigramLogProb(m: CharTrigrams, word: string): number {
   return lp;
 }
 
-interface VariantIndex {
-  /** folded form → most frequent key with that form */
-  folded: Map<string, { key: string; freq: number }>;
-  /** first folded letter + length → entries */
-  buckets: Map<number, { fold: string; key: string; freq: number }[]>;
+/** Slots of the borrowing rate's hash of output words at least, and slots per word at most (a power of two). */
+const BORROWING_HASH_MIN_SLOTS = 64;
+const BORROWING_HASH_LOAD_INVERSE = 2;
+
+/** FNV-1a over the first BORROWING_MIN_LENGTH UTF-16 units of a word (at least that long). */
+function headHash(w: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < BORROWING_MIN_LENGTH; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
-/** Bucket of the folded words starting like `fold` with `len` UTF-16 units: first unit and length as one number. */
-function variantBucket(fold: string, len: number): number {
-  return fold.charCodeAt(0) * TWO_POW_32 + len;
+/** The UTF-16 unit a folded form starts with (-1: empty), by which a `VariantIndex` groups its keys. */
+function foldHead(fold: string): number {
+  return fold.length ? fold.charCodeAt(0) : -1;
 }
 
-function buildVariantIndex(keys: string[], freqOf: (k: string) => number): VariantIndex {
-  const folded = new Map<string, { key: string; freq: number }>();
-  for (const key of keys) {
-    const f = foldWord(key);
-    const freq = freqOf(key);
-    const ex = folded.get(f);
-    if (!ex || ex.freq < freq) folded.set(f, { key, freq });
+/** Characters below this are ASCII: folding such a first character only lower-cases it (and unifies the backquote). */
+const ASCII_LIMIT = 0x80;
+const UPPER_A = 'A'.charCodeAt(0);
+const UPPER_Z = 'Z'.charCodeAt(0);
+const LOWER_CASE_OFFSET = 'a'.charCodeAt(0) - UPPER_A;
+const BACKQUOTE = '`'.charCodeAt(0);
+const APOSTROPHE = "'".charCodeAt(0);
+
+/** The spelling variants among the keys of one folded first character, indexed on the first lookup there. */
+interface VariantGroup {
+  /** the group's keys in key order, and their folded forms when already known */
+  keys: string[];
+  folds: (string | undefined)[];
+  indexed: {
+    /** folded form → its entry: the most frequent key with that form (the first of equally frequent ones) */
+    folded: Map<string, number>;
+    key: string[];
+    fold: string[];
+    freq: number[];
+    /** folded length → entries of at least VARIANT_MIN_LENGTH - 1 units, in the order their forms were first seen */
+    byLength: Map<number, number[]>;
+  } | null;
+}
+
+/**
+ * Known single-word keys by folded form. Every candidate of a word shares the first unit of the word's folded form (an
+ * equal form, or one in the bucket of that unit and a nearby length), so the keys are grouped by that unit (for a key
+ * starting with an ASCII character, read from that character alone) and a group is folded and indexed on its first
+ * lookup: a cold first translation folds the few groups its unknown words need instead of the whole vocabulary.
+ */
+class VariantIndex {
+  private readonly groups = new Map<number, VariantGroup>();
+
+  constructor(
+    keys: readonly string[],
+    private readonly freqOf: (k: string) => number,
+  ) {
+    for (const key of keys) {
+      const c = key.charCodeAt(0);
+      let fold: string | undefined;
+      let head: number;
+      if (c < ASCII_LIMIT) head = c >= UPPER_A && c <= UPPER_Z ? c + LOWER_CASE_OFFSET : c === BACKQUOTE ? APOSTROPHE : c;
+      else {
+        // only words are indexed: a key that is none is dropped here, before folding it (the others when indexed)
+        if (!isTextWord(key)) continue;
+        fold = foldWord(key);
+        head = foldHead(fold);
+      }
+      const g = this.groups.get(head);
+      if (g) {
+        g.keys.push(key);
+        g.folds.push(fold);
+      } else this.groups.set(head, { keys: [key], folds: [fold], indexed: null });
+    }
   }
-  const buckets = new Map<number, { fold: string; key: string; freq: number }[]>();
-  for (const [fold, e] of folded) {
-    if (fold.length < VARIANT_MIN_LENGTH - 1) continue;
-    const bucket = variantBucket(fold, fold.length);
-    const b = buckets.get(bucket) ?? [];
-    b.push({ fold, key: e.key, freq: e.freq });
-    buckets.set(bucket, b);
+
+  /** The group of a folded first unit, indexed (null when no key starts so). */
+  group(head: number): NonNullable<VariantGroup['indexed']> | null {
+    const g = this.groups.get(head);
+    if (!g) return null;
+    if (g.indexed) return g.indexed;
+    const folded = new Map<string, number>();
+    const key: string[] = [];
+    const fold: string[] = [];
+    const freq: number[] = [];
+    for (let i = 0; i < g.keys.length; i++) {
+      const k = g.keys[i];
+      let f = g.folds[i];
+      if (f === undefined) {
+        if (!isTextWord(k)) continue;
+        f = foldWord(k);
+      }
+      const n = this.freqOf(k);
+      const ex = folded.get(f);
+      if (ex === undefined) {
+        folded.set(f, key.length);
+        key.push(k);
+        fold.push(f);
+        freq.push(n);
+      } else if (freq[ex] < n) {
+        key[ex] = k;
+        freq[ex] = n;
+      }
+    }
+    const byLength = new Map<number, number[]>();
+    for (let e = 0; e < fold.length; e++) {
+      const len = fold[e].length;
+      if (len < VARIANT_MIN_LENGTH - 1) continue;
+      const b = byLength.get(len);
+      if (b) b.push(e);
+      else byLength.set(len, [e]);
+    }
+    g.indexed = { folded, key, fold, freq, byLength };
+    g.keys = [];
+    g.folds = [];
+    return g.indexed;
   }
-  return { folded, buckets };
 }
 
 /** Levenshtein distance of a and b, or `max + 1` as soon as it exceeds `max`. */
@@ -350,30 +457,107 @@ function boundedEditDistance(a: string, b: string, max: number): number {
 
 function nearestVariant(ix: VariantIndex, word: string): string | null {
   const f = foldToken(word);
-  const same = ix.folded.get(f);
-  if (same) return same.key === word ? null : same.key;
+  const g = ix.group(foldHead(f));
+  if (!g) return null;
+  const same = g.folded.get(f);
+  if (same !== undefined) return g.key[same] === word ? null : g.key[same];
   if (f.length < VARIANT_MIN_LENGTH) return null;
   const max = Math.floor(VARIANT_MAX_DISTANCE * f.length);
   if (max < 1) return null;
-  let best: { key: string; freq: number } | null = null;
+  let best = -1;
   let bestD = max + 1;
   for (let len = f.length - max; len <= f.length + max; len++) {
-    for (const e of ix.buckets.get(variantBucket(f, len)) ?? []) {
-      const d = boundedEditDistance(f, e.fold, Math.min(max, bestD));
-      if (d < bestD || (d === bestD && best && e.freq > best.freq)) {
-        if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, e.fold.length))) continue;
+    for (const e of g.byLength.get(len) ?? []) {
+      const d = boundedEditDistance(f, g.fold[e], Math.min(max, bestD));
+      if (d < bestD || (d === bestD && best >= 0 && g.freq[e] > g.freq[best])) {
+        if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, g.fold[e].length))) continue;
         best = e;
         bestD = d;
       }
     }
   }
-  return best ? best.key : null;
+  return best >= 0 ? g.key[best] : null;
 }
 
 /** Single-word phrase keys sharing their first letters, sorted on first use. */
 interface StemGroup {
   keys: string[];
   sorted: boolean;
+}
+
+/** Single-word phrase keys sharing their first UTF-16 unit: grouped by their first letters on first use. */
+interface StemFirstUnit {
+  keys: string[];
+  groups: Map<string, StemGroup> | null;
+}
+
+/**
+ * How much the output language of direction `dir` borrows words of its input language, learned from the agent's
+ * vocabularies: the share of rare input words (≤ BORROWING_RARE occurrences, ≥ BORROWING_MIN_LENGTH letters) that the
+ * output side also writes, alone or inflected (as the start of one of its words). Stored with the model
+ * (`SpellingCounts.borrowing`), so a loaded agent does not go through both vocabularies for it.
+ */
+export function borrowingRateOf(model: Pick<AgentModel, 'sides'>, dir: 0 | 1): number {
+  let rare = 0;
+  let shared = 0;
+  forEachRareWord(model, dir, (_, written) => {
+    rare++;
+    if (written) shared++;
+  });
+  return rare ? shared / rare : 0;
+}
+
+/**
+ * Calls `visit` with each rare input word of direction `dir` (≤ BORROWING_RARE occurrences, ≥ BORROWING_MIN_LENGTH
+ * letters) and whether the output side also writes it, alone or inflected (as the start of one of its words).
+ */
+function forEachRareWord(model: Pick<AgentModel, 'sides'>, dir: 0 | 1, visit: (word: string, written: boolean) => void): void {
+  const inV = model.sides[dir];
+  // the output words chained by a hash of their first BORROWING_MIN_LENGTH units (an input word asked about is at
+  // least that long, and a word it starts shares them): typed arrays, no string cut out of each word
+  const outWords = model.sides[dir === 0 ? 1 : 0].words;
+  let cap = BORROWING_HASH_MIN_SLOTS;
+  while (cap < BORROWING_HASH_LOAD_INVERSE * outWords.length) cap *= 2;
+  const mask = cap - 1;
+  const chain = new Int32Array(cap).fill(-1);
+  const next = new Int32Array(outWords.length);
+  for (let i = FIRST_WORD_ID; i < outWords.length; i++) {
+    const s = outWords[i];
+    if (s.length < BORROWING_MIN_LENGTH) continue;
+    const h = headHash(s) & mask;
+    next[i] = chain[h];
+    chain[h] = i;
+  }
+  const startsSome = (w: string): boolean => {
+    for (let j = chain[headHash(w) & mask]; j >= 0; j = next[j]) if (outWords[j].startsWith(w)) return true;
+    return false;
+  };
+  for (let i = FIRST_WORD_ID; i < inV.words.length; i++) {
+    const w = inV.words[i];
+    if (inV.freq[i] > BORROWING_RARE || w.length < BORROWING_MIN_LENGTH || !isTextWord(w)) continue;
+    visit(w, startsSome(w));
+  }
+}
+
+/** The last BORROWING_ENDING_LENGTH characters (code points) of a normalized word: the shape its borrowing is judged by. */
+function wordEnding(word: string): string {
+  return Array.from(word).slice(-BORROWING_ENDING_LENGTH).join('');
+}
+
+/**
+ * The rare input words of direction `dir` by ending (`wordEnding`): how many there are and how many of them the output
+ * side also writes (see `forEachRareWord`).
+ */
+function borrowingByEnding(model: Pick<AgentModel, 'sides'>, dir: 0 | 1): Map<string, { rare: number; written: number }> {
+  const byEnding = new Map<string, { rare: number; written: number }>();
+  forEachRareWord(model, dir, (w, written) => {
+    const e = wordEnding(w);
+    let c = byEnding.get(e);
+    if (!c) byEnding.set(e, (c = { rare: 0, written: 0 }));
+    c.rare++;
+    if (written) c.written++;
+  });
+  return byEnding;
 }
 
 export class UnknownWords {
@@ -409,7 +593,7 @@ export class UnknownWords {
     const outV = this.model.sides[dir === 0 ? 1 : 0];
     if ((outV.index.get(w) ?? 0) >= FIRST_WORD_ID) return 'target';
     if (this.looksLike(w, dir) > LOANWORD_MARGIN) return 'loanword';
-    if (w.length >= BORROWING_MIN_LENGTH && this.borrowingRate(dir) >= BORROWING_MIN_RATE) return 'borrowed';
+    if (w.length >= BORROWING_MIN_LENGTH && this.wordBorrowingRate(w, dir) >= BORROWING_MIN_RATE) return 'borrowed';
     if (/^\p{Lu}/u.test(surface)) {
       if (!atSentenceStart || /^\p{Lu}{2,}$/u.test(surface)) return 'name';
       if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
@@ -448,30 +632,26 @@ export class UnknownWords {
   borrowingRate(dir: 0 | 1): number {
     const known = this.borrowing[dir];
     if (known !== null) return known;
-    const inV = this.model.sides[dir];
-    // the output words by their first BORROWING_MIN_LENGTH characters (an input word asked about is at least that long)
-    const byStart = new Map<string, string[]>();
-    const outWords = this.model.sides[dir === 0 ? 1 : 0].words;
-    for (let i = FIRST_WORD_ID; i < outWords.length; i++) {
-      const s = outWords[i];
-      if (s.length < BORROWING_MIN_LENGTH) continue;
-      const head = s.slice(0, BORROWING_MIN_LENGTH);
-      const list = byStart.get(head);
-      if (list) list.push(s);
-      else byStart.set(head, [s]);
-    }
-    const startsSome = (w: string): boolean => byStart.get(w.slice(0, BORROWING_MIN_LENGTH))?.some((s) => s.startsWith(w)) ?? false;
-    let rare = 0;
-    let shared = 0;
-    for (let i = FIRST_WORD_ID; i < inV.words.length; i++) {
-      const w = inV.words[i];
-      if (inV.freq[i] > BORROWING_RARE || w.length < BORROWING_MIN_LENGTH || !isTextWord(w)) continue;
-      rare++;
-      if (startsSome(w)) shared++;
-    }
-    const rate = rare ? shared / rare : 0;
+    // stored with the model (written from the same vocabularies), else learned from them now
+    const rate = this.model.spelling?.[dir].borrowing ?? borrowingRateOf(this.model, dir);
     this.borrowing[dir] = rate;
     return rate;
+  }
+
+  private endings: [Map<string, { rare: number; written: number }> | null, Map<string, { rare: number; written: number }> | null] = [null, null];
+
+  /**
+   * How likely the output language is to borrow an input word (normalized) of its shape: the borrowing rate of the
+   * rare input words sharing its ending (`wordEnding`), drawn towards the direction's `borrowingRate` by
+   * BORROWING_ENDING_PRIOR words' worth of it (never below that rate). A direction whose rate reaches BORROWING_MIN_RATE
+   * borrows words of any shape: its rate is the answer.
+   */
+  wordBorrowingRate(word: string, dir: 0 | 1): number {
+    const rate = this.borrowingRate(dir);
+    if (rate >= BORROWING_MIN_RATE) return rate;
+    const byEnding = (this.endings[dir] ??= borrowingByEnding(this.model, dir));
+    const c = byEnding.get(wordEnding(word));
+    return c ? Math.max(rate, (c.written + BORROWING_ENDING_PRIOR * rate) / (c.rare + BORROWING_ENDING_PRIOR)) : rate;
   }
 
   /** Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'). */
@@ -532,7 +712,7 @@ export class UnknownWords {
     let ix = this.variantIndex[dir];
     if (!ix) {
       const side = this.model.sides[dir];
-      ix = buildVariantIndex(this.singleWordKeys(dir).filter(isTextWord), (k) => side.freq[side.index.get(k) ?? 0] ?? 0);
+      ix = new VariantIndex(this.singleWordKeys(dir), (k) => side.freq[side.index.get(k) ?? 0] ?? 0);
       this.variantIndex[dir] = ix;
     }
     const res = nearestVariant(ix, word);
@@ -542,18 +722,26 @@ export class UnknownWords {
   }
 
   /**
-   * The single-word phrase keys that are words, by their first STEM_MIN_PREFIX UTF-16 units (a stem shares at least
-   * those with the unknown word); a group is sorted when first asked about.
+   * The single-word phrase keys of at least STEM_MIN_PREFIX UTF-16 units by their first unit, then (on the first stem
+   * asked there) those that are words by their first STEM_MIN_PREFIX units (a stem shares at least those with the
+   * unknown word); a group is sorted when first asked about.
    */
-  private stemGroups: [Map<string, StemGroup> | null, Map<string, StemGroup> | null] = [null, null];
+  private stemGroups: [Map<number, StemFirstUnit> | null, Map<number, StemFirstUnit> | null] = [null, null];
 
   /**
    * The phrase table's single-word keys in key order. Those of a loaded table (keys stored as word ids) are found
    * through the input vocabulary, without writing out the text of every phrase.
    */
   private singleWordKeys(dir: 0 | 1): string[] {
+    return (this.singles[dir] ??= this.listSingleWordKeys(dir));
+  }
+
+  /** The single-word keys of each direction once listed (the variant and the stem back-offs both read them). */
+  private singles: [string[] | null, string[] | null] = [null, null];
+
+  private listSingleWordKeys(dir: 0 | 1): string[] {
     const t = this.model.tables[dir];
-    if (!(t.keyIndex instanceof PhraseKeyIndex)) return t.keys.filter((k) => !k.includes(' '));
+    if (!(t.keyIndex instanceof PhraseKeyIndex || t.keyIndex instanceof FrontCodedKeys)) return t.keys.filter((k) => !k.includes(' '));
     return t.keyIndex.singleWordKeys();
   }
 
@@ -561,21 +749,35 @@ export class UnknownWords {
   stemBackoff(word: string, dir: 0 | 1): string | null {
     const len = Array.from(word).length;
     if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word)) return null;
-    let groups = this.stemGroups[dir];
-    if (!groups) {
-      groups = new Map();
+    let byFirst = this.stemGroups[dir];
+    if (!byFirst) {
+      byFirst = new Map();
       for (const k of this.singleWordKeys(dir)) {
-        if (k.length < STEM_MIN_PREFIX || !isWordToken(k)) continue;
+        if (k.length < STEM_MIN_PREFIX) continue;
+        const c = k.charCodeAt(0);
+        const f = byFirst.get(c);
+        if (f) f.keys.push(k);
+        else byFirst.set(c, { keys: [k], groups: null });
+      }
+      this.stemGroups[dir] = byFirst;
+    }
+    // the keys sharing the longest prefix with the word are its neighbours in sorted order; when they share fewer than
+    // STEM_MIN_PREFIX units there is no stem, else they and every key scanned below are in the word's group
+    const first = byFirst.get(word.charCodeAt(0));
+    if (!first) return null;
+    if (!first.groups) {
+      const groups = new Map<string, StemGroup>();
+      for (const k of first.keys) {
+        if (!isWordToken(k)) continue;
         const head = k.slice(0, STEM_MIN_PREFIX);
         const g = groups.get(head);
         if (g) g.keys.push(k);
         else groups.set(head, { keys: [k], sorted: false });
       }
-      this.stemGroups[dir] = groups;
+      first.groups = groups;
+      first.keys = [];
     }
-    // the keys sharing the longest prefix with the word are its neighbours in sorted order; when they share fewer than
-    // STEM_MIN_PREFIX units there is no stem, else they and every key scanned below are in the word's group
-    const group = groups.get(word.slice(0, STEM_MIN_PREFIX));
+    const group = first.groups.get(word.slice(0, STEM_MIN_PREFIX));
     if (!group) return null;
     if (!group.sorted) {
       group.keys.sort();

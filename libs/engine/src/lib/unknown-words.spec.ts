@@ -1,0 +1,67 @@
+import { HybridIndex } from './hybrid-index';
+import { trainAgentModel } from './model';
+import { Translator } from './translator';
+import { BORROWING_MIN_RATE } from './tuning';
+import type { ParallelPair } from './types';
+import { toyCorpus } from '../testing/toy-corpus';
+
+/** Made-up Spanish-looking words (none ends in 'ión') and made-up words of the invented language, one for each. */
+const SPANISH_SYLLABLES = ['ca', 'me', 'lo', 'ti', 'ra', 'pu', 'de', 'sa', 'fo', 'gu', 'be', 'no'];
+const SPANISH_ENDINGS = ['ado', 'era', 'illo', 'ente'];
+const OWN_SYLLABLES = ['qa', 'wi', 'ku', 'yu', 'ñi', 'ph', 'tsa', 'lla', 'mu', 'kh', 'ts', 'xa'];
+/** Made-up Spanish words in 'ción' that the invented language writes as they are (when it borrows them). */
+const CION_WORDS = ['plurtación', 'mendación', 'corbición', 'saltución', 'famerción'];
+
+function ownWords(): { spanish: string; own: string }[] {
+  const out: { spanish: string; own: string }[] = [];
+  for (let i = 0; i < SPANISH_SYLLABLES.length; i++)
+    for (let j = 0; j < SPANISH_ENDINGS.length * 4; j++) {
+      const k = (i + j + 1) % SPANISH_SYLLABLES.length;
+      const spanish = SPANISH_SYLLABLES[i] + SPANISH_SYLLABLES[k] + SPANISH_ENDINGS[j % SPANISH_ENDINGS.length];
+      out.push({
+        spanish: spanish + (j >= SPANISH_ENDINGS.length ? SPANISH_SYLLABLES[j % SPANISH_SYLLABLES.length] : ''),
+        own: `${OWN_SYLLABLES[i]}${OWN_SYLLABLES[k]}kta${j}`,
+      });
+    }
+  return out;
+}
+
+/** A language that translates its rare Spanish words, and keeps the 'ción' ones as they are when `borrowsCion`. */
+function corpus(borrowsCion: boolean): ParallelPair[] {
+  const pairs = toyCorpus();
+  for (const { spanish, own } of ownWords()) pairs.push({ id: `own-${spanish}`, source: `el perro mira ${spanish}.`, target: `anu ${own} qhawan.` });
+  CION_WORDS.forEach((w, i) =>
+    pairs.push({ id: `cion-${w}`, source: `el perro mira ${w}.`, target: `anu ${borrowsCion ? w : `${OWN_SYLLABLES[i]}runa`} qhawan.` }),
+  );
+  return pairs;
+}
+
+describe('unknown words: borrowing of one shape', () => {
+  const borrowing = new Translator(trainAgentModel(corpus(true)), new HybridIndex());
+  const translating = new Translator(trainAgentModel(corpus(false)), new HybridIndex());
+  const unknown = 'dresmoción';
+
+  it('learns from the data that words ending like the borrowed ones are borrowed, although the language borrows little overall', () => {
+    expect(borrowing.unknownWords.borrowingRate(0)).toBeGreaterThan(0);
+    expect(borrowing.unknownWords.borrowingRate(0)).toBeLessThan(BORROWING_MIN_RATE);
+    expect(borrowing.unknownWords.wordBorrowingRate(unknown, 0)).toBeGreaterThanOrEqual(BORROWING_MIN_RATE);
+    expect(borrowing.unknownWords.carryKind(unknown, false, 0)).toBe('borrowed');
+    // a word of a shape the language translates is not carried
+    expect(borrowing.unknownWords.wordBorrowingRate('brasolado', 0)).toBeLessThan(BORROWING_MIN_RATE);
+    expect(borrowing.unknownWords.carryKind('brasolado', false, 0)).toBeNull();
+  });
+
+  it('carries a borrowed-shape unknown word into the output, still reported as untranslated', () => {
+    const r = borrowing.translateText(`el perro mira ${unknown}.`);
+    expect(r.translation).toContain(unknown);
+    expect(r.untranslated).toEqual([{ start: 14, end: 14 + unknown.length, text: unknown }]);
+  });
+
+  it('does not carry it into a language that does not borrow such words', () => {
+    expect(translating.unknownWords.borrowingRate(0)).toBe(0);
+    expect(translating.unknownWords.carryKind(unknown, false, 0)).toBeNull();
+    const r = translating.translateText(`el perro mira ${unknown}.`);
+    expect(r.translation).not.toContain(unknown);
+    expect(r.untranslated).toEqual([{ start: 14, end: 14 + unknown.length, text: unknown }]);
+  });
+});
