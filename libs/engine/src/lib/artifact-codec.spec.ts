@@ -60,6 +60,14 @@ describe('artifact codec', () => {
     ).toThrow(/directory too large/);
     expect(() => new ArtifactWriter('TEST', 1).uints('x', [-1])).toThrow();
     expect(() => new ArtifactWriter('TEST', 1).offsets('x', [2, 1])).toThrow();
+    // offsets whose differences fit 1, 2 or 4 bytes, stored as they are or deflated, read back as written
+    for (const step of [1, 300, 70000])
+      for (const n of [10, 5000]) {
+        const offs: number[] = [];
+        for (let i = 0, o = 0; i < n; i++) offs.push((o += (i % 3) * step));
+        const r = ArtifactReader.open(new ArtifactWriter('TEST', 1).offsets('o', offs).finish(), 'TEST');
+        expect(Array.from(r.int32('o'))).toEqual(offs);
+      }
   });
 
   it('stores big compressible sections deflated (wide values as byte planes) and reads them back exactly', () => {
@@ -113,5 +121,11 @@ describe('artifact codec', () => {
     const one = ArtifactReader.open(new ArtifactWriter('TEST', 1).strings('w', list).finish(), 'TEST').strings('w');
     expect(words.toArray()).toEqual(list.map((_, i) => one.get(i)));
     expect(words.toArray()[0]).toBe("mba'e");
+    // read whole without the table (a vocabulary at load): the same strings, also from a deflated section
+    const long = Array.from({ length: 3000 }, (_, i) => list[i % list.length] + (i % 13 ? 'ñ'.repeat(i % 5) : ''));
+    for (const l of [list, long]) {
+      const r = ArtifactReader.open(new ArtifactWriter('TEST', 1).strings('w', l).finish(), 'TEST');
+      expect(r.stringArray('w')).toEqual(r.strings('w').toArray());
+    }
   });
 });

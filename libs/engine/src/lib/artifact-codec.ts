@@ -303,6 +303,29 @@ export class ArtifactWriter {
   }
 
   /**
+   * Sorted keys as `sortedKeys`, plus where every `block`-th key's difference starts (`<name>At`, byte offsets) and that
+   * key itself (`<name>Head`): a reader can decode the keys a block at a time (`sortedKeyBlocks`). Readers that do not
+   * know the two extra sections read the keys as they read `sortedKeys`.
+   */
+  sortedKeyBlocks(name: string, a: Float64Array, block: number): this {
+    const at: number[] = [];
+    const heads = new Float64Array(Math.ceil(a.length / block));
+    let bytes = 0;
+    let prev = 0;
+    for (let i = 0; i < a.length; i++) {
+      if (i % block === 0) {
+        at.push(bytes);
+        heads[i / block] = a[i];
+      }
+      // the varint length of the difference (as ByteSink.varint writes it)
+      for (let v = a[i] - prev; v >= 128; v = Math.floor(v / 128)) bytes++;
+      bytes++;
+      prev = a[i];
+    }
+    return this.sortedKeys(name, a).offsets(`${name}At`, at).sortedKeys(`${name}Head`, heads);
+  }
+
+  /**
    * Floats quantized to 16 bits over the range of their finite values (error ≤ range / 131064; infinities
    * and NaN kept); read back as a Float32Array.
    */
@@ -586,8 +609,12 @@ export class ArtifactReader {
       const width = (e.p as number[])[0];
       const C = width === 1 ? Uint8Array : width === 2 ? Uint16Array : Uint32Array;
       const src = b.byteOffset % width === 0 ? b : b.slice();
-      const out = new Int32Array(new C(src.buffer as ArrayBuffer, src.byteOffset, e.n));
-      if (e.enc === 'udelta') for (let i = 1; i < out.length; i++) out[i] += out[i - 1];
+      const values = new C(src.buffer as ArrayBuffer, src.byteOffset, e.n);
+      if (e.enc === 'uint') return new Int32Array(values);
+      // the differences summed while widened (one pass; int32 arithmetic, as summing the widened values)
+      const out = new Int32Array(e.n);
+      let acc = 0;
+      for (let i = 0; i < out.length; i++) out[i] = acc = (acc + values[i]) | 0;
       return out;
     }
 
@@ -636,6 +663,72 @@ export class ArtifactReader {
       }
       out[i] = acc += v;
     }
+    return out;
+  }
+
+  /**
+   * A `uints` section as stored (inflated when deflated, still in byte planes when it was stored so): for callers that
+   * read a few values where they are instead of widening every value (`planes`: byte k of value i at k·n + i, else
+   * little-endian values of `width` bytes one after the other). Null for a section of another encoding.
+   */
+  uintBytes(name: string): { bytes: Uint8Array; width: number; planes: boolean; n: number } | null {
+    const e = this.entry(name);
+    if (e.enc !== 'uint') return null;
+    const width = (e.p as number[])[0];
+    const shuffled = this.planes(name);
+    if (shuffled) return { bytes: shuffled.planes, width, planes: width > 1, n: e.n };
+    return { bytes: this.section(name).b, width, planes: false, n: e.n };
+  }
+
+  /**
+   * Sorted keys written with `sortedKeyBlocks`: their varint differences (inflated when stored deflated), the byte
+   * offset of every block's first difference and every block's first key; null when written without the blocks.
+   */
+  sortedKeyBlocks(name: string): { n: number; bytes: Uint8Array; at: Int32Array; heads: Float64Array } | null {
+    if (!this.has(`${name}At`) || !this.has(`${name}Head`)) return null;
+    const e = this.entry(name);
+    if (e.enc !== 'f64delta') throw new ArtifactFormatError(`section "${name}" is ${e.enc}, not sorted keys`);
+    const at = this.int32(`${name}At`);
+    const heads = this.float64(`${name}Head`);
+    const bytes = this.bytesOf(name);
+    if (at.length !== heads.length || (at.length > 0 && at[at.length - 1] >= bytes.length))
+      throw new ArtifactFormatError(`sorted key blocks of "${name}" are corrupt`);
+    return { n: e.n, bytes, at, heads };
+  }
+
+  /**
+   * Every string of a string table at once, as `strings(name).toArray()` gives them, without the table's per-string
+   * offsets and cache (a vocabulary read whole at load).
+   */
+  stringArray(name: string): string[] {
+    const { e, b } = this.section(name);
+    if (e.enc !== 'str') throw new ArtifactFormatError(`section "${name}" is ${e.enc}, not strings`);
+    const lensBytes = (e.p as number[])[0];
+    const blob = b.subarray(lensBytes);
+    const all = UTF8_KEEP_BOM.decode(blob);
+    const out = new Array<string>(e.n);
+    // the lengths' varints, and the UTF-16 length of the text before each string (one unit per UTF-8 lead byte, two
+    // for a 4-byte sequence)
+    let p = 0;
+    let at = 0;
+    let unit = 0;
+    for (let i = 0; i < out.length; i++) {
+      let x = b[p++];
+      let len = x & 127;
+      for (let shift = 7; x >= 128; shift += 7) {
+        x = b[p++];
+        len |= (x & 127) << shift;
+      }
+      const from = unit;
+      for (const end = at + len; at < end; at++) {
+        const c = blob[at];
+        if ((c & 0xc0) !== 0x80) unit += c >= 0xf0 ? 2 : 1;
+      }
+      const s = all.slice(from, unit);
+      // a string decoded alone loses a leading byte-order mark (as `StringTable.get` does)
+      out[i] = s.charCodeAt(0) === BYTE_ORDER_MARK ? s.slice(1) : s;
+    }
+    if (p !== lensBytes || at !== blob.length) throw new ArtifactFormatError(`string table "${name}" is corrupt`);
     return out;
   }
 

@@ -149,6 +149,46 @@ describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () =>
     expect(copy.get('again-3')).toEqual({ ...repeated[3], id: 'again-3' });
   });
 
+  it('searches the stored distinct vector rows of a loaded index as they are, and writes them per document only when one is needed', () => {
+    const pairs = toyCorpus();
+    const ix = new HybridIndex();
+    ix.add([...pairs, ...pairs.slice(0, 10).map((p, i) => ({ ...p, id: `again-${i}` }))]);
+    const bytes = ix.serialize();
+    const searched = HybridIndex.deserialize(bytes);
+    const perDocument = (x: HybridIndex): number[] => (x as unknown as { vecs: Float32Array[] }).vecs.map((v) => v.length);
+    for (const side of ['source', 'target'] as const)
+      for (const q of ['el perro come', "anu manq'i", 'los gatitos cantaban'])
+        expect(searched.search(q, 10, { side })).toEqual(HybridIndex.deserialize(bytes).search(q, 10, { side }));
+    expect(perDocument(searched)).toEqual([0, 0]);
+    // written out per document: serialized again as loaded, and documents added next to them answer alike
+    expect(searched.serialize()).toEqual(HybridIndex.deserialize(bytes).serialize());
+    const unsearched = HybridIndex.deserialize(bytes);
+    for (const x of [searched, unsearched]) {
+      x.remove(['toy-1']);
+      x.add([{ id: 'zorro', source: 'Un zorro rojo come pan.', target: "Qamaqi manq'i." }]);
+    }
+    expect(perDocument(searched)[0]).toBeGreaterThan(0);
+    for (const side of ['source', 'target'] as const)
+      for (const q of ['un zorro come', "qamaqi manq'i"]) expect(searched.search(q, 10, { side })).toEqual(unsearched.search(q, 10, { side }));
+    expect(searched.serialize()).toEqual(unsearched.serialize());
+  });
+
+  it('scores n-grams occurring more than 255 times in one word (multiplicities wider than a byte) as before loading', () => {
+    const ix = new HybridIndex();
+    ix.add([...PAIRS, { id: 'long', source: `el grito ${'a'.repeat(300)}h`, target: `qapari ${'u'.repeat(280)}` }]);
+    const copy = HybridIndex.deserialize(ix.serialize());
+    for (const [q, side] of [
+      [`${'a'.repeat(20)}`, 'source'],
+      [`${'u'.repeat(9)}`, 'target'],
+    ] as const) {
+      const before = ix.search(q, 5, { side });
+      const after = copy.search(q, 5, { side });
+      expect(after.map((h) => h.id)).toEqual(before.map((h) => h.id));
+      expect(after[0].id).toBe('long');
+      after.forEach((h, i) => expect(h.score).toBeCloseTo(before[i].score, 10));
+    }
+  });
+
   it('stores the vector of a document without words (all codes zero) without its largest code too', () => {
     const ix = new HybridIndex();
     ix.add([...PAIRS, { id: 'marks', source: '¡¿…?!', target: '—' }]);
@@ -310,5 +350,112 @@ describe('HybridIndex.embedText', () => {
     expect(Math.sqrt(v.reduce((s, x) => s + x * x, 0))).toBeCloseTo(1, 3);
     const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
     expect(dot(v, idx.embedText('perro agua'))).toBeGreaterThan(dot(v, idx.embedText('montaña nieve')));
+  });
+});
+
+/** A posting field of an index as its search scores it (internal: its BM25 scoring pinned below). */
+interface ScoredField {
+  score(query: Map<number, number>, alive: Uint8Array | null, acc: Float64Array, touched: Int32Array, nt: number, maxDfFrac: number): number;
+  packed: { keys: Int32Array } | null;
+  grams: { keys: Int32Array } | null;
+  segs: { keys: Int32Array }[];
+}
+
+function fieldsOf(ix: HybridIndex): { fields: ScoredField[]; alive: Uint8Array; n: number } {
+  for (const side of ['source', 'target'] as const) ix.search('x', 1, { side }); // a loaded index decodes a side on its first search
+  const inner = ix as unknown as { sides: { word: ScoredField; char: ScoredField }[]; alive: Uint8Array; ids: unknown[] };
+  return { fields: inner.sides.flatMap((s) => [s.word, s.char]), alive: inner.alive, n: inner.ids.length };
+}
+
+describe('HybridIndex BM25 field scoring', () => {
+  // made-up pairs: repeated texts (equal scores), shared stems, a removed pair whose postings stay behind
+  const pairs = [
+    'kuarahy osẽ ko ára',
+    'kuarahy osẽ ko ára',
+    'ko ára kuarahy oike',
+    'jasy osẽ pyharépe',
+    'kuarahy ha jasy',
+    'kuarahy ha jasy',
+    'ára porã ko ára',
+    'mitã oñembosarái kuarahy guýpe',
+    'mitãnguéra oñembosarái',
+    'oñembosaráipa mitã',
+  ].map((t, i) => ({ id: `p${i}`, source: `${t} ${i % 3 ? 'la casa' : 'el sol'}`, target: t }));
+
+  /** Indexes: built in memory (segments), with a pair removed, and loaded (packed postings and derived n-grams). */
+  function indexes(): HybridIndex[] {
+    const built = new HybridIndex();
+    built.add(pairs);
+    const removed = new HybridIndex();
+    removed.add(pairs);
+    removed.remove(['p2', 'p7']);
+    return [built, removed, HybridIndex.deserialize(built.serialize()), HybridIndex.deserialize(removed.serialize())];
+  }
+
+  /** Deterministic shuffle (a linear congruential generator): terms in an order unrelated to their keys. */
+  function shuffled<T>(xs: T[], seed: number): T[] {
+    const out = [...xs];
+    let s = seed;
+    for (let i = out.length - 1; i > 0; i--) {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      const j = s % (i + 1);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+
+  it('scores a query as its terms one by one: the same sums (bit for bit) and documents listed in the order first touched', () => {
+    for (const ix of indexes()) {
+      const { fields, alive, n } = fieldsOf(ix);
+      for (const f of fields) {
+        const keys = [...new Set([...(f.packed?.keys ?? []), ...(f.grams?.keys ?? []), ...f.segs.flatMap((s) => [...s.keys])])];
+        for (let seed = 1; seed <= 6; seed++) {
+          const query = new Map(shuffled(keys, seed).map((k, i) => [k, 1 + (i % 3 === 0 ? 1 : 0)]));
+          for (const maxDfFrac of [0.12, 0.35, 1]) {
+            // the whole query; touched has room for every document and the spare slot only
+            const acc = new Float64Array(n);
+            const touched = new Int32Array(n + 1);
+            const nt = f.score(query, alive, acc, touched, 0, maxDfFrac);
+            // reference: each term alone, added up in query order; documents in the order a term first reaches them
+            const ref = new Float64Array(n);
+            const order: number[] = [];
+            for (const [t, qtf] of query) {
+              const one = new Float64Array(n);
+              const oneTouched = new Int32Array(n + 1);
+              const k = f.score(new Map([[t, qtf]]), alive, one, oneTouched, 0, maxDfFrac);
+              for (let i = 0; i < k; i++) {
+                const d = oneTouched[i];
+                if (ref[d] === 0) order.push(d);
+                ref[d] += one[d];
+              }
+            }
+            expect([...touched.subarray(0, nt)]).toEqual(order);
+            expect([...acc]).toEqual([...ref]);
+            for (const d of order) expect(alive[d]).toBe(1);
+            if (alive.subarray(0, n).every((x) => x === 1)) {
+              // every document live: the same without the live table (as a search passes it then)
+              const acc2 = new Float64Array(n);
+              const touched2 = new Int32Array(n + 1);
+              const nt2 = f.score(query, null, acc2, touched2, 0, maxDfFrac);
+              expect([...touched2.subarray(0, nt2)]).toEqual(order);
+              expect([...acc2]).toEqual([...ref]);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('lists every live document once when a term reaches all of them (the count reaches the number of documents)', () => {
+    const ix = new HybridIndex();
+    ix.add(pairs.map((p, i) => ({ ...p, source: `casa ${i}` })));
+    const { fields, alive, n } = fieldsOf(ix);
+    const word = fields[0];
+    const keys = [...new Set(word.segs.flatMap((s) => [...s.keys]))];
+    const acc = new Float64Array(n);
+    const touched = new Int32Array(n + 1);
+    const nt = word.score(new Map(keys.map((k) => [k, 1])), alive, acc, touched, 0, 1);
+    expect(nt).toBe(n);
+    expect([...touched.subarray(0, nt)].sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
   });
 });

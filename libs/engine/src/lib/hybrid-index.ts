@@ -97,10 +97,10 @@ interface PackedPostings {
 interface GramPostings {
   keys: Int32Array;
   df: Int32Array;
-  /** per gram: words containing it (gWord) and how often (gMult), CSR by gStart */
+  /** per gram: words containing it (gWord) and how often (gMult: bytes as stored when each fits one), CSR by gStart */
   gStart: Int32Array;
   gWord: Int32Array;
-  gMult: Int32Array;
+  gMult: Int32Array | Uint8Array;
   /** per word id: varint postings as in PackedPostings */
   wStart: Int32Array;
   wBytes: Uint8Array;
@@ -370,10 +370,15 @@ class PostingField {
 
   /**
    * Adds BM25 contributions into acc and lists the documents touched in `touched` (in the order first touched), from
-   * position `nt` on; returns the new count.
+   * position `nt` on; returns the new count. `touched` needs one slot more than the documents it can list: each
+   * posting writes its document at `nt` and the count advances only when the document was untouched (acc 0), with no
+   * branch on it (which document a posting touches first is unpredictable: a branch there cost a third of the time).
+   * `alive` null: every document of the postings is live; else the removed ones (alive 0) are taken out at the end,
+   * which lists and scores the live ones exactly as skipping them posting by posting would (no test per posting).
    */
-  score(query: Map<number, number>, alive: Uint8Array, acc: Float64Array, touched: Int32Array, nt: number, maxDfFrac: number): number {
+  score(query: Map<number, number>, alive: Uint8Array | null, acc: Float64Array, touched: Int32Array, nt: number, maxDfFrac: number): number {
     this.flush();
+    const from = nt;
     const N = Math.max(1, this.live);
     const avg = this.totalLen / N || 1;
     const docLen = this.docLen;
@@ -427,19 +432,21 @@ class PostingField {
             }
             tf = x + 2;
           }
-          if (!alive[d]) continue;
-          if (acc[d] === 0) touched[nt++] = d;
-          acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
+          const a = acc[d];
+          touched[nt] = d;
+          nt += +(a === 0);
+          acc[d] = a + (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
       }
       if (G && gb >= 0) {
         const { docs, tfs } = this.gramList(G, gb);
         for (let i = 0; i < docs.length; i++) {
           const d = docs[i];
-          if (!alive[d]) continue;
           const tf = tfs[i];
-          if (acc[d] === 0) touched[nt++] = d;
-          acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
+          const a = acc[d];
+          touched[nt] = d;
+          nt += +(a === 0);
+          acc[d] = a + (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
       }
       for (const s of this.segs) {
@@ -448,12 +455,23 @@ class PostingField {
         const end = s.off[b + 1];
         for (let i = s.off[b]; i < end; i++) {
           const d = s.doc[i];
-          if (!alive[d]) continue;
           const tf = s.tf[i];
-          if (acc[d] === 0) touched[nt++] = d;
-          acc[d] += (idf * tf) / (tf + c1 + c2 * docLen[d]);
+          const a = acc[d];
+          touched[nt] = d;
+          nt += +(a === 0);
+          acc[d] = a + (idf * tf) / (tf + c1 + c2 * docLen[d]);
         }
       }
+    }
+    if (alive) {
+      // removed documents were scored like the others: off the list (the others keep their order) and back to zero
+      let k = from;
+      for (let i = from; i < nt; i++) {
+        const d = touched[i];
+        if (alive[d]) touched[k++] = d;
+        else acc[d] = 0;
+      }
+      nt = k;
     }
     return nt;
   }
@@ -668,6 +686,12 @@ function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPosting
     });
   }
   return { gaps, mult };
+}
+
+/** A gram side's multiplicities: the stored bytes when each is one byte (no copy widened to 32 bits), else widened. */
+function gramMult(r: ArtifactReader, name: string): Int32Array | Uint8Array {
+  const stored = r.uintBytes(name);
+  return stored && stored.width === 1 ? stored.bytes.subarray(0, stored.n) : r.int32(name);
 }
 
 /** Word-key indexes of a gram side from their per-gram gaps. */
@@ -948,35 +972,48 @@ function withoutLargestCode(q: Int16Array, scale: Float32Array, u: number): { re
   return { rest, max, scaleFix: small ? Int16Array.from(fix) : fix };
 }
 
-/** The rows of `withoutLargestCode` whole again: codes (u · DIM) and scales. */
-function withLargestCode(rest: Int16Array, max: Uint8Array, scaleFix: Int32Array): { q: Int16Array; scale: Float32Array } {
+/**
+ * Document vectors of schema 5 on (distinct rows, dequantized, and the row of each document): the rows a search scores
+ * as they are stored, with no vector per document. Null when the rows are stored one per document (older schemas).
+ */
+function readVectorRows(r: ArtifactReader, name: string): StoredDense | null {
+  if (!r.has(`${name}Row`)) return null;
+  const rowOf = r.int32(`${name}Row`);
+  if (!r.has(`${name}Max`)) {
+    const q = r.raw<Int16Array>(`${name}Q`);
+    const scale = r.raw<Float32Array>(`${name}Scale`);
+    const rows = new Float32Array(scale.length * DIM);
+    for (let x = 0; x < scale.length; x++) for (let i = 0; i < DIM; i++) rows[x * DIM + i] = q[x * DIM + i] * scale[x];
+    return { rows, count: scale.length, rowOf };
+  }
+  // the rows of `withoutLargestCode` whole again, read from the stored codes: the predicted scale's sum of squares of
+  // 16-bit codes is an exact integer in any order (the largest code's square added first)
+  const rest = r.raw<Int16Array>(`${name}Q31`);
+  const max = r.raw<Uint8Array>(`${name}Max`);
+  const scaleFix = r.int32(`${name}ScaleFix`);
   const u = max.length;
-  const q = new Int16Array(u * DIM);
-  const scale = new Float32Array(u);
+  const rows = new Float32Array(u * DIM);
   for (let x = 0; x < u; x++) {
-    const at = x * DIM;
     const zero = max[x] === ZERO_ROW;
     const m = zero ? 0 : max[x] >> 1;
-    for (let i = 0, k = x * (DIM - 1); i < DIM; i++) q[at + i] = i === m ? (zero ? 0 : max[x] & 1 ? -VECTOR_CODE_MAX : VECTOR_CODE_MAX) : rest[k++];
-    scale[x] = floatOfBits(bitsOf(predictedScale(q, at)) + scaleFix[x]);
+    const top = zero ? 0 : max[x] & 1 ? -VECTOR_CODE_MAX : VECTOR_CODE_MAX;
+    const k = x * (DIM - 1);
+    let ss = top * top;
+    for (let i = 0; i < DIM - 1; i++) ss += rest[k + i] * rest[k + i];
+    const scale = floatOfBits(bitsOf(ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0) + scaleFix[x]);
+    const at = x * DIM;
+    for (let i = 0; i < m; i++) rows[at + i] = rest[k + i] * scale;
+    rows[at + m] = top * scale;
+    for (let i = m + 1; i < DIM; i++) rows[at + i] = rest[k + i - 1] * scale;
   }
-  return { q, scale };
+  return { rows, count: u, rowOf };
 }
 
-/** Document vectors (schema 5: distinct rows + the row of each document). */
+/** Document vectors stored one per document (schema < 5) into out. */
 function readVectors(r: ArtifactReader, name: string, out: Float32Array): void {
-  const { q, scale } = r.has(`${name}Max`)
-    ? withLargestCode(r.raw<Int16Array>(`${name}Q31`), r.raw<Uint8Array>(`${name}Max`), r.int32(`${name}ScaleFix`))
-    : { q: r.raw<Int16Array>(`${name}Q`), scale: r.raw<Float32Array>(`${name}Scale`) };
-  if (!r.has(`${name}Row`)) {
-    for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[d * DIM + i] * scale[d];
-    return;
-  }
-  const rowOf = r.int32(`${name}Row`);
-  for (let d = 0; d < rowOf.length; d++) {
-    const x = rowOf[d];
-    for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[x * DIM + i] * scale[x];
-  }
+  const q = r.raw<Int16Array>(`${name}Q`);
+  const scale = r.raw<Float32Array>(`${name}Scale`);
+  for (let d = 0; d < scale.length; d++) for (let i = 0; i < DIM; i++) out[d * DIM + i] = q[d * DIM + i] * scale[d];
 }
 
 /**
@@ -1200,7 +1237,13 @@ export class HybridIndex {
   private byIdMap: Map<string, number> | null = new Map();
   private sides: [Side, Side] = [new Side(), new Side()];
   private ctx = new ContextVectors();
-  private vecs: [Float32Array, Float32Array] = [new Float32Array(1024 * DIM), new Float32Array(1024 * DIM)];
+  /** per side: each document's vector (DIM floats from d · DIM), allocated on first use (docVecs) */
+  private vecs: [Float32Array, Float32Array] = [new Float32Array(0), new Float32Array(0)];
+  /**
+   * per side: a loaded artifact's distinct document vectors and each document's row, searched as they are until a
+   * document vector is needed one by one (docVecs: documents added, re-embedded, serialized)
+   */
+  private storedDense: [StoredDense | null, StoredDense | null] = [null, null];
   private embedded = new Uint8Array(1024);
   /** writes into the document vectors (the distinct rows the dense search scores are derived again after one) */
   private vecWrites = 0;
@@ -1292,12 +1335,27 @@ export class HybridIndex {
     e.set(this.embedded);
     this.embedded = e;
     for (let s = 0; s < 2; s++) {
-      const v = new Float32Array(cap * DIM);
-      v.set(this.vecs[s]);
-      this.vecs[s] = v;
       this.sides[s].word.grow(cap);
       this.sides[s].char.grow(cap);
     }
+  }
+
+  /** The document vectors of a side, for every document slot (a loaded artifact's rows written out per document). */
+  private docVecs(side: 0 | 1): Float32Array {
+    const cap = this.alive.length * DIM;
+    if (this.vecs[side].length < cap) {
+      const v = new Float32Array(cap);
+      v.set(this.vecs[side]);
+      this.vecs[side] = v;
+    }
+    const stored = this.storedDense[side];
+    if (stored) {
+      this.storedDense[side] = null;
+      const { rows, rowOf } = stored;
+      const V = this.vecs[side];
+      for (let d = 0; d < rowOf.length; d++) V.set(rows.subarray(rowOf[d] * DIM, rowOf[d] * DIM + DIM), d * DIM);
+    }
+    return this.vecs[side];
   }
 
   private learnContext(sw: string[], tw: string[], sign: number): void {
@@ -1347,8 +1405,8 @@ export class HybridIndex {
   }
 
   private embedDoc(d: number): void {
-    this.embed(indexWords(this.srcAt(d)), 0, this.vecs[0], d * DIM);
-    this.embed(indexWords(this.tgtAt(d)), 1, this.vecs[1], d * DIM);
+    this.embed(indexWords(this.srcAt(d)), 0, this.docVecs(0), d * DIM);
+    this.embed(indexWords(this.tgtAt(d)), 1, this.docVecs(1), d * DIM);
     this.embedded[d] = 1;
     this.vecWrites++;
   }
@@ -1395,8 +1453,8 @@ export class HybridIndex {
     }
     // embed the batch with the context it just taught; a large batch makes older vectors stale
     for (const [d, sw, tw] of batch) {
-      this.embed(sw, 0, this.vecs[0], d * DIM);
-      this.embed(tw, 1, this.vecs[1], d * DIM);
+      this.embed(sw, 0, this.docVecs(0), d * DIM);
+      this.embed(tw, 1, this.docVecs(1), d * DIM);
       this.embedded[d] = 1;
     }
     this.vecWrites++;
@@ -1425,15 +1483,20 @@ export class HybridIndex {
 
   /** The FIELD_TOP live documents nearest the query vector q (every live document offered in document order). */
   private denseTop(side: 0 | 1, q: Float32Array, n: number, top: TopK): number[] {
-    let rows = this.denseRows[side];
-    if (!rows || rows.vecs !== this.vecs[side] || rows.writes !== this.vecWrites || rows.n !== n) {
-      const V = this.vecs[side];
-      rows = { vecs: V, writes: this.vecWrites, n, ...distinctRows(V, n) };
-      this.denseRows[side] = rows;
+    // a loaded artifact's rows while no document vector was written (the documents are those it stored)
+    let rows: { rows: Float32Array; count: number; rowOf: Int32Array } | null = this.storedDense[side];
+    if (!rows) {
+      let derived = this.denseRows[side];
+      const V = this.docVecs(side);
+      if (!derived || derived.vecs !== V || derived.writes !== this.vecWrites || derived.n !== n) {
+        derived = { vecs: V, writes: this.vecWrites, n, ...distinctRows(V, n) };
+        this.denseRows[side] = derived;
+      }
+      rows = derived;
     }
     const rowScore = rowScoreScratch(rows.count);
     denseScores(q, rows.rows, rows.count, rowScore);
-    return top.selectRows(rowScore, rows.rowOf, this.alive, n);
+    return top.selectRows(rowScore, rows.rowOf, this.liveCount < n ? this.alive : null, n);
   }
 
   search(query: string, k: number, opts?: { side?: 'source' | 'target' }): RetrievalHit[] {
@@ -1446,15 +1509,17 @@ export class HybridIndex {
     if (!words.length) return [];
     const n = this.ids.length;
     const acc = scoreScratch(n);
-    acc.fill(0, 0, n); // (zero already unless a search stopped half-way: cheap next to the scoring)
     const touched = touchedScratch(n);
     const rankings: { list: number[]; weight: number }[] = [];
-    let nt = S.word.score(countTerms(words, WORD_SALT), this.alive, acc, touched, 0, 0.35);
+    // each field scores from zero (one fill: cheaper than zeroing the documents touched, scattered over acc)
+    acc.fill(0, 0, n);
+    // documents removed since the index was built or loaded still have postings: taken out of the results then
+    const alive = this.liveCount < n ? this.alive : null;
+    let nt = S.word.score(countTerms(words, WORD_SALT), alive, acc, touched, 0, 0.35);
     rankings.push({ list: fieldTop.selectIndexed(acc, touched, nt), weight: 1 });
-    for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
-    nt = S.char.score(gramTermCounts(words, CHAR_SALT), this.alive, acc, touched, 0, 0.12);
+    acc.fill(0, 0, n);
+    nt = S.char.score(gramTermCounts(words, CHAR_SALT), alive, acc, touched, 0, 0.12);
     rankings.push({ list: fieldTop.selectIndexed(acc, touched, nt), weight: 1 });
-    for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
     // dense
     const q = new Float32Array(DIM);
     this.embed(words, side, q, 0);
@@ -1539,7 +1604,7 @@ export class HybridIndex {
     writeContextVectors(w, ctx.vecs, ctx.keys.length, derived.rows);
     for (let s = 0; s < 2; s++) {
       const v = new Float32Array(n * DIM);
-      for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.vecs[s].subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
+      for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.docVecs(s as 0 | 1).subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
       writeVectors(w, `vec${s}`, v, n);
     }
     return w.finish();
@@ -1600,13 +1665,14 @@ export class HybridIndex {
         df: r.int32(`gramDf${side}`),
         gStart,
         gWord: shared ? gramWordKeys(r.int32(`gramWordKeyGap${side}`), gStart) : r.int32(`gramWord${side}`),
-        gMult: r.int32(`gramMult${side}`),
+        gMult: gramMult(r, `gramMult${side}`),
         wStart: shared ? packed.start : r.int32(`gramWordStart${side}`),
         wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
       };
       const gramLen = r.has(`gramLen${side}`) ? r.int32(`gramLen${side}`) : wordLen.map((x) => Math.max(1, x));
       s.char.load(null, grams, [], gramLen, cap);
-      readVectors(r, `vec${side}`, ix.vecs[side]);
+      ix.storedDense[side] = readVectorRows(r, `vec${side}`);
+      if (!ix.storedDense[side]) readVectors(r, `vec${side}`, ix.docVecs(side));
     };
     // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
     const sides = [0, 1].map((side) => [...sideSections(side), ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix'].map((x) => `vec${side}${x}`)]);
@@ -1694,13 +1760,17 @@ export class HybridIndex {
       }
     }
     ix.ctx.load(arrays.ctxKeys as Int32Array, arrays.ctxVecs as Float32Array, null);
-    for (let s = 0; s < 2; s++) ix.vecs[s].set(arrays[`vec${s}`] as Float32Array);
+    for (let s = 0; s < 2; s++) ix.docVecs(s as 0 | 1).set(arrays[`vec${s}`] as Float32Array);
     return ix;
   }
 
   /** Approximate bytes this index holds in memory (typed arrays, packed postings and texts). */
   get byteSize(): number {
-    let b = this.alive.byteLength * (2 + 2 * DIM * 4) + this.ctx.byteSize;
+    let b = this.alive.byteLength * 2 + this.ctx.byteSize;
+    for (let s = 0; s < 2; s++) {
+      const stored = this.storedDense[s];
+      b += this.vecs[s].byteLength + (stored ? stored.rows.byteLength + stored.rowOf.byteLength : 0);
+    }
     for (const s of this.sides)
       for (const f of [s.word, s.char]) {
         b += f.docLen.byteLength;
@@ -1718,6 +1788,13 @@ export class HybridIndex {
     for (let d = 0; d < this.ids.length; d++) b += 2 * ((this.ids[d]?.length ?? 0) + (this.src[d]?.length ?? 0) + (this.tgt[d]?.length ?? 0)) + 48;
     return b;
   }
+}
+
+/** Distinct document vectors (DIM floats each) and the row of each document. */
+interface StoredDense {
+  rows: Float32Array;
+  count: number;
+  rowOf: Int32Array;
 }
 
 interface DenseRows {
@@ -1850,7 +1927,7 @@ function denseScores(q: Float32Array, V: Float32Array, count: number, out: Float
   }
 }
 
-/** Scratch of the searches (one search runs at a time): per-document scores, zeroed by each search. */
+/** Scratch of the searches (one search runs at a time): per-document scores, zeroed before each field is scored. */
 let scoreBuf = new Float64Array(0);
 let touchedBuf = new Int32Array(0);
 let rowScoreBuf = new Float64Array(0);
@@ -1862,8 +1939,9 @@ function scoreScratch(n: number): Float64Array {
   return scoreBuf;
 }
 
+/** Room for n documents and the spare slot PostingField.score writes past the last one. */
 function touchedScratch(n: number): Int32Array {
-  if (touchedBuf.length < n) touchedBuf = new Int32Array(Math.max(n, 2 * touchedBuf.length));
+  if (touchedBuf.length < n + 1) touchedBuf = new Int32Array(Math.max(n + 1, 2 * touchedBuf.length));
   return touchedBuf;
 }
 

@@ -43,6 +43,41 @@ describe('Kneser-Ney trigram LM', () => {
     expect(copy.scoreSentence([7, 4, 6])).toBeCloseTo(lm.scoreSentence([7, 4, 6]), 6);
   });
 
+  it('reads its keys a block at a time from an artifact, with the answers of the keys held whole', () => {
+    // enough n-grams for several blocks of keys (a fixed pseudo-random corpus)
+    let seed = 7;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const V = 40;
+    const corpus = Array.from({ length: 600 }, () => Int32Array.from({ length: 3 + (next() % 8) }, () => 3 + (next() % (V - 3))));
+    const big = KnLm.train(corpus, V);
+    const w = new ArtifactWriter('TEST', 1);
+    big.write(w, 'x');
+    const r = ArtifactReader.open(w.finish(), 'TEST');
+    expect(r.count('xc3k')).toBeGreaterThan(2 * 512);
+    expect(r.has('xc3kAt') && r.has('xc3kHead')).toBe(true);
+    const copy = KnLm.read(r, 'x');
+    const probe: [number, number, number][] = [];
+    for (let i = 0; i < 3000; i++) probe.push([next() % V, next() % V, next() % V]);
+    for (const s of corpus.slice(0, 50)) for (let i = 2; i < s.length; i++) probe.push([s[i - 2], s[i - 1], s[i]]);
+    // unsorted lookups: blocks are decoded in any order
+    for (const [u, v, x] of probe) expect(copy.logProb(u, v, x)).toBe(big.logProb(u, v, x));
+    // an artifact written before the blocks (no block sections, no keyBlock) reads its keys whole, with the same answers
+    const old = new ArtifactWriter('TEST', 1);
+    const d = big.data;
+    old.meta('x', { V: d.V, d1: d.d1, d2: d.d2, d3: d.d3, uniTotal: d.uniTotal, uniTypes: d.uniTypes }).uints('xuniCont', d.uniCont);
+    for (const k of ['c3k', 'x3k', 'b2k', 'x2k'] as const) old.sortedKeys(`x${k}`, d[k].all());
+    for (const c of ['c3v', 'x3s', 'x3n', 'b2v', 'x2s', 'x2n'] as const) old.uints(`x${c}`, d[c].all());
+    const whole = KnLm.read(ArtifactReader.open(old.finish(), 'TEST'), 'x');
+    for (const [u, v, x] of probe.slice(0, 500)) expect(whole.logProb(u, v, x)).toBe(big.logProb(u, v, x));
+    // a legacy blob's columns, keys in any order (sorted once at load, before the keys are blocked)
+    const arrays: Record<string, Float32Array | Float64Array> = {};
+    for (const k of ['c3k', 'x3k', 'b2k', 'x2k'] as const) arrays[`x${k}`] = d[k].all().slice().reverse();
+    for (const c of ['c3v', 'x3s', 'x3n', 'b2v', 'x2s', 'x2n'] as const) arrays[`x${c}`] = d[c].all().slice().reverse();
+    arrays['xuniCont'] = d.uniCont;
+    const legacy = KnLm.fromLegacyArrays('x', { V: d.V, d1: d.d1, d2: d.d2, d3: d.d3, uniTotal: d.uniTotal, uniTypes: d.uniTypes }, arrays);
+    for (const [u, v, x] of probe.slice(0, 500)) expect(legacy.logProb(u, v, x)).toBe(big.logProb(u, v, x));
+  });
+
   it('answers the same log-probability whether it was cached or not, in any order of lookups', () => {
     const triples: [number, number, number][] = [];
     for (let u = 0; u < 8; u++) for (let v = 0; v < 8; v++) for (let w = 0; w < 8; w++) triples.push([u, v, w]);

@@ -2,7 +2,7 @@
  * Word trigram language model with interpolated Kneser-Ney smoothing (fixed discount per order).
  * Words are integer ids of a vocabulary where 0 = <unk>, 1 = <s>, 2 = </s>.
  */
-import type { ArtifactReader, ArtifactWriter } from './artifact-codec';
+import { ArtifactFormatError, type ArtifactReader, type ArtifactWriter } from './artifact-codec';
 import type { LegacyTypedArray } from './legacy-binary';
 
 export const UNK = 0;
@@ -17,16 +17,16 @@ export interface KnLmData {
   uniCont: Float32Array; // N1+(· w)
   uniTotal: number; // N1+(· ·)
   uniTypes: number;
-  c3k: Float64Array; // trigram keys, sorted
-  c3v: Float32Array;
-  x3k: Float64Array; // context (u,v): sum count, distinct followers
-  x3s: Float32Array;
-  x3n: Float32Array;
-  b2k: Float64Array; // bigram continuation N1+(· v w)
-  b2v: Float32Array;
-  x2k: Float64Array; // context v: Σ_w N1+(· v w), N1+(v ·)
-  x2s: Float32Array;
-  x2n: Float32Array;
+  c3k: SortedKeys; // trigram keys, sorted
+  c3v: CountColumn;
+  x3k: SortedKeys; // context (u,v): sum count, distinct followers
+  x3s: CountColumn;
+  x3n: CountColumn;
+  b2k: SortedKeys; // bigram continuation N1+(· v w)
+  b2v: CountColumn;
+  x2k: SortedKeys; // context v: Σ_w N1+(· v w), N1+(v ·)
+  x2s: CountColumn;
+  x2n: CountColumn;
 }
 
 /** Sorts keys ascending, permuting the value columns alongside. */
@@ -68,20 +68,177 @@ const EMPTY_KEY = -1;
 const CONTEXT_SLOTS = 1 << 12;
 const CONTEXT_SLOT_BYTES = 20;
 
-/** First index of `keys` (ascending) in [lo, hi) whose key is ≥ k. */
-function lowerBound(keys: Float64Array, k: number, lo: number, hi: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid] < k) lo = mid + 1;
-    else hi = mid;
+/** Keys per block of sorted keys: a stored model decodes its keys a block at a time, when a search first reaches it. */
+const KEY_BLOCK = 512;
+
+/**
+ * Sorted keys (ascending) searched in two steps: the first key of each block of KEY_BLOCK (`heads`), then the block.
+ * A stored model's keys are varint differences decoded a block at a time the first time a search enters the block (the
+ * first key of every block is stored as is), so a cold first translation decodes (and allocates) only the blocks its
+ * n-grams are in: a tenth to a fifth of them on gn.
+ */
+export class SortedKeys {
+  /** per block: its keys, once decoded */
+  private readonly blocks: (Float64Array | undefined)[];
+  private undecoded: number;
+
+  private constructor(
+    readonly length: number,
+    private readonly heads: Float64Array,
+    /** the varint differences and the byte offset of each block's first one (null once every block is decoded) */
+    private stored: { bytes: Uint8Array; at: Int32Array } | null,
+    whole: Float64Array | null,
+  ) {
+    this.blocks = new Array<Float64Array | undefined>(heads.length);
+    this.undecoded = whole ? 0 : heads.length;
+    if (whole) for (let b = 0; b < heads.length; b++) this.blocks[b] = whole.subarray(b * KEY_BLOCK, (b + 1) * KEY_BLOCK);
   }
-  return lo;
+
+  /** Keys held whole (learned, or stored without blocks). */
+  static whole(values: Float64Array): SortedKeys {
+    const heads = new Float64Array(Math.ceil(values.length / KEY_BLOCK));
+    for (let b = 0; b < heads.length; b++) heads[b] = values[b * KEY_BLOCK];
+    return new SortedKeys(values.length, heads, null, values);
+  }
+
+  /** Keys of an artifact: `sortedKeyBlocks` of the reader (written with KEY_BLOCK keys per block), or whole. */
+  static read(r: ArtifactReader, name: string, block: number | undefined): SortedKeys {
+    const stored = block === KEY_BLOCK ? r.sortedKeyBlocks(name) : null;
+    if (!stored) return SortedKeys.whole(r.float64(name));
+    if (stored.heads.length !== Math.ceil(stored.n / KEY_BLOCK)) throw new ArtifactFormatError(`sorted key blocks of "${name}" are corrupt`);
+    return new SortedKeys(stored.n, stored.heads, { bytes: stored.bytes, at: stored.at }, null);
+  }
+
+  /** Every key (each block decoded), in one array. */
+  all(): Float64Array {
+    const out = new Float64Array(this.length);
+    for (let b = 0; b < this.heads.length; b++) out.set(this.block(b), b * KEY_BLOCK);
+    return out;
+  }
+
+  /** Bytes held: the decoded blocks, the heads, and the stored differences while blocks are left to decode. */
+  get byteSize(): number {
+    let b = this.heads.byteLength + (this.stored ? this.stored.bytes.byteLength + this.stored.at.byteLength : 0);
+    for (const x of this.blocks) if (x) b += x.byteLength;
+    return b;
+  }
+
+  /** The keys of block b (decoded on first use). */
+  private block(b: number): Float64Array {
+    const hit = this.blocks[b];
+    if (hit) return hit;
+    const { bytes, at } = this.stored as { bytes: Uint8Array; at: Int32Array };
+    const out = new Float64Array(Math.min(KEY_BLOCK, this.length - b * KEY_BLOCK));
+    let p = at[b];
+    // the first difference of the block: skipped (its key is the block's head)
+    while (bytes[p++] >= 128);
+    let acc = this.heads[b];
+    out[0] = acc;
+    for (let i = 1; i < out.length; i++) {
+      let x = bytes[p++];
+      let v = x & 127;
+      let mul = 128;
+      while (x >= 128) {
+        x = bytes[p++];
+        v += (x & 127) * mul;
+        mul *= 128;
+      }
+      out[i] = acc += v;
+    }
+    if (b + 1 < this.heads.length && acc > this.heads[b + 1]) throw new ArtifactFormatError('sorted keys are corrupt (a block passes the next one)');
+    this.blocks[b] = out;
+    if (--this.undecoded === 0) this.stored = null;
+    return out;
+  }
+
+  /** First index in [lo, hi) whose key is ≥ k (hi if none). */
+  lowerBound(k: number, lo: number, hi: number): number {
+    if (lo >= hi) return lo;
+    const heads = this.heads;
+    // the block the answer is in: the last of the range whose first key is below k (the answer is its end or within)
+    let bl = (lo / KEY_BLOCK) | 0;
+    let bh = ((hi - 1) / KEY_BLOCK) | 0;
+    while (bl < bh) {
+      const mid = (bl + bh + 1) >>> 1;
+      if (heads[mid] < k) bl = mid;
+      else bh = mid - 1;
+    }
+    const keys = this.block(bl);
+    const base = bl * KEY_BLOCK;
+    let a = Math.max(lo, base) - base;
+    let z = Math.min(hi, base + keys.length) - base;
+    while (a < z) {
+      const mid = (a + z) >>> 1;
+      if (keys[mid] < k) a = mid + 1;
+      else z = mid;
+    }
+    return base + a;
+  }
+
+  /** Index of `k` within [lo, hi), or -1. */
+  indexIn(k: number, lo: number, hi: number): number {
+    const i = this.lowerBound(k, lo, hi);
+    if (i >= hi) return -1;
+    // the answer is in a decoded block, or is the first key of the next block (known before it is decoded)
+    const b = (i / KEY_BLOCK) | 0;
+    const keys = this.blocks[b];
+    return (keys ? keys[i - b * KEY_BLOCK] : this.heads[b]) === k ? i : -1;
+  }
 }
 
-/** Index of `k` in ascending `keys` within [lo, hi), or -1. */
-function indexIn(keys: Float64Array, k: number, lo: number, hi: number): number {
-  const i = lowerBound(keys, k, lo, hi);
-  return i < hi && keys[i] === k ? i : -1;
+/** Largest integer a float32 holds exactly: a stored count above it is rounded as a float32 column would hold it. */
+const F32_EXACT_INT = 1 << 24;
+
+/**
+ * A column of counts: floats (learned), or the narrow integers of an artifact read where they are stored (1, 2 or 4
+ * bytes per value, maybe in byte planes): a cold model reads the few counts its n-grams need instead of widening
+ * every one. Values are those of a float32 column.
+ */
+export class CountColumn {
+  private constructor(
+    private readonly floats: Float32Array | null,
+    private readonly bytes: Uint8Array,
+    private readonly width: number,
+    private readonly planes: boolean,
+    readonly length: number,
+  ) {}
+
+  static of(values: Float32Array): CountColumn {
+    return new CountColumn(values, new Uint8Array(0), 0, false, values.length);
+  }
+
+  /** A column of an artifact: its stored integers, or (another encoding) its values as floats. */
+  static read(r: ArtifactReader, name: string): CountColumn {
+    const s = r.uintBytes(name);
+    if (!s || (s.width !== 1 && s.width !== 2 && s.width !== 4) || s.bytes.length !== s.n * s.width) return CountColumn.of(r.float32(name));
+    return new CountColumn(null, s.bytes, s.width, s.planes, s.n);
+  }
+
+  get(i: number): number {
+    const f = this.floats;
+    if (f !== null) return f[i];
+    const b = this.bytes;
+    if (this.width === 1) return b[i];
+    const n = this.length;
+    if (this.width === 2) return this.planes ? b[i] | (b[n + i] << 8) : b[2 * i] | (b[2 * i + 1] << 8);
+    const v =
+      (this.planes
+        ? b[i] | (b[n + i] << 8) | (b[2 * n + i] << 16) | (b[3 * n + i] << 24)
+        : b[4 * i] | (b[4 * i + 1] << 8) | (b[4 * i + 2] << 16) | (b[4 * i + 3] << 24)) >>> 0;
+    return v < F32_EXACT_INT ? v : Math.fround(v);
+  }
+
+  /** Every value, as floats. */
+  all(): Float32Array {
+    if (this.floats) return this.floats;
+    const out = new Float32Array(this.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    return out;
+  }
+
+  get byteSize(): number {
+    return this.floats ? this.floats.byteLength : this.bytes.byteLength;
+  }
 }
 
 /**
@@ -98,15 +255,15 @@ class ContextRanges {
   readonly hi = new Int32Array(CONTEXT_SLOTS);
 
   /** The slot of context `ctx` (hash `h`), filled from the context keys and the following table's keys. */
-  find(h: number, ctx: number, ctxKeys: Float64Array, next: Float64Array, V: number): number {
+  find(h: number, ctx: number, ctxKeys: SortedKeys, next: SortedKeys, V: number): number {
     const slot = h & (CONTEXT_SLOTS - 1);
     if (this.keys[slot] === ctx) return slot;
-    const x = indexIn(ctxKeys, ctx, 0, ctxKeys.length);
+    const x = ctxKeys.indexIn(ctx, 0, ctxKeys.length);
     this.row[slot] = x;
     if (x >= 0) {
-      const lo = lowerBound(next, ctx * V, 0, next.length);
+      const lo = next.lowerBound(ctx * V, 0, next.length);
       this.lo[slot] = lo;
-      this.hi[slot] = lowerBound(next, (ctx + 1) * V, lo, next.length);
+      this.hi[slot] = next.lowerBound((ctx + 1) * V, lo, next.length);
     }
     this.keys[slot] = ctx;
     return slot;
@@ -251,6 +408,9 @@ interface LmSizes {
   x2: number;
 }
 
+/** The metadata of a stored model (`keyBlock`: keys per stored block, absent before the keys were stored in blocks). */
+type StoredLmMeta = Pick<KnLmData, 'V' | 'd1' | 'd2' | 'd3' | 'uniTotal' | 'uniTypes'> & { keyBlock?: number };
+
 /** A model still in its artifact: its sizes, and how to decode it. */
 interface StoredLm {
   sizes: LmSizes;
@@ -311,6 +471,9 @@ export class KnLm {
   /** Bytes of the decoded tables (as they are or will be once decoded). */
   get tableBytes(): number {
     const s = this.sizes;
+    const d = this.loaded;
+    // a loaded model's keys and counts as held (blocks decoded so far, counts as stored); a stored one's once decoded
+    if (d) return s.uni * F32 + LM_KEYS.reduce((b, k) => b + d[k].byteSize, 0) + LM_COLUMNS.reduce((b, c) => b + d[c].byteSize, 0);
     return s.uni * F32 + s.c3 * (F64 + F32) + s.x3 * (F64 + 2 * F32) + s.b2 * (F64 + F32) + s.x2 * (F64 + 2 * F32);
   }
 
@@ -391,16 +554,16 @@ export class KnLm {
       uniCont,
       uniTotal,
       uniTypes,
-      c3k,
-      c3v,
-      x3k,
-      x3s: x3sv,
-      x3n: x3nv,
-      b2k,
-      b2v,
-      x2k,
-      x2s: x2sv,
-      x2n: x2nv,
+      c3k: SortedKeys.whole(c3k),
+      c3v: CountColumn.of(c3v),
+      x3k: SortedKeys.whole(x3k),
+      x3s: CountColumn.of(x3sv),
+      x3n: CountColumn.of(x3nv),
+      b2k: SortedKeys.whole(b2k),
+      b2v: CountColumn.of(b2v),
+      x2k: SortedKeys.whole(x2k),
+      x2s: CountColumn.of(x2sv),
+      x2n: CountColumn.of(x2nv),
     });
   }
 
@@ -418,11 +581,11 @@ export class KnLm {
     const bi = (this.ranges ??= { tri: new ContextRanges(), bi: new ContextRanges() }).bi;
     const at = bi.find(mix(Math.imul(v, HASH_V)), v, d.x2k, d.b2k, d.V);
     const x = bi.row[at];
-    const s = x < 0 ? 0 : d.x2s[x];
+    const s = x < 0 ? 0 : d.x2s.get(x);
     if (!s) return this.p1(w);
-    const b = indexIn(d.b2k, v * d.V + w, bi.lo[at], bi.hi[at]);
-    const c = b < 0 ? 0 : d.b2v[b];
-    return Math.max(c - d.d2, 0) / s + ((d.d2 * d.x2n[x]) / s) * this.p1(w);
+    const b = d.b2k.indexIn(v * d.V + w, bi.lo[at], bi.hi[at]);
+    const c = b < 0 ? 0 : d.b2v.get(b);
+    return Math.max(c - d.d2, 0) / s + ((d.d2 * d.x2n.get(x)) / s) * this.p1(w);
   }
 
   /** ln p(w | u v) */
@@ -437,13 +600,13 @@ export class KnLm {
     const tri = (this.ranges ??= { tri: new ContextRanges(), bi: new ContextRanges() }).tri;
     const at = tri.find(mix(Math.imul(u, HASH_U) ^ Math.imul(v, HASH_V)), ctx, d.x3k, d.c3k, d.V);
     const x = tri.row[at];
-    const s = x < 0 ? 0 : d.x3s[x];
+    const s = x < 0 ? 0 : d.x3s.get(x);
     let p: number;
     if (!s) p = this.p2(v, w);
     else {
-      const t = indexIn(d.c3k, ctx * d.V + w, tri.lo[at], tri.hi[at]);
-      const c = t < 0 ? 0 : d.c3v[t];
-      p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n[x]) / s) * this.p2(v, w);
+      const t = d.c3k.indexIn(ctx * d.V + w, tri.lo[at], tri.hi[at]);
+      const c = t < 0 ? 0 : d.c3v.get(t);
+      p = Math.max(c - d.d3, 0) / s + ((d.d3 * d.x3n.get(x)) / s) * this.p2(v, w);
     }
     const lp = Math.log(Math.max(p, 1e-30));
     cache.set(h, ck, lp);
@@ -464,13 +627,16 @@ export class KnLm {
     return lp;
   }
 
-  /** Writes the model into an artifact: sorted keys as varint differences, counts as varints. */
+  /**
+   * Writes the model into an artifact: sorted keys as varint differences in blocks of KEY_BLOCK (`keyBlock` in its
+   * metadata; each block's offset and first key stored too), counts in their narrowest width.
+   */
   write(w: ArtifactWriter, prefix: string): void {
     const d = this.data;
-    w.meta(prefix, { V: d.V, d1: d.d1, d2: d.d2, d3: d.d3, uniTotal: d.uniTotal, uniTypes: d.uniTypes });
+    w.meta(prefix, { V: d.V, d1: d.d1, d2: d.d2, d3: d.d3, uniTotal: d.uniTotal, uniTypes: d.uniTypes, keyBlock: KEY_BLOCK } satisfies StoredLmMeta);
     w.uints(`${prefix}uniCont`, d.uniCont);
-    for (const k of LM_KEYS) w.sortedKeys(`${prefix}${k}`, d[k]);
-    for (const c of LM_COLUMNS) w.uints(`${prefix}${c}`, d[c]);
+    for (const k of LM_KEYS) w.sortedKeyBlocks(`${prefix}${k}`, d[k].all(), KEY_BLOCK);
+    for (const c of LM_COLUMNS) w.uints(`${prefix}${c}`, d[c].all());
   }
 
   /** A model of an artifact decoded on first use: `r` reads its sections (best a copy of only those, see `sections`). */
@@ -481,13 +647,14 @@ export class KnLm {
 
   /** The artifact sections of a model written with `prefix`. */
   static sections(prefix: string): string[] {
-    return ['uniCont', ...LM_KEYS, ...LM_COLUMNS].map((x) => `${prefix}${x}`);
+    return ['uniCont', ...LM_KEYS.flatMap((k) => [k, `${k}At`, `${k}Head`]), ...LM_COLUMNS].map((x) => `${prefix}${x}`);
   }
 
   static read(r: ArtifactReader, prefix: string): KnLm {
-    const h = r.meta<Pick<KnLmData, 'V' | 'd1' | 'd2' | 'd3' | 'uniTotal' | 'uniTypes'>>(prefix);
-    const keys = Object.fromEntries(LM_KEYS.map((k) => [k, r.float64(`${prefix}${k}`)])) as Record<(typeof LM_KEYS)[number], Float64Array>;
-    const cols = Object.fromEntries(LM_COLUMNS.map((c) => [c, r.float32(`${prefix}${c}`)])) as Record<(typeof LM_COLUMNS)[number], Float32Array>;
+    const { keyBlock, ...h } = r.meta<StoredLmMeta>(prefix);
+    // written before the key blocks: no keyBlock, the keys are decoded whole
+    const keys = Object.fromEntries(LM_KEYS.map((k) => [k, SortedKeys.read(r, `${prefix}${k}`, keyBlock)])) as Record<(typeof LM_KEYS)[number], SortedKeys>;
+    const cols = Object.fromEntries(LM_COLUMNS.map((c) => [c, CountColumn.read(r, `${prefix}${c}`)])) as Record<(typeof LM_COLUMNS)[number], CountColumn>;
     return new KnLm({ ...h, uniCont: r.float32(`${prefix}uniCont`), ...keys, ...cols });
   }
 
@@ -495,7 +662,14 @@ export class KnLm {
   static fromLegacyArrays(prefix: string, header: Record<string, number>, a: Record<string, LegacyTypedArray>): KnLm {
     const copy = (n: string): Float32Array => Float32Array.from(a[`${prefix}${n}`]);
     const k = (n: string): Float64Array => Float64Array.from(a[`${prefix}${n}`]);
-    const data: KnLmData = {
+    const [c3k, x3k, b2k, x2k] = [k('c3k'), k('x3k'), k('b2k'), k('x2k')];
+    const [c3v, x3s, x3n, b2v, x2s, x2n] = [copy('c3v'), copy('x3s'), copy('x3n'), copy('b2v'), copy('x2s'), copy('x2n')];
+    // sorted before the keys are blocked (the blocks' first keys are taken from the sorted keys)
+    sortByKey(c3k, c3v);
+    sortByKey(x3k, x3s, x3n);
+    sortByKey(b2k, b2v);
+    sortByKey(x2k, x2s, x2n);
+    return new KnLm({
       V: header.V,
       d1: header.d1,
       d2: header.d2,
@@ -503,21 +677,16 @@ export class KnLm {
       uniTotal: header.uniTotal,
       uniTypes: header.uniTypes,
       uniCont: copy('uniCont'),
-      c3k: k('c3k'),
-      c3v: copy('c3v'),
-      x3k: k('x3k'),
-      x3s: copy('x3s'),
-      x3n: copy('x3n'),
-      b2k: k('b2k'),
-      b2v: copy('b2v'),
-      x2k: k('x2k'),
-      x2s: copy('x2s'),
-      x2n: copy('x2n'),
-    };
-    sortByKey(data.c3k, data.c3v);
-    sortByKey(data.x3k, data.x3s, data.x3n);
-    sortByKey(data.b2k, data.b2v);
-    sortByKey(data.x2k, data.x2s, data.x2n);
-    return new KnLm(data);
+      c3k: SortedKeys.whole(c3k),
+      c3v: CountColumn.of(c3v),
+      x3k: SortedKeys.whole(x3k),
+      x3s: CountColumn.of(x3s),
+      x3n: CountColumn.of(x3n),
+      b2k: SortedKeys.whole(b2k),
+      b2v: CountColumn.of(b2v),
+      x2k: SortedKeys.whole(x2k),
+      x2s: CountColumn.of(x2s),
+      x2n: CountColumn.of(x2n),
+    });
   }
 }

@@ -9,9 +9,17 @@ import type { LexTable } from './lexicon';
 import { KnLm } from './lm';
 import type { AgentModel, ModelCalibration, ModelStats } from './model';
 import { OptionChunks, optionChunkSections, type OptionColumns, writeOptionChunks } from './phrase-chunks';
-import { PackedPhraseTable, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex, type PhraseOptions, type PhraseTable } from './phrase-table';
+import {
+  FrontCodedKeys,
+  PackedPhraseTable,
+  PHRASE_SCORES_PER_OPTION,
+  PhraseKeyIndex,
+  type PhraseOptions,
+  type PhraseTable,
+  type StoredKeyLookup,
+} from './phrase-table';
 import type { Segmenter } from './subword';
-import { type SpellingCounts, spellingCounts } from './unknown-words';
+import { borrowingRateOf, type SpellingCounts, spellingCounts } from './unknown-words';
 import { type SideVocab, WordIndex } from './vocabulary';
 
 /**
@@ -65,7 +73,8 @@ export function serializeModel(m: AgentModel): Uint8Array {
   }
   // the spelling model of unknown words, counted once here instead of by every load (optional: older artifacts lack it)
   const counted = m.spelling ?? [spellingCounts(m.sides[0].words), spellingCounts(m.sides[1].words)];
-  if (counted[0] && counted[1])
+  if (counted[0] && counted[1]) {
+    w.meta('borrowing', [borrowingRateOf(m, 0), borrowingRateOf(m, 1)]);
     [counted[0], counted[1]].forEach((c, d) =>
       w
         .uints(`spellChars${d}`, c.chars)
@@ -74,6 +83,7 @@ export function serializeModel(m: AgentModel): Uint8Array {
         .sortedKeys(`spellBi${d}`, c.biKeys)
         .uints(`spellBiN${d}`, c.biCounts),
     );
+  }
   return w.finish();
 }
 
@@ -95,14 +105,14 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     );
   const lm = (d: number): KnLm => KnLm.stored(r.extract(KnLm.sections(`lm${d}`)), `lm${d}`);
   const side = (d: number): SideVocab => {
-    const words = r.strings(`words${d}`).toArray();
+    const words = r.stringArray(`words${d}`);
     // the written forms are read for the output side only (recasing): decoded on first use from a copy of their section
     const storedCased = r.extract([`cased${d}`]);
     let cased: string[] | undefined;
     return {
       words,
       get cased(): string[] {
-        return (cased ??= storedCased.strings(`cased${d}`).toArray());
+        return (cased ??= storedCased.stringArray(`cased${d}`));
       },
       index: new WordIndex(words),
       freq: r.float32(`freq${d}`),
@@ -117,6 +127,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     triCounts: r.int32(`spellTriN${d}`),
     biKeys: r.float64(`spellBi${d}`),
     biCounts: r.int32(`spellBiN${d}`),
+    borrowing: r.meta<[number, number] | undefined>('borrowing')?.[d],
   });
   return {
     version: 1,
@@ -146,28 +157,6 @@ function storedIds(r: ArtifactReader, name: string): Uint8Array | Uint16Array | 
   if (!C || !LITTLE_ENDIAN) return Uint32Array.from(r.int32(name));
   const src = b.byteOffset % width === 0 ? b : b.slice();
   return new C(src.buffer as ArrayBuffer, src.byteOffset, n);
-}
-
-/** The key word ids written out from their front coding (key i shares shared[i] words with key i - 1). */
-function frontDecoded(len: Uint8Array, start: Int32Array, shared: Uint8Array, fresh: Uint8Array | Uint16Array | Uint32Array): Uint16Array | Uint32Array {
-  const n = len.length;
-  const ids = fresh instanceof Uint32Array ? new Uint32Array(start[n]) : new Uint16Array(start[n]);
-  let at = 0;
-  // the key before: where it starts and its length (none before the first)
-  let prev = 0;
-  let prevLen = 0;
-  for (let i = 0; i < n; i++) {
-    const from = start[i];
-    const to = start[i + 1];
-    const s = shared[i];
-    if (s > to - from || s > prevLen) throw new ArtifactFormatError(`phrase key ${i} shares more words than it or the key before has`);
-    for (let j = 0; j < s; j++) ids[from + j] = ids[prev + j];
-    for (let j = from + s; j < to; j++) ids[j] = fresh[at++];
-    prev = from;
-    prevLen = to - from;
-  }
-  if (at !== fresh.length) throw new ArtifactFormatError(`phrase keys are corrupt (${fresh.length - at} ids left over)`);
-  return ids;
 }
 
 /** The whole option columns of a table (what the writer reads). */
@@ -255,7 +244,7 @@ class WholeColumns implements StoredOptions {
  * the first read (from schema 4 only the chunk of the key read).
  */
 class StoredPhraseTable implements PhraseTable {
-  private keyCols: { keyIndex: PhraseKeyIndex; off: Int32Array } | null = null;
+  private keyCols: { keyIndex: StoredKeyLookup; off: Int32Array } | null = null;
   private opts: StoredOptions | null = null;
   private texts: WeakRef<string[]> | undefined;
 
@@ -270,20 +259,25 @@ class StoredPhraseTable implements PhraseTable {
     private readonly side: SideVocab,
   ) {}
 
-  private get k(): { keyIndex: PhraseKeyIndex; off: Int32Array } {
+  private get k(): { keyIndex: StoredKeyLookup; off: Int32Array } {
     if (this.keyCols) return this.keyCols;
     const r = this.storedKeys as ArtifactReader;
     const d = this.d;
     const len = r.raw<Uint8Array>(`keyLen${d}`);
-    const start = new Int32Array(len.length + 1);
-    for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
-    const ids = r.has(`keyNew${d}`) ? frontDecoded(len, start, r.raw<Uint8Array>(`keyShared${d}`), storedIds(r, `keyNew${d}`)) : storedIds(r, `keyIds${d}`);
-    this.keyCols = { keyIndex: new PhraseKeyIndex(this.side, start, ids), off: r.int32(`off${d}`) };
+    let keyIndex: StoredKeyLookup;
+    if (r.has(`keyNew${d}`)) keyIndex = new FrontCodedKeys(this.side, len, r.raw<Uint8Array>(`keyShared${d}`), storedIds(r, `keyNew${d}`));
+    else {
+      // the first schema 4 layout: every id stored
+      const start = new Int32Array(len.length + 1);
+      for (let i = 0; i < len.length; i++) start[i + 1] = start[i] + len[i];
+      keyIndex = new PhraseKeyIndex(this.side, start, storedIds(r, `keyIds${d}`));
+    }
+    this.keyCols = { keyIndex, off: r.int32(`off${d}`) };
     this.storedKeys = null;
     return this.keyCols;
   }
 
-  get keyIndex(): PhraseKeyIndex {
+  get keyIndex(): StoredKeyLookup {
     return this.k.keyIndex;
   }
 

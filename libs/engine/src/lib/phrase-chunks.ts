@@ -98,12 +98,25 @@ function writePart(sink: ByteSink, values: ArrayLike<number>, w: number, planes:
   sink.bytes(best);
 }
 
-function readPart(b: Uint8Array, w: number, n: number): Int32Array {
+/** A part's values as stored (inflated when deflated), and whether they are in byte planes. */
+function partBytes(b: Uint8Array, w: number, n: number): { raw: Uint8Array; planes: boolean } {
   const flag = b[0];
-  if (flag === FLAG_STORED) return bytesValues(b.subarray(1), w, n, false);
+  if (flag === FLAG_STORED) return { raw: b.subarray(1), planes: false };
   if (flag !== FLAG_VALUES && flag !== FLAG_PLANES) throw new ArtifactFormatError(`phrase option chunk is corrupt (part flag ${flag})`);
-  const raw = inflateRawSync(b.subarray(1), { chunkSize: Math.max(64, n * w) });
-  return bytesValues(raw, w, n, flag === FLAG_PLANES);
+  return { raw: inflateRawSync(b.subarray(1), { chunkSize: Math.max(64, n * w) }), planes: flag === FLAG_PLANES };
+}
+
+function readPart(b: Uint8Array, w: number, n: number): Int32Array {
+  const { raw, planes } = partBytes(b, w, n);
+  return bytesValues(raw, w, n, planes);
+}
+
+/** A part of n 16-bit score codes written as their values into column s of the interleaved scores (no code array). */
+function readScoresInto(b: Uint8Array, n: number, table: Float32Array, scores: Float32Array, s: number): void {
+  const { raw, planes } = partBytes(b, 2, n);
+  if (raw.length !== 2 * n) throw new ArtifactFormatError(`phrase option chunk is corrupt (${raw.length} bytes for ${n} scores)`);
+  if (planes) for (let o = 0; o < n; o++) scores[o * PHRASE_SCORES_PER_OPTION + s] = table[raw[o] | (raw[n + o] << 8)];
+  else for (let o = 0; o < n; o++) scores[o * PHRASE_SCORES_PER_OPTION + s] = table[raw[2 * o] | (raw[2 * o + 1] << 8)];
 }
 
 /** Writes the option columns of direction d's table in chunks (sections of `optionChunkSections(d)`). */
@@ -221,10 +234,8 @@ export class OptionChunks {
     for (let o = 0; o < n; o++) tgtOff[o + 1] = tgtOff[o] + lens[o];
     const tgtIds = next(tgtOff[n], widths[1]);
     const scores = new Float32Array(n * PHRASE_SCORES_PER_OPTION);
-    for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) {
-      const codes = next(n, 2);
-      for (let o = 0; o < n; o++) scores[o * PHRASE_SCORES_PER_OPTION + s] = this.table[codes[o]];
-    }
+    for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++, part++)
+      readScoresInto(this.blob.subarray(this.starts[part], this.starts[part + 1]), n, this.table, scores, s);
     const chunk = { tgtOff, tgtIds, scores, counts: null };
     this.loaded[c] = chunk;
     this.decodedBytes += tgtOff.byteLength + tgtIds.byteLength + scores.byteLength;

@@ -1,4 +1,4 @@
-import { PhraseKeyIndex } from './phrase-table';
+import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { WordIndex } from './vocabulary';
 
 describe('PhraseKeyIndex (keys of a loaded phrase table)', () => {
@@ -44,5 +44,43 @@ describe('PhraseKeyIndex (keys of a loaded phrase table)', () => {
 
   it('writes every key out in key order', () => {
     expect(index.texts()).toEqual(keys);
+  });
+
+  /** Keys front-coded as the model artifact stores them: lengths, words shared with the key before, the other ids. */
+  const frontCode = (list: string[]): { len: Uint8Array; shared: Uint8Array; fresh: Uint16Array } => {
+    const len = new Uint8Array(list.length);
+    const shared = new Uint8Array(list.length);
+    const fresh: number[] = [];
+    let prev: number[] = [];
+    list.forEach((k, i) => {
+      const ids = k.split(' ').map((w) => words.indexOf(w));
+      let s = 0;
+      while (s < ids.length && s < prev.length && ids[s] === prev[s]) s++;
+      len[i] = ids.length;
+      shared[i] = s;
+      fresh.push(...ids.slice(s));
+      prev = ids;
+    });
+    return { len, shared, fresh: Uint16Array.from(fresh) };
+  };
+
+  it('reads front-coded keys (FrontCodedKeys) as a Map of the texts, without writing them out at load', () => {
+    const many: string[] = [];
+    for (const a of words.slice(3)) for (const b of words.slice(3)) many.push(`de ${a} ${b}`, `${a} ${b}`, `de ${a}`, a, `${a} ${b} de ${a}`);
+    for (const list of [keys, many]) {
+      const { len, shared, fresh } = frontCode(list);
+      const coded = new FrontCodedKeys(vocab, len, shared, fresh);
+      const plain = new Map<string, number>();
+      list.forEach((k, i) => plain.has(k) || plain.set(k, i));
+      for (const k of [...list, 'la perro', 'de de', 'el', 'gato', 'de de de de', 'come de la casa de']) expect(coded.get(k)).toBe(plain.get(k));
+      expect(coded.texts()).toEqual(list);
+      expect(coded.singleWordKeys()).toEqual(list.filter((k, i) => !k.includes(' ') && list.indexOf(k) === i));
+      expect(coded.size).toBe(list.length);
+    }
+    const { len, shared, fresh } = frontCode(keys);
+    shared[1] = 3;
+    expect(() => new FrontCodedKeys(vocab, len, shared, fresh)).toThrow(/shares more words/);
+    expect(() => new FrontCodedKeys(vocab, len, new Uint8Array(len.length), fresh)).toThrow(/corrupt/);
+    expect(() => new FrontCodedKeys(vocab, len.slice(0, 1), shared.slice(0, 1), Uint16Array.of(words.length, 3))).toThrow(/not in the vocabulary/);
   });
 });

@@ -4,6 +4,7 @@
  * one table per direction. Phrase keys are looked up through a `KeyLookup` (a Map, or word-id hashing when loaded).
  */
 import { PairTable } from './align';
+import { ArtifactFormatError } from './artifact-codec';
 import { MAX_PHRASE, OPTION_RANK_LEX_WEIGHT, OPTIONS_PER_PHRASE, PHRASE_UNALIGNED_EXTENSION } from './tuning';
 import type { SideVocab } from './vocabulary';
 
@@ -379,7 +380,9 @@ export class PhraseKeyIndex implements KeyLookup {
   /** The single-word keys as text, in key order (listed at load; no phrase written out). */
   singleWordKeys(): string[] {
     const w = this.vocab.words;
-    return Array.from(this.singles, (id) => w[id]);
+    const out = new Array<string>(this.singles.length);
+    for (let i = 0; i < out.length; i++) out[i] = w[this.singles[i]];
+    return out;
   }
 
   /** The keys as text (materialized once, on first use). */
@@ -393,4 +396,225 @@ export class PhraseKeyIndex implements KeyLookup {
     }
     return out;
   }
+}
+
+/** Keys of a phrase table a loaded model finds by text: a Map, a `PhraseKeyIndex` or `FrontCodedKeys`. */
+export type StoredKeyLookup = PhraseKeyIndex | FrontCodedKeys;
+
+/**
+ * The phrase keys of a loaded table as stored: front-coded (key k has len[k] words, shares its first shared[k] with key
+ * k - 1, its other ids are the next ones of `fresh`). Load reads the lengths and shared counts once to bucket the
+ * multi-word keys by first word (a key's first word is the next fresh id when it shares none, else its predecessor's)
+ * and to note where each one's fresh ids start; no key is written out. A bucket is hashed on its first lookup, a key's
+ * ids read back from the fresh ids of it and the keys before it (walking back while it shares words with them).
+ */
+export class FrontCodedKeys implements KeyLookup {
+  /** per input word id: the key of that word alone (its first such key), or -1 */
+  private readonly single: Int32Array;
+  /** word ids of the single-word keys in key order */
+  private readonly singles: Int32Array;
+  /** per input word id w: its multi-word keys are bucketKeys[bucketStart[w]..bucketStart[w + 1] - 1], in key order */
+  private readonly bucketStart: Int32Array;
+  private readonly bucketKeys: Int32Array;
+  /** per key: where its fresh ids start */
+  private readonly freshAt: Int32Array;
+  /** per input word id: the hash slots of its bucket once built (positions in bucketKeys, -1 empty), undefined before */
+  private readonly bucketSlots: (Int32Array | undefined)[];
+  private hashedBytes = 0;
+  /** word ids of a query, and of a key read back (a key has at most MAX_PHRASE words) */
+  private readonly query = new Int32Array(MAX_PHRASE + 1);
+  private readonly read = new Int32Array(MAX_PHRASE + 1);
+
+  constructor(
+    private readonly vocab: SideVocab,
+    private readonly len: Uint8Array,
+    private readonly shared: Uint8Array,
+    private readonly fresh: Uint8Array | Uint16Array | Uint32Array,
+  ) {
+    const b = bucketByFirstWord(len, shared, fresh, vocab.words.length);
+    this.single = b.single;
+    this.singles = b.singles;
+    this.bucketStart = b.bucketStart;
+    this.bucketKeys = b.bucketKeys;
+    this.freshAt = b.freshAt;
+    this.bucketSlots = new Array<Int32Array | undefined>(vocab.words.length);
+  }
+  get size(): number {
+    return this.len.length;
+  }
+
+  /** The ids of key k (its fresh ids start at `at`) into `out`, read back through the keys it shares words with. */
+  private idsOf(k: number, at: number, out: Int32Array): number {
+    const l = this.len[k];
+    let need = l;
+    for (;;) {
+      const s = this.shared[k];
+      for (let j = s; j < need; j++) out[j] = this.fresh[at + j - s];
+      if (s < need) need = s;
+      if (need === 0) return l;
+      k--;
+      at -= this.len[k] - this.shared[k];
+    }
+  }
+
+  private hash(a: Int32Array, n: number): number {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ a[i], 0x01000193);
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /** The hash slots of the multi-word keys starting with word w (built on first use), or null if there are none. */
+  private slotsOf(w: number): Int32Array | null {
+    const hit = this.bucketSlots[w];
+    if (hit) return hit;
+    const from = this.bucketStart[w];
+    const to = this.bucketStart[w + 1];
+    if (from === to) return null;
+    let cap = MIN_BUCKET_SLOTS;
+    while (cap < BUCKET_LOAD_INVERSE * (to - from)) cap *= 2;
+    const slots = new Int32Array(cap).fill(-1);
+    const mask = cap - 1;
+    const ids = this.read;
+    for (let x = from; x < to; x++) {
+      const k = this.bucketKeys[x];
+      const n = this.idsOf(k, this.freshAt[k], ids);
+      let h = this.hash(ids, n) & mask;
+      while (slots[h] !== -1) h = (h + 1) & mask;
+      slots[h] = x;
+    }
+    this.bucketSlots[w] = slots;
+    this.hashedBytes += slots.byteLength;
+    return slots;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  get(key: string): number | undefined {
+    const index = this.vocab.index;
+    let space = key.indexOf(' ');
+    if (space < 0) {
+      const id = index.get(key);
+      const k = id === undefined || id >= this.single.length ? -1 : this.single[id];
+      return k < 0 ? undefined : k;
+    }
+    const q = this.query;
+    let n = 0;
+    let from = 0;
+    for (;;) {
+      if (n === MAX_PHRASE) return undefined;
+      const id = index.get(space < 0 ? key.slice(from) : key.slice(from, space));
+      if (id === undefined) return undefined;
+      q[n++] = id;
+      if (space < 0) break;
+      from = space + 1;
+      space = key.indexOf(' ', from);
+    }
+    const slots = this.slotsOf(q[0]);
+    if (!slots) return undefined;
+    const mask = slots.length - 1;
+    const ids = this.read;
+    let h = this.hash(q, n) & mask;
+    for (;;) {
+      const x = slots[h];
+      if (x === -1) return undefined;
+      const k = this.bucketKeys[x];
+      if (this.len[k] === n) {
+        this.idsOf(k, this.freshAt[k], ids);
+        let same = true;
+        for (let i = 0; i < n && same; i++) same = ids[i] === q[i];
+        if (same) return k;
+      }
+      h = (h + 1) & mask;
+    }
+  }
+
+  get byteSize(): number {
+    return (
+      this.hashedBytes +
+      this.single.byteLength +
+      this.singles.byteLength +
+      this.bucketStart.byteLength +
+      this.bucketKeys.byteLength +
+      this.freshAt.byteLength +
+      this.len.byteLength +
+      this.shared.byteLength +
+      this.fresh.byteLength
+    );
+  }
+
+  /** The single-word keys as text, in key order (listed at load; no phrase written out). */
+  singleWordKeys(): string[] {
+    const w = this.vocab.words;
+    const out = new Array<string>(this.singles.length);
+    for (let i = 0; i < out.length; i++) out[i] = w[this.singles[i]];
+    return out;
+  }
+
+  /** The keys as text, in key order. */
+  texts(): string[] {
+    const out = new Array<string>(this.size);
+    const w = this.vocab.words;
+    const ids: string[] = [];
+    let at = 0;
+    for (let k = 0; k < this.size; k++) {
+      const l = this.len[k];
+      const s = this.shared[k];
+      ids.length = s;
+      for (let j = s; j < l; j++) ids.push(w[this.fresh[at++]]);
+      out[k] = ids.join(' ');
+    }
+    return out;
+  }
+}
+
+/** Vocabularies up to this many words number their words in 16 bits. */
+const FIRST_WORD_16_BITS = 1 << 16;
+
+/**
+ * FrontCodedKeys' load: where each key's fresh ids start, the multi-word keys bucketed by first word and the single-word
+ * keys (a pass writing per-key columns in order, then one scattering the multi-word keys into their buckets).
+ */
+function bucketByFirstWord(
+  len: Uint8Array,
+  shared: Uint8Array,
+  fresh: Uint8Array | Uint16Array | Uint32Array,
+  V: number,
+): { single: Int32Array; singles: Int32Array; bucketStart: Int32Array; bucketKeys: Int32Array; freshAt: Int32Array } {
+  const n = len.length;
+  const bucketStart = new Int32Array(V + 1);
+  const single = new Int32Array(V).fill(-1);
+  const singles = new Int32Array(V);
+  const freshAt = new Int32Array(n);
+  // each key's first word (read back by the second pass): 16 bits whenever the vocabulary allows
+  const firstOf = V <= FIRST_WORD_16_BITS ? new Uint16Array(n) : new Uint32Array(n);
+  let nSingles = 0;
+  let at = 0;
+  let prevLen = 0;
+  let first = 0;
+  for (let k = 0; k < n; k++) {
+    const l = len[k];
+    const s = shared[k];
+    if (s > l || s > prevLen) throw new ArtifactFormatError(`phrase key ${k} shares more words than it or the key before has`);
+    if (s === 0) {
+      first = fresh[at];
+      if (first >= V) throw new ArtifactFormatError(`phrase key ${k} starts with word ${first}, not in the vocabulary of ${V}`);
+    }
+    freshAt[k] = at;
+    firstOf[k] = first;
+    at += l - s;
+    if (l > 1) bucketStart[first + 1]++;
+    else if (single[first] === -1) {
+      single[first] = k;
+      singles[nSingles++] = first;
+    }
+    prevLen = l;
+  }
+  if (at !== fresh.length) throw new ArtifactFormatError(`phrase keys are corrupt (${fresh.length - at} ids left over or missing)`);
+  for (let w = 0; w < V; w++) bucketStart[w + 1] += bucketStart[w];
+  const fill = bucketStart.slice(0, V);
+  const bucketKeys = new Int32Array(bucketStart[V]);
+  for (let k = 0; k < n; k++) if (len[k] > 1) bucketKeys[fill[firstOf[k]]++] = k;
+  return { single, singles: singles.slice(0, nSingles), bucketStart, bucketKeys, freshAt };
 }

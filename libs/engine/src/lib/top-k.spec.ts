@@ -79,6 +79,8 @@ describe('TopK', () => {
       const score = Float64Array.from(rowOf, (x) => rowScore[x]);
       const live = [...Array(n).keys()].filter((d) => alive[d]);
       expect(top.selectRows(rowScore, rowOf, alive, n)).toEqual(reference(score, live, 10));
+      // every document live: the same without the live table
+      expect(top.selectRows(rowScore, rowOf, null, n)).toEqual(reference(score, [...Array(n).keys()], 10));
     }
   });
 

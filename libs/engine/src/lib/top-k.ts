@@ -15,6 +15,9 @@ export class TopK {
   /** the first m offers in offer order (the answer when no more than m are offered) */
   private firstIds: Int32Array;
   private firstScores: Float64Array;
+  /** scratch of result() */
+  private outIds: Int32Array;
+  private outScores: Float64Array;
   private size = 0;
   private offered = 0;
 
@@ -23,6 +26,8 @@ export class TopK {
     this.scores = new Float64Array(m);
     this.firstIds = new Int32Array(m);
     this.firstScores = new Float64Array(m);
+    this.outIds = new Int32Array(m);
+    this.outScores = new Float64Array(m);
   }
 
   /** Forgets every offer. */
@@ -84,24 +89,35 @@ export class TopK {
   }
 
   /**
-   * Offers every document d < n with alive[d], scored rowScore[rowOf[d]], in document order, after a reset; returns
-   * the result.
+   * Offers every document d < n with alive[d] (every one when alive is null), scored rowScore[rowOf[d]], in document
+   * order, after a reset; returns the result.
    */
-  selectRows(rowScore: Float64Array, rowOf: Int32Array, alive: Uint8Array, n: number): number[] {
+  selectRows(rowScore: Float64Array, rowOf: Int32Array, alive: Uint8Array | null, n: number): number[] {
     this.reset();
     const m = this.m;
     let d = 0;
-    for (; d < n && this.offered < m; d++) if (alive[d]) this.offer(d, rowScore[rowOf[d]]);
+    for (; d < n && this.offered < m; d++) if (!alive || alive[d]) this.offer(d, rowScore[rowOf[d]]);
     const sc = this.scores;
     let floor = sc[0];
     let more = 0;
-    for (; d < n; d++) {
-      if (!alive[d]) continue;
-      more++;
-      const s = rowScore[rowOf[d]];
-      if (s > floor) {
-        this.replaceRoot(d, s);
-        floor = sc[0];
+    if (alive)
+      for (; d < n; d++) {
+        if (!alive[d]) continue;
+        more++;
+        const s = rowScore[rowOf[d]];
+        if (s > floor) {
+          this.replaceRoot(d, s);
+          floor = sc[0];
+        }
+      }
+    else {
+      more = n - d;
+      for (; d < n; d++) {
+        const s = rowScore[rowOf[d]];
+        if (s > floor) {
+          this.replaceRoot(d, s);
+          floor = sc[0];
+        }
       }
     }
     this.offered += more;
@@ -142,14 +158,16 @@ export class TopK {
     const ids = all ? this.firstIds : this.ids;
     const sc = all ? this.firstScores : this.scores;
     const n = this.size;
-    const outIds = new Int32Array(n);
-    const outSc = new Float64Array(n);
-    // stable insertion sort by descending score (m is small)
-    for (let i = 0; i < n; i++) {
+    const outIds = this.outIds;
+    const outSc = this.outScores;
+    // stable insertion sort by descending score (m is small), taking the elements from the last one back: each goes
+    // before the equal ones already placed (they follow it in the array). A heap keeps its small scores first, so
+    // from the back they come nearly in descending order and few move (from the front, most moved past all the others).
+    for (let i = n - 1, k = 0; i >= 0; i--, k++) {
       const d = ids[i];
       const s = sc[i];
-      let j = i;
-      while (j > 0 && outSc[j - 1] < s) {
+      let j = k;
+      while (j > 0 && outSc[j - 1] <= s) {
         outIds[j] = outIds[j - 1];
         outSc[j] = outSc[j - 1];
         j--;
