@@ -33,6 +33,17 @@ export interface UsageTransaction {
 
 export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
 
+/** A completed record waits for the translations still running until this many records wait... */
+export const USAGE_LINGER_RECORDS = 8;
+/** ...or the first of them has waited this long (a translation that never says it ended costs at most this). */
+export const USAGE_LINGER_MS = 10;
+
+/** A translation under way whose usage is to be recorded: `record` once it completed, else `cancel` (idempotent). */
+export interface UsageUnderWay {
+  record(usage: UsageRecordedV1): Promise<string>;
+  cancel(): void;
+}
+
 /**
  * Records a completed request exactly once per `requestId`: the `usage.recorded.v1` event goes through
  * the transactional outbox with an id derived from the request id, so a retried request (same id)
@@ -46,10 +57,19 @@ export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
  * its request id, so a call that timed out after billing committed and the event that follows count once. Each
  * caller still waits for its record to be durable: nothing is acknowledged before, and a lone request is written
  * at once (no added latency).
+ *
+ * Waiting for the running ones (issue #13): a translation says it is under way (`begin`); a record that completes
+ * while others still run waits for them — up to USAGE_LINGER_RECORDS records or USAGE_LINGER_MS — so a few
+ * concurrent requests share one write instead of each taking its own round trip (the engine finishes them one
+ * after another, so without this each write mostly carried one record). A translation with nothing else under
+ * way is still written at once.
  */
 export class UsageRecorder {
   private readonly queue: Waiting[] = [];
   private writing = false;
+  /** Translations begun whose record has not come yet (neither recorded nor cancelled). */
+  private running = 0;
+  private lingering: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly uow: UsageTransaction,
@@ -57,28 +77,60 @@ export class UsageRecorder {
     private readonly billing: UsageRpc | null = null,
   ) {}
 
+  /** A translation starts: records that complete before it wait for it (see the class). */
+  begin(): UsageUnderWay {
+    this.running++;
+    let open = true;
+    const close = (): void => {
+      if (!open) return;
+      open = false;
+      this.running--;
+    };
+    return {
+      record: (usage) => {
+        close();
+        return this.record(usage);
+      },
+      cancel: () => {
+        if (!open) return;
+        close();
+        this.kick();
+      },
+    };
+  }
+
   record(usage: UsageRecordedV1): Promise<string> {
     return new Promise<string>((done, failed) => {
       this.queue.push({ usage, done, failed });
-      if (!this.writing) void this.drain();
+      this.kick();
     });
   }
 
+  /** Writes what waits now, unless translations still run and the batch is not full yet (then at most USAGE_LINGER_MS later). */
+  private kick(): void {
+    if (this.writing || !this.queue.length) return;
+    if (this.running > 0 && this.queue.length < USAGE_LINGER_RECORDS) {
+      this.lingering ??= setTimeout(() => void this.drain(), USAGE_LINGER_MS);
+      return;
+    }
+    void this.drain();
+  }
+
   private async drain(): Promise<void> {
+    if (this.lingering) clearTimeout(this.lingering);
+    this.lingering = null;
+    if (this.writing || !this.queue.length) return;
     this.writing = true;
+    const batch = this.queue.splice(0, USAGE_BATCH_MAX_RECORDS);
     try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, USAGE_BATCH_MAX_RECORDS);
-        try {
-          const id = await this.write(batch.map((w) => w.usage));
-          for (const w of batch) w.done(id);
-        } catch (e) {
-          for (const w of batch) w.failed(e);
-        }
-      }
+      const id = await this.write(batch.map((w) => w.usage));
+      for (const w of batch) w.done(id);
+    } catch (e) {
+      for (const w of batch) w.failed(e);
     } finally {
       this.writing = false;
     }
+    this.kick();
   }
 
   private async write(records: UsageRecordedV1[]): Promise<string> {

@@ -96,6 +96,8 @@ export class TranslateUseCase {
     const to = p.direction === 'forward' ? agent.tgtLang : agent.srcLang;
     let event: EngineEvent | undefined;
     let joined = '';
+    // Under way from here: usage records completing meanwhile may wait for this one's (one write for several).
+    const usage = this.usage.begin();
     try {
       for await (event of engine.translate({ text: p.text, direction: p.direction, agent, feedback: p.feedback, explain: request.explain })) {
         if (finalOnly && event.type === 'translation_chunk') {
@@ -114,7 +116,7 @@ export class TranslateUseCase {
           // The usage write (outbox, one transaction) starts now and overlaps the delivery of the final
           // event; the stream ends only once it is committed (a consumer that stops early still gets it
           // written: `finally` runs on return()).
-          const recording = this.usage
+          const recording = usage
             .record({
               requestId: request.requestId,
               keyId: request.caller.keyId,
@@ -161,6 +163,8 @@ export class TranslateUseCase {
       this.logger.error(`translation with agent ${agent.id} failed: ${(e as Error)?.stack ?? e}`);
       this.metrics?.countTranslation(engine.kind, 'error');
       yield { type: 'error', message: 'Translation failed. Please try again.' };
+    } finally {
+      usage.cancel(); // no record (failed, cancelled): nobody waits for it any more
     }
   }
 }
