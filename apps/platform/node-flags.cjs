@@ -8,6 +8,9 @@
  * worth of survivors; 32 MB halves the scavenges per translation (0.16 → 0.085 on the 26k-pair gn agent at 8
  * connections) and took the platform's CPU per translation to 0.92× (8 connections) and 0.78× (32) of the default
  * in alternating runs (bench/scale/api-load.cjs --ab with BENCH_B_ENV), for at most 2 × 16 MB more heap.
+ * 64 MB was measured and not kept: CPU per translation 0.92-0.93× at 8 connections against 32 MB, but the 50-agent
+ * serving process (bench/scale/run.cjs, now started with these flags) peaked at 1024-1048 MB RSS against 908-995 MB
+ * with 32 MB (3 alternating runs), over the issue #13 budget of 1 GB.
  */
 'use strict';
 

@@ -482,7 +482,7 @@ async function abMain(argv) {
           }
           res[i].get(c).push({ ...run, cpuMs, rt, ...split });
           process.stdout.write(
-            `round ${r + 1} ${'AB'[i]} ${c} conn: ${run.reqPerSec} req/s, p50 ${run.latencyMs.p50} ms, ${cpuMs.toFixed(2)} CPU ms, ${rt.toFixed(2)} pg/translation` +
+            `round ${r + 1} ${'AB'[i]} ${c} conn: ${run.reqPerSec} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, ${cpuMs.toFixed(2)} CPU ms, ${rt.toFixed(2)} pg/translation` +
               `${opt.profile ? `, main thread ${split.engineMs.toFixed(2)} ms engine + ${split.outsideMs.toFixed(2)} ms outside it` : ''}${run.errors ? `, ${run.errors} errors` : ''}\n`,
           );
         }
@@ -498,6 +498,7 @@ async function abMain(argv) {
         reqPerSec: { a: rps[0], b: rps[1], ratio: r2(rps[1] / rps[0]), medianPairRatio: r2(median(pairRatios)) },
         cpuMsPerTranslation: { a: cpu[0], b: cpu[1], ratio: r2(cpu[1] / cpu[0]), medianPairRatio: r2(median(a.map((x, k) => b[k].cpuMs / x.cpuMs))) },
         p50Ms: { a: m(a, (x) => x.latencyMs.p50), b: m(b, (x) => x.latencyMs.p50) },
+        p99Ms: { a: m(a, (x) => x.latencyMs.p99), b: m(b, (x) => x.latencyMs.p99) },
         pgRoundTrips: { a: m(a, (x) => x.rt), b: m(b, (x) => x.rt) },
         ...(opt.profile
           ? {

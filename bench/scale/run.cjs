@@ -3,6 +3,7 @@
  * Many agents on one box (issue #13):
  *   npm run bench:scale [-- --data ../shared/data/americasnlp2021] [--agents 50] [--pairs 500000] [--budget-mb N]
  *                       [--seconds 8] [--out bench/results/scale.json]   (budget default: the config's TRANSLATION_AGENT_CACHE_MB)
+ *                       [--serve-flags "<V8 flags>"]   (the serving child's; default: apps/platform/node-flags.cjs, as deployed)
  *
  * 1. build: the AmericasNLP train files as real agents (artifacts cached under tmp/bench-scale, rebuilt when the
  *    engine sources change), plus synthetic agents up to --agents / --pairs: copies of the real agents' artifacts
@@ -20,6 +21,7 @@ const os = require('node:os');
 const http = require('node:http');
 const crypto = require('node:crypto');
 const { spawn } = require('node:child_process');
+const { PLATFORM_NODE_FLAGS } = require('../../apps/platform/node-flags.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
@@ -51,6 +53,7 @@ function args(argv) {
     else if (k === '--input') a.input = v;
     else if (k === '--langs') a.langs = v.split(',');
     else if (k === '--api-label') a.apiLabel = v;
+    else if (k === '--serve-flags') a.serveFlags = v.split(' ').filter(Boolean);
     else if (k === '--no-build') {
       a.noBuild = true;
       continue;
@@ -320,8 +323,9 @@ async function load(port, connections, seconds, sentences, target = { path: '/tr
   };
 }
 
-function child(args) {
-  const p = spawn(process.execPath, [__filename, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** The serving child runs with the V8 flags of every process that serves translations, so its RSS is the deployed one. */
+function child(args, nodeFlags = PLATFORM_NODE_FLAGS) {
+  const p = spawn(process.execPath, [...nodeFlags, __filename, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = [];
   let buf = '';
   const waiters = [];
@@ -368,7 +372,8 @@ async function main() {
 
   const inputFile = path.join(CACHE, 'serve-input.json');
   fs.writeFileSync(inputFile, JSON.stringify({ storeDir: built.storeDir, agents: built.agents, sentences }));
-  const srv = child(['--serve', '--budget-mb', String(a.budgetMb), '--input', inputFile]);
+  const servingNodeFlags = a.serveFlags ?? PLATFORM_NODE_FLAGS;
+  const srv = child(['--serve', '--budget-mb', String(a.budgetMb), '--input', inputFile], servingNodeFlags);
   const port = await srv.next('port');
   const bareSrv = child(['--bare']);
   const barePort = await bareSrv.next('port');
@@ -397,6 +402,7 @@ async function main() {
       loadavgAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10),
       note: 'shared 2-core dev machine; other people run jobs: compare the ratios measured side by side',
     },
+    servingNodeFlags,
     engineHash: built.hash,
     agents: {
       count: built.agents.length,
