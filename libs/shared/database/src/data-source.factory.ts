@@ -28,12 +28,25 @@ export function createDataSource(opts: DatabaseOptions): DataSource {
   });
 }
 
-/** Runs pending migrations; concurrent starters wait on one advisory lock, so each runs once. */
+/** How often a starter that did not get the migration lock asks again. */
+const MIGRATION_LOCK_RETRY_MS = 100;
+
+/**
+ * Runs pending migrations; concurrent starters take turns on one advisory lock, so each migration runs once. A starter
+ * asks for the lock with pg_try_advisory_lock between pauses rather than waiting inside pg_advisory_lock: a statement
+ * blocked there holds a snapshot, and a migration's CREATE INDEX CONCURRENTLY waits for every older snapshot of the
+ * database, the waiting starter's included, which waits for the lock the migrating one holds (a deadlock Postgres
+ * cannot see, as the lock holder is an idle session).
+ */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
   const qr = ds.createQueryRunner();
   await qr.connect();
   try {
-    await qr.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    for (;;) {
+      const [{ locked }]: Array<{ locked: boolean }> = await qr.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_ID]);
+      if (locked) break;
+      await new Promise((r) => setTimeout(r, MIGRATION_LOCK_RETRY_MS));
+    }
     const done = await ds.runMigrations({ transaction: 'each' });
     return done.map((m) => m.name);
   } finally {

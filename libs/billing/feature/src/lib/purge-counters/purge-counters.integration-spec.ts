@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { RpcRequest } from '@gaia/contracts';
 import { billingSchema, FORGET_PUBLIC_IPS_SQL, PURGE_PUBLIC_IP_COUNTERS_SQL } from '@gaia/billing/data-access';
 import { ManualClock } from '@gaia/shared/kernel';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { createTestApp, type TestApp } from '@gaia/testing';
+import { messagingSchema, RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { createDataSource, runMigrations } from '@gaia/shared/database';
+import { createTestApp, createTestDatabase, waitFor, type TestApp, type TestDatabase } from '@gaia/testing';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { BillingModule } from '../billing.module';
 import { PURGE_COUNTERS_JOB, PURGE_EVERY_PUBLIC_AUTHORIZATIONS } from './purge-counters.use-case';
 
@@ -95,4 +97,82 @@ describe('purge of expired public-translator counters: the indexes it reads', ()
   it('forgetting the client IPs of past public authorizations reads the partial index of those that still name one', async () => {
     expect(await planOf(FORGET_PUBLIC_IPS_SQL, [new Date('2026-11-22T00:00:00Z')])).toContain('billing_authorization_public_ip');
   });
+});
+
+/**
+ * The migration that adds those indexes runs on an installation that is serving: billing_authorization takes a row per
+ * translation. A plain CREATE INDEX waits for a long open transaction on the table and queues every other writer behind
+ * its lock until then (translations stop); CREATE INDEX CONCURRENTLY lets them through.
+ */
+describe('purge of expired public-translator counters: adding its indexes while translations are authorized', () => {
+  const INDEXES_MIGRATION = 'BillingPublicIpPurgeIndexes1795800000007';
+  let db: TestDatabase;
+  let ds: DataSource;
+  beforeAll(async () => {
+    db = await createTestDatabase({ schemas: [billingSchema] });
+    ds = createDataSource({ url: db.url, schemas: [billingSchema] });
+    await ds.initialize();
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  const authorization = (q: QueryRunner) =>
+    q.query(
+      `INSERT INTO billing_authorization (request_id, user_id, key_id, channel, plan, counters, status, created_at)
+       VALUES ($1, NULL, NULL, 'public', 'free', '[]', 'allowed', now())`,
+      [randomUUID()],
+    );
+
+  it('an authorization is written while the migration waits for a long transaction, and the indexes end up valid', async () => {
+    const Migration = billingSchema.migrations.find((m) => m.name === INDEXES_MIGRATION);
+    if (!Migration) throw new Error(`${INDEXES_MIGRATION} is not in the billing schema`);
+    const migration = new (Migration as new () => MigrationInterface)();
+    const [setup, long, migrating, other] = [0, 1, 2, 3].map(() => ds.createQueryRunner());
+    try {
+      await migration.down(setup); // the installation as it was before the migration
+      await long.startTransaction();
+      await authorization(long); // a long transaction that wrote to the table and is still open
+      const [{ pid }]: Array<{ pid: number }> = await migrating.query(`SELECT pg_backend_pid() AS pid`);
+      const migrated = migration.up(migrating);
+      await waitFor(
+        async () => ((await ds.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [pid])) as Array<{ wait_event_type: string | null }>)[0],
+        (a) => a?.wait_event_type === 'Lock',
+        { what: 'the migration to wait for the open transaction' },
+      );
+      await other.query(`SET lock_timeout = '10s'`);
+      await authorization(other); // a plain CREATE INDEX would hold this one until the long transaction ends
+      await long.commitTransaction();
+      await migrated;
+      const indexes: Array<{ name: string; valid: boolean }> = await ds.query(
+        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+          WHERE c.relname IN ('billing_counter_public_ip', 'billing_authorization_public_ip') ORDER BY 1`,
+      );
+      expect(indexes).toEqual([
+        { name: 'billing_authorization_public_ip', valid: true },
+        { name: 'billing_counter_public_ip', valid: true },
+      ]);
+    } finally {
+      if (long.isTransactionActive) await long.rollbackTransaction();
+      for (const q of [setup, long, migrating, other]) await q.release();
+    }
+  });
+});
+
+/** Replicas start together on an empty database: one migrates, the others wait for it, and none waits forever. */
+describe('purge of expired public-translator counters: replicas starting at once', () => {
+  it('two replicas migrate an empty database at the same time and both finish', async () => {
+    const db = await createTestDatabase();
+    const replicas = [0, 1].map(() => createDataSource({ url: db.url, schemas: [messagingSchema, billingSchema] }));
+    try {
+      await Promise.all(replicas.map((ds) => ds.initialize()));
+      const ran = await Promise.all(replicas.map((ds) => runMigrations(ds)));
+      expect(ran.flat()).toContain('BillingPublicIpPurgeIndexes1795800000007');
+      expect(ran.flat().filter((m) => m === 'BillingPublicIpPurgeIndexes1795800000007')).toHaveLength(1);
+    } finally {
+      for (const ds of replicas) if (ds.isInitialized) await ds.destroy();
+      await db.drop();
+    }
+  }, 60_000);
 });
