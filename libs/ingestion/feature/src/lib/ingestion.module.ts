@@ -6,7 +6,9 @@ import {
   PostgresFileRepository,
   PostgresPairRepository,
   PostgresTaskRepository,
+  PostgresUploadSweepRepository,
   TASK_REPOSITORY,
+  UPLOAD_SWEEP_REPOSITORY,
 } from '@gaia/ingestion/data-access';
 import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
 import { VISION_EXTRACTOR } from './ingestion.tokens';
@@ -21,13 +23,15 @@ import { TaskLifecycle } from './task-lifecycle.service';
 import { ProcessTaskUseCase } from './process-task/process-task.use-case';
 import { RebuildAgentUseCase } from './rebuild-agent/rebuild-agent.use-case';
 import { StartProcessingUseCase } from './start-processing/start-processing.use-case';
+import { SweepUploadsJob } from './sweep-uploads/sweep-uploads.job';
+import { SweepUploadsUseCase } from './sweep-uploads/sweep-uploads.use-case';
 import { AgentDataUseCase, GetTaskUseCase } from './task-queries/task-queries.use-case';
 
 /** The OPUS catalogue's JSON API (the config's default; module tests without an app config use it too). */
 const DEFAULT_PUBLIC_CORPORA_URL = 'https://opus.nlpl.eu/opusapi/';
 
 /**
- * The ingestion service: RPCs `ingestion.*.v1`, the durable `ingestion.process-task` job, the events
+ * The ingestion service: RPCs `ingestion.*.v1`, the durable `ingestion.process-task` and `ingestion.sweep-unclaimed-uploads` jobs, the events
  * `ingestion.task-started/task-progress/pairs-stored/task-finished.v1`, and listeners of
  * `retrieval.build-progress/agent-learned/build-failed.v1` (task completion) and `agents.agent-deleted.v1`. Needs CoreModule
  * (database with `ingestionSchema`, messaging, FILE_STORAGE, APP_CONFIG).
@@ -53,6 +57,7 @@ const DEFAULT_PUBLIC_CORPORA_URL = 'https://opus.nlpl.eu/opusapi/';
     { provide: TASK_REPOSITORY, useClass: PostgresTaskRepository },
     { provide: FILE_REPOSITORY, useClass: PostgresFileRepository },
     { provide: PAIR_REPOSITORY, useClass: PostgresPairRepository },
+    { provide: UPLOAD_SWEEP_REPOSITORY, useClass: PostgresUploadSweepRepository },
     StartProcessingUseCase,
     ProcessTaskUseCase,
     GetTaskUseCase,
@@ -62,6 +67,8 @@ const DEFAULT_PUBLIC_CORPORA_URL = 'https://opus.nlpl.eu/opusapi/';
     LearningOutcomeUseCase,
     IngestionRpcHandlers,
     ProcessTaskJob,
+    SweepUploadsUseCase,
+    SweepUploadsJob,
     IngestionEventListener,
   ],
   exports: [StartProcessingUseCase, GetTaskUseCase, AgentDataUseCase],

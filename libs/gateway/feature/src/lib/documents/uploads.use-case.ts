@@ -114,7 +114,8 @@ export class UploadsUseCase {
 
   /**
    * Registers stored originals with ingestion; when ingestion refuses them (a 4xx: nothing registered, so no task or
-   * agent will ever own or delete them) they are removed at once. An outage leaves them: the task may exist.
+   * agent will ever own or delete them) they are removed at once. An outage leaves them (the task may exist): ingestion's
+   * sweep of unclaimed uploads deletes them a day later if no task claimed them.
    */
   private async registered<T>(uploadId: string, register: () => Promise<T>): Promise<T> {
     try {

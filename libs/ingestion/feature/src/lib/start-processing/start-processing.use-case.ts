@@ -9,6 +9,7 @@ import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/mess
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from '../ingestion.tokens';
 import { toTaskDto } from '../task-dto';
+import { SweepUploadsUseCase } from '../sweep-uploads/sweep-uploads.use-case';
 
 const UNREADABLE = new Set(['binary', 'office', 'xml', 'empty']);
 
@@ -33,6 +34,7 @@ export class StartProcessingUseCase {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
     @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
+    private readonly sweep: SweepUploadsUseCase,
   ) {}
 
   async execute(raw: StartProcessingRequest): Promise<{ task_id: string; model_id: string; total_files: number }> {
@@ -104,6 +106,7 @@ export class StartProcessingUseCase {
       );
       await this.jobs.enqueue(em, PROCESS_TASK_JOB, { taskId }, { dedupeKey: taskId, maxAttempts: PROCESS_TASK_MAX_ATTEMPTS });
       const saved = (await this.tasks.find(em, taskId))!;
+      await this.sweep.uploadRegistered(em, saved.createdAt); // originals left by failed registrations are swept
       await this.outbox.add(
         em,
         'ingestion.task-started.v1',
