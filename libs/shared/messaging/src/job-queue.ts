@@ -52,13 +52,17 @@ interface Worker {
   handler: JobHandlerFn;
 }
 
-/** Runs the jobs of the kinds this process hosts. */
+/**
+ * Runs the jobs of the kinds this process hosts, up to `concurrency` at a time of each kind: a kind whose jobs are long
+ * (a big file being translated) never holds the slots jobs of another kind (a new agent's upload) wait for.
+ */
 export class JobRunner {
   private readonly logger = new Logger('JobRunner');
   private readonly workers = new Map<string, Worker>();
   private readonly me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer?: NodeJS.Timeout;
-  private running = 0;
+  /** jobs running now, per kind */
+  private readonly running = new Map<string, number>();
   private stopped = true;
   private readonly abort = new AbortController();
 
@@ -86,7 +90,7 @@ export class JobRunner {
     this.stopped = true;
     this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
-    while (this.running > 0) await new Promise((r) => setTimeout(r, 10));
+    while (this.runningTotal() > 0) await new Promise((r) => setTimeout(r, 10));
   }
 
   kick(): void {
@@ -101,12 +105,14 @@ export class JobRunner {
 
   private async fill(): Promise<void> {
     try {
-      while (!this.stopped && this.running < this.opts.concurrency) {
-        const claimed = await this.claim();
+      while (!this.stopped) {
+        const free = this.kinds.filter((k) => (this.running.get(k) ?? 0) < this.opts.concurrency);
+        if (!free.length) break;
+        const claimed = await this.claim(free);
         if (!claimed) break;
-        this.running++;
+        this.running.set(claimed.kind, (this.running.get(claimed.kind) ?? 0) + 1);
         void this.run(claimed).finally(() => {
-          this.running--;
+          this.running.set(claimed.kind, (this.running.get(claimed.kind) ?? 1) - 1);
           this.schedule(0);
         });
       }
@@ -116,12 +122,19 @@ export class JobRunner {
     this.schedule(this.opts.pollMs);
   }
 
+  private runningTotal(): number {
+    let n = 0;
+    for (const c of this.running.values()) n += c;
+    return n;
+  }
+
   /**
    * Claims one due job: pending, or running with an expired lease, or running for an instance that is no
-   * longer live (it died: its liveness lock is gone, so the job resumes now rather than when the lease ends).
+   * longer live (it died: its liveness lock is gone, so the job resumes now rather than when the lease ends). Only of
+   * `kinds` (default: every kind hosted).
    */
-  async claim(): Promise<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number } | null> {
-    if (this.workers.size === 0) return null;
+  async claim(kinds: readonly string[] = this.kinds): Promise<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number } | null> {
+    if (kinds.length === 0) return null;
     const rows = rowsOf<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }>(
       await this.ds.query(
         `WITH due AS (
@@ -133,7 +146,7 @@ export class JobRunner {
          locked_until = now() + (CASE j.kind ${[...this.workers.values()].map((_, i) => `WHEN $${i * 2 + 3} THEN $${i * 2 + 4}`).join(' ')} ELSE '120000' END || ' milliseconds')::interval
        FROM due WHERE j.id = due.id
        RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts`,
-        [this.kinds, this.me, ...[...this.workers.values()].flatMap((w) => [w.kind, String(w.leaseMs)])],
+        [kinds, this.me, ...[...this.workers.values()].flatMap((w) => [w.kind, String(w.leaseMs)])],
       ),
     );
     return rows[0] ?? null;
