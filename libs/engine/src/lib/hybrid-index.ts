@@ -35,6 +35,11 @@ const CONTEXT_BLOCK = 1024;
 const DERIVED_CONTEXT_MAX_DF = 1;
 /** Largest 16-bit code of a vector component: a row's codes are its values over its largest one times this. */
 const VECTOR_CODE_MAX = 32767;
+/**
+ * Largest code of a document vector component (index schema 7: one signed byte each). A document vector is made of
+ * its codes when it is computed (`snapToCodes`), so the index searches the values a loaded copy reads back.
+ */
+const DOC_VECTOR_CODE_MAX = 127;
 const FIELD_TOP = 100;
 const WORD_SALT = 0x1234567;
 const CHAR_SALT = 0x7654321;
@@ -701,9 +706,8 @@ function gramWordKeys(gaps: Int32Array, gStart: Int32Array): Int32Array {
 }
 
 /**
- * Vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest component;
- * 8 bits would halve them but reorder near ties of the dense ranking, so a loaded index would not answer like the
- * one that was written).
+ * Context vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest
+ * component).
  */
 function quantizeVectors(v: Float32Array, n: number): { q: Int16Array; scale: Float32Array } {
   const q = new Int16Array(n * DIM);
@@ -896,14 +900,50 @@ class StoredRows {
   }
 }
 
-function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
-  const { q, scale } = quantizeVectors(v, n);
-  // documents repeated in the pairs have the same vector: each distinct (quantized) vector is stored once
+/**
+ * The values of a document vector given by its codes (schema 7): the codes over their length (the vector is unit
+ * length), each product rounded to float32. The sum of squares of integer codes is exact in any order.
+ */
+function codeRow(q: ArrayLike<number>, at: number, out: Float32Array, to: number): void {
+  let ss = 0;
+  for (let i = 0; i < DIM; i++) ss += q[at + i] * q[at + i];
+  const scale = ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
+  for (let i = 0; i < DIM; i++) out[to + i] = q[at + i] * scale;
+}
+
+const snapCodes = new Int8Array(DIM);
+
+/**
+ * Document vector V[at, at + DIM) replaced by the values of its codes (its components over its largest one times
+ * DOC_VECTOR_CODE_MAX, rounded), the codes written to `codes` from `to` when given; whether a value changed. A vector
+ * made of its codes has the same codes again.
+ */
+function snapToCodes(V: Float32Array, at: number, codes: Int8Array = snapCodes, to = 0): boolean {
+  let m = 0;
+  for (let i = 0; i < DIM; i++) m = Math.max(m, Math.abs(V[at + i]));
+  for (let i = 0; i < DIM; i++) codes[to + i] = m > 0 ? Math.round((V[at + i] / m) * DOC_VECTOR_CODE_MAX) : 0;
+  let changed = false;
+  let ss = 0;
+  for (let i = 0; i < DIM; i++) ss += codes[to + i] * codes[to + i];
+  const scale = ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
+  for (let i = 0; i < DIM; i++) {
+    const v = Math.fround(codes[to + i] * scale);
+    if (!Object.is(v, V[at + i])) {
+      V[at + i] = v;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** Document vectors as codes (schema 7, `snapToCodes`): each distinct row once (`Q8`), and each document's row. */
+function writeDocVectors(w: ArtifactWriter, name: string, q: Int8Array, n: number): void {
+  // documents repeated in the pairs have the same vector: each distinct vector is stored once
   const rowOf = new Int32Array(n);
   const seen = new Map<string, number>();
   let u = 0;
   for (let d = 0; d < n; d++) {
-    const key = `${scale[d]} ${q.subarray(d * DIM, d * DIM + DIM).join(' ')}`;
+    const key = q.subarray(d * DIM, d * DIM + DIM).join(' ');
     const row = seen.get(key);
     if (row !== undefined) {
       rowOf[d] = row;
@@ -911,16 +951,12 @@ function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: numbe
     }
     seen.set(key, u);
     q.copyWithin(u * DIM, d * DIM, d * DIM + DIM);
-    scale[u] = scale[d];
     rowOf[d] = u++;
   }
-  const packed = withoutLargestCode(q, scale, u);
-  if (packed) w.raw(`${name}Q31`, packed.rest).raw(`${name}Max`, packed.max).raw(`${name}ScaleFix`, packed.scaleFix);
-  else w.raw(`${name}Q`, q.slice(0, u * DIM)).raw(`${name}Scale`, scale.slice(0, u));
-  w.uints(`${name}Row`, rowOf);
+  w.raw(`${name}Q8`, q.slice(0, u * DIM)).uints(`${name}Row`, rowOf);
 }
 
-/** Marker of a vector row whose codes are all zero (a document without embedded words). */
+/** Marker of a schema 6 vector row whose codes are all zero (a document without embedded words). */
 const ZERO_ROW = 255;
 const F32_BITS = new Float32Array(1);
 const BITS_F32 = new Int32Array(F32_BITS.buffer);
@@ -937,48 +973,19 @@ function floatOfBits(b: number): number {
 }
 
 /**
- * A vector row's scale predicted from its codes: the vectors are unit length, so scale ≈ 1 / ‖codes‖ (within a few
- * hundred float32 steps; the difference of the bit patterns is stored).
- */
-function predictedScale(q: ArrayLike<number>, at: number): number {
-  let ss = 0;
-  for (let i = 0; i < DIM; i++) ss += q[at + i] * q[at + i];
-  return ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
-}
-
-/**
- * Schema 6: the largest code of a row is ±Q16 (a row is scaled by its largest value), so it is stored as its position
- * and sign (`Max`, one byte) and the row's 31 other codes (`Q31`); the scale as the difference to the one predicted from
- * the codes (`ScaleFix`). Null when a row does not have that form (the rows are stored whole then).
- */
-function withoutLargestCode(q: Int16Array, scale: Float32Array, u: number): { rest: Int16Array; max: Uint8Array; scaleFix: Int16Array | Int32Array } | null {
-  const rest = new Int16Array(u * (DIM - 1));
-  const max = new Uint8Array(u);
-  const fix = new Int32Array(u);
-  let small = true;
-  for (let x = 0; x < u; x++) {
-    const at = x * DIM;
-    let m = -1;
-    for (let i = 0; i < DIM && m < 0; i++) if (Math.abs(q[at + i]) === VECTOR_CODE_MAX) m = i;
-    if (m < 0) {
-      for (let i = 0; i < DIM; i++) if (q[at + i] !== 0) return null;
-      max[x] = ZERO_ROW;
-    } else max[x] = m * 2 + (q[at + m] < 0 ? 1 : 0);
-    const skip = m < 0 ? 0 : m;
-    for (let i = 0, k = x * (DIM - 1); i < DIM; i++) if (i !== skip) rest[k++] = q[at + i];
-    fix[x] = bitsOf(scale[x]) - bitsOf(predictedScale(q, at));
-    if (fix[x] < -VECTOR_CODE_MAX - 1 || fix[x] > VECTOR_CODE_MAX) small = false;
-  }
-  return { rest, max, scaleFix: small ? Int16Array.from(fix) : fix };
-}
-
-/**
  * Document vectors of schema 5 on (distinct rows, dequantized, and the row of each document): the rows a search scores
  * as they are stored, with no vector per document. Null when the rows are stored one per document (older schemas).
  */
 function readVectorRows(r: ArtifactReader, name: string): StoredDense | null {
   if (!r.has(`${name}Row`)) return null;
   const rowOf = r.int32(`${name}Row`);
+  if (r.has(`${name}Q8`)) {
+    const q = r.raw<Int8Array>(`${name}Q8`);
+    const count = q.length / DIM;
+    const rows = new Float32Array(q.length);
+    for (let x = 0; x < count; x++) codeRow(q, x * DIM, rows, x * DIM);
+    return { rows, count, rowOf };
+  }
   if (!r.has(`${name}Max`)) {
     const q = r.raw<Int16Array>(`${name}Q`);
     const scale = r.raw<Float32Array>(`${name}Scale`);
@@ -1185,9 +1192,10 @@ function postingKey(w: string): number {
  * rows of rare words are not stored but learned again from their documents' texts (`ctxDerived`, `ctxDerivedWord`;
  * the `ctxQ` blocks hold the other rows only): an engine reading schema 5 would take stored rows for the wrong words.
  * Also from 6: document vector rows without their largest code (`vec0Q31`, `vec0Max`, `vec0ScaleFix`), pair ids by a
- * rule (meta `idRule`) and n-gram lengths derived from the word lengths when they are those.
+ * rule (meta `idRule`) and n-gram lengths derived from the word lengths when they are those. 7: document vectors as
+ * one signed byte per component (`vec0Q8`, the values those codes give, which the index that wrote them searched too).
  */
-export const INDEX_SCHEMA = 6;
+export const INDEX_SCHEMA = 7;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
 const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
@@ -1407,6 +1415,8 @@ export class HybridIndex {
   private embedDoc(d: number): void {
     this.embed(indexWords(this.srcAt(d)), 0, this.docVecs(0), d * DIM);
     this.embed(indexWords(this.tgtAt(d)), 1, this.docVecs(1), d * DIM);
+    snapToCodes(this.docVecs(0), d * DIM);
+    snapToCodes(this.docVecs(1), d * DIM);
     this.embedded[d] = 1;
     this.vecWrites++;
   }
@@ -1455,6 +1465,8 @@ export class HybridIndex {
     for (const [d, sw, tw] of batch) {
       this.embed(sw, 0, this.docVecs(0), d * DIM);
       this.embed(tw, 1, this.docVecs(1), d * DIM);
+      snapToCodes(this.docVecs(0), d * DIM);
+      snapToCodes(this.docVecs(1), d * DIM);
       this.embedded[d] = 1;
     }
     this.vecWrites++;
@@ -1603,9 +1615,14 @@ export class HybridIndex {
     w.offsets('ctxKeys', ctx.keys).offsets('ctxDerived', derived.rows).uints('ctxDerivedWord', derived.word);
     writeContextVectors(w, ctx.vecs, ctx.keys.length, derived.rows);
     for (let s = 0; s < 2; s++) {
-      const v = new Float32Array(n * DIM);
-      for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(this.docVecs(s as 0 | 1).subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
-      writeVectors(w, `vec${s}`, v, n);
+      const V = this.docVecs(s as 0 | 1);
+      const q = new Int8Array(n * DIM);
+      for (let d = 0; d < this.ids.length; d++) {
+        if (map[d] < 0) continue;
+        // a vector read from an older artifact (16-bit) is made of its codes too: this index answers as its copy will
+        if (snapToCodes(V, d * DIM, q, map[d] * DIM)) this.vecWrites++;
+      }
+      writeDocVectors(w, `vec${s}`, q, n);
     }
     return w.finish();
   }
@@ -1675,7 +1692,7 @@ export class HybridIndex {
       if (!ix.storedDense[side]) readVectors(r, `vec${side}`, ix.docVecs(side));
     };
     // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
-    const sides = [0, 1].map((side) => [...sideSections(side), ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix'].map((x) => `vec${side}${x}`)]);
+    const sides = [0, 1].map((side) => [...sideSections(side), ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8'].map((x) => `vec${side}${x}`)]);
     const [r0, r1] = sides.map((names) => r.extract(names));
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
     ix.pendingBytes = [r.decodedBytes(sides[0]), r.decodedBytes(sides[1])];
