@@ -258,11 +258,12 @@ describe('HybridIndex artifact (schema 6: context rows of rare words learned aga
     ]);
     const bytes = ix.serialize();
     const r = ArtifactReader.open(bytes, 'INDX');
-    expect([r.count('ctxDerived'), r.count('ctxScale')]).toEqual([r.count('ctxKeys'), 0]);
+    expect([r.count('ctxDerived'), r.meta('ctxBlocks')]).toEqual([r.count('ctxKeys'), 0]);
     const again = HybridIndex.deserialize(bytes);
     const a = contextRows(ix);
     const b = contextRows(again);
-    for (const [k, v] of a) expect(b.get(k)).toEqual(requantized(v));
+    // schema 8: rows of integers learned again as they are
+    for (const [k, v] of a) expect(b.get(k)).toEqual(v);
     expect(again.search('la mujer trabaja', 2).map((h) => h.id)).toEqual(ix.search('la mujer trabaja', 2).map((h) => h.id));
   });
 
@@ -331,9 +332,9 @@ describe('HybridIndex artifact (schema 6: context rows of rare words learned aga
     const ix = new HybridIndex();
     ix.add(toyCorpus());
     const bytes = ix.serialize();
-    expect(INDEX_SCHEMA).toBe(7);
-    // the check of an engine reading schemas up to 6
-    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(6);
+    expect(INDEX_SCHEMA).toBe(8);
+    // the check of an engine reading schemas up to 7
+    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(7);
     const newer = bytes.slice();
     new DataView(newer.buffer).setUint16(10, INDEX_SCHEMA + 1, true);
     expect(() => HybridIndex.deserialize(newer)).toThrow(ArtifactFormatError);
@@ -380,6 +381,45 @@ describe('HybridIndex artifact (schema 7: document vectors as 8-bit codes)', () 
     for (const [q, side] of queries) expect(copy.search(q, 10, { side }).map((h) => h.id)).toEqual(ix.search(q, 10, { side }).map((h) => h.id));
     // written again unchanged: the stored codes are those of the values searched
     expect(HybridIndex.deserialize(bytes).serialize()).toEqual(bytes);
+  });
+});
+
+describe('HybridIndex artifact (schema 8: context rows of integers stored exactly)', () => {
+  it('reads every context row (stored or learned again) exactly as the index that wrote it has it', () => {
+    const ix = new HybridIndex();
+    ix.add([...toyCorpus(), ...PAIRS]);
+    ix.remove(['d']);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect(r.schema).toBe(INDEX_SCHEMA);
+    expect(r.meta('ctxIntegers')).toBe(true);
+    expect([r.has('ctxScale'), r.has('ctxQ0'), r.has('ctxZ0')]).toEqual([false, false, true]);
+    expect(r.count('ctxDerived')).toBeGreaterThan(0);
+    expect(r.count('ctxZ0')).toBe((r.count('ctxKeys') - r.count('ctxDerived')) * 32);
+    const again = HybridIndex.deserialize(bytes);
+    const a = contextRows(ix);
+    const b = contextRows(again);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [k, v] of a) {
+      expect(b.get(k)).toEqual(v);
+      expect(v.every((x) => Number.isInteger(x))).toBe(true);
+    }
+    for (const [q, side] of [
+      ['el gato canta en el río', 'source'],
+      ["misi q'uchu yapu", 'target'],
+    ] as const) {
+      expect(again.embedText(q, side)).toEqual(ix.embedText(q, side));
+      expect(again.search(q, 8, { side })).toEqual(ix.search(q, 8, { side }));
+    }
+    expect(again.serialize()).toEqual(bytes);
+  });
+
+  it('stores rows that are not integers (an index read from an older artifact, then changed) as 16-bit codes', () => {
+    const changed = HybridIndex.deserialize(new Uint8Array(fs.readFileSync(SCHEMA6)));
+    changed.add([{ id: 'fresh', source: 'El zorro come pan.', target: "Qamaqi t'ant'a manq'i." }]);
+    const r = ArtifactReader.open(changed.serialize(), 'INDX');
+    expect(r.meta('ctxIntegers')).toBeUndefined();
+    expect([r.has('ctxScale'), r.has('ctxQ0')]).toEqual([true, true]);
   });
 });
 

@@ -40,6 +40,12 @@ const VECTOR_CODE_MAX = 32767;
  * its codes when it is computed (`snapToCodes`), so the index searches the values a loaded copy reads back.
  */
 const DOC_VECTOR_CODE_MAX = 127;
+/**
+ * Context rows are sums of ±1 index vectors (integers): index schema 8 stores them as they are (zig-zag, narrowest
+ * width, deflated: 0.56 of the 16-bit scaled codes for shp) when every value is an integer of at most this size (exact
+ * in float32). Rows of an index read from an older artifact are not integers: they are stored as 16-bit codes.
+ */
+const CONTEXT_INTEGER_MAX = 1 << 24;
 const FIELD_TOP = 100;
 const WORD_SALT = 0x1234567;
 const CHAR_SALT = 0x7654321;
@@ -721,11 +727,33 @@ function quantizeVectors(v: Float32Array, n: number): { q: Int16Array; scale: Fl
   return { q, scale };
 }
 
+/** Whether every value is an integer a context row stores exactly (schema 8, CONTEXT_INTEGER_MAX). */
+function integerRows(v: Float32Array): boolean {
+  for (let i = 0; i < v.length; i++) if (!Number.isInteger(v[i]) || Math.abs(v[i]) > CONTEXT_INTEGER_MAX) return false;
+  return true;
+}
+
 /**
- * Context vectors in blocks of CONTEXT_BLOCK rows (`ctxQ0`, `ctxQ1`, …): a query inflates the blocks of its words.
- * Schema 6: the rows `derived` (ascending) are not stored, the others are, in order.
+ * Context vectors in blocks of CONTEXT_BLOCK rows: a query inflates the blocks of its words. Schema 6: the rows
+ * `derived` (ascending) are not stored, the others are, in order. Schema 8: rows of integers as zig-zag values
+ * (`ctxZ0`, `ctxZ1`, …), else 16-bit codes and a scale per row (`ctxQ0`, …, `ctxScale`).
  */
-function writeContextVectors(w: ArtifactWriter, v: Float32Array, n: number, derived: Int32Array): void {
+function writeContextVectors(w: ArtifactWriter, v: Float32Array, n: number, derived: Int32Array, integers: boolean): void {
+  if (integers) {
+    const z: number[] = [];
+    for (let b = 0, x = 0; b < n; b++) {
+      if (x < derived.length && derived[x] === b) {
+        x++;
+        continue;
+      }
+      for (let i = 0; i < DIM; i++) z.push(zigZag(v[b * DIM + i]));
+    }
+    const rows = z.length / DIM;
+    const blocks = Math.ceil(rows / CONTEXT_BLOCK);
+    w.meta('ctxBlocks', blocks).meta('ctxIntegers', true);
+    for (let b = 0; b < blocks; b++) w.uints(`ctxZ${b}`, z.slice(b * CONTEXT_BLOCK * DIM, Math.min(rows, (b + 1) * CONTEXT_BLOCK) * DIM));
+    return;
+  }
   const all = quantizeVectors(v, n);
   const kept = n - derived.length;
   const q = new Int16Array(kept * DIM);
@@ -741,6 +769,17 @@ function writeContextVectors(w: ArtifactWriter, v: Float32Array, n: number, deri
   const blocks = Math.ceil(kept / CONTEXT_BLOCK);
   w.meta('ctxBlocks', blocks).raw('ctxScale', scale);
   for (let b = 0; b < blocks; b++) w.raw(`ctxQ${b}`, q.subarray(b * CONTEXT_BLOCK * DIM, Math.min(kept, (b + 1) * CONTEXT_BLOCK) * DIM));
+}
+
+/** An integer as a non-negative one (0, -1, 1, -2, … as 0, 1, 2, 3, …), and back. */
+function zigZag(x: number): number {
+  return x < 0 ? -2 * x - 1 : 2 * x;
+}
+
+function zigZagRows(z: Int32Array): Int32Array {
+  const out = new Int32Array(z.length);
+  for (let i = 0; i < z.length; i++) out[i] = z[i] & 1 ? -((z[i] + 1) >>> 1) : z[i] >>> 1;
+  return out;
 }
 
 /** Number of values of ascending `a` below x. */
@@ -812,14 +851,16 @@ function postingDocs(p: PackedPostings, j: number): number[] {
 
 /**
  * Context rows a reader can learn again (schema 6): those of words in at most DERIVED_CONTEXT_MAX_DF documents whose
- * row, learned from those documents, quantizes to the stored one (an index changed after it was loaded learned from
- * dequantized rows; hashed keys may collide). Per row (ascending) its word: key index in its side's postings · 2 + side.
+ * row, learned from those documents, is the stored one (`stored`: as the row is stored, schema 8 integers as they are,
+ * else quantized; an index changed after it was loaded learned from dequantized rows; hashed keys may collide). Per
+ * row (ascending) its word: key index in its side's postings · 2 + side.
  */
 function derivableContextRows(
   ctx: { keys: Int32Array; vecs: Float32Array },
   packs: readonly PackedPostings[],
   vocab: readonly (readonly string[])[],
   wordsOf: (d: number, side: 0 | 1) => string[],
+  stored: (row: Float32Array) => Float32Array,
 ): { rows: Int32Array; word: Int32Array } {
   const wordOf = new Map<number, number>();
   const keysOf = cachedDocKeys(wordsOf);
@@ -829,10 +870,10 @@ function derivableContextRows(
       const r = sortedIndexOf(ctx.keys, wordKey(side, w));
       const j = sortedIndexOf(p.keys, postingKey(w));
       if (r < 0 || j < 0 || p.df[j] > DERIVED_CONTEXT_MAX_DF || wordOf.has(r)) continue;
-      const stored = requantizedRow(ctx.vecs.subarray(r * DIM, r * DIM + DIM));
-      const learned = requantizedRow(contextRowFromDocs(ctx.keys[r], postingDocs(p, j), keysOf));
+      const row = stored(ctx.vecs.subarray(r * DIM, r * DIM + DIM));
+      const learned = stored(contextRowFromDocs(ctx.keys[r], postingDocs(p, j), keysOf));
       let same = true;
-      for (let i = 0; same && i < DIM; i++) same = Object.is(stored[i], learned[i]);
+      for (let i = 0; same && i < DIM; i++) same = Object.is(row[i], learned[i]);
       if (same) wordOf.set(r, j * 2 + side);
     }
   }
@@ -873,16 +914,16 @@ interface DerivedRows {
   keysCache: () => (d: number) => DocKeys;
 }
 
-/** 16-bit context vector rows read block by block (a stored block is read on its first use). */
+/** Context vector rows (16-bit codes, or schema 8 integers) read block by block (a stored block is read on its first use). */
 class StoredRows {
-  private readonly blocks: (Int16Array | undefined)[];
+  private readonly blocks: (Int16Array | Int32Array | undefined)[];
 
   constructor(
     private readonly rowsPerBlock: number,
     count: number,
-    private readonly read: (b: number) => Int16Array,
+    private readonly read: (b: number) => Int16Array | Int32Array,
   ) {
-    this.blocks = new Array<Int16Array | undefined>(count);
+    this.blocks = new Array<Int16Array | Int32Array | undefined>(count);
   }
 
   /** Row x times `scale` into out[at, at + DIM) (its block looked up once per row, not per component). */
@@ -1089,13 +1130,13 @@ class Side {
 class ContextVectors {
   baseKeys: Int32Array = new Int32Array(0);
   private baseVecs: Float32Array | null = new Float32Array(0);
-  /** a loaded index's vectors as stored (16-bit): decoded one by one for queries, all at once before a change */
-  private quantized: { q: StoredRows; scale: Float32Array; derived: DerivedRows | null } | null = null;
+  /** a loaded index's vectors as stored (16-bit codes and scales, or integers): decoded one by one for queries, all at once before a change */
+  private quantized: { q: StoredRows; scale: Float32Array | null; derived: DerivedRows | null } | null = null;
   /** derived rows learned so far (schema 6), by row */
   private learned = new Map<number, Float32Array>();
   extra = new Map<number, Float32Array>();
 
-  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: StoredRows; scale: Float32Array; derived: DerivedRows | null } | null): void {
+  load(keys: Int32Array, vecs: Float32Array | null, quantized: { q: StoredRows; scale: Float32Array | null; derived: DerivedRows | null } | null): void {
     this.baseKeys = keys;
     this.baseVecs = vecs;
     this.quantized = quantized;
@@ -1106,7 +1147,7 @@ class ContextVectors {
     return (
       this.baseKeys.byteLength +
       (this.baseVecs?.byteLength ?? 0) +
-      (this.quantized ? this.quantized.q.byteSize + this.quantized.scale.byteLength + (this.quantized.derived?.rows.byteLength ?? 0) : 0) +
+      (this.quantized ? this.quantized.q.byteSize + (this.quantized.scale?.byteLength ?? 0) + (this.quantized.derived?.rows.byteLength ?? 0) : 0) +
       this.learned.size * (DIM * 4 + 48)
     );
   }
@@ -1126,13 +1167,13 @@ class ContextVectors {
   private decodeRow(b: number, out: Float32Array, at: number): void {
     const { q, scale, derived } = this.quantized!;
     if (!derived) {
-      q.decodeRow(b, scale[b], out, at);
+      q.decodeRow(b, scale ? scale[b] : 1, out, at);
       return;
     }
     const x = sortedIndexOf(derived.rows, b);
     if (x < 0) {
       const rank = b - countBelow(derived.rows, b);
-      q.decodeRow(rank, scale[rank], out, at);
+      q.decodeRow(rank, scale ? scale[rank] : 1, out, at);
       return;
     }
     let row = this.learned.get(b);
@@ -1194,8 +1235,10 @@ function postingKey(w: string): number {
  * Also from 6: document vector rows without their largest code (`vec0Q31`, `vec0Max`, `vec0ScaleFix`), pair ids by a
  * rule (meta `idRule`) and n-gram lengths derived from the word lengths when they are those. 7: document vectors as
  * one signed byte per component (`vec0Q8`, the values those codes give, which the index that wrote them searched too).
+ * 8: context rows of integers stored exactly (meta `ctxIntegers`, blocks `ctxZ0`, `ctxZ1`, … of zig-zag values, no
+ * scales); rows learned again are then not requantized either.
  */
-export const INDEX_SCHEMA = 7;
+export const INDEX_SCHEMA = 8;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
 const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
@@ -1611,9 +1654,10 @@ export class HybridIndex {
       if (gramLen.some((x, d) => x !== Math.max(1, wordLen[d]))) w.uints(`gramLen${side}`, gramLen);
     });
     const ctx = this.ctx.pack();
-    const derived = derivableContextRows(ctx, packs, vocab, (d, side) => words[side][d]);
+    const integers = integerRows(ctx.vecs);
+    const derived = derivableContextRows(ctx, packs, vocab, (d, side) => words[side][d], integers ? (row) => row : requantizedRow);
     w.offsets('ctxKeys', ctx.keys).offsets('ctxDerived', derived.rows).uints('ctxDerivedWord', derived.word);
-    writeContextVectors(w, ctx.vecs, ctx.keys.length, derived.rows);
+    writeContextVectors(w, ctx.vecs, ctx.keys.length, derived.rows, integers);
     for (let s = 0; s < 2; s++) {
       const V = this.docVecs(s as 0 | 1);
       const q = new Int8Array(n * DIM);
@@ -1696,7 +1740,8 @@ export class HybridIndex {
     const [r0, r1] = sides.map((names) => r.extract(names));
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
     ix.pendingBytes = [r.decodedBytes(sides[0]), r.decodedBytes(sides[1])];
-    const ctxBlocks = Array.from({ length: r.meta<number | undefined>('ctxBlocks') ?? 0 }, (_, b) => `ctxQ${b}`);
+    const integers = r.meta<boolean | undefined>('ctxIntegers') === true;
+    const ctxBlocks = Array.from({ length: r.meta<number | undefined>('ctxBlocks') ?? 0 }, (_, b) => `${integers ? 'ctxZ' : 'ctxQ'}${b}`);
     ix.pendingOtherBytes = r.decodedBytes([
       'srcOf',
       'tgtOf',
@@ -1713,13 +1758,13 @@ export class HybridIndex {
     ix.pendingContext = () => {
       const keys = r.int32('ctxKeys');
       // a copy: a view would keep the whole artifact
-      const scale = r.raw<Float32Array>('ctxScale').slice();
+      const scale = integers ? null : r.raw<Float32Array>('ctxScale').slice();
       let q: StoredRows;
       if (r.meta<number | undefined>('ctxBlocks') !== undefined) {
         // the blocks keep a copy of their own stored sections, not the whole artifact (schema 6: none when every row
         // is learned again)
         const stored = r.extract(ctxBlocks);
-        q = new StoredRows(CONTEXT_BLOCK, ctxBlocks.length, (b) => stored.raw<Int16Array>(`ctxQ${b}`));
+        q = new StoredRows(CONTEXT_BLOCK, ctxBlocks.length, (b) => (integers ? zigZagRows(stored.int32(ctxBlocks[b])) : stored.raw<Int16Array>(ctxBlocks[b])));
       } else {
         const all = r.raw<Int16Array>('ctxQ');
         q = new StoredRows(Math.max(1, keys.length), 1, () => all);
@@ -1734,7 +1779,8 @@ export class HybridIndex {
           row: (x, keysOf = (d) => docKeysOf(d, wordsOf)) => {
             const side = (word[x] & 1) as 0 | 1;
             const docs = postingDocs(postingsOf(side, sideReaders[side]), word[x] >>> 1);
-            return requantizedRow(contextRowFromDocs(keys[derived!.rows[x]], docs, keysOf));
+            const row = contextRowFromDocs(keys[derived!.rows[x]], docs, keysOf);
+            return integers ? row : requantizedRow(row);
           },
           keysCache: () => cachedDocKeys(wordsOf),
         };
