@@ -37,9 +37,12 @@ const DERIVED_CONTEXT_MAX_DF = 1;
 const VECTOR_CODE_MAX = 32767;
 /**
  * Largest code of a document vector component (index schema 7: one signed byte each). A document vector is made of
- * its codes when it is computed (`snapToCodes`), so the index searches the values a loaded copy reads back.
+ * its codes when it is computed (`snapToCodes`), so the index searches the values a loaded copy reads back. 31: the
+ * codes deflate to 0.71 of a byte each (shp dev: search top-1 as with 127 for 600 of 600 queries, top-8 lists alike
+ * for 481); bench:quality equal to 4 decimals with 127, 31, 7 and 3, but at 7 / 3 the top-1 hit changes for 44 / 84
+ * of those queries.
  */
-const DOC_VECTOR_CODE_MAX = 127;
+const DOC_VECTOR_CODE_MAX = 31;
 /**
  * Context rows are sums of ±1 index vectors (integers): index schema 8 stores them as they are (zig-zag, narrowest
  * width, deflated: 0.56 of the 16-bit scaled codes for shp) when every value is an integer of at most this size (exact
@@ -712,8 +715,8 @@ function gramWordKeys(gaps: Int32Array, gStart: Int32Array): Int32Array {
 }
 
 /**
- * Context vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest
- * component).
+ * Vectors of DIM floats as 16-bit integers scaled per vector (relative error ≤ 1/65534 of its largest component):
+ * context rows that are not integers, document vectors read from an older artifact.
  */
 function quantizeVectors(v: Float32Array, n: number): { q: Int16Array; scale: Float32Array } {
   const q = new Int16Array(n * DIM);
@@ -952,29 +955,52 @@ function codeRow(q: ArrayLike<number>, at: number, out: Float32Array, to: number
   for (let i = 0; i < DIM; i++) out[to + i] = q[at + i] * scale;
 }
 
-const snapCodes = new Int8Array(DIM);
-
 /**
- * Document vector V[at, at + DIM) replaced by the values of its codes (its components over its largest one times
- * DOC_VECTOR_CODE_MAX, rounded), the codes written to `codes` from `to` when given; whether a value changed. A vector
- * made of its codes has the same codes again.
+ * The codes of document vector V[at, at + DIM) (its components over its largest one times DOC_VECTOR_CODE_MAX,
+ * rounded) into codes[to, to + DIM); whether the vector is the values of its codes (`codeRow`).
  */
-function snapToCodes(V: Float32Array, at: number, codes: Int8Array = snapCodes, to = 0): boolean {
+function toCodes(V: Float32Array, at: number, codes: Int8Array, to: number): boolean {
   let m = 0;
   for (let i = 0; i < DIM; i++) m = Math.max(m, Math.abs(V[at + i]));
   for (let i = 0; i < DIM; i++) codes[to + i] = m > 0 ? Math.round((V[at + i] / m) * DOC_VECTOR_CODE_MAX) : 0;
-  let changed = false;
   let ss = 0;
   for (let i = 0; i < DIM; i++) ss += codes[to + i] * codes[to + i];
   const scale = ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
-  for (let i = 0; i < DIM; i++) {
-    const v = Math.fround(codes[to + i] * scale);
-    if (!Object.is(v, V[at + i])) {
-      V[at + i] = v;
-      changed = true;
+  for (let i = 0; i < DIM; i++) if (!Object.is(Math.fround(codes[to + i] * scale), V[at + i])) return false;
+  return true;
+}
+
+const snapCodes = new Int8Array(DIM);
+
+/** Document vector V[at, at + DIM) replaced by the values of its codes (which has the same codes again). */
+function snapToCodes(V: Float32Array, at: number): void {
+  toCodes(V, at, snapCodes, 0);
+  codeRow(snapCodes, 0, V, at);
+}
+
+/** Document vectors as 16-bit codes (schema 6; vectors read from an older artifact and not computed since). */
+function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
+  const { q, scale } = quantizeVectors(v, n);
+  // documents repeated in the pairs have the same vector: each distinct (quantized) vector is stored once
+  const rowOf = new Int32Array(n);
+  const seen = new Map<string, number>();
+  let u = 0;
+  for (let d = 0; d < n; d++) {
+    const key = `${scale[d]} ${q.subarray(d * DIM, d * DIM + DIM).join(' ')}`;
+    const row = seen.get(key);
+    if (row !== undefined) {
+      rowOf[d] = row;
+      continue;
     }
+    seen.set(key, u);
+    q.copyWithin(u * DIM, d * DIM, d * DIM + DIM);
+    scale[u] = scale[d];
+    rowOf[d] = u++;
   }
-  return changed;
+  const packed = withoutLargestCode(q, scale, u);
+  if (packed) w.raw(`${name}Q31`, packed.rest).raw(`${name}Max`, packed.max).raw(`${name}ScaleFix`, packed.scaleFix);
+  else w.raw(`${name}Q`, q.slice(0, u * DIM)).raw(`${name}Scale`, scale.slice(0, u));
+  w.uints(`${name}Row`, rowOf);
 }
 
 /** Document vectors as codes (schema 7, `snapToCodes`): each distinct row once (`Q8`), and each document's row. */
@@ -997,7 +1023,7 @@ function writeDocVectors(w: ArtifactWriter, name: string, q: Int8Array, n: numbe
   w.raw(`${name}Q8`, q.slice(0, u * DIM)).uints(`${name}Row`, rowOf);
 }
 
-/** Marker of a schema 6 vector row whose codes are all zero (a document without embedded words). */
+/** Marker of a 16-bit vector row whose codes are all zero (a document without embedded words). */
 const ZERO_ROW = 255;
 const F32_BITS = new Float32Array(1);
 const BITS_F32 = new Int32Array(F32_BITS.buffer);
@@ -1011,6 +1037,42 @@ function bitsOf(x: number): number {
 function floatOfBits(b: number): number {
   BITS_F32[0] = b;
   return F32_BITS[0];
+}
+
+/**
+ * A vector row's scale predicted from its codes: the vectors are unit length, so scale ≈ 1 / ‖codes‖ (within a few
+ * hundred float32 steps; the difference of the bit patterns is stored).
+ */
+function predictedScale(q: ArrayLike<number>, at: number): number {
+  let ss = 0;
+  for (let i = 0; i < DIM; i++) ss += q[at + i] * q[at + i];
+  return ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
+}
+
+/**
+ * Schema 6: the largest code of a row is ±Q16 (a row is scaled by its largest value), so it is stored as its position
+ * and sign (`Max`, one byte) and the row's 31 other codes (`Q31`); the scale as the difference to the one predicted from
+ * the codes (`ScaleFix`). Null when a row does not have that form (the rows are stored whole then).
+ */
+function withoutLargestCode(q: Int16Array, scale: Float32Array, u: number): { rest: Int16Array; max: Uint8Array; scaleFix: Int16Array | Int32Array } | null {
+  const rest = new Int16Array(u * (DIM - 1));
+  const max = new Uint8Array(u);
+  const fix = new Int32Array(u);
+  let small = true;
+  for (let x = 0; x < u; x++) {
+    const at = x * DIM;
+    let m = -1;
+    for (let i = 0; i < DIM && m < 0; i++) if (Math.abs(q[at + i]) === VECTOR_CODE_MAX) m = i;
+    if (m < 0) {
+      for (let i = 0; i < DIM; i++) if (q[at + i] !== 0) return null;
+      max[x] = ZERO_ROW;
+    } else max[x] = m * 2 + (q[at + m] < 0 ? 1 : 0);
+    const skip = m < 0 ? 0 : m;
+    for (let i = 0, k = x * (DIM - 1); i < DIM; i++) if (i !== skip) rest[k++] = q[at + i];
+    fix[x] = bitsOf(scale[x]) - bitsOf(predictedScale(q, at));
+    if (fix[x] < -VECTOR_CODE_MAX - 1 || fix[x] > VECTOR_CODE_MAX) small = false;
+  }
+  return { rest, max, scaleFix: small ? Int16Array.from(fix) : fix };
 }
 
 /**
@@ -1661,12 +1723,16 @@ export class HybridIndex {
     for (let s = 0; s < 2; s++) {
       const V = this.docVecs(s as 0 | 1);
       const q = new Int8Array(n * DIM);
-      for (let d = 0; d < this.ids.length; d++) {
-        if (map[d] < 0) continue;
-        // a vector read from an older artifact (16-bit) is made of its codes too: this index answers as its copy will
-        if (snapToCodes(V, d * DIM, q, map[d] * DIM)) this.vecWrites++;
+      let codes = true;
+      for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0 && !toCodes(V, d * DIM, q, map[d] * DIM)) codes = false;
+      if (codes) writeDocVectors(w, `vec${s}`, q, n);
+      else {
+        // vectors read from an older artifact (16-bit) and not computed since: stored as they were read, so the index
+        // answers as before it was written again
+        const v = new Float32Array(n * DIM);
+        for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0) v.set(V.subarray(d * DIM, d * DIM + DIM), map[d] * DIM);
+        writeVectors(w, `vec${s}`, v, n);
       }
-      writeDocVectors(w, `vec${s}`, q, n);
     }
     return w.finish();
   }
