@@ -1,3 +1,4 @@
+import { sentenceCharRatio } from './decoder';
 import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
 import { Translator } from './translator';
@@ -40,5 +41,35 @@ describe('decoder: unknown words that may be loanwords', () => {
       expect(c.text).not.toContain(word);
       expect(c.text).toMatch(/^la mujer en el río trabaja/);
     }
+  });
+});
+
+describe('decoder: the length one sentence is expected to have', () => {
+  // made up: short sentences translated twice as long, and a few long sentences translated half as long
+  const short = Array.from({ length: 16 }, (_, i) => ({ id: `s${i}`, source: `ab${i}`, target: `abcd${i}${i}` }));
+  const long = Array.from({ length: 4 }, (_, i) => ({
+    id: `l${i}`,
+    source: `palabra${i} larga${i} lista${i} muchas${i} veces${i}`,
+    target: `kuna${i} nuqa${i} wasi${i}`,
+  }));
+  const pairs = [...short, ...long];
+  const model = trainAgentModel(pairs);
+  const chars = (s: string): number => s.replace(/\s+/g, '').length;
+  const geometricMean = Math.exp(pairs.reduce((a, p) => a + Math.log(chars(p.target) / chars(p.source)), 0) / pairs.length);
+
+  it('takes the pairs’ mean log ratio, not the ratio of the corpus’ totals that the long pairs dominate', () => {
+    expect(model.stats.charRatioCorpus).toBeLessThan(1);
+    const forward = sentenceCharRatio(model.stats, 0);
+    // (read from the stored mean ratio and spread as if the ratios were log-normal: near the geometric mean)
+    expect(geometricMean).toBeGreaterThan(1.4);
+    expect(Math.abs(forward / geometricMean - 1)).toBeLessThan(0.1);
+    expect(forward).toBeGreaterThan(1.5 * model.stats.charRatioCorpus);
+    expect(sentenceCharRatio(model.stats, 1)).toBeCloseTo(1 / forward, 10);
+  });
+
+  it('falls back to the totals’ ratio when the model has no mean ratio', () => {
+    const stats = { ...model.stats, charRatioMean: 0 };
+    expect(sentenceCharRatio(stats, 0)).toBe(model.stats.charRatioCorpus);
+    expect(sentenceCharRatio(stats, 1)).toBe(1 / model.stats.charRatioCorpus);
   });
 });

@@ -4,7 +4,7 @@
  * drop: unknown-words.ts). Glossary spans are crossed only as a whole, by their required output.
  */
 import { BOS, EOS } from './lm';
-import type { AgentModel } from './model';
+import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
@@ -65,6 +65,20 @@ export function lmWordId(model: AgentModel, dir: 0 | 1, id: number): number {
   return id < lm.data.V ? id : 0;
 }
 
+/**
+ * Output characters per input character expected of one sentence in direction `dir`: the pairs' geometric mean ratio
+ * (exp of the mean log ratio), not the ratio of the corpus' totals. The totals' ratio is the ratio of long pairs (a
+ * pair weighs by its length, and long pairs have lower ratios: a short sentence's few fixed words weigh more), and
+ * glosses or lists make it lopsided; the mean log ratio weighs every pair alike, as every sentence is decoded alone,
+ * and is the centre the spread `logCharRatioStd` is measured around. From the stored mean ratio and that spread
+ * (log-normal ratios: mean = exp(μ + σ²/2)); a model without a mean falls back to the totals' ratio.
+ */
+export function sentenceCharRatio(stats: ModelStats, dir: 0 | 1): number {
+  const sd = stats.logCharRatioStd;
+  const forward = stats.charRatioMean > 0 ? Math.exp(Math.log(stats.charRatioMean) - (sd * sd) / 2) : stats.charRatioCorpus;
+  return dir === 0 ? forward : 1 / forward;
+}
+
 /** Phrase-table keys whose options a decoder keeps per direction before it empties its cache. */
 const OPTION_CACHE_SIZE = 5000;
 
@@ -100,7 +114,7 @@ export class PhraseDecoder {
     const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
     stacks[0].set(BOS * lm.data.V + BOS, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', cov: 0, chars: 0 });
     // expected output characters after each input position
-    const ratio = (dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus) * this.lengthTargets[dir];
+    const ratio = sentenceCharRatio(m.stats, dir) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
     for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * writtenLength(surface[i]);
     // glossary constraints: a forced span is crossed only as a whole, by its required output

@@ -5,7 +5,7 @@
  * its model score.
  */
 import type { CandidateOrigin, Draft } from './candidates';
-import { lmWordId } from './decoder';
+import { lmWordId, sentenceCharRatio } from './decoder';
 import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
 import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
@@ -174,10 +174,9 @@ export class CandidateScorer {
     }
     lr = qWords.length ? lr / qWords.length : 0;
     const coverage = qWords.length ? covered / qWords.length : 1;
-    const ratioStats = dir === 0 ? m.stats.charRatioCorpus : 1 / m.stats.charRatioCorpus;
     const cChars = cand.reduce((a, w) => a + writtenLength(w), 0);
     const z =
-      (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(ratioStats * this.lengthTargets[dir])) /
+      (Math.log(Math.max(cChars, 1) / Math.max(srcChars, 1)) - Math.log(sentenceCharRatio(m.stats, dir) * this.lengthTargets[dir])) /
       Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
     // target-language consistency: words neither known in the target language nor copied from the input
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
