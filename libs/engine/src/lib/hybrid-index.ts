@@ -978,25 +978,39 @@ function snapToCodes(V: Float32Array, at: number): void {
   codeRow(snapCodes, 0, V, at);
 }
 
-/** Document vectors as 16-bit codes (schema 6; vectors read from an older artifact and not computed since). */
-function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
-  const { q, scale } = quantizeVectors(v, n);
-  // documents repeated in the pairs have the same vector: each distinct (quantized) vector is stored once
+/**
+ * Documents repeated in the pairs have the same vector: each distinct one is stored once. Moves document d's row to
+ * row `to` (`move`, in place: to ≤ d) when its key is new; each document's row and the number of distinct rows.
+ */
+function storeDistinctRows(n: number, keyOf: (d: number) => string, move: (to: number, d: number) => void): { rowOf: Int32Array; u: number } {
   const rowOf = new Int32Array(n);
   const seen = new Map<string, number>();
   let u = 0;
   for (let d = 0; d < n; d++) {
-    const key = `${scale[d]} ${q.subarray(d * DIM, d * DIM + DIM).join(' ')}`;
+    const key = keyOf(d);
     const row = seen.get(key);
     if (row !== undefined) {
       rowOf[d] = row;
       continue;
     }
     seen.set(key, u);
-    q.copyWithin(u * DIM, d * DIM, d * DIM + DIM);
-    scale[u] = scale[d];
+    move(u, d);
     rowOf[d] = u++;
   }
+  return { rowOf, u };
+}
+
+/** Document vectors as 16-bit codes (schema 6; vectors read from an older artifact and not computed since). */
+function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: number): void {
+  const { q, scale } = quantizeVectors(v, n);
+  const { rowOf, u } = storeDistinctRows(
+    n,
+    (d) => `${scale[d]} ${q.subarray(d * DIM, d * DIM + DIM).join(' ')}`,
+    (to, d) => {
+      q.copyWithin(to * DIM, d * DIM, d * DIM + DIM);
+      scale[to] = scale[d];
+    },
+  );
   const packed = withoutLargestCode(q, scale, u);
   if (packed) w.raw(`${name}Q31`, packed.rest).raw(`${name}Max`, packed.max).raw(`${name}ScaleFix`, packed.scaleFix);
   else w.raw(`${name}Q`, q.slice(0, u * DIM)).raw(`${name}Scale`, scale.slice(0, u));
@@ -1005,21 +1019,11 @@ function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: numbe
 
 /** Document vectors as codes (schema 7, `snapToCodes`): each distinct row once (`Q8`), and each document's row. */
 function writeDocVectors(w: ArtifactWriter, name: string, q: Int8Array, n: number): void {
-  // documents repeated in the pairs have the same vector: each distinct vector is stored once
-  const rowOf = new Int32Array(n);
-  const seen = new Map<string, number>();
-  let u = 0;
-  for (let d = 0; d < n; d++) {
-    const key = q.subarray(d * DIM, d * DIM + DIM).join(' ');
-    const row = seen.get(key);
-    if (row !== undefined) {
-      rowOf[d] = row;
-      continue;
-    }
-    seen.set(key, u);
-    q.copyWithin(u * DIM, d * DIM, d * DIM + DIM);
-    rowOf[d] = u++;
-  }
+  const { rowOf, u } = storeDistinctRows(
+    n,
+    (d) => q.subarray(d * DIM, d * DIM + DIM).join(' '),
+    (to, d) => q.copyWithin(to * DIM, d * DIM, d * DIM + DIM),
+  );
   w.raw(`${name}Q8`, q.slice(0, u * DIM)).uints(`${name}Row`, rowOf);
 }
 

@@ -244,6 +244,24 @@ const MIN_BUCKET_SLOTS = 8;
 const BUCKET_LOAD_INVERSE = 2;
 
 /**
+ * The word ids of a key of several words (`space`: the index of its first space) into q; 0 when a word is unknown or
+ * the key is longer than MAX_PHRASE words.
+ */
+function phraseWordIds(key: string, space: number, index: { get(word: string): number | undefined }, q: Int32Array): number {
+  let n = 0;
+  let from = 0;
+  for (;;) {
+    if (n === MAX_PHRASE) return 0;
+    const id = index.get(space < 0 ? key.slice(from) : key.slice(from, space));
+    if (id === undefined) return 0;
+    q[n++] = id;
+    if (space < 0) return n;
+    from = space + 1;
+    space = key.indexOf(' ', from);
+  }
+}
+
+/**
  * Phrase keys stored as word-id sequences of the input side. A single word's key is found by its word id; the keys of
  * several words are bucketed by their first word at load (two linear passes) and each bucket is hashed (open
  * addressing) the first time a phrase starting with its word is looked up, so a cold load does not hash every phrase.
@@ -330,24 +348,15 @@ export class PhraseKeyIndex implements KeyLookup {
 
   get(key: string): number | undefined {
     const index = this.vocab.index;
-    let space = key.indexOf(' ');
+    const space = key.indexOf(' ');
     if (space < 0) {
       const id = index.get(key);
       const k = id === undefined ? -1 : this.single[id];
       return k < 0 ? undefined : k;
     }
     const q = this.query;
-    let n = 0;
-    let from = 0;
-    for (;;) {
-      if (n === MAX_PHRASE) return undefined;
-      const id = index.get(space < 0 ? key.slice(from) : key.slice(from, space));
-      if (id === undefined) return undefined;
-      q[n++] = id;
-      if (space < 0) break;
-      from = space + 1;
-      space = key.indexOf(' ', from);
-    }
+    const n = phraseWordIds(key, space, index, q);
+    if (n === 0) return undefined;
     const slots = this.slotsOf(q[0]);
     if (!slots) return undefined;
     const mask = slots.length - 1;
@@ -379,10 +388,7 @@ export class PhraseKeyIndex implements KeyLookup {
 
   /** The single-word keys as text, in key order (listed at load; no phrase written out). */
   singleWordKeys(): string[] {
-    const w = this.vocab.words;
-    const out = new Array<string>(this.singles.length);
-    for (let i = 0; i < out.length; i++) out[i] = w[this.singles[i]];
-    return out;
+    return Array.from(this.singles, (id) => this.vocab.words[id]);
   }
 
   /** The keys as text (materialized once, on first use). */
@@ -493,24 +499,15 @@ export class FrontCodedKeys implements KeyLookup {
 
   get(key: string): number | undefined {
     const index = this.vocab.index;
-    let space = key.indexOf(' ');
+    const space = key.indexOf(' ');
     if (space < 0) {
       const id = index.get(key);
       const k = id === undefined || id >= this.single.length ? -1 : this.single[id];
       return k < 0 ? undefined : k;
     }
     const q = this.query;
-    let n = 0;
-    let from = 0;
-    for (;;) {
-      if (n === MAX_PHRASE) return undefined;
-      const id = index.get(space < 0 ? key.slice(from) : key.slice(from, space));
-      if (id === undefined) return undefined;
-      q[n++] = id;
-      if (space < 0) break;
-      from = space + 1;
-      space = key.indexOf(' ', from);
-    }
+    const n = phraseWordIds(key, space, index, q);
+    if (n === 0) return undefined;
     const slots = this.slotsOf(q[0]);
     if (!slots) return undefined;
     const mask = slots.length - 1;
@@ -546,10 +543,7 @@ export class FrontCodedKeys implements KeyLookup {
 
   /** The single-word keys as text, in key order (listed at load; no phrase written out). */
   singleWordKeys(): string[] {
-    const w = this.vocab.words;
-    const out = new Array<string>(this.singles.length);
-    for (let i = 0; i < out.length; i++) out[i] = w[this.singles[i]];
-    return out;
+    return Array.from(this.singles, (id) => this.vocab.words[id]);
   }
 
   /** The keys as text, in key order. */
