@@ -1,28 +1,7 @@
 import { trainAlignment } from './align';
 import { alignmentForms, stemAlignmentLinks } from './align-forms';
 import { PIECE_MARK } from './subword';
-
-/** Made-up corpus: the stem 'habla' (three forms) always goes with 'rima'. */
-function corpus(): { S: string[][]; T: string[][] } {
-  const objects: [string, string][] = [
-    ['mucho', 'achka'],
-    ['poco', 'pisi'],
-    ['bien', 'walli'],
-    ['fuerte', 'sinchi'],
-    ['despacio', 'allilla'],
-  ];
-  const S: string[][] = [];
-  const T: string[][] = [];
-  for (const form of ['hablaba', 'hablaban', 'hablar'])
-    for (const [o, to] of objects) {
-      S.push(['ellos', form, o]);
-      T.push(['paykuna', 'rima', to]);
-    }
-  // 'hablaron' and 'ayer' are seen once, in the one sentence that has them, and their translations are in the other order
-  S.push(['ellos', 'ayer', 'hablaron', 'mucho']);
-  T.push(['paykuna', 'rima', 'qayna', 'achka']);
-  return { S, T };
-}
+import { stemCorpus } from '../testing/stem-corpus';
 
 const linked = (links: Int32Array, i: number, j: number): boolean => {
   for (let x = 0; x < links.length; x += 2) if (links[x] === i && links[x + 1] === j) return true;
@@ -44,7 +23,7 @@ describe('alignment by stems', () => {
   });
 
   it('links a form seen once where its stem is linked, where the alignment of full forms follows the diagonal', () => {
-    const { S, T } = corpus();
+    const { S, T } = stemCorpus();
     const k = S.length - 1;
     const links = stemAlignmentLinks(S, T, { iterations: 5 }, undefined, 5);
     expect(linked(links[k], 2, 1)).toBe(true); // hablaron - rima

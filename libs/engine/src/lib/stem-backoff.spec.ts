@@ -1,27 +1,7 @@
 import { AlignmentModel, trainAlignment } from './align';
 import { stemAlignment } from './align-forms';
 import { backOffToStems, wordCounts } from './stem-backoff';
-
-/** Made-up corpus: the stem 'habla' (three forms, five times each) always goes with 'rima'; 'hablaron' is seen once. */
-function corpus(): { S: string[][]; T: string[][] } {
-  const objects: [string, string][] = [
-    ['mucho', 'achka'],
-    ['poco', 'pisi'],
-    ['bien', 'walli'],
-    ['fuerte', 'sinchi'],
-    ['despacio', 'allilla'],
-  ];
-  const S: string[][] = [];
-  const T: string[][] = [];
-  for (const form of ['hablaba', 'hablaban', 'hablar'])
-    for (const [o, to] of objects) {
-      S.push(['ellos', form, o]);
-      T.push(['paykuna', 'rima', to]);
-    }
-  S.push(['ellos', 'ayer', 'hablaron', 'mucho']);
-  T.push(['paykuna', 'rima', 'qayna', 'achka']);
-  return { S, T };
-}
+import { stemCorpus } from '../testing/stem-corpus';
 
 /** Word ids from 1 (0 is NULL) and the words by id. */
 function vocab(sents: string[][]): { ids: Int32Array[]; words: string[] } {
@@ -42,7 +22,7 @@ function vocab(sents: string[][]): { ids: Int32Array[]; words: string[] } {
 }
 
 describe('stem back-off of word translation probabilities', () => {
-  const { S, T } = corpus();
+  const { S, T } = stemCorpus();
   const vs = vocab(S);
   const vt = vocab(T);
   const learn = (): AlignmentModel => trainAlignment(vs.ids, vt.ids, vs.words.length, vt.words.length, { iterations: 5 }).model;

@@ -15,6 +15,9 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** A dedupe key that lets one job of a kind be queued per UTC hour (periodic upkeep driven by traffic). */
+export const hourlyDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13)}`;
+
 export interface JobContext {
   jobId: string;
   attempt: number;

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { COUNTER_PURGE_REPOSITORY, type CounterPurgeRepositoryPort } from '@gaia/billing/data-access';
 import type { EntityManager } from 'typeorm';
 import type { Clock } from '@gaia/shared/kernel';
-import { JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
+import { hourlyDedupeKey, JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
 import { BILLING_CLOCK } from '../billing.tokens';
 import { dayWindow, utcDayStart } from '../billing.rules';
 import { minuteWindow } from '../metering.rules';
@@ -10,9 +10,6 @@ import { minuteWindow } from '../metering.rules';
 export const PURGE_COUNTERS_JOB = 'billing.purge-public-counters';
 /** Public authorizations between two attempts to queue the purge (like identity's rate limiter, which purges every 500 hits). */
 export const PURGE_EVERY_PUBLIC_AUTHORIZATIONS = 100;
-/** At most one purge per UTC hour per installation (the job's dedupe key is the hour). */
-const purgeDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13)}`;
-
 /**
  * Purges the anonymous public translator's per-IP counters (`public-ip:<ip>`, per minute and per UTC day) once their
  * window has passed, so billing_counter does not grow forever nor keep client IPs past the day they count (nor does
@@ -38,7 +35,7 @@ export class PurgeCountersUseCase {
    */
   async publicAuthorized(em: EntityManager): Promise<void> {
     if (++this.publicAuthorizations % PURGE_EVERY_PUBLIC_AUTHORIZATIONS !== 0) return;
-    await this.jobs.enqueue(em, PURGE_COUNTERS_JOB, {}, { dedupeKey: purgeDedupeKey(this.clock.now()) });
+    await this.jobs.enqueue(em, PURGE_COUNTERS_JOB, {}, { dedupeKey: hourlyDedupeKey(this.clock.now()) });
   }
 
   /**

@@ -26,19 +26,17 @@ describe('sweep of unclaimed uploads (real Postgres, real file storage)', () => 
   });
   afterAll(() => t?.close());
 
-  /** Writes one original as the gateway does and, unless `orphan`, registers it (a processing task). */
+  /** Registers stored originals with ingestion (a processing task), as the gateway does once it has written them. */
+  const register = (key: string, filename: string, size: number) =>
+    rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'owner-1', srcLang: 'spanish', tgtLang: 'guarani', files: [{ key, filename, size }] });
+
+  /** Writes one original as the gateway does and, unless `orphan`, registers it. */
   async function upload(opts: { orphan?: boolean } = {}): Promise<string> {
     const uploadId = randomUUID();
     const key = `${ingestionUploadKey(uploadId, 0)}-pairs.tsv`;
-    await storage.put(key, enc('Hola\tMaitei\nGracias\tAguyje\n'));
-    if (!opts.orphan)
-      await rpc.call('ingestion.start-processing.v1', {
-        mode: 'create',
-        ownerId: 'owner-1',
-        srcLang: 'spanish',
-        tgtLang: 'guarani',
-        files: [{ key, filename: 'pairs.tsv', size: 28 }],
-      });
+    const bytes = enc('Hola\tMaitei\nGracias\tAguyje\n');
+    await storage.put(key, bytes);
+    if (!opts.orphan) await register(key, 'pairs.tsv', bytes.length);
     return `uploads/${uploadId}/`;
   }
   /** A day and a bit passes for what the sweep remembers (its first sightings are database times). */
@@ -70,13 +68,7 @@ describe('sweep of unclaimed uploads (real Postgres, real file storage)', () => 
     const sweep = t.app.get(SweepUploadsUseCase);
     await sweep.sweep();
     await aDayPasses();
-    await rpc.call('ingestion.start-processing.v1', {
-      mode: 'create',
-      ownerId: 'owner-1',
-      srcLang: 'spanish',
-      tgtLang: 'guarani',
-      files: [{ key, filename: 'late.tsv', size: 7 }],
-    });
+    await register(key, 'late.tsv', 7);
     expect(await sweep.sweep()).toEqual([]);
     expect(await storage.exists(key)).toBe(true);
   });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UPLOAD_SWEEP_REPOSITORY, type UploadSweepRepositoryPort } from '@gaia/ingestion/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
-import { JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
+import { hourlyDedupeKey, JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 
 export const SWEEP_UPLOADS_JOB = 'ingestion.sweep-unclaimed-uploads';
@@ -17,8 +17,6 @@ export const UNCLAIMED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 const UPLOADS_ROOT = 'uploads/';
 /** Upload folders checked against the registered files per statement. */
 const CLAIM_BATCH = 500;
-
-const sweepDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13)}`;
 
 /**
  * Deletes the originals no task owns. The gateway writes an upload's originals before it registers them with ingestion
@@ -42,7 +40,7 @@ export class SweepUploadsUseCase {
   /** Counts a registered upload; every SWEEP_EVERY_REGISTRATIONS-th queues the sweep in the registration's transaction. */
   async uploadRegistered(em: EntityManager, now: Date): Promise<void> {
     if (++this.registrations % SWEEP_EVERY_REGISTRATIONS !== 0) return;
-    await this.jobs.enqueue(em, SWEEP_UPLOADS_JOB, {}, { dedupeKey: sweepDedupeKey(now) });
+    await this.jobs.enqueue(em, SWEEP_UPLOADS_JOB, {}, { dedupeKey: hourlyDedupeKey(now) });
   }
 
   /** One sweep: remembers the folders unclaimed now, deletes those unclaimed for the grace period. Returns those deleted. */
