@@ -6,3 +6,5 @@ export * from './lib/auth/cookies';
 export * from './lib/translate/translate.service';
 export { identitySchema } from '@gaia/identity/feature';
 export * from './lib/translate/translation-meter';
+export * from './lib/http/upload-budget';
+export * from './lib/http/upload-budget.interceptor';

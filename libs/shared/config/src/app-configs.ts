@@ -2,8 +2,8 @@ import { loadConfig } from './load-config';
 
 /** Variable groups each app reads. One validated config per app; apps call `load<App>Config()` at start. */
 export const APP_VARIABLE_GROUPS = {
-  platform: ['core', 'database', 'messaging', 'redis', 'storage', 'retrieval', 'llm', 'ingestion', 'translation', 'metering', 'auth', 'web'],
-  gateway: ['core', 'database', 'messaging', 'redis', 'storage', 'auth', 'web'],
+  platform: ['core', 'database', 'messaging', 'redis', 'storage', 'retrieval', 'llm', 'ingestion', 'translation', 'metering', 'auth', 'web', 'edge'],
+  gateway: ['core', 'database', 'messaging', 'redis', 'storage', 'auth', 'web', 'edge'],
   agents: ['core', 'database', 'messaging', 'storage', 'retrieval'],
   ingestion: ['core', 'database', 'messaging', 'storage', 'llm', 'ingestion'],
   retrieval: ['core', 'database', 'messaging', 'storage', 'retrieval'],

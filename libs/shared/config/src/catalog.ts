@@ -190,6 +190,13 @@ export const VARIABLE_GROUPS = {
   web: {
     WEB_DIST_DIR: { schema: z.string().optional(), description: 'Folder of the built web app served at / (default dist/apps/web).' },
   },
+  edge: {
+    UPLOAD_MEMORY_BUDGET_MB: {
+      schema: z.coerce.number().int().min(1).default(256),
+      description:
+        'Memory budget of the uploads in flight per gateway process (multipart bodies are parsed in memory): each upload reserves its declared size before its body is read; past the budget uploads are refused 503 with Retry-After (one upload larger than the budget still runs when no other is in flight). Each account has at most 2 uploads in flight (429).',
+    },
+  },
 } satisfies Record<string, Record<string, VariableSpec>>;
 
 export type VariableGroup = keyof typeof VARIABLE_GROUPS;

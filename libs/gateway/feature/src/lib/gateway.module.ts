@@ -26,6 +26,8 @@ import { DomainErrorFilter } from './http/domain-error.filter';
 import { FieldLimitsPipe } from './http/field-limits.pipe';
 import { IdempotencyInterceptor, IdempotentRequests } from './http/idempotency.interceptor';
 import { installSecurityHeaders } from './http/security-headers';
+import { BYTES_PER_MB, DEFAULT_UPLOAD_MEMORY_BUDGET_MB, multipartLimits, UploadBudget } from './http/upload-budget';
+import { UploadBudgetInterceptor } from './http/upload-budget.interceptor';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi/openapi';
 import { PublicController } from './public/public.controller';
 import { LocalRealtimeFanout, REALTIME_FANOUT } from './realtime/realtime-fanout.port';
@@ -104,8 +106,9 @@ export class GatewayModule implements OnModuleInit, NestModule {
       imports: [
         IdentityModule.forRoot(identity),
         // Uploads stay in memory with hard limits, the one check of file count and size: an oversize file or too many files
-        // is refused (413, mapped in errorResponse) before anything is stored.
-        MulterModule.register({ limits: { fileSize: o.maxFileBytes, files: o.maxFiles, fields: 50, fieldSize: 1024 * 1024, parts: o.maxFiles + 60 } }),
+        // is refused (413, mapped in errorResponse) before anything is stored. The bytes of all uploads in flight are bounded
+        // by the UploadBudget (UPLOAD_MEMORY_BUDGET_MB), reserved by UploadBudgetInterceptor before multer reads a byte.
+        MulterModule.register({ limits: multipartLimits(o) }),
       ],
       controllers: GATEWAY_CONTROLLERS,
       providers: [
@@ -115,6 +118,12 @@ export class GatewayModule implements OnModuleInit, NestModule {
         { provide: APP_PIPE, useClass: FieldLimitsPipe },
         IdempotencyInterceptor,
         IdempotentRequests,
+        {
+          provide: UploadBudget,
+          inject: [APP_CONFIG],
+          useFactory: (c: AppConfig) => new UploadBudget((c.UPLOAD_MEMORY_BUDGET_MB ?? DEFAULT_UPLOAD_MEMORY_BUDGET_MB) * BYTES_PER_MB),
+        },
+        UploadBudgetInterceptor,
         UserViewService,
         DeleteAccountUseCase,
         ExportAccountUseCase,

@@ -10,22 +10,29 @@ import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import { viewerOf, type GatewayRequest, type Principal } from '../auth/principal';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { UploadBudgetInterceptor } from '../http/upload-budget.interceptor';
 import { S } from '../openapi/schemas';
 import { UploadsUseCase, type UploadedFile } from './uploads.use-case';
 
 /** Multer in memory; limits come from GatewayModule (MulterModule.register), default the ingestion limits. */
 const uploads = () => AnyFilesInterceptor();
 
-/** POST of a multipart upload by a signed-in user, answered 200 and replayed by its Idempotency-Key. */
+/**
+ * POST of a multipart upload by a signed-in user, answered 200 and replayed by its Idempotency-Key. The upload budget
+ * admits it before multer reads its body (503 when the process holds too many upload bytes, 429 past the account's uploads
+ * in flight, both with Retry-After).
+ */
 const SessionUpload = (path: string) =>
   applyDecorators(
     Post(path),
     Auth('session'),
     HttpCode(200),
-    UseInterceptors(uploads(), IdempotencyInterceptor),
+    UseInterceptors(UploadBudgetInterceptor, uploads(), IdempotencyInterceptor),
     ApiCookieAuth('session'),
     ApiConsumes('multipart/form-data'),
     ApiHeader({ name: 'Idempotency-Key', required: false }),
+    ApiResponse({ status: 429, schema: S.error, description: 'Too many uploads of this account in progress (Retry-After)' }),
+    ApiResponse({ status: 503, schema: S.error, description: 'The server holds too many uploads at once (Retry-After)' }),
   );
 
 export const TASK_NOT_FOUND = 'Task not found.';

@@ -57,7 +57,8 @@ export class DomainErrorFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request & { id?: string }>();
     const { status, body, retryAfter } = errorResponse(e);
-    if (status >= 500) {
+    // A refusal with Retry-After (e.g. uploads_busy) is load shedding, not a failure: not logged as an error.
+    if (status >= 500 && retryAfter === undefined) {
       const requestId = req.id ?? requestContext.requestId() ?? res.getHeader('X-Request-Id');
       this.logger.error(`${req.method} ${req.originalUrl} failed (request ${requestId ?? '-'}): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }

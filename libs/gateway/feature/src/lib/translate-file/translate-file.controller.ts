@@ -6,6 +6,7 @@ import type { TranslateFileStartResponse, TranslateFileTaskDto } from '@gaia/con
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
 import { clientIp, type GatewayRequest, type Principal } from '../auth/principal';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { UploadBudgetInterceptor } from '../http/upload-budget.interceptor';
 import { S } from '../openapi/schemas';
 import { SB } from '../openapi/translate-batch-file.schemas';
 import { TranslateFileUseCase, type UploadedTextFile } from './translate-file.use-case';
@@ -18,7 +19,7 @@ export class TranslateFileController {
   @Post()
   @Auth('key')
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('file'), IdempotencyInterceptor)
+  @UseInterceptors(UploadBudgetInterceptor, FileInterceptor('file'), IdempotencyInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiHeader({ name: 'X-API-Key', required: false, description: 'Your API key (the session cookie works too; not the public translator key)' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat replays the answer (one task)' })
@@ -36,6 +37,8 @@ export class TranslateFileController {
   @ApiResponse({ status: 403, schema: S.error, description: 'The public translator key' })
   @ApiResponse({ status: 404, schema: S.error, description: "'Model not found.'" })
   @ApiResponse({ status: 413, schema: S.error, description: 'File over 2 MB' })
+  @ApiResponse({ status: 429, schema: S.error, description: 'Too many uploads of this account in progress (Retry-After)' })
+  @ApiResponse({ status: 503, schema: S.error, description: 'The server holds too many uploads at once (Retry-After)' })
   start(
     @CurrentPrincipal() p: Principal,
     @UploadedFile() file: UploadedTextFile | undefined,
