@@ -6,7 +6,8 @@
  *                            [--limit 200] [--langs aym,gn] [--directions es->xx,xx->es]
  *
  * Reads any folder of the layout es-<code>/{train.es,train.<code>,dev.es,dev.<code>}, builds one agent per
- * language from train.* only, translates dev in both directions and writes a JSON + markdown table.
+ * language from train.* only, translates dev in both directions and writes a JSON + markdown table. The agent's core
+ * memory is the one the translation service reads: written to its artifact and read back (`--as-learned`: as trained).
  * Beside chrF (beta 2 and beta 1) every row carries the measures of measures.cjs: the specificity margin
  * (chrF minus chrF against shuffled references), the generic floor (frequent-words output) and, into
  * Spanish, the share of source tokens in the Spanish vocabulary that the output keeps.
@@ -41,8 +42,9 @@ function parseArgs(argv) {
       a.directions = v.split(',');
       i++;
     } else if (k === '--no-speed') a.speed = false;
+    else if (k === '--as-learned') a.asLearned = true;
     else if (k === '--help') {
-      console.log('usage: run.cjs --data <dir> [--out file.json] [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--no-speed]');
+      console.log('usage: run.cjs --data <dir> [--out file.json] [--limit N] [--langs a,b] [--directions es->xx,xx->es] [--no-speed] [--as-learned]');
       process.exit(0);
     }
   }
@@ -110,10 +112,12 @@ function main() {
     if (global.gc) global.gc();
     const t0 = process.hrtime.bigint();
     const c0 = process.cpuUsage();
-    const model = engine.trainAgentModel(pairs);
+    const learned = engine.trainAgentModel(pairs);
     const trainMs = Number(process.hrtime.bigint() - t0) / 1e6;
     const cu = process.cpuUsage(c0);
     const trainCpuMs = (cu.user + cu.system) / 1000;
+    // the model as the translation service reads it: written to its artifact and read back (quantized phrase scores)
+    const model = args.asLearned ? learned : engine.deserializeModel(engine.serializeModel(learned));
     sampleMem();
     const t1 = process.hrtime.bigint();
     const index = new engine.HybridIndex();

@@ -28,9 +28,11 @@ import { type SideVocab, WordIndex } from './vocabulary';
  * schema 2 only (and would ignore it, modelling subword agents in whole words) refuses these artifacts. 4: the phrase
  * options stored in chunks inflated when a key in them is first asked for (phrase-chunks.ts) instead of whole columns,
  * which an engine reading schema 3 at most would not find, and the keys front-coded (`keyShared`, `keyNew`; the first
- * schema 4 artifacts stored `keyIds` whole, which still loads).
+ * schema 4 artifacts stored `keyIds` whole, which still loads). 5: the phrase scores as 8-bit codes into a codebook per
+ * score column (`optBook<d>`) instead of 16-bit uniform codes: an engine reading schema 4 at most would read the codes
+ * as 16-bit ones, so it refuses these artifacts.
  */
-export const MODEL_SCHEMA = 4;
+export const MODEL_SCHEMA = 5;
 /** Schema 2 (scores interleaved per option, `segmenters` optional) and 3 (whole option columns) still load. */
 const MIN_MODEL_SCHEMA = 2;
 const MODEL_KIND = 'MODL';

@@ -6,14 +6,15 @@ import * as path from 'node:path';
 import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
 import { HybridIndex } from './hybrid-index';
 import { deserializeModel, MODEL_SCHEMA, serializeModel } from './model-codec';
+import { PHRASE_SCORES_PER_OPTION, type PhraseOptions } from './phrase-table';
 import { Translator } from './translator';
 import { UnknownWords } from './unknown-words';
 import { toyCorpus } from '../testing/toy-corpus';
 
 /**
  * Artifacts of the toy corpus written by older engines: before model schema 3 / index schema 5 (container version 3),
- * model schema 3 (before the phrase options were stored in chunks), the first schema 4 layout (key ids stored whole), and
- * before the container (GAIAMDL1 / GAIAIDX2 blobs).
+ * model schema 3 (before the phrase options were stored in chunks), the first schema 4 layout (key ids stored whole),
+ * schema 4 (16-bit score codes), and before the container (GAIAMDL1 / GAIAIDX2 blobs).
  */
 const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
@@ -83,12 +84,13 @@ describe('core memory (trainAgentModel)', () => {
     expect(serializeModel(copy)).toEqual(serializeModel(model));
   });
 
-  it('writes model schema 4 (phrase options in chunks), which engines reading schema 3 at most refuse', () => {
+  it('writes model schema 5 (8-bit phrase score codes), which engines reading schema 4 at most refuse', () => {
     const bytes = serializeModel(model);
-    expect(MODEL_SCHEMA).toBe(4);
-    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint16(10, true)).toBe(4);
-    // the check of such an engine: schema above the newest it reads (3)
-    expect(ArtifactReader.open(bytes, 'MODL').schema).toBeGreaterThan(3);
+    expect(MODEL_SCHEMA).toBe(5);
+    expect(new DataView(bytes.buffer, bytes.byteOffset).getUint16(10, true)).toBe(5);
+    // the check of such an engine: schema above the newest it reads (4)
+    expect(ArtifactReader.open(bytes, 'MODL').schema).toBeGreaterThan(4);
+    expect(ArtifactReader.open(bytes, 'MODL').has('optBook0')).toBe(true);
     const newer = bytes.slice();
     new DataView(newer.buffer).setUint16(10, MODEL_SCHEMA + 1, true);
     expect(() => deserializeModel(newer)).toThrow(ArtifactFormatError);
@@ -100,7 +102,7 @@ describe('core memory (trainAgentModel)', () => {
     expect(ArtifactReader.open(stored, 'MODL').schema).toBe(3);
     const old = deserializeModel(stored);
     const again = deserializeModel(serializeModel(deserializeModel(stored)));
-    expect(ArtifactReader.open(serializeModel(old), 'MODL').schema).toBe(4);
+    expect(ArtifactReader.open(serializeModel(old), 'MODL').schema).toBe(MODEL_SCHEMA);
     for (const [text, direction] of [
       ['el gato duerme en el campo', 'forward'],
       ["misi manq'i", 'reverse'],
@@ -116,6 +118,26 @@ describe('core memory (trainAgentModel)', () => {
       expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
     // re-encoding the re-encoded model writes the same bytes
     expect(serializeModel(again)).toEqual(serializeModel(old));
+  });
+
+  it('still reads a schema 4 model (16-bit score codes) and answers as after re-encoding it with 8-bit codes', () => {
+    const stored = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-modl-schema4.bin')));
+    const storedIndex = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-indx-schema4.bin')));
+    expect(ArtifactReader.open(stored, 'MODL').schema).toBe(4);
+    expect(ArtifactReader.open(stored, 'MODL').has('optBook0')).toBe(false);
+    const old = deserializeModel(stored);
+    const again = deserializeModel(serializeModel(old));
+    // the toy table has fewer distinct scores per column than codes: every score comes back as the 16-bit codes read
+    const scoresOf = (o: PhraseOptions): number[] => Array.from(o.scores.subarray(o.from * PHRASE_SCORES_PER_OPTION, o.to * PHRASE_SCORES_PER_OPTION));
+    for (const dir of [0, 1] as const)
+      for (let k = 0; k < old.tables[dir].keys.length; k++) expect(scoresOf(again.tables[dir].options(k))).toEqual(scoresOf(old.tables[dir].options(k)));
+    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
+    const b = new Translator(again, HybridIndex.deserialize(storedIndex));
+    for (const [text, direction] of [
+      ['El perro come en la casa.', 'forward'],
+      ["Warmi q'uchu.", 'reverse'],
+    ] as const)
+      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
   });
 
   it('still reads the first schema 4 layout (key ids stored whole) and answers as after re-encoding it front-coded', () => {

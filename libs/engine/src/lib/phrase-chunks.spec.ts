@@ -1,5 +1,5 @@
 import { ArtifactFormatError, ArtifactReader, ArtifactWriter } from './artifact-codec';
-import { OptionChunks, optionChunkSections, writeOptionChunks } from './phrase-chunks';
+import { OptionChunks, optionChunkSections, scoreCodebook, writeOptionChunks } from './phrase-chunks';
 import { PHRASE_SCORES_PER_OPTION } from './phrase-table';
 
 /** A made-up table: key k has k % 4 options (some none), output phrases of 1-3 word ids, scores with repeats and -Infinity. */
@@ -36,9 +36,7 @@ describe('phrase option chunks', () => {
   ])('reads back every option of every key (%s)', (_name, keys, wide) => {
     const t = table(keys, wide);
     const chunks = roundTrip(t);
-    // the 16-bit score codes of the whole table, as the container's quantized sections
-    const finite = Array.from(t.scores).filter(Number.isFinite);
-    const step = (finite.reduce((a, b) => Math.max(a, b)) - finite.reduce((a, b) => Math.min(a, b))) / 65532;
+    // at most 50 distinct scores per column: the 8-bit codes read each one back exactly
     for (let k = keys - 1; k >= 0; k -= 1 + (k % 3)) {
       const o = chunks.options(k);
       expect(o.to - o.from).toBe(t.off[k + 1] - t.off[k]);
@@ -50,11 +48,43 @@ describe('phrase option chunks', () => {
         for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) {
           const want = t.scores[g * PHRASE_SCORES_PER_OPTION + s];
           const got = o.scores[y * PHRASE_SCORES_PER_OPTION + s];
-          if (Number.isFinite(want)) expect(Math.abs(got - want)).toBeLessThanOrEqual(step);
-          else expect(got).toBe(want);
+          expect(got).toBe(want);
         }
       }
     }
+  });
+
+  it('stores the scores as 8-bit codes: one codebook per column, its levels fitted to the values', () => {
+    // a column of 20,000 distinct values, skewed as log-probabilities are, with -Infinity and NaN among them
+    const n = 20000;
+    const scores = new Float32Array(n * PHRASE_SCORES_PER_OPTION);
+    for (let o = 0; o < n; o++)
+      for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) scores[o * PHRASE_SCORES_PER_OPTION + s] = Math.log(((o * 7919 + s * 104729) % n) / n + 1e-6);
+    scores[5 * PHRASE_SCORES_PER_OPTION + 1] = -Infinity;
+    scores[9 * PHRASE_SCORES_PER_OPTION + 1] = NaN;
+    const book = scoreCodebook(scores, 1, PHRASE_SCORES_PER_OPTION);
+    expect(book.length).toBeLessThanOrEqual(256);
+    expect(Object.is(book[book.length - 2], -Infinity) && Number.isNaN(book[book.length - 1])).toBe(true);
+    const finite = book.subarray(0, book.length - 2);
+    for (let i = 1; i < finite.length; i++) expect(finite[i]).toBeGreaterThan(finite[i - 1]);
+    // each value read back as its nearest level: the mean error is a small share of the column's spread
+    let err = 0;
+    let spread = 0;
+    const mean = Array.from(scores.filter((_, x) => x % PHRASE_SCORES_PER_OPTION === 1 && Number.isFinite(scores[x]))).reduce(
+      (a, b, _i, all) => a + b / all.length,
+      0,
+    );
+    let counted = 0;
+    for (let o = 0; o < n; o++) {
+      const v = scores[o * PHRASE_SCORES_PER_OPTION + 1];
+      if (!Number.isFinite(v)) continue;
+      err += Math.min(...Array.from(finite, (l) => (l - v) ** 2));
+      spread += Math.abs(v - mean);
+      counted++;
+    }
+    expect(err / counted).toBeLessThan(spread / counted / 100);
+    // no more levels than distinct values: a column of few values is stored exactly
+    expect(Array.from(scoreCodebook(Float32Array.of(-2, 0, -2, -0.5), 0, 1))).toEqual([-2, -0.5, 0]);
   });
 
   it('inflates only the chunk of the key read', () => {

@@ -6,14 +6,19 @@
  * ones share the first chunks) instead of every option of the table.
  *
  * Sections of direction d: `optZ<d>` (the parts one after the other: per chunk the output lengths, the output word
- * ids, the four score columns as 16-bit codes, the counts) and `optByte<d>` (the byte offset of each part); metadata
- * `optChunks<d>` = { chunks, lo, step, widths } (the codes' quantization, as the container's `quantized` sections, and
- * the bytes per value of lengths, word ids and counts). A part is one flag byte (0: values, 1: values in byte planes,
- * 2: values stored as they are) and the values deflated (flags 0 and 1).
+ * ids, the four score columns as codes, the counts), `optByte<d>` (the byte offset of each part) and, from model
+ * schema 5, `optBook<d>` (per score column its codebook: the 8-bit codes are indexes into it); metadata `optChunks<d>`
+ * = { chunks, lo, step, widths } (the bytes per value of lengths, word ids and counts, and, for the 16-bit codes of
+ * schema 4, their uniform quantization as the container's `quantized` sections). A part is one flag byte (0: values,
+ * 1: values in byte planes, 2: values stored as they are) and the values deflated (flags 0 and 1).
+ *
+ * 8-bit codes: each score column gets the 256 levels that fit its values best (1-D k-means from evenly spaced levels,
+ * the distinct values themselves when there are no more than levels); the low byte of a 16-bit code was nearly random and
+ * deflated to almost a byte per value, about half of an agent's option bytes.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ArtifactFormatError, type ArtifactReader, type ArtifactWriter, ByteSink } from './artifact-codec';
-import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION, type PhraseOptions } from './phrase-table';
+import { PHRASE_SCORES_PER_OPTION, type PhraseOptions } from './phrase-table';
 
 /** Options per chunk, about (a cold first translation inflates a few of them; smaller chunks deflate worse). */
 const CHUNK_OPTIONS = 4500;
@@ -28,8 +33,13 @@ const FLAG_STORED = 2;
 /** The chunks are written once per model: the best deflate. */
 const DEFLATE_LEVEL = 9;
 
+/** 8-bit score codes: levels of one column's codebook (non-finite values, when present, take one level each). */
+const BOOK_LEVELS = 256;
+/** Lloyd iterations refining a codebook from its quantile start (the error stops falling after a few). */
+const BOOK_ITERATIONS = 6;
+
 /** The section names of direction d's option chunks. */
-export const optionChunkSections = (d: number): string[] => [`optZ${d}`, `optByte${d}`];
+export const optionChunkSections = (d: number): string[] => [`optZ${d}`, `optByte${d}`, `optBook${d}`];
 
 interface ChunkMeta {
   chunks: number;
@@ -111,7 +121,14 @@ function readPart(b: Uint8Array, w: number, n: number): Int32Array {
   return bytesValues(raw, w, n, planes);
 }
 
-/** A part of n 16-bit score codes written as their values into column s of the interleaved scores (no code array). */
+/** A part of n 8-bit score codes written as their codebook values (from `book[at]`) into column s of the interleaved scores. */
+function readBookScoresInto(b: Uint8Array, n: number, book: Float32Array, at: number, scores: Float32Array, s: number): void {
+  const { raw } = partBytes(b, 1, n);
+  if (raw.length !== n) throw new ArtifactFormatError(`phrase option chunk is corrupt (${raw.length} bytes for ${n} scores)`);
+  for (let o = 0; o < n; o++) scores[o * PHRASE_SCORES_PER_OPTION + s] = book[at + raw[o]];
+}
+
+/** A part of n 16-bit score codes (schema 4) written as their values into column s of the interleaved scores (no code array). */
 function readScoresInto(b: Uint8Array, n: number, table: Float32Array, scores: Float32Array, s: number): void {
   const { raw, planes } = partBytes(b, 2, n);
   if (raw.length !== 2 * n) throw new ArtifactFormatError(`phrase option chunk is corrupt (${raw.length} bytes for ${n} scores)`);
@@ -119,24 +136,92 @@ function readScoresInto(b: Uint8Array, n: number, table: Float32Array, scores: F
   else for (let o = 0; o < n; o++) scores[o * PHRASE_SCORES_PER_OPTION + s] = table[raw[2 * o] | (raw[2 * o + 1] << 8)];
 }
 
-/** Writes the option columns of direction d's table in chunks (sections of `optionChunkSections(d)`). */
+/**
+ * The codebook of one score column (values `scores[s]`, `scores[s + stride]`, …): its finite levels in ascending
+ * order, then its non-finite values (each its own level). Levels are the means of their values (1-D k-means started
+ * from evenly spaced levels): a squared error below that of evenly spaced levels.
+ */
+export function scoreCodebook(scores: Float32Array, s: number, stride: number): Float32Array {
+  const finite: number[] = [];
+  const special: number[] = [];
+  for (let x = s; x < scores.length; x += stride) {
+    const v = scores[x];
+    if (Number.isFinite(v)) finite.push(v);
+    else if (!special.some((u) => Object.is(u, v))) special.push(v);
+  }
+  const sorted = Float64Array.from(finite).sort();
+  const levels = BOOK_LEVELS - special.length;
+  const distinct: number[] = [];
+  for (let i = 0; i < sorted.length && distinct.length <= levels; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct.push(sorted[i]);
+  if (distinct.length <= levels) return Float32Array.from([...distinct, ...special]);
+  const n = sorted.length;
+  const prefix = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + sorted[i];
+  /** first index whose value is > v */
+  const upper = (v: number): number => {
+    let a = 0;
+    let b = n;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (sorted[m] <= v) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  // bins as index bounds: evenly spaced over the values' range first (log-probabilities: an even relative error), then
+  // the bins of the means' midpoints, which lowers the squared error at every step (an empty bin gives up its level)
+  const [lo, hi] = [sorted[0], sorted[n - 1]];
+  let bounds: number[] = [0];
+  for (let l = 1; l < levels; l++) {
+    const i = upper(lo + ((hi - lo) * l) / levels);
+    if (i > bounds[bounds.length - 1] && i < n) bounds.push(i);
+  }
+  bounds.push(n);
+  let means: number[] = [];
+  for (let it = 0; ; it++) {
+    means = [];
+    for (let b = 0; b + 1 < bounds.length; b++)
+      if (bounds[b + 1] > bounds[b]) means.push((prefix[bounds[b + 1]] - prefix[bounds[b]]) / (bounds[b + 1] - bounds[b]));
+    if (it === BOOK_ITERATIONS) break;
+    bounds = [0];
+    for (let l = 0; l + 1 < means.length; l++) bounds.push(upper((means[l] + means[l + 1]) / 2));
+    bounds.push(n);
+  }
+  return Float32Array.from([...Float32Array.from(means).sort(), ...special]);
+}
+
+/** Codes of one score column against its codebook: the nearest level (non-finite values their own). */
+function scoreCodes(scores: Float32Array, s: number, o0: number, o1: number, book: Float32Array): Uint8Array {
+  let finite = book.length;
+  while (finite > 0 && !Number.isFinite(book[finite - 1])) finite--;
+  const out = new Uint8Array(o1 - o0);
+  for (let o = o0; o < o1; o++) {
+    const v = scores[o * PHRASE_SCORES_PER_OPTION + s];
+    if (!Number.isFinite(v)) {
+      out[o - o0] = book.findIndex((u, i) => i >= finite && Object.is(u, v));
+      continue;
+    }
+    let a = 0;
+    let b = finite - 1;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (book[m] < v) a = m + 1;
+      else b = m;
+    }
+    out[o - o0] = a > 0 && v - book[a - 1] < book[a] - v ? a - 1 : a;
+  }
+  return out;
+}
+
+/** Writes the option columns of direction d's table in chunks (sections of `optionChunkSections(d)`), scores as 8-bit codes. */
 export function writeOptionChunks(w: ArtifactWriter, d: number, t: OptionColumns): void {
   const keys = t.off.length - 1;
   const options = t.off[keys];
   const chunks = keys === 0 ? 0 : Math.max(1, Math.round(options / CHUNK_OPTIONS));
-  // one 16-bit quantization over every score (as the container's `quantized` over the whole column)
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let x = 0; x < options * PHRASE_SCORES_PER_OPTION; x++) {
-    const v = t.scores[x];
-    if (!Number.isFinite(v)) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (lo > hi) lo = hi = 0;
-  const step = hi > lo ? (hi - lo) / Q16_LEVELS : 1;
-  const code = (v: number): number =>
-    Number.isFinite(v) ? Math.round((v - lo) / step) : v === -Infinity ? Q16_LEVELS + 1 : v === Infinity ? Q16_LEVELS + 2 : Q16_LEVELS + 3;
+  const scores = t.scores.subarray(0, options * PHRASE_SCORES_PER_OPTION);
+  const books = Array.from({ length: PHRASE_SCORES_PER_OPTION }, (_, s) => scoreCodebook(scores, s, PHRASE_SCORES_PER_OPTION));
+  const bookBytes = new Float32Array(PHRASE_SCORES_PER_OPTION * BOOK_LEVELS);
+  books.forEach((b, s) => bookBytes.set(b, s * BOOK_LEVELS));
   const lens = new Int32Array(options);
   for (let o = 0; o < options; o++) lens[o] = t.tgtOff[o + 1] - t.tgtOff[o];
   const widths: [number, number, number] = [widthOf(lens), widthOf(t.tgtIds.subarray(0, t.tgtOff[options])), widthOf(t.counts.subarray(0, options))];
@@ -149,18 +234,14 @@ export function writeOptionChunks(w: ArtifactWriter, d: number, t: OptionColumns
       writePart(sink, values, width, planes);
       starts.push(sink.length);
     };
-    // byte planes are tried where they won on real tables (lexical weights, counts), not for word ids and φ
+    // byte planes are tried where they won on real tables (counts), not for word ids
     part(lens.subarray(o0, o1), widths[0], false);
     part(t.tgtIds.subarray(t.tgtOff[o0], t.tgtOff[o1]), widths[1], false);
-    for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) {
-      const codes = new Int32Array(o1 - o0);
-      for (let o = o0; o < o1; o++) codes[o - o0] = code(t.scores[o * PHRASE_SCORES_PER_OPTION + s]);
-      part(codes, 2, s === PHRASE_SCORE.lexF || s === PHRASE_SCORE.lexR);
-    }
+    for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) part(scoreCodes(t.scores, s, o0, o1, books[s]), 1, false);
     part(t.counts.subarray(o0, o1), widths[2], true);
   }
-  w.meta(`optChunks${d}`, { chunks, lo, step, widths } satisfies ChunkMeta);
-  w.raw(`optZ${d}`, sink.finish()).offsets(`optByte${d}`, starts);
+  w.meta(`optChunks${d}`, { chunks, lo: 0, step: 1, widths } satisfies ChunkMeta);
+  w.raw(`optZ${d}`, sink.finish()).offsets(`optByte${d}`, starts).raw(`optBook${d}`, bookBytes);
 }
 
 /** One decoded chunk: the options of its keys, numbered from its first option (the counts decoded on their own first read). */
@@ -177,6 +258,8 @@ export class OptionChunks {
   private readonly blob: Uint8Array;
   private readonly starts: Int32Array;
   private readonly loaded: (Chunk | undefined)[];
+  /** schema 5: the score columns' codebooks (BOOK_LEVELS values each); schema 4: null (16-bit codes) */
+  private readonly book: Float32Array | null;
   private table: Float32Array | null = null;
   private decodedBytes = 0;
 
@@ -194,6 +277,9 @@ export class OptionChunks {
     this.meta = stored.meta<ChunkMeta>(`optChunks${d}`);
     this.blob = stored.raw<Uint8Array>(`optZ${d}`);
     this.starts = stored.int32(`optByte${d}`);
+    this.book = stored.has(`optBook${d}`) ? stored.raw<Float32Array>(`optBook${d}`) : null;
+    if (this.book && this.book.length !== PHRASE_SCORES_PER_OPTION * BOOK_LEVELS)
+      throw new ArtifactFormatError(`phrase score codebooks of direction ${d} are corrupt`);
     if (this.starts.length !== this.meta.chunks * PARTS_PER_CHUNK + 1) throw new ArtifactFormatError(`phrase option chunks of direction ${d} are corrupt`);
     this.loaded = new Array<Chunk | undefined>(this.meta.chunks);
   }
@@ -215,7 +301,7 @@ export class OptionChunks {
     const hit = this.loaded[c];
     if (hit) return hit;
     const { chunks, lo, step, widths } = this.meta;
-    if (!this.table) {
+    if (!this.book && !this.table) {
       const table = new Float32Array(Q16_LEVELS + 1 + Q16_SPECIAL.length);
       for (let x = 0; x <= Q16_LEVELS; x++) table[x] = lo + x * step;
       Q16_SPECIAL.forEach((v, i) => (table[Q16_LEVELS + 1 + i] = v));
@@ -234,8 +320,11 @@ export class OptionChunks {
     for (let o = 0; o < n; o++) tgtOff[o + 1] = tgtOff[o] + lens[o];
     const tgtIds = next(tgtOff[n], widths[1]);
     const scores = new Float32Array(n * PHRASE_SCORES_PER_OPTION);
-    for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++, part++)
-      readScoresInto(this.blob.subarray(this.starts[part], this.starts[part + 1]), n, this.table, scores, s);
+    for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++, part++) {
+      const b = this.blob.subarray(this.starts[part], this.starts[part + 1]);
+      if (this.book) readBookScoresInto(b, n, this.book, s * BOOK_LEVELS, scores, s);
+      else readScoresInto(b, n, this.table as Float32Array, scores, s);
+    }
     const chunk = { tgtOff, tgtIds, scores, counts: null };
     this.loaded[c] = chunk;
     this.decodedBytes += tgtOff.byteLength + tgtIds.byteLength + scores.byteLength;
@@ -271,8 +360,8 @@ export class OptionChunks {
     };
   }
 
-  /** Bytes held: the stored chunks, the chunks decoded so far and the code table once built. */
+  /** Bytes held: the stored chunks and codebooks, the chunks decoded so far and the 16-bit code table once built. */
   get byteSize(): number {
-    return this.blob.byteLength + this.starts.byteLength + this.decodedBytes + (this.table?.byteLength ?? 0);
+    return this.blob.byteLength + this.starts.byteLength + (this.book?.byteLength ?? 0) + this.decodedBytes + (this.table?.byteLength ?? 0);
   }
 }
