@@ -8,7 +8,8 @@
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeVariables, loadAppConfig, type AppName } from '@gaia/shared/config';
+import { INGESTION_MAX_FILES_PER_UPLOAD, INGESTION_MAX_FILE_BYTES } from '@gaia/contracts';
+import { APP_VARIABLE_GROUPS, describeVariables, loadAppConfig, type AppName } from '@gaia/shared/config';
 import { checkObjects } from './chart-checks';
 import {
   CHART_DIR,
@@ -35,6 +36,29 @@ const catalogNames = new Set(catalog.map((v) => v.name));
 const secretNames = new Set(catalog.filter((v) => v.secret).map((v) => v.name));
 const SERVICE_APPS = ['gateway', 'agents', 'ingestion', 'retrieval', 'translation', 'billing'];
 
+const MIB = 1024 * 1024;
+/** The apps that parse multipart uploads in memory: those that read UPLOAD_MEMORY_BUDGET_MB (gateway, platform). */
+const UPLOAD_BUDGET_GROUP = catalog.find((v) => v.name === 'UPLOAD_MEMORY_BUDGET_MB')!.group;
+const UPLOAD_APPS = (Object.keys(APP_VARIABLE_GROUPS) as AppName[]).filter((a) => (APP_VARIABLE_GROUPS[a] as readonly string[]).includes(UPLOAD_BUDGET_GROUP));
+/**
+ * Form fields and part framing multer accepts besides the files: maxUploadRequestBytes in libs/gateway/feature
+ * (50 fields × 1 MiB + 80 parts × 16 KiB ≈ 51.3 MiB), rounded up; the chart's project may not import the gateway feature lib.
+ */
+const MULTIPART_ALLOWANCE_BYTES = 52 * MIB;
+/** The largest single upload request, held whole in memory (admitted even past the budget when nothing else is in flight). */
+const LARGEST_UPLOAD_MIB = Math.ceil((INGESTION_MAX_FILES_PER_UPLOAD * INGESTION_MAX_FILE_BYTES + MULTIPART_ALLOWANCE_BYTES) / MIB);
+/** Memory of the process itself besides the uploads it holds (code, heap, sockets, buffers). */
+const PROCESS_BASELINE_MIB = 256;
+
+const QUANTITY_FACTORS: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: MIB, Gi: 1024 * MIB, Ti: 1024 * 1024 * MIB };
+
+/** A Kubernetes memory quantity ("512Mi", "1Gi", "2G", "1073741824") in bytes. */
+function memoryBytes(quantity: string | number): number {
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(String(quantity));
+  if (!m) throw new Error(`unsupported memory quantity ${quantity}`);
+  return Number(m[1]) * QUANTITY_FACTORS[m[2] ?? ''];
+}
+
 function decode(secret: K8sObject): Record<string, string> {
   return Object.fromEntries(Object.entries((secret['data'] ?? {}) as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
 }
@@ -46,6 +70,30 @@ function objects(opts: RenderOptions): K8sObject[] {
 }
 
 const find = (objs: K8sObject[], kind: string, name?: string) => objs.filter((o) => o.kind === kind && (name === undefined || o.metadata.name === name));
+
+/**
+ * Deployments of upload-parsing apps whose container memory limit is below max(UPLOAD_MEMORY_BUDGET_MB, one largest upload)
+ * plus the process baseline: an UploadBudget holds at most that much, since an upload larger than the budget is admitted only
+ * when nothing else is in flight. Below it, a legal request can get the pod OOM-killed.
+ */
+function uploadMemoryShortfalls(objs: K8sObject[]): string[] {
+  const config = (find(objs, 'ConfigMap')[0]?.['data'] ?? {}) as Record<string, string>;
+  const problems: string[] = [];
+  for (const d of find(objs, 'Deployment')) {
+    const app = d.metadata.labels?.['app.kubernetes.io/component'] as AppName;
+    if (!UPLOAD_APPS.includes(app)) continue;
+    const budgetMiB = loadAppConfig(app, config).UPLOAD_MEMORY_BUDGET_MB!;
+    const needsMiB = Math.max(budgetMiB, LARGEST_UPLOAD_MIB) + PROCESS_BASELINE_MIB;
+    const limit = d['spec'].template.spec.containers[0].resources?.limits?.memory;
+    const limitMiB = limit === undefined ? 0 : memoryBytes(limit) / MIB;
+    if (limitMiB < needsMiB) {
+      problems.push(
+        `Deployment/${d.metadata.name}: memory limit ${limit ?? 'unset'} is below ${needsMiB}Mi (max(UPLOAD_MEMORY_BUDGET_MB ${budgetMiB}, largest upload ${LARGEST_UPLOAD_MIB}) + ${PROCESS_BASELINE_MIB} baseline)`,
+      );
+    }
+  }
+  return problems;
+}
 
 interface Case {
   label: string;
@@ -158,6 +206,11 @@ describeChart('helm/gaia', () => {
       const chartSecret = find(objs, 'Secret').find((s) => !s.metadata.annotations?.['helm.sh/hook']);
       const env = { ...config, ...(chartSecret ? decode(chartSecret) : {}) };
       for (const app of c.components) expect(() => loadAppConfig(app as AppName, env)).not.toThrow();
+    });
+
+    it('gives every pod that parses uploads a memory limit covering the uploads it may hold at once plus its own baseline', () => {
+      expect(objs.some((d) => d.kind === 'Deployment' && UPLOAD_APPS.includes(d.metadata.labels?.['app.kubernetes.io/component'] as AppName))).toBe(true);
+      expect(uploadMemoryShortfalls(objs)).toEqual([]);
     });
 
     it('runs migrations in a pre-install/pre-upgrade Job with the platform image', () => {
@@ -290,6 +343,15 @@ describeChart('helm/gaia', () => {
       expect(job.envFrom.map((r: any) => r.secretRef?.name)).toEqual(['mine', 'gaia-migrations']);
       expect(checkObjects(objs, { externalSecrets: ['mine'] })).toEqual([]);
       expect(checkObjects(objs)).toContainEqual(expect.stringMatching(/envFrom Secret mine is not rendered/));
+    });
+
+    it('flags an upload budget raised past the memory limit of the pods that parse uploads', () => {
+      expect(uploadMemoryShortfalls(objects({ set: ['config.UPLOAD_MEMORY_BUDGET_MB=1024'] }))).toEqual([
+        `Deployment/gaia-gateway: memory limit 1Gi is below ${1024 + PROCESS_BASELINE_MIB}Mi (max(UPLOAD_MEMORY_BUDGET_MB 1024, largest upload ${LARGEST_UPLOAD_MIB}) + ${PROCESS_BASELINE_MIB} baseline)`,
+      ]);
+      expect(uploadMemoryShortfalls(objects({ set: ['config.UPLOAD_MEMORY_BUDGET_MB=1024', 'components.gateway.resources.limits.memory=1280Mi'] }))).toEqual(
+        [],
+      );
     });
 
     it('leaves replicas to the HPA and rolls pods when the configuration changes', () => {

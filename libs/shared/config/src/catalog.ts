@@ -194,7 +194,7 @@ export const VARIABLE_GROUPS = {
     UPLOAD_MEMORY_BUDGET_MB: {
       schema: z.coerce.number().int().min(1).default(256),
       description:
-        'Memory budget of the uploads in flight per gateway process (multipart bodies are parsed in memory): each upload reserves its declared size before its body is read; past the budget uploads are refused 503 with Retry-After (one upload larger than the budget still runs when no other is in flight). Each account has at most 2 uploads in flight (429).',
+        'Memory budget of the uploads in flight per gateway process (multipart bodies are parsed in memory): each upload reserves its declared size before its body is read; past the budget uploads are refused 503 with Retry-After (one upload larger than the budget still runs when no other is in flight). Each account has at most 2 uploads in flight (429). The pod memory limit must cover the larger of this budget and one maximum upload (about 552 MiB: 20 files of 25 MiB plus form fields), plus the process baseline (about 256 MiB); the Helm chart gives the gateway 1Gi (`components.gateway.resources`).',
     },
   },
 } satisfies Record<string, Record<string, VariableSpec>>;
