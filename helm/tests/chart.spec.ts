@@ -47,8 +47,16 @@ const UPLOAD_APPS = (Object.keys(APP_VARIABLE_GROUPS) as AppName[]).filter((a) =
 const MULTIPART_ALLOWANCE_BYTES = 52 * MIB;
 /** The largest single upload request, held whole in memory (admitted even past the budget when nothing else is in flight). */
 const LARGEST_UPLOAD_MIB = Math.ceil((INGESTION_MAX_FILES_PER_UPLOAD * INGESTION_MAX_FILE_BYTES + MULTIPART_ALLOWANCE_BYTES) / MIB);
-/** Memory of the process itself besides the uploads it holds (code, heap, sockets, buffers). */
+/** Memory of the process itself besides the uploads and caches it holds (code, heap, sockets, buffers). */
 const PROCESS_BASELINE_MIB = 256;
+/**
+ * The apps that keep loaded agents in memory: those that read TRANSLATION_AGENT_CACHE_MB (translation, platform). Their LRU
+ * fills up to the budget as agents are requested, next to the feedback cache (TRANSLATION_FEEDBACK_CACHE_MB).
+ */
+const AGENT_CACHE_GROUP = catalog.find((v) => v.name === 'TRANSLATION_AGENT_CACHE_MB')!.group;
+const AGENT_CACHE_APPS = (Object.keys(APP_VARIABLE_GROUPS) as AppName[]).filter((a) =>
+  (APP_VARIABLE_GROUPS[a] as readonly string[]).includes(AGENT_CACHE_GROUP),
+);
 
 const QUANTITY_FACTORS: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: MIB, Gi: 1024 * MIB, Ti: 1024 * 1024 * MIB };
 
@@ -71,24 +79,64 @@ function objects(opts: RenderOptions): K8sObject[] {
 
 const find = (objs: K8sObject[], kind: string, name?: string) => objs.filter((o) => o.kind === kind && (name === undefined || o.metadata.name === name));
 
+/** The rendered ConfigMap's data: what every app reads (the catalog schema's defaults apply to the keys left out). */
+const renderedConfig = (objs: K8sObject[]) => (find(objs, 'ConfigMap')[0]?.['data'] ?? {}) as Record<string, string>;
+const appOf = (d: K8sObject) => d.metadata.labels?.['app.kubernetes.io/component'] as AppName;
+const memoryLimit = (d: K8sObject): string | undefined => d['spec'].template.spec.containers[0].resources?.limits?.memory;
+const memoryLimitMiB = (d: K8sObject) => {
+  const limit = memoryLimit(d);
+  return limit === undefined ? 0 : memoryBytes(limit) / MIB;
+};
+
+/**
+ * Upload bytes an upload-parsing app may hold at once: max(UPLOAD_MEMORY_BUDGET_MB, one largest upload), since an upload
+ * larger than the budget is admitted only when nothing else is in flight.
+ */
+function uploadMemory(app: AppName, config: Record<string, string>): { mib: number; why: string } {
+  const budgetMiB = loadAppConfig(app, config).UPLOAD_MEMORY_BUDGET_MB!;
+  return { mib: Math.max(budgetMiB, LARGEST_UPLOAD_MIB), why: `max(UPLOAD_MEMORY_BUDGET_MB ${budgetMiB}, largest upload ${LARGEST_UPLOAD_MIB})` };
+}
+
 /**
  * Deployments of upload-parsing apps whose container memory limit is below max(UPLOAD_MEMORY_BUDGET_MB, one largest upload)
  * plus the process baseline: an UploadBudget holds at most that much, since an upload larger than the budget is admitted only
  * when nothing else is in flight. Below it, a legal request can get the pod OOM-killed.
  */
 function uploadMemoryShortfalls(objs: K8sObject[]): string[] {
-  const config = (find(objs, 'ConfigMap')[0]?.['data'] ?? {}) as Record<string, string>;
+  const config = renderedConfig(objs);
   const problems: string[] = [];
   for (const d of find(objs, 'Deployment')) {
-    const app = d.metadata.labels?.['app.kubernetes.io/component'] as AppName;
+    const app = appOf(d);
     if (!UPLOAD_APPS.includes(app)) continue;
-    const budgetMiB = loadAppConfig(app, config).UPLOAD_MEMORY_BUDGET_MB!;
-    const needsMiB = Math.max(budgetMiB, LARGEST_UPLOAD_MIB) + PROCESS_BASELINE_MIB;
-    const limit = d['spec'].template.spec.containers[0].resources?.limits?.memory;
-    const limitMiB = limit === undefined ? 0 : memoryBytes(limit) / MIB;
-    if (limitMiB < needsMiB) {
+    const uploads = uploadMemory(app, config);
+    const needsMiB = uploads.mib + PROCESS_BASELINE_MIB;
+    if (memoryLimitMiB(d) < needsMiB) {
       problems.push(
-        `Deployment/${d.metadata.name}: memory limit ${limit ?? 'unset'} is below ${needsMiB}Mi (max(UPLOAD_MEMORY_BUDGET_MB ${budgetMiB}, largest upload ${LARGEST_UPLOAD_MIB}) + ${PROCESS_BASELINE_MIB} baseline)`,
+        `Deployment/${d.metadata.name}: memory limit ${memoryLimit(d) ?? 'unset'} is below ${needsMiB}Mi (${uploads.why} + ${PROCESS_BASELINE_MIB} baseline)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Deployments of apps that keep loaded agents in memory whose container memory limit is below TRANSLATION_AGENT_CACHE_MB +
+ * TRANSLATION_FEEDBACK_CACHE_MB (+ the upload memory when the same process also parses uploads: platform) + the process
+ * baseline. Both caches fill up to their budgets as agents are used, so below it a busy pod gets OOM-killed.
+ */
+function translationMemoryShortfalls(objs: K8sObject[]): string[] {
+  const config = renderedConfig(objs);
+  const problems: string[] = [];
+  for (const d of find(objs, 'Deployment')) {
+    const app = appOf(d);
+    if (!AGENT_CACHE_APPS.includes(app)) continue;
+    const { TRANSLATION_AGENT_CACHE_MB: agentsMiB, TRANSLATION_FEEDBACK_CACHE_MB: feedbackMiB } = loadAppConfig(app, config);
+    const uploads = UPLOAD_APPS.includes(app) ? uploadMemory(app, config) : undefined;
+    const needsMiB = agentsMiB! + feedbackMiB! + (uploads?.mib ?? 0) + PROCESS_BASELINE_MIB;
+    if (memoryLimitMiB(d) < needsMiB) {
+      const parts = [`TRANSLATION_AGENT_CACHE_MB ${agentsMiB}`, `TRANSLATION_FEEDBACK_CACHE_MB ${feedbackMiB}`, ...(uploads ? [uploads.why] : [])];
+      problems.push(
+        `Deployment/${d.metadata.name}: memory limit ${memoryLimit(d) ?? 'unset'} is below ${needsMiB}Mi (${parts.join(' + ')} + ${PROCESS_BASELINE_MIB} baseline)`,
       );
     }
   }
@@ -211,6 +259,11 @@ describeChart('helm/gaia', () => {
     it('gives every pod that parses uploads a memory limit covering the uploads it may hold at once plus its own baseline', () => {
       expect(objs.some((d) => d.kind === 'Deployment' && UPLOAD_APPS.includes(d.metadata.labels?.['app.kubernetes.io/component'] as AppName))).toBe(true);
       expect(uploadMemoryShortfalls(objs)).toEqual([]);
+    });
+
+    it('gives every pod that keeps loaded agents a memory limit covering its agent and feedback caches (and uploads, on the platform) plus its own baseline', () => {
+      expect(objs.some((d) => d.kind === 'Deployment' && AGENT_CACHE_APPS.includes(appOf(d)))).toBe(true);
+      expect(translationMemoryShortfalls(objs)).toEqual([]);
     });
 
     it('runs migrations in a pre-install/pre-upgrade Job with the platform image', () => {
@@ -352,6 +405,31 @@ describeChart('helm/gaia', () => {
       expect(uploadMemoryShortfalls(objects({ set: ['config.UPLOAD_MEMORY_BUDGET_MB=1024', 'components.gateway.resources.limits.memory=1280Mi'] }))).toEqual(
         [],
       );
+    });
+
+    it('flags agent and feedback caches raised past the memory limit of the pods that keep loaded agents', () => {
+      const caches = ['config.TRANSLATION_AGENT_CACHE_MB=2048', 'config.TRANSLATION_FEEDBACK_CACHE_MB=128'];
+      expect(translationMemoryShortfalls(objects({ set: caches }))).toEqual([
+        `Deployment/gaia-translation: memory limit 1536Mi is below ${2048 + 128 + PROCESS_BASELINE_MIB}Mi (TRANSLATION_AGENT_CACHE_MB 2048 + TRANSLATION_FEEDBACK_CACHE_MB 128 + ${PROCESS_BASELINE_MIB} baseline)`,
+      ]);
+      expect(translationMemoryShortfalls(objects({ set: [...caches, 'components.translation.resources.limits.memory=2432Mi'] }))).toEqual([]);
+      // One platform process holds the caches and the uploads together.
+      expect(translationMemoryShortfalls(objects({ set: ['mode=platform', ...caches] }))).toEqual([
+        `Deployment/gaia-platform: memory limit 2Gi is below ${2048 + 128 + LARGEST_UPLOAD_MIB + PROCESS_BASELINE_MIB}Mi (TRANSLATION_AGENT_CACHE_MB 2048 + TRANSLATION_FEEDBACK_CACHE_MB 128 + max(UPLOAD_MEMORY_BUDGET_MB 256, largest upload ${LARGEST_UPLOAD_MIB}) + ${PROCESS_BASELINE_MIB} baseline)`,
+      ]);
+      // Left out of the ConfigMap, the catalog defaults apply.
+      const [agentsDefault, feedbackDefault] = ['TRANSLATION_AGENT_CACHE_MB', 'TRANSLATION_FEEDBACK_CACHE_MB'].map((n) =>
+        Number(catalog.find((v) => v.name === n)!.default),
+      );
+      expect(
+        translationMemoryShortfalls(
+          objects({
+            set: ['config.TRANSLATION_AGENT_CACHE_MB=', 'config.TRANSLATION_FEEDBACK_CACHE_MB=', 'components.translation.resources.limits.memory=512Mi'],
+          }),
+        ),
+      ).toEqual([
+        `Deployment/gaia-translation: memory limit 512Mi is below ${agentsDefault + feedbackDefault + PROCESS_BASELINE_MIB}Mi (TRANSLATION_AGENT_CACHE_MB ${agentsDefault} + TRANSLATION_FEEDBACK_CACHE_MB ${feedbackDefault} + ${PROCESS_BASELINE_MIB} baseline)`,
+      ]);
     });
 
     it('leaves replicas to the HPA and rolls pods when the configuration changes', () => {

@@ -146,7 +146,7 @@ export const VARIABLE_GROUPS = {
     TRANSLATION_AGENT_CACHE_MB: {
       schema: z.coerce.number().int().min(16).default(384),
       description:
-        'Memory budget of the LRU of loaded agents per translation process (their in-memory model + index); agents beyond it stay on disk and load on their next request.',
+        'Memory budget of the LRU of loaded agents per translation process (their in-memory model + index); agents beyond it stay on disk and load on their next request. The pod memory limit must cover this budget plus TRANSLATION_FEEDBACK_CACHE_MB plus the process baseline (about 256 MiB; on the platform also the upload memory, see UPLOAD_MEMORY_BUDGET_MB); the Helm chart gives translation 1536Mi (`components.translation.resources`).',
     },
     TRANSLATION_FEEDBACK_CACHE_MB: {
       schema: z.coerce.number().int().min(1).default(64),
