@@ -108,7 +108,7 @@ describe('agent feedback over NATS', () => {
       // the agents service did not answer (NATS no responders: 503 since 1a5a737): no dataset without its corrections
       expect(failed).toMatchObject({ status: 503, code: 'service_unavailable' });
       expect(failed?.details?.cause).toContain('agents.corrections-export-page.v1');
-      expect(await t.app.get<FileStorage>(FILE_STORAGE).exists(`ingestion/${agentId}/downloads/dataset_${agentId}_files.zip`)).toBe(false);
+      expect(await t.app.get<FileStorage>(FILE_STORAGE).list(`ingestion/${agentId}/downloads/`)).toEqual([]);
     });
   });
 });

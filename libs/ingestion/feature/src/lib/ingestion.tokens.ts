@@ -13,5 +13,9 @@ export const storageKeys = {
   agentPrefix: (agentId: string) => `ingestion/${agentId}/`,
   pairsSnapshot: (agentId: string, taskId: string) => `ingestion/${agentId}/pairs/${taskId}.jsonl`,
   addedPairs: (agentId: string, taskId: string) => `ingestion/${agentId}/added/${taskId}.jsonl`,
-  download: (agentId: string) => `ingestion/${agentId}/downloads/dataset_${agentId}_files.zip`,
+  /** Prepared dataset zips of the agent (one per dataset fingerprint; the newest replaces the others). */
+  downloadsPrefix: (agentId: string) => `ingestion/${agentId}/downloads/`,
+  download: (agentId: string, fingerprint: string) => `ingestion/${agentId}/downloads/dataset_${agentId}_${fingerprint}.zip`,
+  /** What the answer of a prepared zip carries besides its key (size, counts); written after the zip, so it marks the zip complete. */
+  downloadMeta: (agentId: string, fingerprint: string) => `ingestion/${agentId}/downloads/dataset_${agentId}_${fingerprint}.json`,
 };

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventMap, RpcResponse } from '@gaia/contracts';
+import type { CorrectionDto, EventMap, RpcResponse } from '@gaia/contracts';
 import { OnEvent, OnRpc, OUTBOX, type Outbox } from '@gaia/shared/messaging';
 
 /**
  * Stand-in consumers for the other services in ingestion tests: real @OnEvent handlers (delivered
  * through the outbox/inbox like production) that record what they received. As "retrieval" it answers
  * pairs-stored with build-progress + agent-learned (or build-failed when `failLearning` is set). As "agents" it
- * answers the dataset download's corrections (agents.corrections-export-page.v1): none.
+ * answers the dataset download's corrections (agents.corrections-export-page.v1): `corrections` (newest first, one page) at
+ * `feedbackVersion` (none by default; a test that adds one bumps the version, as the agents service does).
  */
 @Injectable()
 export class IngestionEventRecorder {
@@ -16,6 +17,10 @@ export class IngestionEventRecorder {
   readonly stored: EventMap['ingestion.pairs-stored.v1'][] = [];
   readonly finished: EventMap['ingestion.task-finished.v1'][] = [];
   failLearning = false;
+  corrections: CorrectionDto[] = [];
+  feedbackVersion = 0;
+  /** The corrections page fails (the agents service unavailable). */
+  failCorrections = false;
 
   constructor(@Inject(OUTBOX) private readonly outbox: Outbox) {}
 
@@ -63,6 +68,7 @@ export class IngestionEventRecorder {
 
   @OnRpc('agents.corrections-export-page.v1')
   async correctionsPage(): Promise<RpcResponse<'agents.corrections-export-page.v1'>> {
-    return { version: 0, corrections: [], next: null };
+    if (this.failCorrections) throw new Error('agents unavailable');
+    return { version: this.feedbackVersion, corrections: this.corrections, next: null };
   }
 }

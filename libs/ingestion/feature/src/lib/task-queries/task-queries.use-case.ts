@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
@@ -7,8 +8,10 @@ import {
   type FileRepositoryPort,
   PAIR_REPOSITORY,
   type PairRepositoryPort,
+  type ProcessingTaskEntity,
   TASK_REPOSITORY,
   type TaskRepositoryPort,
+  type UploadedFileEntity,
 } from '@gaia/ingestion/data-access';
 import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
@@ -32,6 +35,37 @@ export class GetTaskUseCase {
   }
 }
 
+export interface PreparedDownload {
+  key: string;
+  filename: string;
+  size: number;
+  pairCount: number;
+  fileCount: number;
+}
+type DownloadMeta = Pick<PreparedDownload, 'size' | 'pairCount' | 'fileCount'>;
+
+/** Bump when what goes in the zip changes for the same data: every prepared zip is then rebuilt once. */
+export const DATASET_ZIP_FORMAT = 1;
+/** Hex characters of the fingerprint in a prepared zip's key. */
+const FINGERPRINT_CHARS = 32;
+
+/**
+ * What the dataset zip is built from, cheaply: the agent's tasks (status, stored pairs version and count, languages), its
+ * uploaded files (storage key, name, status), its pair count and its feedback version (bumped by every correction change,
+ * in the agents service). Pairs only change through a task, originals only through an upload: the same fingerprint is
+ * the same zip.
+ */
+export function datasetFingerprint(tasks: ProcessingTaskEntity[], files: UploadedFileEntity[], pairCount: number, feedbackVersion: number): string {
+  const data = {
+    format: DATASET_ZIP_FORMAT,
+    tasks: tasks.map((t) => [t.id, t.status, t.pairsVersion, t.pairCount, t.srcLang, t.tgtLang]),
+    files: files.map((f) => [f.id, f.storageKey, f.filename, f.status]),
+    pairCount,
+    feedbackVersion,
+  };
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, FINGERPRINT_CHARS);
+}
+
 @Injectable()
 export class AgentDataUseCase {
   constructor(
@@ -43,12 +77,60 @@ export class AgentDataUseCase {
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
-  /** dataset_{id}_files.zip: every original (uploaded order), the normalised pairs as JSONL and TMX, the corrections (JSONL, without their authors). */
-  async prepareDownload(agentId: string): Promise<{ key: string; filename: string; size: number; pairCount: number; fileCount: number }> {
+  /** Builds in progress in this process, by agent: concurrent prepares of one agent share one build. */
+  private readonly building = new Map<string, Promise<PreparedDownload>>();
+
+  /**
+   * dataset_{id}_files.zip: every original (uploaded order), the normalised pairs as JSONL and TMX, the corrections (JSONL,
+   * without their authors). Built once per dataset fingerprint (datasetFingerprint) and answered from storage while the
+   * dataset is unchanged (a public agent's dataset is anyone's download: reading every original and compressing them is
+   * not redone per request); concurrent calls for one agent in this process share one build, and its error.
+   */
+  prepareDownload(agentId: string): Promise<PreparedDownload> {
+    const inFlight = this.building.get(agentId);
+    if (inFlight) return inFlight;
+    const build = this.prepare(agentId).finally(() => this.building.delete(agentId));
+    this.building.set(agentId, build);
+    return build;
+  }
+
+  private async prepare(agentId: string): Promise<PreparedDownload> {
     const em = this.ds.manager;
     const tasks = await this.tasks.listForAgent(em, agentId);
     if (!tasks.length) throw DomainError.notFound('Model not found.', 'model_not_found');
     const files = await this.files.listForAgent(em, agentId);
+    const pairCount = await this.pairs.count(em, agentId);
+    const { version: feedbackVersion } = await this.correctionsPage(agentId, null);
+    const fingerprint = datasetFingerprint(tasks, files, pairCount, feedbackVersion);
+    const key = storageKeys.download(agentId, fingerprint);
+    const metaKey = storageKeys.downloadMeta(agentId, fingerprint);
+    const filename = `dataset_${agentId}_files.zip`;
+    if ((await this.storage.exists(metaKey)) && (await this.storage.exists(key))) {
+      const meta = JSON.parse(new TextDecoder().decode(await this.storage.get(metaKey))) as DownloadMeta;
+      return { key, filename, ...meta };
+    }
+    const built = await this.build(agentId, tasks, files);
+    await this.storage.put(key, built.bytes);
+    const meta: DownloadMeta = { size: built.bytes.length, pairCount: built.pairCount, fileCount: built.fileCount };
+    await this.storage.put(metaKey, new TextEncoder().encode(JSON.stringify(meta)));
+    // The older zips of the agent are stale: only this one stays.
+    for (const k of await this.storage.list(storageKeys.downloadsPrefix(agentId))) {
+      if (k !== key && k !== metaKey) await this.storage.delete(k).catch(() => undefined);
+    }
+    // Deleted while it was built (agent deletion, account erasure): nothing of it is left behind.
+    if (!(await this.tasks.listForAgent(em, agentId)).length) {
+      await this.storage.delete(storageKeys.downloadsPrefix(agentId)).catch(() => undefined);
+      throw DomainError.notFound('Model not found.', 'model_not_found');
+    }
+    return { key, filename, ...meta };
+  }
+
+  private async build(
+    agentId: string,
+    tasks: ProcessingTaskEntity[],
+    files: UploadedFileEntity[],
+  ): Promise<{ bytes: Uint8Array; pairCount: number; fileCount: number }> {
+    const em = this.ds.manager;
     const zip: Zippable = {};
     const used = new Set<string>();
     for (const f of files) {
@@ -73,10 +155,11 @@ export class AgentDataUseCase {
       JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }),
     );
     if (correctionLines.length) zip['corrections.jsonl'] = new TextEncoder().encode(correctionLines.join('\n') + '\n');
-    const bytes = zipSync(zip, { level: 6 });
-    const key = storageKeys.download(agentId);
-    await this.storage.put(key, bytes);
-    return { key, filename: `dataset_${agentId}_files.zip`, size: bytes.length, pairCount: pairs.length, fileCount: used.size };
+    return { bytes: zipSync(zip, { level: 6 }), pairCount: pairs.length, fileCount: used.size };
+  }
+
+  private correctionsPage(agentId: string, cursor: string | null) {
+    return this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor });
   }
 
   /**
@@ -85,7 +168,7 @@ export class AgentDataUseCase {
    * leave corrections.jsonl out.
    */
   private async allCorrections(agentId: string): Promise<CorrectionDto[]> {
-    const pages = await readConsistentPages((cursor) => this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor }), {
+    const pages = await readConsistentPages((cursor) => this.correctionsPage(agentId, cursor), {
       conflict: () => DomainError.conflict('The corrections of this agent changed during the download. Please try again.'),
     });
     return pages.flatMap((p) => p.corrections);

@@ -1,0 +1,138 @@
+import { unzipSync } from 'fflate';
+import { ingestionUploadKey } from '@gaia/contracts';
+import { ingestionSchema } from '@gaia/ingestion/data-access';
+import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { createTestApp, type TestApp } from '@gaia/testing';
+import { IngestionModule } from '../ingestion.module';
+import { IngestionEventRecorder } from '../../testing/event-recorder';
+import { storageKeys } from '../ingestion.tokens';
+import { AgentDataUseCase } from './task-queries.use-case';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
+
+/**
+ * The dataset zip (every original, all pairs, all corrections, compressed in memory) is anyone's download for a public
+ * agent: it is built once per version of the dataset and reused until the dataset changes, and concurrent requests for
+ * the same agent share one build.
+ */
+describe('dataset download of an agent: built once per dataset version (real Postgres, storage)', () => {
+  let t: TestApp;
+  let rpc: RpcClient;
+  let storage: FileStorage;
+  let rec: IngestionEventRecorder;
+  /** Keys of the zips written to storage since the spy started (put is the real storage's, observed). */
+  let zipPuts: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      schemas: [ingestionSchema],
+      consumers: ['ingestion', 'agents', 'gateway', 'retrieval'],
+      imports: [IngestionModule],
+      providers: [IngestionEventRecorder],
+    });
+    rpc = t.app.get(RPC_CLIENT);
+    storage = t.app.get(FILE_STORAGE);
+    rec = t.app.get(IngestionEventRecorder);
+    const put = storage.put.bind(storage);
+    jest.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
+      if (key.endsWith('.zip')) zipPuts.push(key);
+      return put(key, bytes);
+    });
+  });
+  beforeEach(() => {
+    zipPuts = [];
+  });
+  afterAll(() => t?.close());
+
+  async function upload(uploadId: string, files: Array<[string, Uint8Array]>) {
+    const refs = [];
+    for (const [i, [filename, bytes]] of files.entries()) {
+      const key = ingestionUploadKey(uploadId, i);
+      await storage.put(key, bytes);
+      refs.push({ key, filename, size: bytes.length });
+    }
+    return refs;
+  }
+
+  async function createAgent(ownerId: string, uploadId: string, content: string): Promise<string> {
+    const files = await upload(uploadId, [['pares.tsv', enc(content)]]);
+    const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId, srcLang: 'es', tgtLang: 'gn', files });
+    await t.drain();
+    return res.model_id;
+  }
+
+  it('answers the same zip without rebuilding while the dataset is unchanged; rebuilds after a new upload or correction and drops the old zip', async () => {
+    const agentId = await createAgent('user-reuse', 'reuse-1', 'Hola\tMaitei\n');
+    const first = await rpc.call('ingestion.prepare-download.v1', { agentId });
+    expect(zipPuts).toEqual([first.key]);
+    const bytes = await storage.get(first.key);
+
+    const second = await rpc.call('ingestion.prepare-download.v1', { agentId });
+    expect(second).toEqual(first);
+    expect(zipPuts).toEqual([first.key]);
+    expect(await storage.get(second.key)).toEqual(bytes);
+
+    // a new upload (update-model) changes the dataset: rebuilt, with the new pair and original
+    const more = await upload('reuse-2', [['mas.tsv', enc('Agua\tY\n')]]);
+    await rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId, ownerId: 'user-reuse', srcLang: 'es', tgtLang: 'gn', files: more });
+    await t.drain();
+    const third = await rpc.call('ingestion.prepare-download.v1', { agentId });
+    expect(third.key).not.toBe(first.key);
+    expect(zipPuts).toEqual([first.key, third.key]);
+    const zip3 = unzipSync(await storage.get(third.key));
+    expect(Object.keys(zip3).sort()).toEqual(['originals/mas.tsv', 'originals/pares.tsv', 'pairs.jsonl', 'pairs.tmx']);
+    expect(text(zip3['pairs.jsonl'])).toContain('"source":"Agua"');
+    expect(await storage.exists(first.key)).toBe(false);
+
+    // a new correction (the agents service bumps the feedback version): rebuilt, with the correction
+    rec.corrections = [
+      { id: 'c1', source: 'Agua', translation: 'Y', corrected: 'Y porã', author_uid: 'u', author_email: 'a@gaia.test', created_at: new Date(0).toISOString() },
+    ];
+    rec.feedbackVersion += 1;
+    try {
+      const fourth = await rpc.call('ingestion.prepare-download.v1', { agentId });
+      expect(fourth.key).not.toBe(third.key);
+      expect(zipPuts).toEqual([first.key, third.key, fourth.key]);
+      expect(text(unzipSync(await storage.get(fourth.key))['corrections.jsonl'])).toContain('Y porã');
+      expect(await storage.exists(third.key)).toBe(false);
+      expect((await storage.list(`ingestion/${agentId}/downloads/`)).filter((k) => k.endsWith('.zip'))).toEqual([fourth.key]);
+
+      expect(await rpc.call('ingestion.prepare-download.v1', { agentId })).toEqual(fourth);
+      expect(zipPuts).toHaveLength(3);
+    } finally {
+      rec.corrections = [];
+    }
+
+    // agent deletion removes every prepared download with the agent's files
+    await t.dataSource.transaction((em) =>
+      t.app
+        .get<Outbox>(OUTBOX)
+        .add(em, 'agents.agent-deleted.v1', { agentId, ownerId: 'user-reuse', sharedWithEmails: [], deletedAt: new Date().toISOString() }),
+    );
+    await t.drain();
+    expect(await storage.list(storageKeys.agentPrefix(agentId))).toEqual([]);
+  });
+
+  it('concurrent prepares of one agent share one build, and a failure reaches every caller', async () => {
+    const agentId = await createAgent('user-flight', 'flight-1', 'Hola\tMaitei\nGracias\tAguyje\n');
+    const useCase = t.app.get(AgentDataUseCase);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => useCase.prepareDownload(agentId)));
+    expect(zipPuts).toHaveLength(1);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+
+    const failing = await createAgent('user-flight', 'flight-2', 'Buenas\tPyhare\n');
+    rec.failCorrections = true;
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 3 }, () => useCase.prepareDownload(failing)));
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(zipPuts).toHaveLength(1);
+    } finally {
+      rec.failCorrections = false;
+    }
+    // the failed build is not remembered: the next call builds
+    await rpc.call('ingestion.prepare-download.v1', { agentId: failing });
+    expect(zipPuts).toHaveLength(2);
+  });
+});
