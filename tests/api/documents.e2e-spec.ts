@@ -16,7 +16,13 @@ describe('documents: process, status, update-model, download', () => {
   beforeAll(async () => {
     t = await startApi({
       ensure: [{ module: IngestionModule, schema: ingestionSchema }],
-      gateway: { maxFileBytes: 64 * 1024, maxFiles: 3, authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
+      // The download below is polled until the dataset is ready: not limited here (dataset-download-reuse tests the limits).
+      gateway: {
+        maxFileBytes: 64 * 1024,
+        maxFiles: 3,
+        authPerIp: [{ limit: 1000, windowSeconds: 60 }],
+        datasetDownloadsPerAccount: [{ limit: 1000, windowSeconds: 60 }],
+      },
     });
     storage = t.app.get(FILE_STORAGE);
     owner = await signUp(t.url, 'docs');

@@ -3,13 +3,16 @@ import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { RpcResponse } from '@gaia/contracts';
+import { RATE_LIMITER, type RateLimiter } from '@gaia/identity/feature';
 import { DomainError } from '@gaia/shared/kernel';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
-import { viewerOf, type GatewayRequest, type Principal } from '../auth/principal';
+import { clientIp, viewerOf, type GatewayRequest, type Principal } from '../auth/principal';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
+import { enforceRateRules } from '../http/rate-limit';
 import { UploadBudgetInterceptor } from '../http/upload-budget.interceptor';
 import { S } from '../openapi/schemas';
 import { UploadsUseCase, type UploadedFile } from './uploads.use-case';
@@ -36,6 +39,7 @@ const SessionUpload = (path: string) =>
   );
 
 export const TASK_NOT_FOUND = 'Task not found.';
+export const TOO_MANY_DOWNLOADS = 'Too many dataset downloads. Please try again later.';
 
 @ApiTags('documents')
 @Controller('api')
@@ -44,6 +48,8 @@ export class DocumentsController {
     private readonly uploadsUseCase: UploadsUseCase,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
 
   @SessionUpload('documents/process')
@@ -108,8 +114,14 @@ export class DocumentsController {
   @ApiProduces('application/zip')
   @ApiResponse({ status: 200, description: 'application/zip' })
   @ApiResponse({ status: 404, schema: S.error })
-  async download(@CurrentPrincipal() p: Principal, @Query('model_id') modelId: unknown, @Req() _req: Request, @Res() res: Response): Promise<void> {
+  @ApiResponse({
+    status: 429,
+    schema: S.error,
+    description: 'Too many dataset downloads of this client (IP when anonymous, account when signed in; Retry-After)',
+  })
+  async download(@CurrentPrincipal() p: Principal, @Query('model_id') modelId: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (typeof modelId !== 'string' || !modelId) throw DomainError.invalid('Please select an agent first', 'model_id_required');
+    await this.limitDownloads(p, req);
     await this.rpc.call('agents.access.v1', { agentId: modelId, viewer: viewerOf(p), need: 'read' });
     const zip = await this.rpc.call('ingestion.prepare-download.v1', { agentId: modelId });
     const bytes = await this.storage.get(zip.key);
@@ -119,5 +131,16 @@ export class DocumentsController {
     res.setHeader('Content-Disposition', `attachment; filename="dataset_${modelId.replace(/[^A-Za-z0-9_-]/g, '_')}_files.zip"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /**
+   * A public agent's dataset is anyone's download: each client has a number of downloads per window (the account when
+   * signed in, session or its API key; else the client IP), 429 rate_limited with Retry-After past it.
+   */
+  private limitDownloads(p: Principal, req: Request): Promise<void> {
+    const viewer = viewerOf(p);
+    return viewer
+      ? enforceRateRules(this.limiter, `dataset-download:user:${viewer.uid}`, this.options.datasetDownloadsPerAccount, TOO_MANY_DOWNLOADS)
+      : enforceRateRules(this.limiter, `dataset-download:ip:${clientIp(req)}`, this.options.datasetDownloadsPerIp, TOO_MANY_DOWNLOADS);
   }
 }
