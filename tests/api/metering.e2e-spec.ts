@@ -7,11 +7,15 @@ import { signUp, startApi, type User } from './support/api-app';
 import { rawText, sseEvents } from './support/sse';
 import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
 import { createAgent } from './support/agents';
+import { realAgent, TINY_ES_QU } from './fixtures/real-agent';
 
 /**
  * Every translation path is metered by one use case (billing.authorize.v1 through the gateway's
  * TranslationMeter): API keys, the session (dashboard test translator), Socket.IO `translate` and the
  * public translator; a failed translation gives its units back, also after a database outage.
+ * The paths are proven on the real translation service with a real agent learned from a tiny corpus; only the
+ * failures the real engine cannot be made to produce on demand (an engine error mid-stream, a database outage
+ * while the service reads) use the translation stand-in.
  */
 const FREE_DAILY = 10;
 const PUBLIC_PER_IP_PER_DAY = 3;
@@ -43,7 +47,7 @@ function socketTranslate(
   });
 }
 
-describe('metering: no path translates unmetered', () => {
+describe('metering: no path translates unmetered (real translation service)', () => {
   let t: TestApp & { url: string };
   let rpc: RpcClient;
   let owner: User;
@@ -52,21 +56,20 @@ describe('metering: no path translates unmetered', () => {
 
   beforeAll(async () => {
     t = await startApi({
-      without: ['TranslationModule'],
-      imports: [TranslationStandInModule],
       gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
       env: { PUBLIC_TRANSLATE_PER_IP_PER_DAY: String(PUBLIC_PER_IP_PER_DAY) },
     });
     rpc = t.app.get(RPC_CLIENT);
     owner = await signUp(t.url, 'owner');
-    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'm', public: true })).id;
+    agentId = await realAgent(t, owner, { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU, public: true });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
     await t?.close();
   });
 
-  const body = (over: Record<string, unknown> = {}) => ({ text: 'allin punchaw', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false, ...over });
+  // A sentence of the agent's corpus: the real engine answers its target.
+  const body = (over: Record<string, unknown> = {}) => ({ text: 'buenos días', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false, ...over });
   const openSocket = async (u: User) => {
     const s = io(t.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: u.cookie }, reconnection: false, forceNew: true });
     sockets.push(s);
@@ -78,7 +81,9 @@ describe('metering: no path translates unmetered', () => {
     const u = await signUp(t.url, 'free');
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'k' }).expect(200)).body.api_key as string;
     const socket = await openSocket(u);
-    for (let i = 0; i < 4; i++) await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body()).expect(200);
+    const first = await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body()).expect(200);
+    expect(first.body.data.translation).toBe('allin punchaw');
+    for (let i = 0; i < 3; i++) await u.agent.post('/api/translate/').set('X-CSRF-Token', u.csrf).send(body()).expect(200);
     for (let i = 0; i < 3; i++) expect((await socketTranslate(socket, body())).last.type).toBe('translation_complete');
     for (let i = 0; i < 3; i++) await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body()).expect(200);
     expect(await units(t, `user:${u.uid}:api-calls`)).toBe(FREE_DAILY);
@@ -116,15 +121,59 @@ describe('metering: no path translates unmetered', () => {
     expect(ipDays).toEqual([{ count: PUBLIC_PER_IP_PER_DAY }]);
   });
 
-  it('failed translations give their units back: a refusal, an engine error (SSE and JSON)', async () => {
+  it('a refused translation gives its units back: the real service refuses an agent with no trained data (409), key and session', async () => {
+    const u = await signUp(t.url, 'refused');
+    const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'k' }).expect(200)).body.api_key as string;
+    const unlearned = (await createAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'u' })).id;
+    await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body()).expect(200);
+    const refused = await request(t.url)
+      .post('/api/translate/')
+      .set('X-API-Key', key)
+      .send(body({ model_id: unlearned }))
+      .expect(409);
+    expect(refused.body.error).toMatch(/^This agent has no trained data yet/);
+    await u.agent
+      .post('/api/translate/')
+      .set('X-CSRF-Token', u.csrf)
+      .send(body({ model_id: unlearned }))
+      .expect(409);
+    await waitFor(
+      () => units(t, `user:${u.uid}:api-calls`),
+      (n) => n === 1,
+      { timeoutMs: 10_000, intervalMs: 20, what: 'units of the refused translations back' },
+    );
+    const statuses: { status: string; n: number }[] = await t.dataSource.query(
+      `SELECT status, count(*)::int AS n FROM billing_authorization WHERE user_id = $1 GROUP BY status ORDER BY status`,
+      [u.uid],
+    );
+    expect(statuses).toEqual([
+      { status: 'allowed', n: 1 },
+      { status: 'released', n: 2 },
+    ]);
+  });
+});
+
+/**
+ * Stand-in: the real engine cannot be made to fail mid-stream on demand, so an engine error after the first chunk
+ * (`fail-midway …`) is produced by the translation stand-in (same RPC contract, same usage event).
+ */
+describe('metering: an engine error mid-stream gives the units back (translation stand-in)', () => {
+  let t: TestApp & { url: string };
+  let agentId: string;
+
+  beforeAll(async () => {
+    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    const owner = await signUp(t.url, 'owner');
+    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'm', public: true })).id;
+  });
+  afterAll(() => t?.close());
+
+  const body = (over: Record<string, unknown> = {}) => ({ text: 'allin punchaw', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false, ...over });
+
+  it('an engine error (SSE and JSON, key and session) releases its units', async () => {
     const u = await signUp(t.url, 'fails');
     const key = (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name: 'k' }).expect(200)).body.api_key as string;
     await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body()).expect(200);
-    await request(t.url)
-      .post('/api/translate/')
-      .set('X-API-Key', key)
-      .send(body({ text: 'fail-before now' }))
-      .expect(409);
     const sse = await request(t.url)
       .post('/api/translate/')
       .set('X-API-Key', key)
@@ -154,11 +203,12 @@ describe('metering: no path translates unmetered', () => {
     );
     expect(statuses).toEqual([
       { status: 'allowed', n: 1 },
-      { status: 'released', n: 4 },
+      { status: 'released', n: 3 },
     ]);
   });
 });
 
+/** Stand-in: the `outage …` gate holds the request until the database is cut, which the real service cannot be told to do. */
 describe('metering: a database outage mid-request', () => {
   let db: TestDatabase;
   let proxy: TcpProxy;
