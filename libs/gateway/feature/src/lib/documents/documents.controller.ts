@@ -15,6 +15,7 @@ import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { enforceRateRules } from '../http/rate-limit';
 import { UploadBudgetInterceptor } from '../http/upload-budget.interceptor';
 import { S } from '../openapi/schemas';
+import { readDatasetZip } from './dataset-zip';
 import { UploadsUseCase, type UploadedFile } from './uploads.use-case';
 
 /** Multer in memory; limits come from GatewayModule (MulterModule.register), default the ingestion limits. */
@@ -123,8 +124,7 @@ export class DocumentsController {
     if (typeof modelId !== 'string' || !modelId) throw DomainError.invalid('Please select an agent first', 'model_id_required');
     await this.limitDownloads(p, req);
     await this.rpc.call('agents.access.v1', { agentId: modelId, viewer: viewerOf(p), need: 'read' });
-    const zip = await this.rpc.call('ingestion.prepare-download.v1', { agentId: modelId });
-    const bytes = await this.storage.get(zip.key);
+    const bytes = await readDatasetZip(() => this.rpc.call('ingestion.prepare-download.v1', { agentId: modelId }), this.storage);
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Length', String(bytes.byteLength));
