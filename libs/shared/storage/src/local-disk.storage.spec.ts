@@ -23,6 +23,19 @@ describe('LocalDiskStorage', () => {
     expect(await s.exists('agents/a2/model.bin')).toBe(true);
   });
 
+  it('opens a file for reading as a stream with its size; the file as it was when opened, even if deleted after', async () => {
+    const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
+    await s.put('downloads/a.zip', bytes);
+    const file = await s.openRead('downloads/a.zip');
+    expect(file.size).toBe(bytes.length);
+    await s.delete('downloads/a.zip');
+    const chunks: Buffer[] = [];
+    for await (const c of file.stream) chunks.push(c as Buffer);
+    expect(new Uint8Array(Buffer.concat(chunks))).toEqual(bytes);
+    await expect(s.openRead('downloads/a.zip')).rejects.toMatchObject({ code: 'file_not_found' });
+    await expect(s.openRead('../evil')).rejects.toThrow('Invalid storage key');
+  });
+
   it('refuses keys that escape the root', async () => {
     await expect(s.put('../evil', new Uint8Array())).rejects.toThrow('Invalid storage key');
     await expect(s.get('a/../../etc/passwd')).rejects.toThrow('Invalid storage key');

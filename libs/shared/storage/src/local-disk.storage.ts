@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { DomainError } from '@gaia/shared/kernel';
-import type { FileStorage } from './file-storage.port';
+import type { FileStorage, StoredFileStream } from './file-storage.port';
+
+/** A missing file as the storage's not-found error (code `file_not_found`), any other error as it is. */
+function notFoundAs(e: unknown, key: string): unknown {
+  return (e as NodeJS.ErrnoException).code === 'ENOENT' ? DomainError.notFound(`File not found: ${key}`, 'file_not_found') : e;
+}
 
 export class LocalDiskStorage implements FileStorage {
   private readonly root: string;
@@ -29,7 +34,21 @@ export class LocalDiskStorage implements FileStorage {
     try {
       return new Uint8Array(await readFile(this.path(key)));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw DomainError.notFound(`File not found: ${key}`, 'file_not_found');
+      throw notFoundAs(e, key);
+    }
+  }
+
+  async openRead(key: string): Promise<StoredFileStream> {
+    const p = this.path(key);
+    const handle = await open(p, 'r').catch((e: unknown) => {
+      throw notFoundAs(e, key);
+    });
+    try {
+      const { size } = await handle.stat();
+      // the open handle keeps the bytes readable if the key is replaced or deleted meanwhile; the stream closes it
+      return { size, stream: handle.createReadStream() };
+    } catch (e) {
+      await handle.close();
       throw e;
     }
   }

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiskStorage } from '@gaia/shared/storage';
-import { readDatasetZip } from './dataset-zip';
+import { openDatasetZip } from './dataset-zip';
 
-describe('readDatasetZip', () => {
+describe('openDatasetZip', () => {
   let dir: string;
   let storage: LocalDiskStorage;
   beforeEach(() => {
@@ -17,15 +17,17 @@ describe('readDatasetZip', () => {
     await storage.put('downloads/new.zip', new Uint8Array([7, 8]));
     const keys = ['downloads/old.zip', 'downloads/new.zip'];
     let prepared = 0;
-    const bytes = await readDatasetZip(async () => ({ key: keys[prepared++] }), storage);
-    expect(Array.from(bytes)).toEqual([7, 8]);
+    const file = await openDatasetZip(async () => ({ key: keys[prepared++] }), storage);
+    const chunks: Buffer[] = [];
+    for await (const c of file.stream) chunks.push(c as Buffer);
+    expect([file.size, ...Buffer.concat(chunks)]).toEqual([2, 7, 8]);
     expect(prepared).toBe(2);
   });
 
   it('gives up after one more try, with the storage error', async () => {
     let prepared = 0;
     await expect(
-      readDatasetZip(async () => {
+      openDatasetZip(async () => {
         prepared++;
         return { key: 'downloads/gone.zip' };
       }, storage),
@@ -36,7 +38,7 @@ describe('readDatasetZip', () => {
   it('does not prepare again for other errors', async () => {
     let prepared = 0;
     await expect(
-      readDatasetZip(async () => {
+      openDatasetZip(async () => {
         prepared++;
         return { key: '../escape.zip' };
       }, storage),

@@ -1,5 +1,5 @@
 import { isDomainError, type DomainError } from '@gaia/shared/kernel';
-import type { FileStorage } from '@gaia/shared/storage';
+import type { FileStorage, StoredFileStream } from '@gaia/shared/storage';
 
 /** Times a dataset zip is prepared again when the one prepared was replaced before it could be read. */
 const DATASET_ZIP_REPREPARES = 1;
@@ -7,14 +7,15 @@ const DATASET_ZIP_REPREPARES = 1;
 const isMissingFile = (e: unknown): boolean => isDomainError(e) && (e as DomainError).code === 'file_not_found';
 
 /**
- * The agent's dataset zip: prepared (ingestion reuses the zip of an unchanged dataset), then read. A newer zip written
- * between the two deletes the one prepared, so a missing zip is prepared again once instead of failing the download.
+ * The agent's dataset zip, opened to stream (never held whole: it can be hundreds of MB): prepared (ingestion reuses
+ * the zip of an unchanged dataset), then opened. A newer zip written between the two deletes the one prepared, so a
+ * missing zip is prepared again once instead of failing the download; once open, the bytes stay readable.
  */
-export async function readDatasetZip(prepare: () => Promise<{ key: string }>, storage: Pick<FileStorage, 'get'>): Promise<Uint8Array> {
+export async function openDatasetZip(prepare: () => Promise<{ key: string }>, storage: Pick<FileStorage, 'openRead'>): Promise<StoredFileStream> {
   for (let attempt = 0; ; attempt++) {
     const { key } = await prepare();
     try {
-      return await storage.get(key);
+      return await storage.openRead(key);
     } catch (e) {
       if (attempt >= DATASET_ZIP_REPREPARES || !isMissingFile(e)) throw e;
     }

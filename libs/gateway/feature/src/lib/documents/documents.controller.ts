@@ -1,6 +1,7 @@
 import { applyDecorators, Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCookieAuth, ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { RpcResponse } from '@gaia/contracts';
 import { RATE_LIMITER, type RateLimiter } from '@gaia/identity/feature';
@@ -15,7 +16,7 @@ import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { enforceRateRules } from '../http/rate-limit';
 import { UploadBudgetInterceptor } from '../http/upload-budget.interceptor';
 import { S } from '../openapi/schemas';
-import { readDatasetZip } from './dataset-zip';
+import { openDatasetZip } from './dataset-zip';
 import { UploadsUseCase, type UploadedFile } from './uploads.use-case';
 
 /** Multer in memory; limits come from GatewayModule (MulterModule.register), default the ingestion limits. */
@@ -124,13 +125,18 @@ export class DocumentsController {
     if (typeof modelId !== 'string' || !modelId) throw DomainError.invalid('Please select an agent first', 'model_id_required');
     await this.limitDownloads(p, req);
     await this.rpc.call('agents.access.v1', { agentId: modelId, viewer: viewerOf(p), need: 'read' });
-    const bytes = await readDatasetZip(() => this.rpc.call('ingestion.prepare-download.v1', { agentId: modelId }), this.storage);
+    const zip = await openDatasetZip(() => this.rpc.call('ingestion.prepare-download.v1', { agentId: modelId }), this.storage);
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Length', String(bytes.byteLength));
+    res.setHeader('Content-Length', String(zip.size));
     res.setHeader('Content-Disposition', `attachment; filename="dataset_${modelId.replace(/[^A-Za-z0-9_-]/g, '_')}_files.zip"`);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    try {
+      await pipeline(zip.stream, res);
+    } catch (e) {
+      // the client went away mid-download: nobody to answer
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw e;
+    }
   }
 
   /**
