@@ -3,9 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import { FIELD_MAX_LENGTH } from '@gaia/contracts';
 import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
-import { TranslationStandInModule } from './fixtures/translation-stand-in';
-import { createAgent } from './support/agents';
 import { uploadDocuments } from './support/documents';
+import { realAgent, TINY_ES_QU } from './fixtures/real-agent';
 
 /** Every input field is length-limited (one table in the contracts, applied by the gateway): clear 400s naming the field. */
 describe('input length limits', () => {
@@ -14,9 +13,10 @@ describe('input length limits', () => {
   let agentId: string;
   let key: string;
   beforeAll(async () => {
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
+    t = await startApi({ gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] } });
     owner = await signUp(t.url, 'limits');
-    agentId = (await createAgent(t.app, { ownerId: owner.uid, ownerEmail: owner.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'l', public: true })).id;
+    // A real agent (learned from a tiny made-up corpus) on the real translation service.
+    agentId = await realAgent(t, owner, { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU });
     key = (await owner.agent.post('/api/api-keys/create/').set('X-CSRF-Token', owner.csrf).send({ name: 'k' }).expect(200)).body.api_key;
   });
   afterAll(() => t?.close());
@@ -27,7 +27,7 @@ describe('input length limits', () => {
   });
 
   it('translate: a 5,000-character src_lang is a 400 naming the field, before any quota is used (HTTP and Socket.IO)', async () => {
-    const body = { text: 'allin punchaw', model_id: agentId, src_lang: long(5000), tgt_lang: 'qu', stream: false };
+    const body = { text: 'buenos días', model_id: agentId, src_lang: long(5000), tgt_lang: 'qu', stream: false };
     expect((await request(t.url).post('/api/translate/').set('X-API-Key', key).send(body).expect(400)).body).toEqual(
       tooLong('src_lang', 5000, FIELD_MAX_LENGTH.src_lang),
     );
@@ -44,11 +44,12 @@ describe('input length limits', () => {
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_authorization`);
     expect(n).toBe(0);
     // At the limit it passes validation (then the agent's own languages apply).
-    await request(t.url)
+    const ok = await request(t.url)
       .post('/api/translate/')
       .set('X-API-Key', key)
       .send({ ...body, src_lang: 'es', tgt_lang: 'qu' })
       .expect(200);
+    expect(ok.body.data.translation).toBe('allin punchaw');
   });
 
   it('team: a 10 KB member name and a 300-character email are refused', async () => {
