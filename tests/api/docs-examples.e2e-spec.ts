@@ -2,22 +2,42 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from '@gaia/testing';
-import { startApi } from './support/api-app';
-import { TranslationStandInModule } from './fixtures/translation-stand-in';
-import { paidCaller } from './support/paid-caller';
+import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
+import { signUp, startApi } from './support/api-app';
 import { runProcess } from './support/run-process';
+import { realAgent, type CorpusPair } from './fixtures/real-agent';
 
 const ROOT = join(__dirname, '../..');
 /** The files the documentation page shows (apps/web/src/public/documentation/examples). */
 const EXAMPLES = join(ROOT, 'apps/web/src/public/documentation/examples');
 const EXAMPLE_ORIGIN = 'http://localhost:8080';
 
+/**
+ * A tiny made-up Quechua → Spanish corpus in the examples' languages, holding the two texts the examples translate
+ * (so the real engine answers their known targets).
+ */
+const DOCS_QU_ES: readonly CorpusPair[] = [
+  ['Allinllachu kashanki?', '¿Cómo estás?'],
+  ['Sulpayki', 'Gracias'],
+  ['allin punchaw', 'buenos días'],
+  ['allin tuta', 'buenas noches'],
+  ['yaku', 'el agua'],
+  ['wasi', 'la casa'],
+  ['inti', 'el sol'],
+  ['killa', 'la luna'],
+  ['allqu', 'el perro'],
+  ['mayu', 'el río'],
+].map(([source, target]) => ({ source, target }));
+const HOW_ARE_YOU = '¿Cómo estás?';
+const THANKS = 'Gracias';
+
 // npm_config_offline: `npx gaia-translate` must resolve to this repo's bin, never to a registry download.
 const run = (cmd: string, args: string[], cwd: string) => runProcess(cmd, args, { cwd, env: { npm_config_offline: 'true' } });
 
 /**
  * The documentation's examples (cURL, @gaia/client, the gaia-translate CLI) run as a reader would run them,
- * against a real gateway: only the placeholders (origin, API key, model id) are replaced.
+ * against a real gateway and the real translation service with a real agent: only the placeholders (origin,
+ * API key, model id) are replaced.
  */
 describe('documentation examples', () => {
   let t: TestApp & { url: string };
@@ -29,8 +49,12 @@ describe('documentation examples', () => {
     readFileSync(join(EXAMPLES, name), 'utf8').split(EXAMPLE_ORIGIN).join(t.url).split('YOUR_API_KEY').join(key).split('YOUR_MODEL_ID').join(agentId);
 
   beforeAll(async () => {
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
-    ({ agentId, key } = await paidCaller(t, 'docs', { srcLang: 'quechua', tgtLang: 'spanish' }));
+    t = await startApi();
+    // A reader on the Starter plan (no daily call limit) with a public real agent learned from the tiny corpus.
+    const reader = await signUp(t.url, 'docs');
+    await t.app.get<RpcClient>(RPC_CLIENT).call('billing.set-plan.v1', { userId: reader.uid, plan: 'starter' });
+    agentId = await realAgent(t, reader, { srcLang: 'quechua', tgtLang: 'spanish', pairs: DOCS_QU_ES, public: true });
+    key = (await reader.agent.post('/api/api-keys/create/').set('X-CSRF-Token', reader.csrf).send({ name: 'docs' }).expect(200)).body.api_key as string;
     mkdirSync(work, { recursive: true });
   });
   afterAll(async () => {
@@ -45,7 +69,7 @@ describe('documentation examples', () => {
       .split('\n')
       .filter((l) => l.startsWith('data: '))
       .map((l) => JSON.parse(l.slice(6)) as { type: string; final_translation?: string });
-    expect(events.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: 'ALLINLLACHU KASHANKI?' });
+    expect(events.at(-1)).toMatchObject({ type: 'translation_complete', final_translation: HOW_ARE_YOU });
   });
 
   it('@gaia/client: JSON, stream, batch and a typed error, from the published package', async () => {
@@ -55,10 +79,10 @@ describe('documentation examples', () => {
     const r = await run(process.execPath, ['example.mjs'], work);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout.split('\n')).toEqual([
-      'ALLINLLACHU KASHANKI?',
-      expect.stringMatching(/^ALLINLLACHU KASHANKI\? \([\d.]+ s\)$/),
-      '0 ALLINLLACHU KASHANKI?',
-      '1 SULPAYKI',
+      HOW_ARE_YOU,
+      expect.stringMatching(/^¿Cómo estás\? \([\d.]+ s\)$/),
+      `0 ${HOW_ARE_YOU}`,
+      `1 ${THANKS}`,
       '404 Model not found.',
       '',
     ]);
@@ -69,9 +93,9 @@ describe('documentation examples', () => {
     writeFileSync(join(work, 'memory.tmx'), '<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv></tu></body></tmx>\n');
     const r = await run('bash', ['-e', '-c', example('translate.cli.sh')], work);
     expect(r).toMatchObject({ code: 0 });
-    expect(readFileSync(join(work, 'phrases.es.txt'), 'utf8')).toBe('ALLINLLACHU KASHANKI?\nSULPAYKI\n');
+    expect(readFileSync(join(work, 'phrases.es.txt'), 'utf8')).toBe(`${HOW_ARE_YOU}\n${THANKS}\n`);
     expect(readFileSync(join(work, 'memory.es.tmx'), 'utf8')).toBe(
-      '<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv><tuv xml:lang="spanish"><seg>SULPAYKI</seg></tuv></tu></body></tmx>\n',
+      `<tmx version="1.4"><body><tu><tuv xml:lang="quechua"><seg>Sulpayki</seg></tuv><tuv xml:lang="spanish"><seg>${THANKS}</seg></tuv></tu></body></tmx>\n`,
     );
   });
 });
