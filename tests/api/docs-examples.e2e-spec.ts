@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from '@gaia/testing';
-import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { signUp, startApi } from './support/api-app';
+import { startApi } from './support/api-app';
 import { runProcess } from './support/run-process';
-import { realAgent, type CorpusPair } from './fixtures/real-agent';
+import { realPaidCaller, type CorpusPair } from './fixtures/real-agent';
 
 const ROOT = join(__dirname, '../..');
 /** The files the documentation page shows (apps/web/src/public/documentation/examples). */
@@ -51,10 +50,7 @@ describe('documentation examples', () => {
   beforeAll(async () => {
     t = await startApi();
     // A reader on the Starter plan (no daily call limit) with a public real agent learned from the tiny corpus.
-    const reader = await signUp(t.url, 'docs');
-    await t.app.get<RpcClient>(RPC_CLIENT).call('billing.set-plan.v1', { userId: reader.uid, plan: 'starter' });
-    agentId = await realAgent(t, reader, { srcLang: 'quechua', tgtLang: 'spanish', pairs: DOCS_QU_ES, public: true });
-    key = (await reader.agent.post('/api/api-keys/create/').set('X-CSRF-Token', reader.csrf).send({ name: 'docs' }).expect(200)).body.api_key as string;
+    ({ agentId, key } = await realPaidCaller(t, 'docs', { srcLang: 'quechua', tgtLang: 'spanish', pairs: DOCS_QU_ES }));
     mkdirSync(work, { recursive: true });
   });
   afterAll(async () => {
