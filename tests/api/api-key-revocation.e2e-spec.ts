@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { waitFor, type TestApp } from '@gaia/testing';
 import { signUp, startApi } from './support/api-app';
-import { TranslationStandInModule } from './fixtures/translation-stand-in';
 
 /**
  * Two gateways on one database, each caching API keys (issue #13): a key revoked through one is refused by the
@@ -12,8 +11,8 @@ describe('API key revocation across two gateways', () => {
   let b: TestApp & { url: string };
 
   beforeAll(async () => {
-    a = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
-    b = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], database: a.db });
+    a = await startApi();
+    b = await startApi({ database: a.db });
   });
   afterAll(async () => {
     await b?.close({ keepDatabase: true });
