@@ -4,7 +4,6 @@ import request from 'supertest';
 import { IngestionModule, ingestionSchema } from '@gaia/ingestion/feature';
 import { waitFor, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
-import { TranslationStandInModule } from './fixtures/translation-stand-in';
 import { SmtpInbox, inviteAndAccept, verifyEmail } from './support/smtp-inbox';
 import { createAgent } from './support/agents';
 import { uploadDocuments } from './support/documents';
@@ -44,8 +43,8 @@ const DATASET = JSON.stringify([
 
 /**
  * Every endpoint × {anonymous, owner, editor, stranger, revoked key}: no endpoint lets a stranger read or
- * change another user's agent, key, usage, team or profile. Real agents, billing, ingestion and identity;
- * the translation service is the contract stand-in (no trained artifacts needed for access rules).
+ * change another user's agent, key, usage, team or profile. Real agents, billing, ingestion, identity and
+ * translation (the owner's agent is learned from a tiny made-up corpus before the matrix runs).
  */
 describe('authorization matrix', () => {
   let t: TestApp & { url: string };
@@ -65,8 +64,6 @@ describe('authorization matrix', () => {
     inbox = await SmtpInbox.start();
     t = await startApi({
       env: { SMTP_URL: inbox.url },
-      without: ['TranslationModule'],
-      imports: [TranslationStandInModule],
       ensure: [{ module: IngestionModule, schema: ingestionSchema }],
       gateway: { authPerIp: [{ limit: 1000, windowSeconds: 60 }] },
     });
@@ -81,12 +78,15 @@ describe('authorization matrix', () => {
     agentId = up.body.model_id;
     taskId = up.body.task_id;
     expect(up.body.total_files).toBe(1);
-    // The agent is created by the agents service from ingestion.task-started.v1 (asynchronous event).
-    await waitFor(
-      () => owner.agent.get(`/api/agents/${agentId}`).then((r) => r.status),
-      (s) => s === 200,
-      { what: 'agent created from the upload' },
+    // The agent is created by the agents service from ingestion.task-started.v1 (asynchronous event), then learned
+    // from the upload; the real translation service translates with it once it is COMPLETED.
+    await t.drain();
+    const learned = await waitFor(
+      () => owner.agent.get(`/api/agents/${agentId}`).then((r) => (r.status === 200 ? r.body.processing_status : null)),
+      (s) => s === 'COMPLETED' || s === 'FAILED',
+      { what: 'agent learned from the upload' },
     );
+    expect(learned).toBe('COMPLETED');
     publicAgentId = (
       await createAgent(t.app, {
         ownerId: owner.uid,
@@ -301,6 +301,8 @@ describe('authorization matrix', () => {
       path: () => '/api/translate/',
       body: () => ({ text: 'buenos días', model_id: agentId, src_lang: 'es', tgt_lang: 'qu', stream: false }),
       expect: { anonymous: 401, revokedKey: 401, stranger: 404, editor: 200, owner: 200 },
+      // the real engine answers a sentence of the agent's corpus with its target
+      check: (_r, res) => expect(res.body.data.translation).toBe('allin punchaw'),
     },
     {
       name: 'POST /api/team/members',
