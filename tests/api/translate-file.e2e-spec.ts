@@ -6,16 +6,25 @@ import type { TranslateFileTaskDto } from '@gaia/contracts';
 import { ManualClock } from '@gaia/shared/kernel';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { signUp, startApi, type User } from './support/api-app';
-import { TranslationStandIn, TranslationStandInModule } from './fixtures/translation-stand-in';
-import { paidCaller } from './support/paid-caller';
+import { realPaidCaller, TINY_ES_QU, type CorpusPair } from './fixtures/real-agent';
+
+/**
+ * The tiny made-up es→qu corpus and two pairs whose source texts need escaping in the file formats (a comma in
+ * CSV, an ampersand in XML). The corpus sentences answer their targets; the engine's answer for the two escaped
+ * ones is read from the JSON API and expected in the file, encoded in its format.
+ */
+const FILE_PAIRS: readonly CorpusPair[] = [
+  ...TINY_ES_QU,
+  { source: 'hola, amigo', target: 'napaykullayki, masiy' },
+  { source: 'pan & agua', target: 'tanta & yaku' },
+];
 
 /**
  * File translation through @gaia/client (POST /api/translate/file, status, download) on the platform
- * composition; the translation service is the RPC stand-in that upper-cases words.
+ * composition, with the real translation service and a real agent learned from a tiny made-up corpus.
  */
 describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   let t: TestApp & { url: string };
-  let standIn: TranslationStandIn;
   let owner: User;
   let keyed: GaiaClient;
   let agentId: string;
@@ -23,15 +32,27 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   const fields = () => ({ model_id: agentId, src_lang: 'es', tgt_lang: 'qu' });
 
   beforeAll(async () => {
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule] });
-    standIn = t.app.get(TranslationStandIn);
+    t = await startApi();
     // Every segment is metered: the Starter plan's words cover the suite (Free allows 10 translations a day).
-    const caller = await paidCaller(t, 'files', { srcLang: 'es', tgtLang: 'qu' });
+    const caller = await realPaidCaller(t, 'files', { srcLang: 'es', tgtLang: 'qu', pairs: FILE_PAIRS });
     ({ user: owner, agentId } = caller);
     keyed = new GaiaClient({ baseUrl: t.url, apiKey: caller.key });
   });
   afterAll(() => t?.close());
 
+  /** Usage billed for a file task's segments (request ids `translate-file-<task>-…`), once every event is delivered. */
+  const billedSegments = async (taskId: string): Promise<number> => {
+    await t.drain();
+    return (await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_usage WHERE request_id LIKE $1`, [`translate-file-${taskId}-%`]))[0].n;
+  };
+  /** The real engine's answer for a text (JSON API), to expect it in a translated file. */
+  const answer = async (text: string): Promise<string> => {
+    const r = await keyed.translate({ ...fields(), text });
+    expect(r.data.translation.length).toBeGreaterThan(0);
+    return r.data.translation;
+  };
+  const csvCell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const translate = async (name: string, content: string, extra: Record<string, string> = {}) => {
     const started = await keyed.translateFile({ ...fields(), ...extra, file: { name, data: content } });
     const task = await keyed.waitForFileTranslation(started.task_id, { intervalMs: 20 });
@@ -39,38 +60,40 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   };
 
   it('TXT: line by line, blank lines kept', async () => {
-    const { started, task, out } = await translate('poema.txt', 'allin punchaw\n\nsumaq tuta\n');
+    const { started, task, out } = await translate('poema.txt', 'buenos días\n\ngracias\n');
     expect(started.total_segments).toBe(2);
     expect(task).toMatchObject({ status: 'COMPLETED', progress: 100, format: 'txt', translated_segments: 2, failed_segments: 0, file_name: 'poema.txt' });
-    expect(out).toBe('ALLIN PUNCHAW\n\nSUMAQ TUTA\n');
+    expect(out).toBe('allin punchaw\n\nsulpayki\n');
   });
 
   it('CSV: the chosen column into a target column named after the language; TSV by index', async () => {
     const csv = await translate('frases.csv', 'id,es\n1,"hola, amigo"\n2,buenos días\n', { column: 'es' });
-    expect(csv.out).toBe('id,es,qu\n1,"hola, amigo","HOLA, AMIGO"\n2,buenos días,BUENOS DÍAS\n');
-    const tsv = await translate('frases.tsv', 'n\ttexto\n1\tagua\n', { column: '1' });
-    expect(tsv.out).toBe('n\ttexto\tqu\n1\tagua\tAGUA\n');
+    expect(csv.out).toBe(`id,es,qu\n1,"hola, amigo",${csvCell(await answer('hola, amigo'))}\n2,buenos días,allin punchaw\n`);
+    const tsv = await translate('frases.tsv', 'n\ttexto\n1\tel agua\n', { column: '1' });
+    expect(tsv.out).toBe('n\ttexto\tqu\n1\tel agua\tyaku\n');
   });
 
   it('TMX and XLIFF 1.2/2.0: the same format back with the targets filled', async () => {
     const tmx =
       '<?xml version="1.0"?>\n<tmx version="1.4"><header srclang="es"/><body>\n<tu><tuv xml:lang="es"><seg>pan &amp; agua</seg></tuv></tu>\n</body></tmx>\n';
-    expect((await translate('memoria.tmx', tmx)).out).toBe(tmx.replace('</tuv></tu>', '</tuv><tuv xml:lang="qu"><seg>PAN &amp; AGUA</seg></tuv></tu>'));
+    expect((await translate('memoria.tmx', tmx)).out).toBe(
+      tmx.replace('</tuv></tu>', `</tuv><tuv xml:lang="qu"><seg>${xmlText(await answer('pan & agua'))}</seg></tuv></tu>`),
+    );
     const x12 =
-      '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>casa</source><target/></trans-unit></body></file></xliff>';
-    expect((await translate('ui.xlf', x12)).out).toBe(x12.replace('<target/>', '<target>CASA</target>'));
-    const x20 = '<xliff version="2.0" srcLang="es" trgLang="qu"><file id="f"><unit id="u"><segment><source>río</source></segment></unit></file></xliff>';
-    expect((await translate('ui2.xliff', x20)).out).toBe(x20.replace('<source>río</source>', '<source>río</source><target>RÍO</target>'));
+      '<xliff version="1.2"><file source-language="es" target-language="qu"><body><trans-unit id="1"><source>la casa</source><target/></trans-unit></body></file></xliff>';
+    expect((await translate('ui.xlf', x12)).out).toBe(x12.replace('<target/>', '<target>wasi</target>'));
+    const x20 = '<xliff version="2.0" srcLang="es" trgLang="qu"><file id="f"><unit id="u"><segment><source>el río</source></segment></unit></file></xliff>';
+    expect((await translate('ui2.xliff', x20)).out).toBe(x20.replace('<source>el río</source>', '<source>el río</source><target>mayu</target>'));
   });
 
   it('meters every segment; a segment over the limits keeps an empty target', async () => {
-    const before = standIn.requests.length;
     const long = Array.from({ length: 51 }, (_, i) => `w${i}`).join(' ');
-    const { task, out } = await translate('mix.txt', `uno\n${long}\ntres\n`);
+    const { started, task, out } = await translate('mix.txt', `el sol\n${long}\nla luna\n`);
     expect(task).toMatchObject({ status: 'COMPLETED', translated_segments: 2, failed_segments: 1 });
     expect(task.message).toMatch(/Segment 2: Text is too long: 51 words/);
-    expect(out).toBe(`UNO\n${long}\nTRES\n`);
-    expect(standIn.requests.slice(before).map((r) => r.text)).toEqual(['uno', 'tres']);
+    expect(out).toBe(`inti\n${long}\nkilla\n`);
+    // the real service records the usage of each translated segment; the one over the limits never reaches it
+    expect(await billedSegments(started.task_id)).toBe(2);
   });
 
   it('pushes progress over Socket.IO to the owner (translate_file_progress) until COMPLETED', async () => {
@@ -110,9 +133,9 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   });
 
   it('downloads a file whose name is written in the language (Guaraní ẽ, ỹ are outside Latin-1)', async () => {
-    const { task, out } = await translate('ñe\u1EBDnga-ỹ.txt', 'allin punchaw\n');
+    const { task, out } = await translate('ñe\u1EBDnga-ỹ.txt', 'buenos días\n');
     expect(task).toMatchObject({ status: 'COMPLETED', file_name: 'ñe\u1EBDnga-ỹ.txt' });
-    expect(out).toBe('ALLIN PUNCHAW\n');
+    expect(out).toBe('allin punchaw\n');
   });
 
   it("refuses an unknown agent, the public key, an unsupported file; another user's task is not found", async () => {
@@ -146,7 +169,7 @@ describe('file translation: an interrupted task on the CLOCK', () => {
   const PAST_STALE_MS = 5 * 60_000 + 1000;
 
   beforeAll(async () => {
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], clock });
+    t = await startApi({ clock });
   });
   afterAll(() => t?.close());
 
