@@ -17,12 +17,16 @@ import {
 } from '@gaia/client';
 import type { TranslationEventDto } from '@gaia/contracts';
 import { createAgent as seedAgent } from './support/agents';
+import { realAgent, TINY_ES_QU } from './fixtures/real-agent';
 
 /**
  * POST /api/translate/ at the edge: keys, SSE and JSON framing, status codes, plan limits (real billing),
  * public key rules (real agents), idempotency, cancellation — called through @gaia/client, the published SDK
  * (raw HTTP only where the wire itself is checked). The translation service is a stand-in that
- * speaks the real RPC contract (see support/translation-stand-in.ts).
+ * speaks the real RPC contract (see fixtures/translation-stand-in.ts): this suite inspects the requests it
+ * receives (caller, final_only, request ids), fails on demand (fail-before, fail-midway) and hangs to check
+ * cancellation, none of which the real engine can be made to do. The per-key rate limit below runs on the real
+ * translation service.
  */
 describe('API keys and POST /api/translate/', () => {
   let t: TestApp & { url: string };
@@ -374,20 +378,21 @@ describe('API keys and POST /api/translate/', () => {
   });
 });
 
-describe('per-key daily rate limit', () => {
+describe('per-key daily rate limit (real translation service)', () => {
   let t: TestApp & { url: string };
   afterAll(() => t?.close());
 
   it("refuses a key's calls beyond its daily rate limit with 429 + Retry-After (other keys unaffected)", async () => {
-    t = await startApi({ without: ['TranslationModule'], imports: [TranslationStandInModule], gateway: { identity: { defaultKeyRateLimit: 3 } } });
+    t = await startApi({ gateway: { identity: { defaultKeyRateLimit: 3 } } });
     const u = await signUp(t.url, 'ratelimit');
-    const agent = await seedAgent(t.app, { ownerId: u.uid, ownerEmail: u.email, srcLang: 'es', tgtLang: 'qu', customPrompt: 'rl', public: true });
+    // A real agent learned from a tiny made-up corpus (its upload is no API-key call).
+    const agentId = await realAgent(t, u, { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU, public: true });
     const mk = async (name: string) => (await u.agent.post('/api/api-keys/create/').set('X-CSRF-Token', u.csrf).send({ name }).expect(200)).body;
     const k1 = await mk('one');
     const k2 = await mk('two');
-    const req = { text: 'allin punchaw', model_id: agent.id, src_lang: 'es', tgt_lang: 'qu' };
+    const req = { text: 'buenos días', model_id: agentId, src_lang: 'es', tgt_lang: 'qu' };
     const one = new GaiaClient({ baseUrl: t.url, apiKey: k1.api_key });
-    for (let i = 0; i < 3; i++) await one.translate(req);
+    for (let i = 0; i < 3; i++) expect((await one.translate(req)).data.translation).toBe('allin punchaw');
     const e = await one.translate(req).then(
       () => null,
       (x: unknown) => x as GaiaRateLimitError,
