@@ -8,7 +8,7 @@ import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
-import { isLiteralToken, isWordToken, normalizeToken } from './tokenize';
+import { capitalizedInside, isLiteralToken, isWordToken, normalizeToken, SENTENCE_OPENERS } from './tokenize';
 import {
   BACKOFF_OPTIONS,
   BORROWED_COPY_PRIOR_WEIGHT,
@@ -22,7 +22,7 @@ import {
   SEEN_WORD_DROP_SHARE,
 } from './tuning';
 import type { LexiconUse } from './types';
-import { SENTENCE_OPENERS, UnknownWords } from './unknown-words';
+import { UnknownWords } from './unknown-words';
 
 /** Settings of the decoder (from TranslatorOptions). */
 export interface DecoderSettings {
@@ -134,7 +134,8 @@ export class PhraseDecoder {
         }
         let k = tab.keyIndex.get(key);
         let extra = 0;
-        if (k === undefined && len === 1) {
+        // an unknown word capitalized inside its sentence is a name: never read as a spelling variant or stem of a known word
+        if (k === undefined && len === 1 && !capitalizedInside(surface, i)) {
           const stem = this.words.variantBackoff(key, dir) ?? this.words.stemBackoff(key, dir);
           if (stem !== null) {
             k = tab.keyIndex.get(stem);

@@ -1,8 +1,15 @@
 import fc from 'fast-check';
-import { detokenize, foldToken, isLiteralToken, normalizeToken, tokenize } from './tokenize';
+import { capitalizedInside, detokenize, foldToken, isLiteralToken, normalizeToken, tokenize } from './tokenize';
 
 // CI replays one fixed seed (reproducible runs); locally every run explores new cases.
 if (process.env['CI']) fc.configureGlobal({ seed: 20_261_124 });
+
+describe('capitalizedInside', () => {
+  it('is true for a capitalized word inside a sentence only, not for a sentence opener', () => {
+    const line = ['Vivo', 'en', 'Lima', '.', 'Ella', 'canta', '¿', 'Dónde', '?'];
+    expect(line.map((_, i) => capitalizedInside(line, i))).toEqual([false, false, true, false, false, false, false, false, false]);
+  });
+});
 
 describe('tokenize', () => {
   it('keeps glottal apostrophes inside Guaraní / Quechua words and splits punctuation', () => {

@@ -55,6 +55,14 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(url.untranslated).toEqual([]);
   });
 
+  it('reads an unknown capitalized word inside a sentence as a name, not as a spelling variant of a known word', () => {
+    // 'lecha' is within the variant distance of 'leche' (→ 'milk'): as a sentence's word it is read so
+    expect(tr.unknownWords.variantBackoff('lecha', 0)).toBe('leche');
+    const r = tr.translateText('Mi hermano duerme en la casa de Lecha.');
+    expect(r.translation).toContain('Lecha');
+    expect(r.translation).not.toContain('milk');
+  });
+
   it('never answers with an unrelated example when it cannot translate: partial output, low confidence, spans marked', () => {
     const src = 'Where is the library?';
     const r = tr.translateText(src);

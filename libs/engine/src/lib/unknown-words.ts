@@ -7,7 +7,7 @@ import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { segmentWords } from './subword';
-import { foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import { foldToken, isLiteralToken, isWordToken, normalizeToken, SENTENCE_OPENERS, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
   BORROWING_ENDING_PRIOR,
@@ -39,8 +39,6 @@ import { FIRST_WORD_ID } from './vocabulary';
  */
 export type CarryKind = 'literal' | 'name' | 'target' | 'loanword' | 'borrowed' | 'maybe-name';
 
-/** Tokens after which a capitalized word starts a sentence (and may be capitalized for that reason only). */
-export const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
 /** Entries per cache before it is emptied. */
 const CACHE_SIZE = 5000;
 /** Initial length of the edit-distance rows (grown on demand). */
