@@ -6,21 +6,10 @@ import { waitFor, type TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
 import { rawText, sseEvents } from './support/sse';
 import { uploadDocuments } from './support/documents';
+import { TINY_ES_QU } from './fixtures/real-agent';
 
-const PAIRS = [
-  ['buenos días', 'allin punchaw'],
-  ['buenas noches', 'allin tuta'],
-  ['gracias', 'sulpayki'],
-  ['el agua', 'yaku'],
-  ['la casa', 'wasi'],
-  ['el sol', 'inti'],
-  ['la luna', 'killa'],
-  ['la tierra', 'allpa'],
-  ['el perro', 'allqu'],
-  ['la montaña', 'urqu'],
-  ['el río', 'mayu'],
-  ['mi casa', 'wasiy'],
-].map(([es, qu]) => ({ es, qu }));
+/** The tiny corpus as a JSON upload whose keys are the language codes. */
+const PAIRS = TINY_ES_QU.map(({ source, target }) => ({ es: source, qu: target }));
 
 /**
  * The whole path behind the edge, with every real service (agents, ingestion, retrieval, translation,

@@ -18,6 +18,16 @@ import { toyCorpus } from '../testing/toy-corpus';
  */
 const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
+/** An agent read from an old artifact and its re-encoding answer alike (both directions). */
+function expectSameAnswers(a: Translator, b: Translator): void {
+  for (const [text, direction] of [
+    ['El perro come en la casa.', 'forward'],
+    ['La mujer canta.', 'forward'],
+    ["Warmi q'uchu.", 'reverse'],
+  ] as const)
+    expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+}
+
 describe('core memory (trainAgentModel)', () => {
   const progress: number[] = [];
   const model = trainAgentModel(toyCorpus(), { onProgress: (f) => progress.push(f) });
@@ -108,14 +118,7 @@ describe('core memory (trainAgentModel)', () => {
       ["misi manq'i", 'reverse'],
     ] as const)
       expect(lookupLexicon(again, text, direction)).toEqual(lookupLexicon(old, text, direction));
-    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
-    const b = new Translator(again, HybridIndex.deserialize(storedIndex));
-    for (const [text, direction] of [
-      ['El perro come en la casa.', 'forward'],
-      ['La mujer canta.', 'forward'],
-      ["Warmi q'uchu.", 'reverse'],
-    ] as const)
-      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expectSameAnswers(new Translator(old, HybridIndex.deserialize(storedIndex)), new Translator(again, HybridIndex.deserialize(storedIndex)));
     // re-encoding the re-encoded model writes the same bytes
     expect(serializeModel(again)).toEqual(serializeModel(old));
   });
@@ -131,13 +134,7 @@ describe('core memory (trainAgentModel)', () => {
     const scoresOf = (o: PhraseOptions): number[] => Array.from(o.scores.subarray(o.from * PHRASE_SCORES_PER_OPTION, o.to * PHRASE_SCORES_PER_OPTION));
     for (const dir of [0, 1] as const)
       for (let k = 0; k < old.tables[dir].keys.length; k++) expect(scoresOf(again.tables[dir].options(k))).toEqual(scoresOf(old.tables[dir].options(k)));
-    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
-    const b = new Translator(again, HybridIndex.deserialize(storedIndex));
-    for (const [text, direction] of [
-      ['El perro come en la casa.', 'forward'],
-      ["Warmi q'uchu.", 'reverse'],
-    ] as const)
-      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expectSameAnswers(new Translator(old, HybridIndex.deserialize(storedIndex)), new Translator(again, HybridIndex.deserialize(storedIndex)));
   });
 
   it('still reads the first schema 4 layout (key ids stored whole) and answers as after re-encoding it front-coded', () => {
@@ -148,13 +145,7 @@ describe('core memory (trainAgentModel)', () => {
     const again = deserializeModel(serializeModel(old));
     expect(ArtifactReader.open(serializeModel(old), 'MODL').has('keyIds0')).toBe(false);
     for (const dir of [0, 1] as const) expect(again.tables[dir].keys).toEqual(old.tables[dir].keys);
-    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
-    const b = new Translator(again, HybridIndex.deserialize(storedIndex));
-    for (const [text, direction] of [
-      ['El perro come en la casa.', 'forward'],
-      ["Warmi q'uchu.", 'reverse'],
-    ] as const)
-      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expectSameAnswers(new Translator(old, HybridIndex.deserialize(storedIndex)), new Translator(again, HybridIndex.deserialize(storedIndex)));
   });
 
   it('still reads a schema 2 model (scores interleaved) and answers as after re-encoding it', () => {
@@ -168,14 +159,10 @@ describe('core memory (trainAgentModel)', () => {
       ["misi manq'i", 'reverse'],
     ] as const)
       expect(lookupLexicon(again, text, direction)).toEqual(lookupLexicon(old, text, direction));
-    const a = new Translator(old, HybridIndex.deserialize(storedIndex));
-    const b = new Translator(again, HybridIndex.deserialize(HybridIndex.deserialize(storedIndex).serialize()));
-    for (const [text, direction] of [
-      ['El perro come en la casa.', 'forward'],
-      ['La mujer canta.', 'forward'],
-      ["Warmi q'uchu.", 'reverse'],
-    ] as const)
-      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expectSameAnswers(
+      new Translator(old, HybridIndex.deserialize(storedIndex)),
+      new Translator(again, HybridIndex.deserialize(HybridIndex.deserialize(storedIndex).serialize())),
+    );
     expect(lookupLexicon(old, 'perro', 'forward')[0]).toMatchObject({ source: 'perro', target: 'anu' });
   });
 
@@ -186,12 +173,7 @@ describe('core memory (trainAgentModel)', () => {
     const old = deserializeModel(stored);
     expect(lookupLexicon(old, 'perro', 'forward')[0]).toMatchObject({ source: 'perro', target: 'anu' });
     const a = new Translator(old, HybridIndex.deserialize(storedIndex));
-    const b = new Translator(deserializeModel(serializeModel(old)), HybridIndex.deserialize(HybridIndex.deserialize(storedIndex).serialize()));
-    for (const [text, direction] of [
-      ['El perro come en la casa.', 'forward'],
-      ["Warmi q'uchu.", 'reverse'],
-    ] as const)
-      expect(JSON.stringify(b.translateText(text, { direction }))).toBe(JSON.stringify(a.translateText(text, { direction })));
+    expectSameAnswers(a, new Translator(deserializeModel(serializeModel(old)), HybridIndex.deserialize(HybridIndex.deserialize(storedIndex).serialize())));
     expect(a.translateText('El perro come.').translation).toMatch(/anu/i);
   });
 });
