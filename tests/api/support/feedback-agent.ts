@@ -1,5 +1,6 @@
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
-import { waitFor, type TestApp } from '@gaia/testing';
+import type { TestApp } from '@gaia/testing';
+import { realAgent } from '../fixtures/real-agent';
 import type { User } from './api-app';
 
 /** A small Spanish → Quechua corpus the built-in engine learns in a moment. */
@@ -20,26 +21,11 @@ export const FEEDBACK_PAIRS = [
   ['el río', 'mayu'],
   ['mi casa', 'wasiy'],
   ['mi perro', 'allquy'],
-].map(([es, qu]) => ({ es, qu }));
+].map(([source, target]) => ({ source, target }));
 
-/** Uploads the corpus as the user's agent and waits until it is learned; answers the agent id. */
-export async function learnedAgent(t: TestApp, owner: User, description = 'Español → Quechua'): Promise<string> {
-  const up = await owner.agent
-    .post('/api/documents/process/')
-    .set('X-CSRF-Token', owner.csrf)
-    .field('src_lang', 'es')
-    .field('tgt_lang', 'qu')
-    .field('custom_prompt', description)
-    .attach('files', Buffer.from(JSON.stringify(FEEDBACK_PAIRS)), 'saludos.json')
-    .expect(200);
-  await t.drain();
-  const agent = await waitFor(
-    () => owner.agent.get(`/api/agents/${up.body.model_id}`).then((r) => r.body),
-    (a) => a.processing_status === 'COMPLETED' || a.processing_status === 'FAILED',
-    { what: 'agent learned' },
-  );
-  if (agent.processing_status !== 'COMPLETED') throw new Error(`agent not learned: ${agent.processing_error}`);
-  return up.body.model_id as string;
+/** Uploads the corpus as the user's agent and waits until it is learned (`realAgent`); answers the agent id. */
+export function learnedAgent(t: TestApp, owner: User, description = 'Español → Quechua'): Promise<string> {
+  return realAgent(t, owner, { srcLang: 'es', tgtLang: 'qu', pairs: FEEDBACK_PAIRS, description });
 }
 
 /** Starter plan (words by the month, not 10 calls a day): the suites translate more than the free plan allows. */
