@@ -6,6 +6,7 @@
  */
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { MAX_UPLOADS_IN_FLIGHT_PER_CALLER } from '@gaia/gateway/feature';
 import { createTestDatabase, syntheticCorpus, waitFor, type TestDatabase } from '@gaia/testing';
 import { migrate, startServiceCluster, type ServiceCluster } from './support/service-cluster';
 
@@ -83,9 +84,10 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
       owners.push(owner);
     }
 
-    // 200 uploads, 16 at a time, alternating gateways by owner.
+    // 200 uploads, 16 at a time, alternating gateways by owner: owners in parallel, each with at most the gateway's
+    // per-account number of uploads in flight (more are refused 429 before their body is read)
     const uploads = owners.flatMap((o, u) => Array.from({ length: UPLOADS_PER_USER }, (_, k) => ({ o, seed: u * 100 + k })));
-    await pool(uploads, CONCURRENCY, async ({ o, seed }) => {
+    const upload = async ({ o, seed }: { o: Owner; seed: number }): Promise<void> => {
       const pairs = syntheticCorpus(40 + (seed % 20), seed).map(({ source, target }) => ({ source, target }));
       const form = new FormData();
       form.set('src_lang', 'es');
@@ -100,7 +102,14 @@ describe('multi-replica load: 200 uploads and 2,000 translations through two gat
       expect(res.status).toBe(200);
       const body = (await res.json()) as { task_id: string; model_id: string };
       o.tasks.push({ taskId: body.task_id, modelId: body.model_id });
-    });
+    };
+    await pool(owners, CONCURRENCY / MAX_UPLOADS_IN_FLIGHT_PER_CALLER, (o) =>
+      pool(
+        uploads.filter((x) => x.o === o),
+        MAX_UPLOADS_IN_FLIGHT_PER_CALLER,
+        upload,
+      ),
+    );
 
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
