@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { randomUUID } from 'node:crypto';
-import type { TestApp } from '@gaia/testing';
+import { waitFor, type TestApp } from '@gaia/testing';
 import { GaiaClient, GaiaNotFoundError, GaiaPermissionError, GaiaValidationError } from '@gaia/client';
 import type { TranslateFileTaskDto } from '@gaia/contracts';
 import { ManualClock } from '@gaia/shared/kernel';
@@ -45,6 +45,9 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
     await t.drain();
     return (await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_usage WHERE request_id LIKE $1`, [`translate-file-${taskId}-%`]))[0].n;
   };
+  /** Authorizations of a file task's segments (a paid key's are written in batches, about once a second). */
+  const authorizedSegments = async (taskId: string): Promise<number> =>
+    (await t.dataSource.query(`SELECT count(*)::int AS n FROM billing_authorization WHERE request_id LIKE $1`, [`translate-file-${taskId}-%`]))[0].n;
   /** The real engine's answer for a text (JSON API), to expect it in a translated file. */
   const answer = async (text: string): Promise<string> => {
     const r = await keyed.translate({ ...fields(), text });
@@ -94,6 +97,13 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
     expect(out).toBe(`inti\n${long}\nkilla\n`);
     // the real service records the usage of each translated segment; the one over the limits never reaches it
     expect(await billedSegments(started.task_id)).toBe(2);
+    // and authorized each one once (the batched authorization rows land; nothing for the refused segment)
+    await waitFor(
+      () => authorizedSegments(started.task_id),
+      (n) => n >= 2,
+      { what: 'segment authorizations written' },
+    );
+    expect(await authorizedSegments(started.task_id)).toBe(2);
   });
 
   it('pushes progress over Socket.IO to the owner (translate_file_progress) until COMPLETED', async () => {
