@@ -22,3 +22,9 @@ export function viewerOf(p: Principal): { uid: string; email: string } | null {
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
+
+/** Whose requests count together for a per-client limit: the account (session or its API keys), else the client IP. */
+export function callerBucket(p: Principal, req: Request): string {
+  const viewer = viewerOf(p);
+  return viewer ? `user:${viewer.uid}` : `ip:${clientIp(req)}`;
+}

@@ -10,7 +10,7 @@ import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { sessionUser } from '../account/account.controller';
 import { Auth, CurrentPrincipal } from '../auth/auth.guard';
-import { clientIp, viewerOf, type GatewayRequest, type Principal } from '../auth/principal';
+import { callerBucket, viewerOf, type GatewayRequest, type Principal } from '../auth/principal';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import { IdempotencyInterceptor } from '../http/idempotency.interceptor';
 import { enforceRateRules } from '../http/rate-limit';
@@ -144,9 +144,7 @@ export class DocumentsController {
    * signed in, session or its API key; else the client IP), 429 rate_limited with Retry-After past it.
    */
   private limitDownloads(p: Principal, req: Request): Promise<void> {
-    const viewer = viewerOf(p);
-    return viewer
-      ? enforceRateRules(this.limiter, `dataset-download:user:${viewer.uid}`, this.options.datasetDownloadsPerAccount, TOO_MANY_DOWNLOADS)
-      : enforceRateRules(this.limiter, `dataset-download:ip:${clientIp(req)}`, this.options.datasetDownloadsPerIp, TOO_MANY_DOWNLOADS);
+    const rules = viewerOf(p) ? this.options.datasetDownloadsPerAccount : this.options.datasetDownloadsPerIp;
+    return enforceRateRules(this.limiter, `dataset-download:${callerBucket(p, req)}`, rules, TOO_MANY_DOWNLOADS);
   }
 }

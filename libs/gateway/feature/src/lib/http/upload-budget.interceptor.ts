@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } fr
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { DomainError } from '@gaia/shared/kernel';
-import { clientIp, principalOf } from '../auth/principal';
+import { callerBucket, principalOf } from '../auth/principal';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options';
 import { maxUploadRequestBytes, UploadBudget } from './upload-budget';
 
@@ -11,14 +11,6 @@ export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 export const UPLOADS_BUSY = 'uploads_busy';
 export const TOO_MANY_UPLOADS = 'too_many_uploads';
 export const UPLOAD_TOO_LARGE = 'upload_too_large';
-
-/** Whose uploads count together: the account (session or its API keys), else the client IP (public key, anonymous). */
-export function uploadCaller(req: Request): string {
-  const p = principalOf(req);
-  if (p.kind === 'session') return `user:${p.user.id}`;
-  if (p.kind === 'key' && p.user) return `user:${p.user.id}`;
-  return `ip:${clientIp(req)}`;
-}
 
 /**
  * Goes before the multipart interceptor of every upload route: reserves the request's declared Content-Length in the
@@ -48,7 +40,7 @@ export class UploadBudgetInterceptor implements NestInterceptor {
       res.setHeader('Connection', 'close');
       throw new DomainError(UPLOAD_TOO_LARGE, 'The upload is too large.', 413, { maxBytes: this.maxRequestBytes });
     }
-    const admission = this.budget.tryReserve(uploadCaller(req), bytes);
+    const admission = this.budget.tryReserve(callerBucket(principalOf(req), req), bytes);
     if (!admission.admitted) {
       // The unread body (at most the maximum request) is discarded by Node as it arrives, so the client reads the answer.
       if (admission.reason === 'caller_busy') {
