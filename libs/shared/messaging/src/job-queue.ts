@@ -15,8 +15,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-/** A dedupe key that lets one job of a kind be queued per UTC hour (periodic upkeep driven by traffic). */
-export const hourlyDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13)}`;
+/** A dedupe key that lets one job of a kind be queued per UTC hour. */
+const hourlyDedupeKey = (now: Date): string => `h:${now.toISOString().slice(0, 13)}`;
 
 export interface JobContext {
   jobId: string;
@@ -32,6 +32,25 @@ export type JobHandlerFn = (payload: unknown, ctx: JobContext) => Promise<void>;
 /** Durable work queue in Postgres: enqueued in the caller's transaction, run with a lease, resumed after a crash. */
 export interface JobQueue {
   enqueue(em: EntityManager, kind: string, payload: unknown, opts?: EnqueueOptions): Promise<string>;
+}
+
+/**
+ * Periodic upkeep driven by the traffic it cleans up after: every `every`-th call queues the durable job `kind` in the
+ * caller's transaction (durable with it), at most once per UTC hour (a repeat within the hour is a no-op insert).
+ */
+export class TrafficDrivenJob {
+  private calls = 0;
+
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly kind: string,
+    private readonly every: number,
+  ) {}
+
+  async counted(em: EntityManager, now: Date): Promise<void> {
+    if (++this.calls % this.every !== 0) return;
+    await this.jobs.enqueue(em, this.kind, {}, { dedupeKey: hourlyDedupeKey(now) });
+  }
 }
 
 export class PostgresJobQueue implements JobQueue {

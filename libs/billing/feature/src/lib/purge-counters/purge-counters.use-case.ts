@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { COUNTER_PURGE_REPOSITORY, type CounterPurgeRepositoryPort } from '@gaia/billing/data-access';
 import type { EntityManager } from 'typeorm';
 import type { Clock } from '@gaia/shared/kernel';
-import { hourlyDedupeKey, JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
+import { JOB_QUEUE, type JobQueue, TrafficDrivenJob } from '@gaia/shared/messaging';
 import { BILLING_CLOCK } from '../billing.tokens';
 import { dayWindow, utcDayStart } from '../billing.rules';
 import { minuteWindow } from '../metering.rules';
@@ -20,22 +20,23 @@ export const PURGE_EVERY_PUBLIC_AUTHORIZATIONS = 100;
 @Injectable()
 export class PurgeCountersUseCase {
   private readonly logger = new Logger('BillingCounterPurge');
-  private publicAuthorizations = 0;
+  private readonly trigger: TrafficDrivenJob;
 
   constructor(
-    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(JOB_QUEUE) jobs: JobQueue,
     @Inject(BILLING_CLOCK) private readonly clock: Clock,
     @Inject(COUNTER_PURGE_REPOSITORY) private readonly counters: CounterPurgeRepositoryPort,
-  ) {}
+  ) {
+    this.trigger = new TrafficDrivenJob(jobs, PURGE_COUNTERS_JOB, PURGE_EVERY_PUBLIC_AUTHORIZATIONS);
+  }
 
   /**
    * Counts a public authorization; every PURGE_EVERY_PUBLIC_AUTHORIZATIONS-th queues the purge in the authorization's
    * own transaction (`em`): durable with it, and there for whoever waits on the job queue once the authorization is
    * answered. A repeat within the hour is a no-op insert (the dedupe key).
    */
-  async publicAuthorized(em: EntityManager): Promise<void> {
-    if (++this.publicAuthorizations % PURGE_EVERY_PUBLIC_AUTHORIZATIONS !== 0) return;
-    await this.jobs.enqueue(em, PURGE_COUNTERS_JOB, {}, { dedupeKey: hourlyDedupeKey(this.clock.now()) });
+  publicAuthorized(em: EntityManager): Promise<void> {
+    return this.trigger.counted(em, this.clock.now());
   }
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UPLOAD_SWEEP_REPOSITORY, type UploadSweepRepositoryPort } from '@gaia/ingestion/data-access';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
-import { hourlyDedupeKey, JOB_QUEUE, type JobQueue } from '@gaia/shared/messaging';
+import { JOB_QUEUE, type JobQueue, TrafficDrivenJob } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 
 export const SWEEP_UPLOADS_JOB = 'ingestion.sweep-unclaimed-uploads';
@@ -28,19 +28,20 @@ const CLAIM_BATCH = 500;
 @Injectable()
 export class SweepUploadsUseCase {
   private readonly logger = new Logger('UploadSweep');
-  private registrations = 0;
+  private readonly trigger: TrafficDrivenJob;
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
-    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(JOB_QUEUE) jobs: JobQueue,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(UPLOAD_SWEEP_REPOSITORY) private readonly sweeps: UploadSweepRepositoryPort,
-  ) {}
+  ) {
+    this.trigger = new TrafficDrivenJob(jobs, SWEEP_UPLOADS_JOB, SWEEP_EVERY_REGISTRATIONS);
+  }
 
   /** Counts a registered upload; every SWEEP_EVERY_REGISTRATIONS-th queues the sweep in the registration's transaction. */
-  async uploadRegistered(em: EntityManager, now: Date): Promise<void> {
-    if (++this.registrations % SWEEP_EVERY_REGISTRATIONS !== 0) return;
-    await this.jobs.enqueue(em, SWEEP_UPLOADS_JOB, {}, { dedupeKey: hourlyDedupeKey(now) });
+  uploadRegistered(em: EntityManager, now: Date): Promise<void> {
+    return this.trigger.counted(em, now);
   }
 
   /** One sweep: remembers the folders unclaimed now, deletes those unclaimed for the grace period. Returns those deleted. */
