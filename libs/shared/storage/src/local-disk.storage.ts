@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { DomainError } from '@gaia/shared/kernel';
-import type { FileStorage, StoredFileStream } from './file-storage.port';
+import { FILE_NOT_FOUND, type FileStorage, type StoredFileStream } from './file-storage.port';
 
 /** A missing file as the storage's not-found error (code `file_not_found`), any other error as it is. */
 function notFoundAs(e: unknown, key: string): unknown {
-  return (e as NodeJS.ErrnoException).code === 'ENOENT' ? DomainError.notFound(`File not found: ${key}`, 'file_not_found') : e;
+  return (e as NodeJS.ErrnoException).code === 'ENOENT' ? DomainError.notFound(`File not found: ${key}`, FILE_NOT_FOUND) : e;
 }
 
 export class LocalDiskStorage implements FileStorage {

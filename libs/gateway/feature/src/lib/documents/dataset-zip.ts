@@ -1,10 +1,7 @@
-import { isDomainError, type DomainError } from '@gaia/shared/kernel';
-import type { FileStorage, StoredFileStream } from '@gaia/shared/storage';
+import { isFileNotFound, type FileStorage, type StoredFileStream } from '@gaia/shared/storage';
 
 /** Times a dataset zip is prepared again when the one prepared was replaced before it could be read. */
 const DATASET_ZIP_REPREPARES = 1;
-
-const isMissingFile = (e: unknown): boolean => isDomainError(e) && (e as DomainError).code === 'file_not_found';
 
 /**
  * The agent's dataset zip, opened to stream (never held whole: it can be hundreds of MB): prepared (ingestion reuses
@@ -17,7 +14,7 @@ export async function openDatasetZip(prepare: () => Promise<{ key: string }>, st
     try {
       return await storage.openRead(key);
     } catch (e) {
-      if (attempt >= DATASET_ZIP_REPREPARES || !isMissingFile(e)) throw e;
+      if (attempt >= DATASET_ZIP_REPREPARES || !isFileNotFound(e)) throw e;
     }
   }
 }

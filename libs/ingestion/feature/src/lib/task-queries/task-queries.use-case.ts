@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { zipSync, type Zippable } from 'fflate';
-import type { CorrectionDto, IngestionTaskDto } from '@gaia/contracts';
+import type { CorrectionDto, IngestionTaskDto, RpcResponse } from '@gaia/contracts';
 import {
   FILE_REPOSITORY,
   type FileRepositoryPort,
@@ -16,7 +16,7 @@ import {
 import { writeTmx } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
-import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
+import { FILE_STORAGE, type FileStorage, isFileNotFound } from '@gaia/shared/storage';
 import { RPC_CLIENT, readConsistentPages, type RpcClient } from '@gaia/shared/messaging';
 import { storageKeys } from '../ingestion.tokens';
 import { toTaskDto } from '../task-dto';
@@ -43,6 +43,7 @@ export interface PreparedDownload {
   fileCount: number;
 }
 type DownloadMeta = Pick<PreparedDownload, 'size' | 'pairCount' | 'fileCount'>;
+type CorrectionsPage = RpcResponse<'agents.corrections-export-page.v1'>;
 
 /** Bump when what goes in the zip changes for the same data: every prepared zip is then rebuilt once. */
 export const DATASET_ZIP_FORMAT = 1;
@@ -100,16 +101,14 @@ export class AgentDataUseCase {
     if (!tasks.length) throw DomainError.notFound('Model not found.', 'model_not_found');
     const files = await this.files.listForAgent(em, agentId);
     const pairCount = await this.pairs.count(em, agentId);
-    const { version: feedbackVersion } = await this.correctionsPage(agentId, null);
-    const fingerprint = datasetFingerprint(tasks, files, pairCount, feedbackVersion);
+    const firstCorrections = await this.correctionsPage(agentId, null);
+    const fingerprint = datasetFingerprint(tasks, files, pairCount, firstCorrections.version);
     const key = storageKeys.download(agentId, fingerprint);
     const metaKey = storageKeys.downloadMeta(agentId, fingerprint);
     const filename = `dataset_${agentId}_files.zip`;
-    if ((await this.storage.exists(metaKey)) && (await this.storage.exists(key))) {
-      const meta = JSON.parse(new TextDecoder().decode(await this.storage.get(metaKey))) as DownloadMeta;
-      return { key, filename, ...meta };
-    }
-    const built = await this.build(agentId, tasks, files);
+    const stored = await this.storedMeta(metaKey);
+    if (stored && (await this.storage.exists(key))) return { key, filename, ...stored };
+    const built = await this.build(agentId, tasks, files, firstCorrections);
     await this.storage.put(key, built.bytes);
     const meta: DownloadMeta = { size: built.bytes.length, pairCount: built.pairCount, fileCount: built.fileCount };
     await this.storage.put(metaKey, new TextEncoder().encode(JSON.stringify(meta)));
@@ -125,10 +124,21 @@ export class AgentDataUseCase {
     return { key, filename, ...meta };
   }
 
+  /** The meta of a prepared zip, or null when it was not written (the zip is then incomplete or absent). */
+  private async storedMeta(metaKey: string): Promise<DownloadMeta | null> {
+    try {
+      return JSON.parse(new TextDecoder().decode(await this.storage.get(metaKey))) as DownloadMeta;
+    } catch (e) {
+      if (isFileNotFound(e)) return null;
+      throw e;
+    }
+  }
+
   private async build(
     agentId: string,
     tasks: ProcessingTaskEntity[],
     files: UploadedFileEntity[],
+    firstCorrections: CorrectionsPage,
   ): Promise<{ bytes: Uint8Array; pairCount: number; fileCount: number }> {
     const em = this.ds.manager;
     const zip: Zippable = {};
@@ -149,7 +159,7 @@ export class AgentDataUseCase {
     const last = tasks[tasks.length - 1];
     zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
     zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
-    const corrections = (await this.allCorrections(agentId)).reverse(); // pages come newest first: the file lists them oldest first
+    const corrections = (await this.allCorrections(agentId, firstCorrections)).reverse(); // pages come newest first: the file lists them oldest first
     // The dataset of a public agent is anyone's download: the corrections' texts, never who wrote them (no email, no uid).
     const correctionLines = corrections.map((c) =>
       JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }),
@@ -158,7 +168,7 @@ export class AgentDataUseCase {
     return { bytes: zipSync(zip, { level: 6 }), pairCount: pairs.length, fileCount: used.size };
   }
 
-  private correctionsPage(agentId: string, cursor: string | null) {
+  private correctionsPage(agentId: string, cursor: string | null): Promise<CorrectionsPage> {
     return this.rpc.call('agents.corrections-export-page.v1', { agentId, cursor });
   }
 
@@ -167,8 +177,15 @@ export class AgentDataUseCase {
    * version (readConsistentPages). A read that keeps seeing changes fails the download (409, try again) rather than
    * leave corrections.jsonl out.
    */
-  private async allCorrections(agentId: string): Promise<CorrectionDto[]> {
-    const pages = await readConsistentPages((cursor) => this.correctionsPage(agentId, cursor), {
+  private async allCorrections(agentId: string, first: CorrectionsPage): Promise<CorrectionDto[]> {
+    // the first page read for the fingerprint starts the first read (the zip is then of the fingerprint's version)
+    let prefetched: CorrectionsPage | null = first;
+    const readPage = (cursor: string | null): Promise<CorrectionsPage> => {
+      const page = cursor === null ? prefetched : null;
+      prefetched = null;
+      return page ? Promise.resolve(page) : this.correctionsPage(agentId, cursor);
+    };
+    const pages = await readConsistentPages(readPage, {
       conflict: () => DomainError.conflict('The corrections of this agent changed during the download. Please try again.'),
     });
     return pages.flatMap((p) => p.corrections);
