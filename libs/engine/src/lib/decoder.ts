@@ -8,7 +8,7 @@ import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
-import { capitalizedInside, isLiteralToken, isWordToken, normalizeToken, SENTENCE_OPENERS } from './tokenize';
+import { atSentenceStart, capitalizedInside, isLiteralToken, isWordToken, normalizeToken } from './tokenize';
 import {
   BACKOFF_OPTIONS,
   BORROWED_COPY_PRIOR_WEIGHT,
@@ -174,11 +174,7 @@ export class PhraseDecoder {
             // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
             // otherwise left out (and reported as untranslated); punctuation is copied
             // a suffix piece (subword.ts) is never copied on its own
-            const carry = isPiece(surface[i])
-              ? null
-              : isWordToken(surface[i])
-                ? this.words.carryKind(surface[i], i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir)
-                : 'literal';
+            const carry = isPiece(surface[i]) ? null : isWordToken(surface[i]) ? this.words.carryKind(surface[i], atSentenceStart(surface, i), dir) : 'literal';
             // an inflected loanword is reduced to its output-language stem; a word that would be left out may be a near-cognate
             const own = carry === 'literal' || carry === 'target';
             const stem = own ? null : (this.words.targetStem(surface[i], dir) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));

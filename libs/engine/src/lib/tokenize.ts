@@ -57,11 +57,16 @@ export function foldToken(tok: string): string {
 }
 
 /** Tokens after which a capitalized word starts a sentence (and may be capitalized for that reason only). */
-export const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
+const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
+
+/** Whether the token at position i of a line's written tokens starts a sentence (first, or after an opener). */
+export function atSentenceStart(surface: readonly string[], i: number): boolean {
+  return i === 0 || SENTENCE_OPENERS.test(surface[i - 1]);
+}
 
 /** Whether the word at position i of a line's written tokens is capitalized inside its sentence (a name, not an opener). */
 export function capitalizedInside(surface: readonly string[], i: number): boolean {
-  return i > 0 && !SENTENCE_OPENERS.test(surface[i - 1]) && /^\p{Lu}/u.test(surface[i]);
+  return !atSentenceStart(surface, i) && /^\p{Lu}/u.test(surface[i]);
 }
 
 export function isWordToken(tok: string): boolean {

@@ -7,7 +7,7 @@ import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { segmentWords } from './subword';
-import { foldToken, isLiteralToken, isWordToken, normalizeToken, SENTENCE_OPENERS, tokenize } from './tokenize';
+import { atSentenceStart, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
   BORROWING_ENDING_PRIOR,
@@ -856,7 +856,7 @@ export class UnknownWords {
       // a word of a segmented side is translatable through its stem piece (subword.ts)
       const norm = normalizeToken(tok);
       if (this.translatable(norm, dir) || this.translatable(segmentWords(this.model, dir, [norm])[0], dir) || this.targetStem(tok, dir) !== null) continue;
-      const carry = this.carryKind(tok, i === 0 || SENTENCE_OPENERS.test(surface[i - 1]), dir);
+      const carry = this.carryKind(tok, atSentenceStart(surface, i), dir);
       if (carry && carry !== 'maybe-name' && carry !== 'borrowed') continue;
       missing += tok.length;
       if (at < 0) continue;
