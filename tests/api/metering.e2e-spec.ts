@@ -25,6 +25,26 @@ async function units(t: TestApp, subject: string): Promise<number> {
   return rows[0].count;
 }
 
+/**
+ * The refused or failed translations of `uid` gave their units back: one allowed authorization is still counted
+ * (api-calls 1) and `released` were released.
+ */
+async function expectUnitsBack(t: TestApp, uid: string, released: number, what: string): Promise<void> {
+  await waitFor(
+    () => units(t, `user:${uid}:api-calls`),
+    (n) => n === 1,
+    { timeoutMs: 10_000, intervalMs: 20, what },
+  );
+  const statuses: { status: string; n: number }[] = await t.dataSource.query(
+    `SELECT status, count(*)::int AS n FROM billing_authorization WHERE user_id = $1 GROUP BY status ORDER BY status`,
+    [uid],
+  );
+  expect(statuses).toEqual([
+    { status: 'allowed', n: 1 },
+    { status: 'released', n: released },
+  ]);
+}
+
 function socketTranslate(
   s: Socket,
   body: Record<string, unknown>,
@@ -137,19 +157,7 @@ describe('metering: no path translates unmetered (real translation service)', ()
       .set('X-CSRF-Token', u.csrf)
       .send(body({ model_id: unlearned }))
       .expect(409);
-    await waitFor(
-      () => units(t, `user:${u.uid}:api-calls`),
-      (n) => n === 1,
-      { timeoutMs: 10_000, intervalMs: 20, what: 'units of the refused translations back' },
-    );
-    const statuses: { status: string; n: number }[] = await t.dataSource.query(
-      `SELECT status, count(*)::int AS n FROM billing_authorization WHERE user_id = $1 GROUP BY status ORDER BY status`,
-      [u.uid],
-    );
-    expect(statuses).toEqual([
-      { status: 'allowed', n: 1 },
-      { status: 'released', n: 2 },
-    ]);
+    await expectUnitsBack(t, u.uid, 2, 'units of the refused translations back');
   });
 });
 
@@ -192,19 +200,7 @@ describe('metering: an engine error mid-stream gives the units back (translation
       .set('X-CSRF-Token', u.csrf)
       .send(body({ text: 'fail-midway' }))
       .expect(502);
-    await waitFor(
-      () => units(t, `user:${u.uid}:api-calls`),
-      (n) => n === 1,
-      { timeoutMs: 10_000, intervalMs: 20, what: 'units of the failed translations back' },
-    );
-    const statuses: { status: string; n: number }[] = await t.dataSource.query(
-      `SELECT status, count(*)::int AS n FROM billing_authorization WHERE user_id = $1 GROUP BY status ORDER BY status`,
-      [u.uid],
-    );
-    expect(statuses).toEqual([
-      { status: 'allowed', n: 1 },
-      { status: 'released', n: 3 },
-    ]);
+    await expectUnitsBack(t, u.uid, 3, 'units of the failed translations back');
   });
 });
 
