@@ -1,15 +1,6 @@
 import type { Readable } from 'node:stream';
-import { isDomainError } from '@gaia/shared/kernel';
 /** Blob storage for uploaded originals and agent artifacts (local disk here; a shared volume or bucket at scale). */
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
-
-/** Code of the error `get` and `openRead` throw for a key nothing is stored under (a DomainError, 404). */
-export const FILE_NOT_FOUND = 'file_not_found';
-
-/** Whether an error is the storage's "nothing stored under this key". */
-export function isFileNotFound(e: unknown): boolean {
-  return isDomainError(e) && e.code === FILE_NOT_FOUND;
-}
 
 /** A stored file opened for reading (`FileStorage.openRead`). */
 export interface StoredFileStream {

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { DomainError } from '@gaia/shared/kernel';
-import { FILE_NOT_FOUND, type FileStorage, type StoredFileStream } from './file-storage.port';
+import { DomainError, isDomainError } from '@gaia/shared/kernel';
+import type { FileStorage, StoredFileStream } from './file-storage.port';
+
+/** Code of the error `get` and `openRead` throw for a key nothing is stored under (a DomainError, 404). */
+export const FILE_NOT_FOUND = 'file_not_found';
+
+/** Whether an error is the storage's "nothing stored under this key". */
+export function isFileNotFound(e: unknown): boolean {
+  return isDomainError(e) && e.code === FILE_NOT_FOUND;
+}
 
 /** A missing file as the storage's not-found error (code `file_not_found`), any other error as it is. */
 function notFoundAs(e: unknown, key: string): unknown {
