@@ -143,6 +143,23 @@ function translationMemoryShortfalls(objs: K8sObject[]): string[] {
   return problems;
 }
 
+/**
+ * HorizontalPodAutoscalers that scale a pod keeping loaded agents on its memory use. Its agent and feedback caches fill
+ * up to their budgets as agents are used and stay full (an LRU evicts only to admit another agent), so its memory
+ * measures how many agents have been asked for, not load: such an HPA scales out to its maximum and never back.
+ */
+function memoryScaledAgentCaches(objs: K8sObject[]): string[] {
+  const cachePods = new Set(
+    find(objs, 'Deployment')
+      .filter((d) => AGENT_CACHE_APPS.includes(appOf(d)))
+      .map((d) => d.metadata.name),
+  );
+  return find(objs, 'HorizontalPodAutoscaler')
+    .filter((h) => cachePods.has(h['spec'].scaleTargetRef.name))
+    .filter((h) => (h['spec'].metrics as Array<{ resource?: { name: string } }>).some((m) => m.resource?.name === 'memory'))
+    .map((h) => `HorizontalPodAutoscaler/${h.metadata.name}`);
+}
+
 interface Case {
   label: string;
   opts: RenderOptions;
@@ -264,6 +281,10 @@ describeChart('helm/gaia', () => {
     it('gives every pod that keeps loaded agents a memory limit covering its agent and feedback caches (and uploads, on the platform) plus its own baseline', () => {
       expect(objs.some((d) => d.kind === 'Deployment' && AGENT_CACHE_APPS.includes(appOf(d)))).toBe(true);
       expect(translationMemoryShortfalls(objs)).toEqual([]);
+    });
+
+    it('never scales a pod that keeps loaded agents on its memory: its caches stay full by design', () => {
+      expect(memoryScaledAgentCaches(objs)).toEqual([]);
     });
 
     it('runs migrations in a pre-install/pre-upgrade Job with the platform image', () => {
@@ -430,6 +451,19 @@ describeChart('helm/gaia', () => {
       ).toEqual([
         `Deployment/gaia-translation: memory limit 512Mi is below ${agentsDefault + feedbackDefault + PROCESS_BASELINE_MIB}Mi (TRANSLATION_AGENT_CACHE_MB ${agentsDefault} + TRANSLATION_FEEDBACK_CACHE_MB ${feedbackDefault} + ${PROCESS_BASELINE_MIB} baseline)`,
       ]);
+    });
+
+    it('scales on memory only the pods whose memory follows their load', () => {
+      const memoryMetric = (objs: K8sObject[]) =>
+        find(objs, 'HorizontalPodAutoscaler')
+          .filter((h) => (h['spec'].metrics as Array<{ resource?: { name: string } }>).some((m) => m.resource?.name === 'memory'))
+          .map((h) => h.metadata.name)
+          .sort();
+      const everyService = ['defaults.autoscaling.enabled=true', 'defaults.autoscaling.targetMemoryUtilizationPercentage=80'];
+      expect(memoryMetric(objects({ set: everyService }))).toEqual(['gaia-agents', 'gaia-billing', 'gaia-gateway', 'gaia-ingestion', 'gaia-retrieval']);
+      const platform = ['mode=platform', 'config.MESSAGING_TRANSPORT=nats', 'config.NATS_URL=nats://nats:4222', ...everyService];
+      expect(find(objects({ set: platform }), 'HorizontalPodAutoscaler')).toHaveLength(1);
+      expect(memoryMetric(objects({ set: platform }))).toEqual([]);
     });
 
     it('leaves replicas to the HPA and rolls pods when the configuration changes', () => {
