@@ -49,6 +49,8 @@ export interface TaskRepositoryPort {
   findByIdempotencyKey(em: EntityManager, ownerId: string, key: string): Promise<ProcessingTaskEntity | null>;
   /** The oldest live (PROCESSING) task of the agent. */
   findActiveForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity | null>;
+  /** Serializes, until the transaction ends, the callers that start a new version of the agent's pairs. */
+  lockAgent(em: EntityManager, agentId: string): Promise<void>;
   /** Writes the given fields; a final status also stamps finished_at. */
   update(em: EntityManager, id: string, patch: ProcessingTaskPatch): Promise<void>;
   /** The agent's tasks, oldest first. */
@@ -57,6 +59,9 @@ export interface TaskRepositoryPort {
   deleteForAgent(em: EntityManager, agentId: string): Promise<number>;
 }
 export const TASK_REPOSITORY = Symbol('TASK_REPOSITORY');
+
+/** First key of the two-key transaction advisory lock per agent taken by lockAgent (ASCII "IT": ingestion task). */
+const AGENT_TASK_LOCK_NAMESPACE = 0x4954;
 
 @Injectable()
 export class PostgresTaskRepository implements TaskRepositoryPort {
@@ -82,6 +87,10 @@ export class PostgresTaskRepository implements TaskRepositoryPort {
   async findActiveForAgent(em: EntityManager, agentId: string): Promise<ProcessingTaskEntity | null> {
     const rows = await em.query(`SELECT ${COLS} FROM ingestion_task WHERE agent_id = $1 AND status = 'PROCESSING' ORDER BY created_at LIMIT 1`, [agentId]);
     return rows[0] ? toEntity(rows[0]) : null;
+  }
+
+  async lockAgent(em: EntityManager, agentId: string): Promise<void> {
+    await em.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [AGENT_TASK_LOCK_NAMESPACE, agentId]);
   }
 
   async update(em: EntityManager, id: string, patch: ProcessingTaskPatch): Promise<void> {

@@ -212,6 +212,35 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     }
   });
 
+  it('refuses an operator rebuild while a task of the agent is processing (the rebuild would supersede its version and leave it PROCESSING)', async () => {
+    const first = await upload('u6', [['a.tsv', enc('es\tgn\nHola\tMaitei\n')]]);
+    const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-4', srcLang: 'es', tgtLang: 'gn', files: first });
+    await t.drain();
+    rec.holdLearning = true;
+    try {
+      const more = await upload('u7', [['b.tsv', enc('es\tgn\nAgua\tY\n')]]);
+      const upd = await rpc.call('ingestion.start-processing.v1', {
+        mode: 'update',
+        agentId: res.model_id,
+        ownerId: 'user-4',
+        srcLang: 'es',
+        tgtLang: 'gn',
+        files: more,
+      });
+      await t.drain();
+      expect((await rpc.call('ingestion.get-task.v1', { taskId: upd.task_id })).task.status).toBe('PROCESSING');
+      await expect(rpc.call('ingestion.rebuild-agent.v1', { agentId: res.model_id })).rejects.toMatchObject({ status: 409, code: 'task_in_progress' });
+
+      await t.dataSource.transaction((em) => rec.releaseLearning(em));
+      await t.drain();
+      expect((await rpc.call('ingestion.get-task.v1', { taskId: upd.task_id })).task.status).toBe('COMPLETED');
+    } finally {
+      rec.holdLearning = false;
+    }
+    const rebuilt = await rpc.call('ingestion.rebuild-agent.v1', { agentId: res.model_id });
+    expect(rebuilt.pairCount).toBe(2);
+  });
+
   it('fails a task whose files are all bad, with the reasons; rejects limits and unsupported-only uploads at once', async () => {
     const files = await upload('u3', [
       ['roto.json', enc('{')],

@@ -9,6 +9,7 @@ import {
   TASK_REPOSITORY,
   type TaskRepositoryPort,
 } from '@gaia/ingestion/data-access';
+import { DomainError } from '@gaia/shared/kernel';
 import { OUTBOX, type Outbox } from '@gaia/shared/messaging';
 import { toTaskDto } from './task-dto';
 
@@ -35,6 +36,18 @@ export class TaskLifecycle {
     @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
     @Inject(PAIR_REPOSITORY) private readonly pairs: PairRepositoryPort,
   ) {}
+
+  /**
+   * One new version of an agent's pairs at a time: an upload to an existing agent or a rebuild while a task of the agent is
+   * processing would supersede the version that task is learning and leave it PROCESSING for good. Holds the agent's lock
+   * until the caller's transaction ends, so two callers cannot both pass.
+   */
+  async assertIdle(em: EntityManager, agentId: string): Promise<void> {
+    await this.tasks.lockAgent(em, agentId);
+    if (await this.tasks.findActiveForAgent(em, agentId)) {
+      throw DomainError.conflict('This agent is still processing documents. Try again when it is done.', 'task_in_progress');
+    }
+  }
 
   async update(em: EntityManager, t: ProcessingTaskEntity, patch: TaskPatch): Promise<ProcessingTaskEntity> {
     await this.tasks.update(em, t.id, patch);

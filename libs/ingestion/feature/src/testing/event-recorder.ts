@@ -6,7 +6,8 @@ import { OnEvent, OnRpc, OUTBOX, type Outbox } from '@gaia/shared/messaging';
 /**
  * Stand-in consumers for the other services in ingestion tests: real @OnEvent handlers (delivered
  * through the outbox/inbox like production) that record what they received. As "retrieval" it answers
- * pairs-stored with build-progress + agent-learned (or build-failed when `failLearning` is set). As "agents" it
+ * pairs-stored with build-progress + agent-learned (or build-failed when `failLearning` is set; while `holdLearning` is set
+ * it answers only once `releaseLearning` is called, so a task stays PROCESSING in between). As "agents" it
  * answers the dataset download's corrections (agents.corrections-export-page.v1): `corrections` (newest first, one page) at
  * `feedbackVersion` (none by default; a test that adds one bumps the version, as the agents service does).
  */
@@ -17,6 +18,8 @@ export class IngestionEventRecorder {
   readonly stored: EventMap['ingestion.pairs-stored.v1'][] = [];
   readonly finished: EventMap['ingestion.task-finished.v1'][] = [];
   failLearning = false;
+  holdLearning = false;
+  private held: EventMap['ingestion.pairs-stored.v1'][] = [];
   corrections: CorrectionDto[] = [];
   feedbackVersion = 0;
   /** The corrections page fails (the agents service unavailable). */
@@ -37,6 +40,19 @@ export class IngestionEventRecorder {
   @OnEvent('retrieval', 'ingestion.pairs-stored.v1')
   async onStored(p: EventMap['ingestion.pairs-stored.v1'], em: EntityManager): Promise<void> {
     this.stored.push(p);
+    if (this.holdLearning) {
+      this.held.push(p);
+      return;
+    }
+    await this.answerStored(p, em);
+  }
+
+  /** Answers the pairs-stored events held while `holdLearning` was set, as retrieval would once learned. */
+  async releaseLearning(em: EntityManager): Promise<void> {
+    for (const p of this.held.splice(0)) await this.answerStored(p, em);
+  }
+
+  private async answerStored(p: EventMap['ingestion.pairs-stored.v1'], em: EntityManager): Promise<void> {
     const base = { agentId: p.agentId, taskId: p.taskId, version: p.version };
     await this.outbox.add(em, 'retrieval.build-progress.v1', { ...base, fraction: 0.5, message: 'Learning the core memory' });
     if (this.failLearning) {

@@ -9,6 +9,7 @@ import { JOB_QUEUE, OUTBOX, type JobQueue, type Outbox } from '@gaia/shared/mess
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { PROCESS_TASK_JOB, PROCESS_TASK_MAX_ATTEMPTS } from '../ingestion.tokens';
 import { toTaskDto } from '../task-dto';
+import { TaskLifecycle } from '../task-lifecycle.service';
 import { SweepUploadsUseCase } from '../sweep-uploads/sweep-uploads.use-case';
 
 const UNREADABLE = new Set(['binary', 'office', 'xml', 'empty']);
@@ -35,6 +36,7 @@ export class StartProcessingUseCase {
     @Inject(TASK_REPOSITORY) private readonly tasks: TaskRepositoryPort,
     @Inject(FILE_REPOSITORY) private readonly files: FileRepositoryPort,
     private readonly sweep: SweepUploadsUseCase,
+    private readonly lifecycle: TaskLifecycle,
   ) {}
 
   async execute(raw: StartProcessingRequest): Promise<{ task_id: string; model_id: string; total_files: number }> {
@@ -71,10 +73,7 @@ export class StartProcessingUseCase {
     }
 
     const task = await this.uow.run(async (em: EntityManager) => {
-      if (req.mode === 'update') {
-        const active = await this.tasks.findActiveForAgent(em, agentId);
-        if (active) throw DomainError.conflict('This agent is still processing documents. Try again when it is done.', 'task_in_progress');
-      }
+      if (req.mode === 'update') await this.lifecycle.assertIdle(em, agentId);
       const t: Omit<
         ProcessingTaskEntity,
         'createdAt' | 'status' | 'progress' | 'successfulFiles' | 'textBlocksExtracted' | 'errors' | 'totalPages' | 'pairsVersion' | 'pairCount'
