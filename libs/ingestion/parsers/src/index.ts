@@ -4,7 +4,7 @@ export * from './lib/types';
 export { detectFileKind, extensionOf } from './lib/detect-file-kind';
 export { parseFile, parseFiles, type FileOutcome } from './lib/parse-file';
 export { pairMosesFiles, mosesSide, mosesStem } from './lib/formats/moses.parser';
-export { writeTmx } from './lib/formats/tmx.parser';
+export { TMX_CLOSING, tmxOpening, tmxUnit } from './lib/formats/tmx.parser';
 export { normalizeSegment } from './lib/text/normalize';
 export { decodeText } from './lib/text/decode';
 export { alignSentences, alignToPairs, splitSentences, type Bead } from './lib/align/gale-church';

@@ -11,6 +11,11 @@ export interface StoredFileStream {
 export interface FileStorage {
   /** Writes atomically: readers see the old bytes or the new bytes, never a torn file. */
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Writes the chunks as they come, atomically like `put` (readers see the old bytes until the last chunk is written; a
+   * source that fails leaves them), without holding the file whole. Answers the bytes written.
+   */
+  putStream(key: string, chunks: AsyncIterable<Uint8Array>): Promise<number>;
   get(key: string): Promise<Uint8Array>;
   /** Opens a file to send without holding it whole: its size and its bytes as a stream (the file as it was when opened). */
   openRead(key: string): Promise<StoredFileStream>;

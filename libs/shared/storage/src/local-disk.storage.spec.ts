@@ -36,6 +36,26 @@ describe('LocalDiskStorage', () => {
     await expect(s.openRead('../evil')).rejects.toThrow('Invalid storage key');
   });
 
+  it('writes a stream of chunks atomically: readers see the old bytes until it ends; a failing source leaves the old file', async () => {
+    await s.put('downloads/a.zip', new Uint8Array([9]));
+    const chunks = [new Uint8Array([1, 2]), new Uint8Array([3])];
+    async function* source(fail: boolean, before = new Uint8Array([9])) {
+      for (const c of chunks) {
+        yield c;
+        // mid-write, the key still holds the old bytes
+        expect(await s.get('downloads/a.zip')).toEqual(before);
+      }
+      if (fail) throw new Error('source failed');
+    }
+    await expect(s.putStream('downloads/a.zip', source(true))).rejects.toThrow('source failed');
+    expect(await s.get('downloads/a.zip')).toEqual(new Uint8Array([9]));
+    expect(await s.list('downloads/')).toEqual(['downloads/a.zip']);
+    expect(await s.putStream('downloads/a.zip', source(false))).toBe(3);
+    expect(await s.get('downloads/a.zip')).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await s.putStream('new/b.bin', source(false, new Uint8Array([1, 2, 3])))).toBe(3);
+    await expect(s.putStream('../evil', source(false))).rejects.toThrow('Invalid storage key');
+  });
+
   it('refuses keys that escape the root', async () => {
     await expect(s.put('../evil', new Uint8Array())).rejects.toThrow('Invalid storage key');
     await expect(s.get('a/../../etc/passwd')).rejects.toThrow('Invalid storage key');

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DomainError, isDomainError } from '@gaia/shared/kernel';
 import type { FileStorage, StoredFileStream } from './file-storage.port';
 
@@ -36,6 +39,27 @@ export class LocalDiskStorage implements FileStorage {
     const tmp = `${p}.${randomUUID()}.tmp`;
     await writeFile(tmp, bytes);
     await rename(tmp, p);
+  }
+
+  async putStream(key: string, chunks: AsyncIterable<Uint8Array>): Promise<number> {
+    const p = this.path(key);
+    await mkdir(dirname(p), { recursive: true });
+    const tmp = `${p}.${randomUUID()}.tmp`;
+    let size = 0;
+    async function* counted() {
+      for await (const c of chunks) {
+        size += c.length;
+        yield c;
+      }
+    }
+    try {
+      await pipeline(Readable.from(counted(), { objectMode: false }), createWriteStream(tmp));
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+    await rename(tmp, p);
+    return size;
   }
 
   async get(key: string): Promise<Uint8Array> {

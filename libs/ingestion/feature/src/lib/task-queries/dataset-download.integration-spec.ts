@@ -22,8 +22,10 @@ describe('dataset download of an agent: built once per dataset version (real Pos
   let rpc: RpcClient;
   let storage: FileStorage;
   let rec: IngestionEventRecorder;
-  /** Keys of the zips written to storage since the spy started (put is the real storage's, observed). */
+  /** Keys of the zips written to storage since the spy started (putStream is the real storage's, observed). */
   let zipPuts: string[];
+  /** Keys read whole (get) since the spy started: a zip is built from its originals streamed, never read whole. */
+  let gets: string[];
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -35,14 +37,20 @@ describe('dataset download of an agent: built once per dataset version (real Pos
     rpc = t.app.get(RPC_CLIENT);
     storage = t.app.get(FILE_STORAGE);
     rec = t.app.get(IngestionEventRecorder);
-    const put = storage.put.bind(storage);
-    jest.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
+    const putStream = storage.putStream.bind(storage);
+    jest.spyOn(storage, 'putStream').mockImplementation(async (key, chunks) => {
       if (key.endsWith('.zip')) zipPuts.push(key);
-      return put(key, bytes);
+      return putStream(key, chunks);
+    });
+    const get = storage.get.bind(storage);
+    jest.spyOn(storage, 'get').mockImplementation(async (key) => {
+      gets.push(key);
+      return get(key);
     });
   });
   beforeEach(() => {
     zipPuts = [];
+    gets = [];
   });
   afterAll(() => t?.close());
 
@@ -65,8 +73,10 @@ describe('dataset download of an agent: built once per dataset version (real Pos
 
   it('answers the same zip without rebuilding while the dataset is unchanged; rebuilds after a new upload or correction and drops the old zip', async () => {
     const agentId = await createAgent('user-reuse', 'reuse-1', 'Hola\tMaitei\n');
+    gets = [];
     const first = await rpc.call('ingestion.prepare-download.v1', { agentId });
     expect(zipPuts).toEqual([first.key]);
+    expect(gets.filter((k) => !k.endsWith('.json'))).toEqual([]);
     const bytes = await storage.get(first.key);
 
     const second = await rpc.call('ingestion.prepare-download.v1', { agentId });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { zipSync, type Zippable } from 'fflate';
 import type { CorrectionDto, IngestionTaskDto, RpcResponse } from '@gaia/contracts';
 import {
   FILE_REPOSITORY,
@@ -13,13 +12,14 @@ import {
   type TaskRepositoryPort,
   type UploadedFileEntity,
 } from '@gaia/ingestion/data-access';
-import { writeTmx } from '@gaia/ingestion/parsers';
+import { TMX_CLOSING, tmxOpening, tmxUnit } from '@gaia/ingestion/parsers';
 import { DATA_SOURCE } from '@gaia/shared/database';
 import { DomainError } from '@gaia/shared/kernel';
 import { FILE_STORAGE, type FileStorage, isFileNotFound } from '@gaia/shared/storage';
 import { RPC_CLIENT, readConsistentPages, type RpcClient } from '@gaia/shared/messaging';
 import { storageKeys } from '../ingestion.tokens';
 import { toTaskDto } from '../task-dto';
+import { StreamingZip } from './streaming-zip';
 
 @Injectable()
 export class GetTaskUseCase {
@@ -49,6 +49,8 @@ type CorrectionsPage = RpcResponse<'agents.corrections-export-page.v1'>;
 export const DATASET_ZIP_FORMAT = 1;
 /** Hex characters of the fingerprint in a prepared zip's key. */
 const FINGERPRINT_CHARS = 32;
+/** DEFLATE level of the dataset zip. */
+const ZIP_LEVEL = 6;
 
 /**
  * What the dataset zip is built from, cheaply: the agent's tasks (status, stored pairs version and count, languages), its
@@ -108,9 +110,9 @@ export class AgentDataUseCase {
     const filename = `dataset_${agentId}_files.zip`;
     const stored = await this.storedMeta(metaKey);
     if (stored && (await this.storage.exists(key))) return { key, filename, ...stored };
-    const built = await this.build(agentId, tasks, files, firstCorrections);
-    await this.storage.put(key, built.bytes);
-    const meta: DownloadMeta = { size: built.bytes.length, pairCount: built.pairCount, fileCount: built.fileCount };
+    const counts = { pairCount: 0, fileCount: 0 };
+    const size = await this.storage.putStream(key, this.zipChunks(agentId, tasks, files, firstCorrections, counts));
+    const meta: DownloadMeta = { size, ...counts };
     await this.storage.put(metaKey, new TextEncoder().encode(JSON.stringify(meta)));
     // The older zips of the agent are stale: only this one stays.
     for (const k of await this.storage.list(storageKeys.downloadsPrefix(agentId))) {
@@ -134,38 +136,65 @@ export class AgentDataUseCase {
     }
   }
 
-  private async build(
+  /**
+   * The zip's bytes as they are compressed: each original streamed from storage, the pairs read page by page into
+   * pairs.jsonl and pairs.tmx in one pass (the TMX waits compressed until the JSONL ends), then the corrections. Memory
+   * stays near one page of pairs and the compressed TMX, whatever the size of the originals. Counts go into `counts`.
+   */
+  private async *zipChunks(
     agentId: string,
     tasks: ProcessingTaskEntity[],
     files: UploadedFileEntity[],
     firstCorrections: CorrectionsPage,
-  ): Promise<{ bytes: Uint8Array; pairCount: number; fileCount: number }> {
-    const em = this.ds.manager;
-    const zip: Zippable = {};
+    counts: { pairCount: number; fileCount: number },
+  ): AsyncGenerator<Uint8Array> {
+    const zip = new StreamingZip(ZIP_LEVEL);
     const used = new Set<string>();
     for (const f of files) {
-      if (!(await this.storage.exists(f.storageKey))) continue;
+      const original = await this.storage.openRead(f.storageKey).catch((e: unknown) => {
+        if (isFileNotFound(e)) return null;
+        throw e;
+      });
+      if (!original) continue;
       let name = `originals/${f.filename.replace(/[\\/]/g, '_')}`;
       for (let n = 2; used.has(name); n++) name = `originals/${n}-${f.filename.replace(/[\\/]/g, '_')}`;
       used.add(name);
-      zip[name] = [await this.storage.get(f.storageKey), { level: 6 }];
+      const entry = zip.entry(name);
+      for await (const chunk of original.stream as AsyncIterable<Uint8Array>) {
+        entry.write(chunk);
+        yield* zip.take();
+      }
+      entry.end();
+      yield* zip.take();
     }
-    const pairs: Array<{ source: string; target: string }> = [];
-    const lines: string[] = [];
-    for await (const p of this.pairs.iterate(em, agentId)) {
-      pairs.push({ source: p.source, target: p.target });
-      lines.push(JSON.stringify({ source: p.source, target: p.target }));
+    counts.fileCount = used.size;
+
+    const { srcLang, tgtLang } = tasks[tasks.length - 1];
+    const jsonl = zip.entry('pairs.jsonl');
+    const tmx = zip.entry('pairs.tmx');
+    tmx.write(tmxOpening(srcLang));
+    for await (const p of this.pairs.iterate(this.ds.manager, agentId)) {
+      counts.pairCount++;
+      jsonl.write(JSON.stringify({ source: p.source, target: p.target }) + '\n');
+      tmx.write(tmxUnit(p, srcLang, tgtLang));
+      yield* zip.take();
     }
-    const last = tasks[tasks.length - 1];
-    zip['pairs.jsonl'] = new TextEncoder().encode(lines.length ? lines.join('\n') + '\n' : '');
-    zip['pairs.tmx'] = new TextEncoder().encode(writeTmx(pairs, last.srcLang, last.tgtLang));
+    tmx.write(TMX_CLOSING);
+    jsonl.end();
+    tmx.end();
+    yield* zip.take();
+
     const corrections = (await this.allCorrections(agentId, firstCorrections)).reverse(); // pages come newest first: the file lists them oldest first
-    // The dataset of a public agent is anyone's download: the corrections' texts, never who wrote them (no email, no uid).
-    const correctionLines = corrections.map((c) =>
-      JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }),
-    );
-    if (correctionLines.length) zip['corrections.jsonl'] = new TextEncoder().encode(correctionLines.join('\n') + '\n');
-    return { bytes: zipSync(zip, { level: 6 }), pairCount: pairs.length, fileCount: used.size };
+    if (corrections.length) {
+      const entry = zip.entry('corrections.jsonl');
+      // The dataset of a public agent is anyone's download: the corrections' texts, never who wrote them (no email, no uid).
+      for (const c of corrections) {
+        entry.write(JSON.stringify({ source: c.source, translation: c.translation, corrected: c.corrected, created_at: c.created_at }) + '\n');
+      }
+      entry.end();
+    }
+    zip.end();
+    yield* zip.take();
   }
 
   private correctionsPage(agentId: string, cursor: string | null): Promise<CorrectionsPage> {

@@ -89,17 +89,26 @@ export function parseTmxText(filename: string, text: string, o: ParseOptions): P
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Writes pairs as TMX 1.4b (used for dataset downloads and tests). */
-export function writeTmx(pairs: Array<{ source: string; target: string }>, srcLang: string, tgtLang: string): string {
-  const out = [
+/** The lines of a TMX 1.4b document before its units. */
+export function tmxOpening(srcLang: string): string {
+  return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<tmx version="1.4">',
     `  <header creationtool="gaia" creationtoolversion="1" segtype="sentence" o-tmf="gaia" adminlang="en" srclang="${esc(srcLang)}" datatype="plaintext"/>`,
     '  <body>',
-  ];
-  for (const p of pairs) {
-    out.push(`    <tu><tuv xml:lang="${esc(srcLang)}"><seg>${esc(p.source)}</seg></tuv><tuv xml:lang="${esc(tgtLang)}"><seg>${esc(p.target)}</seg></tuv></tu>`);
-  }
-  out.push('  </body>', '</tmx>', '');
-  return out.join('\n');
+    '',
+  ].join('\n');
+}
+
+/** One pair as a TMX unit line. */
+export function tmxUnit(p: { source: string; target: string }, srcLang: string, tgtLang: string): string {
+  return `    <tu><tuv xml:lang="${esc(srcLang)}"><seg>${esc(p.source)}</seg></tuv><tuv xml:lang="${esc(tgtLang)}"><seg>${esc(p.target)}</seg></tuv></tu>\n`;
+}
+
+/** The lines of a TMX document after its units. */
+export const TMX_CLOSING = '  </body>\n</tmx>\n';
+
+/** Writes pairs as TMX 1.4b (tests; dataset downloads write it unit by unit with the parts above). */
+export function writeTmx(pairs: Array<{ source: string; target: string }>, srcLang: string, tgtLang: string): string {
+  return tmxOpening(srcLang) + pairs.map((p) => tmxUnit(p, srcLang, tgtLang)).join('') + TMX_CLOSING;
 }
