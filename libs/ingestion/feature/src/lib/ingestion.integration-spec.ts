@@ -1,11 +1,10 @@
 import { unzipSync } from 'fflate';
-import { ingestionUploadKey } from '@gaia/contracts';
-import { FILE_REPOSITORY, PAIR_REPOSITORY, ingestionSchema, type FileRepositoryPort, type PairRepositoryPort } from '@gaia/ingestion/data-access';
-import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
-import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { createTestApp, type TestApp } from '@gaia/testing';
-import { IngestionModule } from './ingestion.module';
-import { IngestionEventRecorder } from '../testing/event-recorder';
+import { FILE_REPOSITORY, PAIR_REPOSITORY, type FileRepositoryPort, type PairRepositoryPort } from '@gaia/ingestion/data-access';
+import { OUTBOX, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import type { FileStorage } from '@gaia/shared/storage';
+import type { TestApp } from '@gaia/testing';
+import type { IngestionEventRecorder } from '../testing/event-recorder';
+import { createIngestionTestApp, type IngestionTestApp } from '../testing/ingestion-test-app';
 import PDFDocument from 'pdfkit';
 
 /** A two-column bilingual PDF (source left, target right), built with pdfkit. */
@@ -30,17 +29,10 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
   let rpc: RpcClient;
   let storage: FileStorage;
   let rec: IngestionEventRecorder;
+  let upload: IngestionTestApp['upload'];
 
   beforeAll(async () => {
-    t = await createTestApp({
-      schemas: [ingestionSchema],
-      consumers: ['ingestion', 'agents', 'gateway', 'retrieval'],
-      imports: [IngestionModule],
-      providers: [IngestionEventRecorder],
-    });
-    rpc = t.app.get(RPC_CLIENT);
-    storage = t.app.get(FILE_STORAGE);
-    rec = t.app.get(IngestionEventRecorder);
+    ({ t, rpc, storage, rec, upload } = await createIngestionTestApp());
   });
   afterAll(() => t?.close());
 
@@ -53,16 +45,6 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
       documentCount: docs.documents,
       textBlocksExtracted: docs.textBlocks,
     };
-  }
-
-  async function upload(uploadId: string, files: Array<[string, Uint8Array]>) {
-    const refs = [];
-    for (const [i, [filename, bytes]] of files.entries()) {
-      const key = ingestionUploadKey(uploadId, i);
-      await storage.put(key, bytes);
-      refs.push({ key, filename, size: bytes.length });
-    }
-    return refs;
   }
 
   it('turns an upload into an agent: partial success, de-duplication, events, status, download', async () => {

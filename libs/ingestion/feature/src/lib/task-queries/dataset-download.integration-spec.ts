@@ -1,11 +1,9 @@
 import { unzipSync } from 'fflate';
-import { ingestionUploadKey } from '@gaia/contracts';
-import { ingestionSchema } from '@gaia/ingestion/data-access';
-import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
-import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
-import { createTestApp, type TestApp } from '@gaia/testing';
-import { IngestionModule } from '../ingestion.module';
-import { IngestionEventRecorder } from '../../testing/event-recorder';
+import { OUTBOX, type Outbox, type RpcClient } from '@gaia/shared/messaging';
+import type { FileStorage } from '@gaia/shared/storage';
+import type { TestApp } from '@gaia/testing';
+import type { IngestionEventRecorder } from '../../testing/event-recorder';
+import { createIngestionTestApp, type IngestionTestApp } from '../../testing/ingestion-test-app';
 import { storageKeys } from '../ingestion.tokens';
 import { AgentDataUseCase } from './task-queries.use-case';
 
@@ -13,7 +11,7 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
 
 /**
- * The dataset zip (every original, all pairs, all corrections, compressed in memory) is anyone's download for a public
+ * The dataset zip (every original, all pairs, all corrections) is anyone's download for a public
  * agent: it is built once per version of the dataset and reused until the dataset changes, and concurrent requests for
  * the same agent share one build.
  */
@@ -22,21 +20,14 @@ describe('dataset download of an agent: built once per dataset version (real Pos
   let rpc: RpcClient;
   let storage: FileStorage;
   let rec: IngestionEventRecorder;
+  let upload: IngestionTestApp['upload'];
   /** Keys of the zips written to storage since the spy started (putStream is the real storage's, observed). */
   let zipPuts: string[];
   /** Keys read whole (get) since the spy started: a zip is built from its originals streamed, never read whole. */
   let gets: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({
-      schemas: [ingestionSchema],
-      consumers: ['ingestion', 'agents', 'gateway', 'retrieval'],
-      imports: [IngestionModule],
-      providers: [IngestionEventRecorder],
-    });
-    rpc = t.app.get(RPC_CLIENT);
-    storage = t.app.get(FILE_STORAGE);
-    rec = t.app.get(IngestionEventRecorder);
+    ({ t, rpc, storage, rec, upload } = await createIngestionTestApp());
     const putStream = storage.putStream.bind(storage);
     jest.spyOn(storage, 'putStream').mockImplementation(async (key, chunks) => {
       if (key.endsWith('.zip')) zipPuts.push(key);
@@ -53,16 +44,6 @@ describe('dataset download of an agent: built once per dataset version (real Pos
     gets = [];
   });
   afterAll(() => t?.close());
-
-  async function upload(uploadId: string, files: Array<[string, Uint8Array]>) {
-    const refs = [];
-    for (const [i, [filename, bytes]] of files.entries()) {
-      const key = ingestionUploadKey(uploadId, i);
-      await storage.put(key, bytes);
-      refs.push({ key, filename, size: bytes.length });
-    }
-    return refs;
-  }
 
   async function createAgent(ownerId: string, uploadId: string, content: string): Promise<string> {
     const files = await upload(uploadId, [['pares.tsv', enc(content)]]);
