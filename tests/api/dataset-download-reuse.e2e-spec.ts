@@ -31,10 +31,10 @@ describe('dataset download: the prepared zip is reused, downloads are limited pe
     await owner.agent.post(`/api/agents/${agentId}/visibility`).set('X-CSRF-Token', owner.csrf).send({ public: true }).expect(200);
     // The real storage, observed: which zips get written.
     const storage = t.app.get<FileStorage>(FILE_STORAGE);
-    const put = storage.put.bind(storage);
-    jest.spyOn(storage, 'put').mockImplementation(async (key, bytes) => {
+    const putStream = storage.putStream.bind(storage);
+    jest.spyOn(storage, 'putStream').mockImplementation(async (key, chunks) => {
       if (key.endsWith('.zip')) zipPuts.push(key);
-      return put(key, bytes);
+      return putStream(key, chunks);
     });
   });
   afterAll(() => t?.close());
