@@ -223,6 +223,21 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     expect(rebuilt.pairCount).toBe(2);
   });
 
+  it('starts one of several concurrent updates of an agent; the others get task_in_progress', async () => {
+    const first = await upload('u8', [['a.tsv', enc('es\tgn\nHola\tMaitei\n')]]);
+    const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-5', srcLang: 'es', tgtLang: 'gn', files: first });
+    await t.drain();
+    const files = await upload('u9', [['b.tsv', enc('es\tgn\nAgua\tY\n')]]);
+    const update = () =>
+      rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId: res.model_id, ownerId: 'user-5', srcLang: 'es', tgtLang: 'gn', files });
+    const outcomes = await Promise.allSettled(Array.from({ length: 4 }, update));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
+      expect(o.reason).toMatchObject({ status: 409, code: 'task_in_progress' });
+    }
+    await t.drain();
+  });
+
   it('fails a task whose files are all bad, with the reasons; rejects limits and unsupported-only uploads at once', async () => {
     const files = await upload('u3', [
       ['roto.json', enc('{')],
