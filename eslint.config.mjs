@@ -106,8 +106,9 @@ export default [
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Tests may also use @gaia/testing (builders, test databases, drain helpers, protocol doubles).
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    // Tests and a lib's own test helpers (src/testing) may also use @gaia/testing (builders, test databases, drain helpers,
+    // protocol doubles).
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.integration-spec.ts', 'libs/*/*/src/testing/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
