@@ -2,7 +2,8 @@ import { unzipSync } from 'fflate';
 import request from 'supertest';
 import type { TestApp } from '@gaia/testing';
 import { startApi } from './support/api-app';
-import { realPaidCaller, TINY_ES_QU, type RealPaidCaller } from './fixtures/real-agent';
+import { TINY_ES_QU } from './fixtures/real-agent';
+import { paidCaller, type PaidCaller } from './support/paid-caller';
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const parts: Buffer[] = [];
@@ -14,18 +15,18 @@ const text = (b: Uint8Array) => new TextDecoder().decode(b);
 /** The export holds the account's file translations (task, uploaded file, translated file); nothing of another account's. */
 describe('account export includes the file translation tasks', () => {
   let t: TestApp & { url: string };
-  let ana: RealPaidCaller;
-  let ben: RealPaidCaller;
+  let ana: PaidCaller;
+  let ben: PaidCaller;
 
   beforeAll(async () => {
     // Real agents (learned from a tiny made-up corpus) on the real translation service.
     t = await startApi();
-    ana = await realPaidCaller(t, 'ana-export-files', { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU });
-    ben = await realPaidCaller(t, 'ben-export-files', { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU });
+    ana = await paidCaller(t, 'ana-export-files', { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU });
+    ben = await paidCaller(t, 'ben-export-files', { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU });
   });
   afterAll(() => t?.close());
 
-  const upload = async (c: RealPaidCaller, name: string, content: string): Promise<string> =>
+  const upload = async (c: PaidCaller, name: string, content: string): Promise<string> =>
     (
       await request(t.url)
         .post('/api/translate/file')

@@ -4,7 +4,8 @@ import { FIELD_MAX_LENGTH } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import type { TestApp } from '@gaia/testing';
 import { signUp, startApi, type User } from './support/api-app';
-import { learnedAgent, starterPlan } from './support/feedback-agent';
+import { learnedAgent } from './support/feedback-agent';
+import { starterPlan } from './support/paid-caller';
 
 /**
  * Corrections ("Suggest a better translation", issue 14) through the HTTP API with every real service: a

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { TestApp } from '@gaia/testing';
 import { startApi } from './support/api-app';
 import { runProcess } from './support/run-process';
-import { realPaidCaller, type CorpusPair } from './fixtures/real-agent';
+import type { CorpusPair } from './fixtures/real-agent';
+import { paidCaller } from './support/paid-caller';
 
 const ROOT = join(__dirname, '../..');
 /** The files the documentation page shows (apps/web/src/public/documentation/examples). */
@@ -50,7 +51,7 @@ describe('documentation examples', () => {
   beforeAll(async () => {
     t = await startApi();
     // A reader on the Starter plan (no daily call limit) with a public real agent learned from the tiny corpus.
-    ({ agentId, key } = await realPaidCaller(t, 'docs', { srcLang: 'quechua', tgtLang: 'spanish', pairs: DOCS_QU_ES }));
+    ({ agentId, key } = await paidCaller(t, 'docs', { srcLang: 'quechua', tgtLang: 'spanish', pairs: DOCS_QU_ES }));
     mkdirSync(work, { recursive: true });
   });
   afterAll(async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { TestApp } from '@gaia/testing';
 import { startApi } from './support/api-app';
 import { runProcess } from './support/run-process';
-import { realPaidCaller, TINY_ES_QU } from './fixtures/real-agent';
+import { TINY_ES_QU } from './fixtures/real-agent';
+import { paidCaller } from './support/paid-caller';
 
 const ROOT = join(__dirname, '../..');
 /** What `npx gaia-translate` runs in this repo (node_modules/.bin/gaia-translate links it). */
@@ -24,7 +25,7 @@ describe('gaia-translate CLI', () => {
 
   beforeAll(async () => {
     t = await startApi();
-    ({ agentId, key } = await realPaidCaller(t, 'cli', { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU }));
+    ({ agentId, key } = await paidCaller(t, 'cli', { srcLang: 'es', tgtLang: 'qu', pairs: TINY_ES_QU }));
     dir = mkdtempSync(join(tmpdir(), 'gaia-cli-'));
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@ import { FIELD_MAX_LENGTH } from '@gaia/contracts';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import type { OpenAiDouble } from '@gaia/testing';
 import { signUp, type User } from './support/api-app';
-import { learnedAgent, starterPlan } from './support/feedback-agent';
+import { learnedAgent } from './support/feedback-agent';
+import { starterPlan } from './support/paid-caller';
 import { startApiWithLlmDouble, type LlmApi } from './support/llm-api';
 
 interface Answer {

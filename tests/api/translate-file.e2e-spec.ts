@@ -6,7 +6,8 @@ import type { TranslateFileTaskDto } from '@gaia/contracts';
 import { ManualClock } from '@gaia/shared/kernel';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
 import { signUp, startApi, type User } from './support/api-app';
-import { realPaidCaller, TINY_ES_QU, type CorpusPair } from './fixtures/real-agent';
+import { TINY_ES_QU, type CorpusPair } from './fixtures/real-agent';
+import { paidCaller } from './support/paid-caller';
 
 /**
  * The tiny made-up es→qu corpus and two pairs whose source texts need escaping in the file formats (a comma in
@@ -34,7 +35,7 @@ describe('file translation (TXT, CSV/TSV, TMX, XLIFF)', () => {
   beforeAll(async () => {
     t = await startApi();
     // Every segment is metered: the Starter plan's words cover the suite (Free allows 10 translations a day).
-    const caller = await realPaidCaller(t, 'files', { srcLang: 'es', tgtLang: 'qu', pairs: FILE_PAIRS });
+    const caller = await paidCaller(t, 'files', { srcLang: 'es', tgtLang: 'qu', pairs: FILE_PAIRS });
     ({ user: owner, agentId } = caller);
     keyed = new GaiaClient({ baseUrl: t.url, apiKey: caller.key });
   });
