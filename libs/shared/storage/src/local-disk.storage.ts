@@ -33,32 +33,31 @@ export class LocalDiskStorage implements FileStorage {
     return p;
   }
 
-  async put(key: string, bytes: Uint8Array): Promise<void> {
+  /** Writes a new file for `key` through `write(tmp)`, then renames it into place: readers never see a torn file; a failed write leaves the old one. */
+  private async atomically(key: string, write: (tmp: string) => Promise<void>): Promise<void> {
     const p = this.path(key);
     await mkdir(dirname(p), { recursive: true });
     const tmp = `${p}.${randomUUID()}.tmp`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, p);
-  }
-
-  async putStream(key: string, chunks: AsyncIterable<Uint8Array>): Promise<number> {
-    const p = this.path(key);
-    await mkdir(dirname(p), { recursive: true });
-    const tmp = `${p}.${randomUUID()}.tmp`;
-    let size = 0;
-    async function* counted() {
-      for await (const c of chunks) {
-        size += c.length;
-        yield c;
-      }
-    }
     try {
-      await pipeline(Readable.from(counted(), { objectMode: false }), createWriteStream(tmp));
+      await write(tmp);
     } catch (e) {
       await rm(tmp, { force: true });
       throw e;
     }
     await rename(tmp, p);
+  }
+
+  put(key: string, bytes: Uint8Array): Promise<void> {
+    return this.atomically(key, (tmp) => writeFile(tmp, bytes));
+  }
+
+  async putStream(key: string, chunks: AsyncIterable<Uint8Array>): Promise<number> {
+    let size = 0;
+    await this.atomically(key, async (tmp) => {
+      const file = createWriteStream(tmp);
+      await pipeline(Readable.from(chunks, { objectMode: false }), file);
+      size = file.bytesWritten;
+    });
     return size;
   }
 
