@@ -88,60 +88,57 @@ const memoryLimitMiB = (d: K8sObject) => {
   return limit === undefined ? 0 : memoryBytes(limit) / MIB;
 };
 
+/** One part of what a pod holds in memory: its MiB and how it was worked out (for the message). */
+interface MemoryPart {
+  mib: number;
+  why: string;
+}
+
 /**
  * Upload bytes an upload-parsing app may hold at once: max(UPLOAD_MEMORY_BUDGET_MB, one largest upload), since an upload
  * larger than the budget is admitted only when nothing else is in flight.
  */
-function uploadMemory(app: AppName, config: Record<string, string>): { mib: number; why: string } {
+function uploadMemory(app: AppName, config: Record<string, string>): MemoryPart {
   const budgetMiB = loadAppConfig(app, config).UPLOAD_MEMORY_BUDGET_MB!;
   return { mib: Math.max(budgetMiB, LARGEST_UPLOAD_MIB), why: `max(UPLOAD_MEMORY_BUDGET_MB ${budgetMiB}, largest upload ${LARGEST_UPLOAD_MIB})` };
 }
 
+/** The agent and feedback caches of an app that keeps loaded agents: both fill up to their budgets as agents are used. */
+function cacheMemory(app: AppName, config: Record<string, string>): MemoryPart[] {
+  const { TRANSLATION_AGENT_CACHE_MB: agents, TRANSLATION_FEEDBACK_CACHE_MB: feedback } = loadAppConfig(app, config);
+  return [
+    { mib: agents!, why: `TRANSLATION_AGENT_CACHE_MB ${agents}` },
+    { mib: feedback!, why: `TRANSLATION_FEEDBACK_CACHE_MB ${feedback}` },
+  ];
+}
+
 /**
- * Deployments of upload-parsing apps whose container memory limit is below max(UPLOAD_MEMORY_BUDGET_MB, one largest upload)
- * plus the process baseline: an UploadBudget holds at most that much, since an upload larger than the budget is admitted only
- * when nothing else is in flight. Below it, a legal request can get the pod OOM-killed.
+ * Deployments of the `apps` whose container memory limit is below the parts `holds` names (given the rendered config) plus
+ * the process baseline: below it, a legal load can get the pod OOM-killed.
  */
-function uploadMemoryShortfalls(objs: K8sObject[]): string[] {
+function memoryShortfalls(objs: K8sObject[], apps: AppName[], holds: (app: AppName, config: Record<string, string>) => MemoryPart[]): string[] {
   const config = renderedConfig(objs);
   const problems: string[] = [];
   for (const d of find(objs, 'Deployment')) {
     const app = appOf(d);
-    if (!UPLOAD_APPS.includes(app)) continue;
-    const uploads = uploadMemory(app, config);
-    const needsMiB = uploads.mib + PROCESS_BASELINE_MIB;
+    if (!apps.includes(app)) continue;
+    const parts = holds(app, config);
+    const needsMiB = parts.reduce((n, p) => n + p.mib, PROCESS_BASELINE_MIB);
     if (memoryLimitMiB(d) < needsMiB) {
       problems.push(
-        `Deployment/${d.metadata.name}: memory limit ${memoryLimit(d) ?? 'unset'} is below ${needsMiB}Mi (${uploads.why} + ${PROCESS_BASELINE_MIB} baseline)`,
+        `Deployment/${d.metadata.name}: memory limit ${memoryLimit(d) ?? 'unset'} is below ${needsMiB}Mi (${parts.map((p) => p.why).join(' + ')} + ${PROCESS_BASELINE_MIB} baseline)`,
       );
     }
   }
   return problems;
 }
 
-/**
- * Deployments of apps that keep loaded agents in memory whose container memory limit is below TRANSLATION_AGENT_CACHE_MB +
- * TRANSLATION_FEEDBACK_CACHE_MB (+ the upload memory when the same process also parses uploads: platform) + the process
- * baseline. Both caches fill up to their budgets as agents are used, so below it a busy pod gets OOM-killed.
- */
-function translationMemoryShortfalls(objs: K8sObject[]): string[] {
-  const config = renderedConfig(objs);
-  const problems: string[] = [];
-  for (const d of find(objs, 'Deployment')) {
-    const app = appOf(d);
-    if (!AGENT_CACHE_APPS.includes(app)) continue;
-    const { TRANSLATION_AGENT_CACHE_MB: agentsMiB, TRANSLATION_FEEDBACK_CACHE_MB: feedbackMiB } = loadAppConfig(app, config);
-    const uploads = UPLOAD_APPS.includes(app) ? uploadMemory(app, config) : undefined;
-    const needsMiB = agentsMiB! + feedbackMiB! + (uploads?.mib ?? 0) + PROCESS_BASELINE_MIB;
-    if (memoryLimitMiB(d) < needsMiB) {
-      const parts = [`TRANSLATION_AGENT_CACHE_MB ${agentsMiB}`, `TRANSLATION_FEEDBACK_CACHE_MB ${feedbackMiB}`, ...(uploads ? [uploads.why] : [])];
-      problems.push(
-        `Deployment/${d.metadata.name}: memory limit ${memoryLimit(d) ?? 'unset'} is below ${needsMiB}Mi (${parts.join(' + ')} + ${PROCESS_BASELINE_MIB} baseline)`,
-      );
-    }
-  }
-  return problems;
-}
+/** Upload-parsing apps: an UploadBudget holds at most max(UPLOAD_MEMORY_BUDGET_MB, one largest upload). */
+const uploadMemoryShortfalls = (objs: K8sObject[]) => memoryShortfalls(objs, UPLOAD_APPS, (app, config) => [uploadMemory(app, config)]);
+
+/** Apps that keep loaded agents: both caches, plus the upload memory when the same process also parses uploads (platform). */
+const translationMemoryShortfalls = (objs: K8sObject[]) =>
+  memoryShortfalls(objs, AGENT_CACHE_APPS, (app, config) => [...cacheMemory(app, config), ...(UPLOAD_APPS.includes(app) ? [uploadMemory(app, config)] : [])]);
 
 /**
  * HorizontalPodAutoscalers that scale a pod keeping loaded agents on its memory use. Its agent and feedback caches fill
