@@ -170,11 +170,7 @@ describe('uploads: memory budget of the uploads in flight', () => {
     expect(admitted.status).toBe(200);
     expect(admitted.body.task_id).toEqual(expect.any(String));
     // Every reservation was given back exactly once: nothing left, nothing below zero.
-    await waitFor(
-      async () => budget.inFlight(),
-      (f) => f.uploads === 0,
-      { what: 'no upload in flight' },
-    );
+    await uploadsInFlight(0);
     expect(budget.inFlight()).toEqual({ bytes: 0, uploads: 0, callers: 0 });
     await t.drain();
   });

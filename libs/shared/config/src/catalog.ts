@@ -16,6 +16,9 @@ const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.string().url().optional();
 
+/** Bytes in one of the `*_MB` variables' megabytes (MiB). */
+export const BYTES_PER_MB = 1024 * 1024;
+
 export const VARIABLE_GROUPS = {
   core: {
     NODE_ENV: { schema: z.enum(['development', 'production', 'test']).default('development'), description: 'Runtime mode.' },

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { OUTBOX, RPC_CLIENT, type Outbox, type RpcClient } from '@gaia/shared/messaging';
-import { APP_CONFIG, type AppConfig } from '@gaia/shared/config';
+import { APP_CONFIG, BYTES_PER_MB, type AppConfig } from '@gaia/shared/config';
 import { CLOCK, type Clock } from '@gaia/shared/kernel';
 import { UNIT_OF_WORK, type UnitOfWork } from '@gaia/shared/database';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
@@ -61,7 +61,6 @@ export interface TranslationModuleOptions {
 const DEFAULT_AGENT_CACHE_MB = 384;
 /** Feedback cache budget when no app config is present; apps take `TRANSLATION_FEEDBACK_CACHE_MB` from their validated config. */
 const DEFAULT_FEEDBACK_CACHE_MB = 64;
-const BYTES_PER_MB = 1024 * 1024;
 
 @Module({})
 export class TranslationModule {

@@ -13,36 +13,32 @@ describe('openDatasetZip', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** A prepare answering `keys` in turn (the last one again after them), counting its calls. */
+  function preparing(...keys: string[]) {
+    const calls = { n: 0 };
+    const prepare = async () => ({ key: keys[Math.min(calls.n++, keys.length - 1)] });
+    return { prepare, calls };
+  }
+
   it('prepares again once when the prepared zip was replaced (its key deleted) before it was read', async () => {
     await storage.put('downloads/new.zip', new Uint8Array([7, 8]));
-    const keys = ['downloads/old.zip', 'downloads/new.zip'];
-    let prepared = 0;
-    const file = await openDatasetZip(async () => ({ key: keys[prepared++] }), storage);
+    const { prepare, calls } = preparing('downloads/old.zip', 'downloads/new.zip');
+    const file = await openDatasetZip(prepare, storage);
     const chunks: Buffer[] = [];
     for await (const c of file.stream) chunks.push(c as Buffer);
     expect([file.size, ...Buffer.concat(chunks)]).toEqual([2, 7, 8]);
-    expect(prepared).toBe(2);
+    expect(calls.n).toBe(2);
   });
 
   it('gives up after one more try, with the storage error', async () => {
-    let prepared = 0;
-    await expect(
-      openDatasetZip(async () => {
-        prepared++;
-        return { key: 'downloads/gone.zip' };
-      }, storage),
-    ).rejects.toMatchObject({ code: 'file_not_found' });
-    expect(prepared).toBe(2);
+    const { prepare, calls } = preparing('downloads/gone.zip');
+    await expect(openDatasetZip(prepare, storage)).rejects.toMatchObject({ code: 'file_not_found' });
+    expect(calls.n).toBe(2);
   });
 
   it('does not prepare again for other errors', async () => {
-    let prepared = 0;
-    await expect(
-      openDatasetZip(async () => {
-        prepared++;
-        return { key: '../escape.zip' };
-      }, storage),
-    ).rejects.toThrow('Invalid storage key');
-    expect(prepared).toBe(1);
+    const { prepare, calls } = preparing('../escape.zip');
+    await expect(openDatasetZip(prepare, storage)).rejects.toThrow('Invalid storage key');
+    expect(calls.n).toBe(1);
   });
 });

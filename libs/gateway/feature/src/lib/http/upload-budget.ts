@@ -1,6 +1,5 @@
 import type { GatewayOptions } from '../gateway.options';
 
-export const BYTES_PER_MB = 1024 * 1024;
 /** Budget when no app config is present (module tests); apps take `UPLOAD_MEMORY_BUDGET_MB` from their validated config. */
 export const DEFAULT_UPLOAD_MEMORY_BUDGET_MB = 256;
 /** Uploads one caller (account, or IP when anonymous) may have in flight at once. */

@@ -111,7 +111,7 @@ export class AgentDataUseCase {
     const stored = await this.storedMeta(metaKey);
     if (stored && (await this.storage.exists(key))) return { key, filename, ...stored };
     const counts = { pairCount: 0, fileCount: 0 };
-    const size = await this.storage.putStream(key, this.zipChunks(agentId, tasks, files, firstCorrections, counts));
+    const size = await this.storage.putStream(key, this.zipChunks(agentId, tasks[tasks.length - 1], files, firstCorrections, counts));
     const meta: DownloadMeta = { size, ...counts };
     await this.storage.put(metaKey, new TextEncoder().encode(JSON.stringify(meta)));
     // The older zips of the agent are stale: only this one stays.
@@ -139,11 +139,12 @@ export class AgentDataUseCase {
   /**
    * The zip's bytes as they are compressed: each original streamed from storage, the pairs read page by page into
    * pairs.jsonl and pairs.tmx in one pass (the TMX waits compressed until the JSONL ends), then the corrections. Memory
-   * stays near one page of pairs and the compressed TMX, whatever the size of the originals. Counts go into `counts`.
+   * stays near one page of pairs and the compressed TMX, whatever the size of the originals. The languages are the latest
+   * task's; counts go into `counts`.
    */
   private async *zipChunks(
     agentId: string,
-    tasks: ProcessingTaskEntity[],
+    { srcLang, tgtLang }: Pick<ProcessingTaskEntity, 'srcLang' | 'tgtLang'>,
     files: UploadedFileEntity[],
     firstCorrections: CorrectionsPage,
     counts: { pairCount: number; fileCount: number },
@@ -169,7 +170,6 @@ export class AgentDataUseCase {
     }
     counts.fileCount = used.size;
 
-    const { srcLang, tgtLang } = tasks[tasks.length - 1];
     const jsonl = zip.entry('pairs.jsonl');
     const tmx = zip.entry('pairs.tmx');
     tmx.write(tmxOpening(srcLang));
