@@ -1,4 +1,4 @@
-import { BOS, KnLm, LogProbCache } from './lm';
+import { BOS, EOS, KnLm, LogProbCache } from './lm';
 import { ArtifactReader, ArtifactWriter } from './artifact-codec';
 
 describe('Kneser-Ney trigram LM', () => {
@@ -21,9 +21,23 @@ describe('Kneser-Ney trigram LM', () => {
     ]) {
       let sum = 0;
       for (let w = 0; w < 8; w++) if (w !== BOS) sum += Math.exp(lm.logProb(u, v, w));
-      expect(sum).toBeGreaterThan(0.97);
-      expect(sum).toBeLessThan(1.001);
+      expect(sum).toBeCloseTo(1, 6);
     }
+  });
+
+  it('stores only the trigrams seen more than once: their contexts give the rest of their share to the bigram estimate', () => {
+    const counts = new Map<string, number>();
+    for (const s of sents) {
+      const ids = [BOS, BOS, ...s, EOS];
+      for (let i = 2; i < ids.length; i++) counts.set(ids.slice(i - 2, i + 1).join(' '), (counts.get(ids.slice(i - 2, i + 1).join(' ')) ?? 0) + 1);
+    }
+    const repeated = [...counts.values()].filter((c) => c > 1).length;
+    expect(lm.data.c3k.length).toBe(repeated);
+    // (3 4) continues as 5 twice and as 6 once: 6 is estimated from the bigram (4 6), below 5, above the unseen 7
+    expect(lm.logProb(3, 4, 5)).toBeGreaterThan(lm.logProb(3, 4, 6));
+    expect(lm.logProb(3, 4, 6)).toBeGreaterThan(lm.logProb(3, 4, 7));
+    // (7 4) was seen once only: no trigram context is stored for it, its words are the bigram estimates
+    expect(lm.logProb(7, 4, 5)).toBeCloseTo(lm.logProb(BOS, 4, 5), 12);
   });
 
   it('prefers seen continuations but leaves mass for unseen ones (smoothing)', () => {
@@ -48,7 +62,9 @@ describe('Kneser-Ney trigram LM', () => {
     let seed = 7;
     const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
     const V = 40;
-    const corpus = Array.from({ length: 600 }, () => Int32Array.from({ length: 3 + (next() % 8) }, () => 3 + (next() % (V - 3))));
+    const sentences = Array.from({ length: 600 }, () => Int32Array.from({ length: 3 + (next() % 8) }, () => 3 + (next() % (V - 3))));
+    // each sentence twice: every trigram is stored (none seen once), as in the models of the older layouts below
+    const corpus = [...sentences, ...sentences];
     const big = KnLm.train(corpus, V);
     const w = new ArtifactWriter('TEST', 1);
     big.write(w, 'x');

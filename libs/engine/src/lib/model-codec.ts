@@ -30,7 +30,9 @@ import { type SideVocab, WordIndex } from './vocabulary';
  * which an engine reading schema 3 at most would not find, and the keys front-coded (`keyShared`, `keyNew`; the first
  * schema 4 artifacts stored `keyIds` whole, which still loads). 5: the phrase scores as 8-bit codes into a codebook per
  * score column (`optBook<d>`) instead of 16-bit uniform codes: an engine reading schema 4 at most would read the codes
- * as 16-bit ones, so it refuses these artifacts.
+ * as 16-bit ones, so it refuses these artifacts. Within schema 5, a language model may leave out its trigrams seen once
+ * and store per context how many it left out (`lm<d>x3p`, lm.ts): an engine that does not know that section still
+ * reads such a model (its trigram contexts then give the bigram estimate a little less weight), so no new schema.
  */
 export const MODEL_SCHEMA = 5;
 /** Schema 2 (scores interleaved per option, `segmenters` optional) and 3 (whole option columns) still load. */

@@ -1,5 +1,6 @@
-import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
-import { WordIndex } from './vocabulary';
+import { FrontCodedKeys, learnPhraseTables, type PackedPhraseTable, PhraseKeyIndex } from './phrase-table';
+import { MAX_PHRASE, PHRASE_SINGLETON_MAX_WORDS } from './tuning';
+import { type SideVocab, WordIndex } from './vocabulary';
 
 describe('PhraseKeyIndex (keys of a loaded phrase table)', () => {
   const words = ['<unk>', '<s>', '</s>', 'de', 'la', 'casa', 'el', 'perro', 'come'];
@@ -82,5 +83,45 @@ describe('PhraseKeyIndex (keys of a loaded phrase table)', () => {
     expect(() => new FrontCodedKeys(vocab, len, shared, fresh)).toThrow(/shares more words/);
     expect(() => new FrontCodedKeys(vocab, len, new Uint8Array(len.length), fresh)).toThrow(/corrupt/);
     expect(() => new FrontCodedKeys(vocab, len.slice(0, 1), shared.slice(0, 1), Uint16Array.of(words.length, 3))).toThrow(/not in the vocabulary/);
+  });
+});
+
+describe('learnPhraseTables', () => {
+  const vocab = (words: string[]): SideVocab => ({ words, cased: words.map(() => ''), index: new WordIndex(words), freq: new Float32Array(words.length) });
+  const vs = vocab(['<unk>', '<s>', '</s>', 'a', 'b', 'c', 'd']);
+  const vt = vocab(['<unk>', '<s>', '</s>', 'w', 'x', 'y', 'z']);
+  /** word i of the sentence linked to word i of its translation */
+  const diagonal = (n: number): Int32Array => Int32Array.from({ length: 2 * n }, (_, k) => k >> 1);
+
+  it('keeps a phrase pair seen once only when neither side is longer than PHRASE_SINGLETON_MAX_WORDS words', () => {
+    // "a b c d" = "w x y z" once; "a b" = "w x" twice more
+    const aS = [Int32Array.of(3, 4, 5, 6), Int32Array.of(3, 4), Int32Array.of(3, 4)];
+    const aT = [Int32Array.of(3, 4, 5, 6), Int32Array.of(3, 4), Int32Array.of(3, 4)];
+    const { tables } = learnPhraseTables(
+      aS,
+      aT,
+      [diagonal(4), diagonal(2), diagonal(2)],
+      vs,
+      vt,
+      () => 0.5,
+      () => undefined,
+    );
+    const [fwd, rev] = tables;
+    const outputs = (t: PackedPhraseTable, key: string): string[] => {
+      const k = t.keyIndex.get(key);
+      if (k === undefined) return [];
+      const out: string[] = [];
+      for (let o = t.off[k]; o < t.off[k + 1]; o++)
+        out.push(Array.from(t.tgtIds.subarray(t.tgtOff[o], t.tgtOff[o + 1]), (id) => (t === fwd ? vt : vs).words[id]).join(' '));
+      return out;
+    };
+    expect(PHRASE_SINGLETON_MAX_WORDS).toBeLessThan(MAX_PHRASE);
+    expect(outputs(fwd, 'a b c')).toContain('w x y');
+    expect(outputs(fwd, 'a b')).toEqual(['w x']);
+    expect(outputs(rev, 'x y z')).toContain('b c d');
+    // the four-word phrases were seen once: not keys of either table
+    expect(fwd.keyIndex.has('a b c d')).toBe(false);
+    expect(rev.keyIndex.has('w x y z')).toBe(false);
+    expect(outputs(fwd, 'b c d')).toEqual(['x y z']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { PairTable } from './align';
 import { ArtifactFormatError } from './artifact-codec';
-import { MAX_PHRASE, OPTION_RANK_LEX_WEIGHT, OPTIONS_PER_PHRASE, PHRASE_UNALIGNED_EXTENSION } from './tuning';
+import { MAX_PHRASE, OPTION_RANK_LEX_WEIGHT, OPTIONS_PER_PHRASE, PHRASE_SINGLETON_MAX_WORDS, PHRASE_UNALIGNED_EXTENSION } from './tuning';
 import type { SideVocab } from './vocabulary';
 
 /**
@@ -113,14 +113,52 @@ export function learnPhraseTables(
     phs[at + PHRASE_SCORE.lexF] = lexWeight(sIdsOf[si], tIdsOf[ti], (a, b) => tProb(a, b, 0));
     phs[at + PHRASE_SCORE.lexR] = lexWeight(tIdsOf[ti], sIdsOf[si], (a, b) => tProb(b, a, 1));
   }
-  const fwd = packTable(ph.ps, ph.pt, ph.count, phs, nS, tIdsOf, false);
-  const rev = packTable(ph.pt, ph.ps, ph.count, phs, nT, sIdsOf, true);
+  // scored on every pair; then the long pairs seen once are let go, and the phrases left without a pair
+  const kept = keptPairs(ph, sIdsOf, tIdsOf, phs);
+  const fwd = packTable(kept.ps, kept.pt, kept.count, kept.scores, kept.sIds.length, kept.tIds, false);
+  const rev = packTable(kept.pt, kept.ps, kept.count, kept.scores, kept.tIds.length, kept.sIds, true);
   // keys of a table are phrases in words of the input side
-  fwd.keys = sIdsOf.map((ids) => ids.map((id) => vs.words[id]).join(' '));
-  rev.keys = tIdsOf.map((ids) => ids.map((id) => vt.words[id]).join(' '));
+  fwd.keys = kept.sIds.map((ids) => ids.map((id) => vs.words[id]).join(' '));
+  rev.keys = kept.tIds.map((ids) => ids.map((id) => vt.words[id]).join(' '));
   fwd.keyIndex = new Map(fwd.keys.map((k, i) => [k, i]));
   rev.keyIndex = new Map(rev.keys.map((k, i) => [k, i]));
-  return { tables: [fwd, rev], pairs: P };
+  return { tables: [fwd, rev], pairs: kept.count.length };
+}
+
+/**
+ * The phrase pairs a table keeps: all but those seen once with a side longer than PHRASE_SINGLETON_MAX_WORDS words,
+ * renumbered (phrases in the order they were first seen, as before) without the phrases no kept pair has.
+ */
+function keptPairs(ph: PhraseCounts, sIdsOf: number[][], tIdsOf: number[][], scores: Float32Array) {
+  const sUsed = new Uint8Array(sIdsOf.length);
+  const tUsed = new Uint8Array(tIdsOf.length);
+  const pairs: number[] = [];
+  for (let x = 0; x < ph.count.length; x++) {
+    const s = ph.ps[x];
+    const t = ph.pt[x];
+    if (ph.count[x] === 1 && Math.max(sIdsOf[s].length, tIdsOf[t].length) > PHRASE_SINGLETON_MAX_WORDS) continue;
+    pairs.push(x);
+    sUsed[s] = 1;
+    tUsed[t] = 1;
+  }
+  const renumber = (used: Uint8Array, of: number[][]): { to: Int32Array; ids: number[][] } => {
+    const to = new Int32Array(used.length).fill(-1);
+    const ids: number[][] = [];
+    for (let i = 0; i < used.length; i++) if (used[i]) ((to[i] = ids.length), ids.push(of[i]));
+    return { to, ids };
+  };
+  const s = renumber(sUsed, sIdsOf);
+  const t = renumber(tUsed, tIdsOf);
+  const kept = new Float32Array(pairs.length * PHRASE_SCORES_PER_OPTION);
+  pairs.forEach((x, i) => kept.set(scores.subarray(x * PHRASE_SCORES_PER_OPTION, (x + 1) * PHRASE_SCORES_PER_OPTION), i * PHRASE_SCORES_PER_OPTION));
+  return {
+    ps: pairs.map((x) => s.to[ph.ps[x]]),
+    pt: pairs.map((x) => t.to[ph.pt[x]]),
+    count: pairs.map((x) => ph.count[x]),
+    scores: kept,
+    sIds: s.ids,
+    tIds: t.ids,
+  };
 }
 
 /** ln of IBM1-style lexical weight of out given inp: Π_j (1/(|inp|+1)) Σ_i p(out_j | inp_i) (incl. NULL). */

@@ -7,6 +7,12 @@
 
 /** Longest phrase (in words, either side) extracted and decoded. */
 export const MAX_PHRASE = 4;
+/**
+ * A phrase pair seen once is kept only when neither side has more words than this (pairs seen more often are always
+ * kept). MAX_PHRASE - 1: the longest pairs seen once are a fifth of a small agent's options (aym: 0.41 of 6.2 MB
+ * stored) and rarely the ones a new sentence needs; bench:quality 0.0006 / 0.0004 chrF below keeping them.
+ */
+export const PHRASE_SINGLETON_MAX_WORDS = MAX_PHRASE - 1;
 /** Translation options kept per input phrase (best by φ(t|s) plus OPTION_RANK_LEX_WEIGHT × lex(t|s)). */
 export const OPTIONS_PER_PHRASE = 12;
 /** Weight of the lexical weight beside φ(t|s) when a phrase's options are ranked. */
