@@ -9,6 +9,8 @@ import { toyCorpus } from '../testing/toy-corpus';
 const SCHEMA5 = path.join(__dirname, '../testing/fixtures/toy-indx-schema5.bin');
 /** The same as the engine of index schema 6 wrote it (16-bit document vectors without their largest code). */
 const SCHEMA6 = path.join(__dirname, '../testing/fixtures/toy-indx-schema6.bin');
+/** The same as the engine of index schema 8 wrote it (word keys and gram lists stored). */
+const SCHEMA8 = path.join(__dirname, '../testing/fixtures/toy-indx-schema8.bin');
 
 /** The context rows of an index by key (a loaded index's rows as its queries read them). */
 function contextRows(ix: HybridIndex): Map<number, Float32Array> {
@@ -334,9 +336,9 @@ describe('HybridIndex artifact (schema 6: context rows of rare words learned aga
     const ix = new HybridIndex();
     ix.add(toyCorpus());
     const bytes = ix.serialize();
-    expect(INDEX_SCHEMA).toBe(8);
-    // the check of an engine reading schemas up to 7
-    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(7);
+    expect(INDEX_SCHEMA).toBe(9);
+    // the check of an engine reading schemas up to 8
+    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(8);
     const newer = bytes.slice();
     new DataView(newer.buffer).setUint16(10, INDEX_SCHEMA + 1, true);
     expect(() => HybridIndex.deserialize(newer)).toThrow(ArtifactFormatError);
@@ -553,5 +555,48 @@ describe('HybridIndex BM25 field scoring', () => {
     const nt = word.score(new Map(keys.map((k) => [k, 1])), alive, acc, touched, 0, 1);
     expect(nt).toBe(n);
     expect([...touched.subarray(0, nt)].sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
+  });
+});
+
+describe('HybridIndex artifact (schema 9: the words of a side instead of its word keys and gram lists)', () => {
+  const queries = [
+    ['el gato canta en el río', 'source'],
+    ["misi q'uchu yapu", 'target'],
+    ['El zorro rojo come pan.', 'source'],
+    ["qamaqi manq'i jawira", 'target'],
+    ['cantaban los perritos', 'source'],
+    ["yapupiwa q'uchupxapxi", 'target'],
+  ] as const;
+
+  it('stores the words of each side, not their keys and gram lists, and answers after loading as the index that wrote it', () => {
+    const ix = new HybridIndex();
+    ix.add(toyCorpus());
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    for (const side of [0, 1]) {
+      expect(r.has(`words${side}`)).toBe(true);
+      for (const gone of ['wordKeys', 'gramKeys', 'gramStart', 'gramWordKeyGap', 'gramMult']) expect(r.has(`${gone}${side}`)).toBe(false);
+    }
+    const copy = HybridIndex.deserialize(bytes);
+    for (const [q, side] of queries) {
+      expect(copy.search(q, 8, { side })).toEqual(ix.search(q, 8, { side }));
+      expect(copy.embedText(q, side)).toEqual(ix.embedText(q, side));
+    }
+    expect(copy.serialize()).toEqual(bytes);
+    // and keeps accepting pairs, answering as the index that wrote it given the same pairs
+    const more = toyCorpus().map((p) => ({ ...p, id: `more-${p.id}`, source: `${p.source} otra vez` }));
+    copy.add(more);
+    ix.add(more);
+    for (const [q, side] of queries) expect(copy.search(q, 8, { side })).toEqual(ix.search(q, 8, { side }));
+  });
+
+  it('still reads a schema 8 index (gram lists stored) and answers as after re-encoding it', () => {
+    const stored = new Uint8Array(fs.readFileSync(SCHEMA8));
+    const r = ArtifactReader.open(stored, 'INDX');
+    expect([r.schema, r.has('gramWordKeyGap0'), r.has('words0')]).toEqual([8, true, false]);
+    const old = HybridIndex.deserialize(stored);
+    const again = HybridIndex.deserialize(old.serialize());
+    expect(ArtifactReader.open(again.serialize(), 'INDX').has('words0')).toBe(true);
+    for (const [q, side] of queries) expect(again.search(q, 8, { side })).toEqual(old.search(q, 8, { side }));
   });
 });

@@ -15,7 +15,7 @@ import { foldToken, isWordToken, tokenize } from './tokenize';
 import type { ParallelPair, RetrievalHit } from './types';
 import { sortedIndexOf } from './sorted-keys';
 import { TopK } from './top-k';
-import { gramTermCounts } from './gram-terms';
+import { gramTermCounts, wordGrams } from './gram-terms';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -675,7 +675,7 @@ function unpackPostings(p: PackedPostings): Segment {
  * in the same order (a gram's document list sums integer counts: the order of its words does not change it).
  * Null when they differ (the copy is stored then).
  */
-function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPostings): { gaps: Int32Array; mult: Int32Array } | null {
+function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPostings): { gaps: Int32Array; mult: Int32Array; wordsByKey: string[] | null } | null {
   const toKey = new Int32Array(g.words.length);
   for (let id = 0; id < g.words.length; id++) {
     const k = sortedIndexOf(p.keys, hash32(g.words[id], 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff);
@@ -699,13 +699,39 @@ function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPosting
       prev = key;
     });
   }
-  return { gaps, mult };
+  // every key the key of one word: the words in key order stand for the keys and the gram lists (schema 9)
+  const wordsByKey = new Array<string>(p.keys.length);
+  toKey.forEach((k, id) => (wordsByKey[k] = g.words[id]));
+  const oneEach = g.words.length === p.keys.length && new Set(toKey).size === p.keys.length;
+  return { gaps, mult, wordsByKey: oneEach ? wordsByKey : null };
 }
 
 /** A gram side's multiplicities: the stored bytes when each is one byte (no copy widened to 32 bits), else widened. */
 function gramMult(r: ArtifactReader, name: string): Int32Array | Uint8Array {
   const stored = r.uintBytes(name);
   return stored && stored.width === 1 ? stored.bytes.subarray(0, stored.n) : r.int32(name);
+}
+
+/** The sizes of a side's gram lists when they are derived from its words (schema 9, meta `gramSizes<side>`). */
+interface GramSizes {
+  grams: number;
+  entries: number;
+}
+
+/** Bytes a side derives from its words when it is loaded (schema 9): word keys, gram keys, counts, starts and lists. */
+function derivedGramBytes(r: ArtifactReader, side: number): number {
+  const sizes = r.meta<GramSizes | undefined>(`gramSizes${side}`);
+  if (!sizes) return 0;
+  return (
+    r.count(`words${side}`) * Int32Array.BYTES_PER_ELEMENT + sizes.grams * 3 * Int32Array.BYTES_PER_ELEMENT + sizes.entries * (Int32Array.BYTES_PER_ELEMENT + 1)
+  );
+}
+
+/** The word field's keys of words given in key order (schema 9). */
+function postingKeysOf(words: string[]): Int32Array {
+  const keys = Int32Array.from(words, postingKey);
+  for (let k = 1; k < keys.length; k++) if (keys[k] <= keys[k - 1]) throw new ArtifactFormatError('index words are not in key order');
+  return keys;
 }
 
 /** Word-key indexes of a gram side from their per-gram gaps. */
@@ -1302,9 +1328,13 @@ function postingKey(w: string): number {
  * rule (meta `idRule`) and n-gram lengths derived from the word lengths when they are those. 7: document vectors as
  * one signed byte per component (`vec0Q8`, the values those codes give, which the index that wrote them searched too).
  * 8: context rows of integers stored exactly (meta `ctxIntegers`, blocks `ctxZ0`, `ctxZ1`, … of zig-zag values, no
- * scales); rows learned again are then not requantized either.
+ * scales); rows learned again are then not requantized either. 9: a side whose every word key is the key of one word
+ * stores its words in key order (`words<side>`, meta `gramSizes<side>`) instead of the word keys, the gram keys and
+ * the gram lists (`wordKeys`, `gramKeys`, `gramStart`, `gramWordKeyGap`, `gramMult`): its keys are the words' hashes and
+ * its gram lists the words' n-grams (gram-terms `wordGrams`), derived when the side is first searched. The lists were
+ * a third of a small agent's index (aym 1.3 of 3.1 MB); the words take a sixth of that.
  */
-export const INDEX_SCHEMA = 8;
+export const INDEX_SCHEMA = 9;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
 const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
@@ -1706,15 +1736,22 @@ export class HybridIndex {
     this.sides.forEach((s, side) => {
       const p = s.word.pack(map);
       packs.push(p);
-      w.offsets(`wordKeys${side}`, p.keys).uints(`wordDf${side}`, p.df).offsets(`wordStart${side}`, p.start).raw(`wordPost${side}`, p.bytes);
+      w.uints(`wordDf${side}`, p.df).offsets(`wordStart${side}`, p.start).raw(`wordPost${side}`, p.bytes);
       const wordLen = lens(s.word);
       w.uints(`wordLen${side}`, wordLen);
       const g = buildGramPostings(words[side]);
       vocab.push(g.words);
-      w.offsets(`gramKeys${side}`, g.keys).uints(`gramDf${side}`, g.df).offsets(`gramStart${side}`, g.gStart);
+      w.uints(`gramDf${side}`, g.df);
       const shared = gramWordKeyGaps(g, p);
-      if (shared) w.uints(`gramWordKeyGap${side}`, shared.gaps).uints(`gramMult${side}`, shared.mult);
-      else w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult).offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
+      if (shared?.wordsByKey) {
+        // schema 9: the words themselves, in key order; their keys and gram lists are derived when the side is loaded
+        w.strings(`words${side}`, shared.wordsByKey).meta(`gramSizes${side}`, { grams: g.keys.length, entries: g.gWord.length } satisfies GramSizes);
+      } else {
+        w.offsets(`wordKeys${side}`, p.keys).offsets(`gramKeys${side}`, g.keys).offsets(`gramStart${side}`, g.gStart);
+        if (shared) w.uints(`gramWordKeyGap${side}`, shared.gaps).uints(`gramMult${side}`, shared.mult);
+        else
+          w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult).offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
+      }
       // the n-gram length of a document is that of its words (at least 1): stored only when one differs
       const gramLen = lens(s.char);
       if (gramLen.some((x, d) => x !== Math.max(1, wordLen[d]))) w.uints(`gramLen${side}`, gramLen);
@@ -1772,14 +1809,25 @@ export class HybridIndex {
     const cap = ix.alive.length;
     const sideSections = (side: number): string[] =>
       [
-        ...['wordKeys', 'wordDf', 'wordStart', 'wordPost', 'wordLen', 'gramStart', 'gramKeys', 'gramDf', 'gramMult', 'gramLen'],
-        ...(r.has(`gramWordKeyGap${side}`) ? ['gramWordKeyGap'] : ['gramWord', 'gramWordStart', 'gramWordPost']),
+        ...['wordDf', 'wordStart', 'wordPost', 'wordLen', 'gramDf', 'gramLen'],
+        ...(r.has(`words${side}`)
+          ? ['words']
+          : [
+              'wordKeys',
+              'gramStart',
+              'gramKeys',
+              'gramMult',
+              ...(r.has(`gramWordKeyGap${side}`) ? ['gramWordKeyGap'] : ['gramWord', 'gramWordStart', 'gramWordPost']),
+            ]),
       ].map((x) => `${x}${side}`);
+    /** a side's words in key order (schema 9), read once, until the side is loaded */
+    const sideWords: (string[] | null)[] = [null, null];
+    const wordsOfSide = (side: 0 | 1, r: ArtifactReader): string[] => (sideWords[side] ??= r.strings(`words${side}`).toArray());
     /** a side's word postings, read once (for its searches, and for learning a context row of one of its words) */
     const wordPostings: (PackedPostings | null)[] = [null, null];
     const postingsOf = (side: 0 | 1, r: ArtifactReader): PackedPostings =>
       (wordPostings[side] ??= {
-        keys: r.int32(`wordKeys${side}`),
+        keys: r.has(`words${side}`) ? postingKeysOf(wordsOfSide(side, r)) : r.int32(`wordKeys${side}`),
         df: r.int32(`wordDf${side}`),
         start: r.int32(`wordStart${side}`),
         bytes: r.bytesOf(`wordPost${side}`),
@@ -1789,17 +1837,27 @@ export class HybridIndex {
       const packed = postingsOf(side, r);
       const wordLen = r.int32(`wordLen${side}`);
       s.word.load(packed, null, [], wordLen, cap);
-      const shared = r.has(`gramWordKeyGap${side}`);
-      const gStart = r.int32(`gramStart${side}`);
-      const grams: GramPostings = {
-        keys: r.int32(`gramKeys${side}`),
-        df: r.int32(`gramDf${side}`),
-        gStart,
-        gWord: shared ? gramWordKeys(r.int32(`gramWordKeyGap${side}`), gStart) : r.int32(`gramWord${side}`),
-        gMult: gramMult(r, `gramMult${side}`),
-        wStart: shared ? packed.start : r.int32(`gramWordStart${side}`),
-        wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
-      };
+      const df = r.int32(`gramDf${side}`);
+      let grams: GramPostings;
+      if (r.has(`words${side}`)) {
+        const derived = wordGrams(wordsOfSide(side, r), CHAR_SALT);
+        sideWords[side] = null;
+        if (derived.keys.length !== df.length)
+          throw new ArtifactFormatError(`index side ${side} is corrupt (${df.length} gram counts for ${derived.keys.length} grams)`);
+        grams = { ...derived, df, wStart: packed.start, wBytes: packed.bytes };
+      } else {
+        const shared = r.has(`gramWordKeyGap${side}`);
+        const gStart = r.int32(`gramStart${side}`);
+        grams = {
+          keys: r.int32(`gramKeys${side}`),
+          df,
+          gStart,
+          gWord: shared ? gramWordKeys(r.int32(`gramWordKeyGap${side}`), gStart) : r.int32(`gramWord${side}`),
+          gMult: gramMult(r, `gramMult${side}`),
+          wStart: shared ? packed.start : r.int32(`gramWordStart${side}`),
+          wBytes: shared ? packed.bytes : r.bytesOf(`gramWordPost${side}`),
+        };
+      }
       const gramLen = r.has(`gramLen${side}`) ? r.int32(`gramLen${side}`) : wordLen.map((x) => Math.max(1, x));
       s.char.load(null, grams, [], gramLen, cap);
       ix.storedDense[side] = readVectorRows(r, `vec${side}`);
@@ -1809,7 +1867,7 @@ export class HybridIndex {
     const sides = [0, 1].map((side) => [...sideSections(side), ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8'].map((x) => `vec${side}${x}`)]);
     const [r0, r1] = sides.map((names) => r.extract(names));
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
-    ix.pendingBytes = [r.decodedBytes(sides[0]), r.decodedBytes(sides[1])];
+    ix.pendingBytes = [r.decodedBytes(sides[0]) + derivedGramBytes(r, 0), r.decodedBytes(sides[1]) + derivedGramBytes(r, 1)];
     const integers = r.meta<boolean | undefined>('ctxIntegers') === true;
     const ctxBlocks = Array.from({ length: r.meta<number | undefined>('ctxBlocks') ?? 0 }, (_, b) => `${integers ? 'ctxZ' : 'ctxQ'}${b}`);
     ix.pendingOtherBytes = r.decodedBytes([
