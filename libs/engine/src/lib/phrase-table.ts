@@ -144,7 +144,11 @@ function keptPairs(ph: PhraseCounts, sIdsOf: number[][], tIdsOf: number[][], sco
   const renumber = (used: Uint8Array, of: number[][]): { to: Int32Array; ids: number[][] } => {
     const to = new Int32Array(used.length).fill(-1);
     const ids: number[][] = [];
-    for (let i = 0; i < used.length; i++) if (used[i]) ((to[i] = ids.length), ids.push(of[i]));
+    for (let i = 0; i < used.length; i++)
+      if (used[i]) {
+        to[i] = ids.length;
+        ids.push(of[i]);
+      }
     return { to, ids };
   };
   const s = renumber(sUsed, sIdsOf);
