@@ -590,6 +590,23 @@ describe('HybridIndex artifact (schema 9: the words of a side instead of its wor
     for (const [q, side] of queries) expect(copy.search(q, 8, { side })).toEqual(ix.search(q, 8, { side }));
   });
 
+  it('keeps the stored gram lists of a side where two words share a key, and answers after loading as before', () => {
+    // 'kxibub' and 'kthaef' hash to the same word key (found by search): one source-side posting list holds both
+    const ix = new HybridIndex();
+    ix.add([
+      ...toyCorpus(),
+      { id: 'x1', source: 'El kxibub come pan.', target: 'Kxibub manqi.' },
+      { id: 'x2', source: 'La kthaef duerme.', target: 'Jupax ikiri.' },
+    ]);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect([r.has('words0'), r.has('wordKeys0'), r.has('gramKeys0')]).toEqual([false, true, true]);
+    expect(r.has('words1')).toBe(true);
+    const copy = HybridIndex.deserialize(bytes);
+    for (const q of ['kxibub', 'kthaef', 'el kxibu come', 'kthae duerme']) expect(copy.search(q, 8)).toEqual(ix.search(q, 8));
+    expect(copy.serialize()).toEqual(bytes);
+  });
+
   it('still reads a schema 8 index (gram lists stored) and answers as after re-encoding it', () => {
     const stored = new Uint8Array(fs.readFileSync(SCHEMA8));
     const r = ArtifactReader.open(stored, 'INDX');
