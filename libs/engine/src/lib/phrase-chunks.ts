@@ -8,8 +8,8 @@
  * Sections of direction d: `optZ<d>` (the parts one after the other: per chunk the output lengths, the output word
  * ids, the four score columns as codes, the counts), `optByte<d>` (the byte offset of each part) and, from model
  * schema 5, `optBook<d>` (per score column its codebook: the 8-bit codes are indexes into it); metadata `optChunks<d>`
- * = { chunks, lo, step, widths } (the bytes per value of lengths, word ids and counts, and, for the 16-bit codes of
- * schema 4, their uniform quantization as the container's `quantized` sections). A part is one flag byte (0: values,
+ * = { chunks, widths } (the bytes per value of lengths, word ids and counts; schema 4 also `lo`, `step`: its 16-bit
+ * codes' uniform quantization as the container's `quantized` sections). A part is one flag byte (0: values,
  * 1: values in byte planes, 2: values stored as they are) and the values deflated (flags 0 and 1).
  *
  * 8-bit codes: each score column gets the 256 levels that fit its values best (1-D k-means from evenly spaced levels,
@@ -43,8 +43,9 @@ export const optionChunkSections = (d: number): string[] => [`optZ${d}`, `optByt
 
 interface ChunkMeta {
   chunks: number;
-  lo: number;
-  step: number;
+  /** schema 4 only: the 16-bit codes' uniform quantization (code x is lo + x · step) */
+  lo?: number;
+  step?: number;
   /** bytes per value of the lengths, word ids and counts */
   widths: [number, number, number];
 }
@@ -240,7 +241,7 @@ export function writeOptionChunks(w: ArtifactWriter, d: number, t: OptionColumns
     for (let s = 0; s < PHRASE_SCORES_PER_OPTION; s++) part(scoreCodes(t.scores, s, o0, o1, books[s]), 1, false);
     part(t.counts.subarray(o0, o1), widths[2], true);
   }
-  w.meta(`optChunks${d}`, { chunks, lo: 0, step: 1, widths } satisfies ChunkMeta);
+  w.meta(`optChunks${d}`, { chunks, widths } satisfies ChunkMeta);
   w.raw(`optZ${d}`, sink.finish()).offsets(`optByte${d}`, starts).raw(`optBook${d}`, bookBytes);
 }
 
@@ -300,8 +301,9 @@ export class OptionChunks {
   private chunk(c: number): Chunk {
     const hit = this.loaded[c];
     if (hit) return hit;
-    const { chunks, lo, step, widths } = this.meta;
+    const { chunks, lo = 0, step = 1, widths } = this.meta;
     if (!this.book && !this.table) {
+      // schema 4: 16-bit uniform codes
       const table = new Float32Array(Q16_LEVELS + 1 + Q16_SPECIAL.length);
       for (let x = 0; x <= Q16_LEVELS; x++) table[x] = lo + x * step;
       Q16_SPECIAL.forEach((v, i) => (table[Q16_LEVELS + 1 + i] = v));
