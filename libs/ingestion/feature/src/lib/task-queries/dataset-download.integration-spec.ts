@@ -4,6 +4,8 @@ import type { FileStorage } from '@gaia/shared/storage';
 import type { TestApp } from '@gaia/testing';
 import type { IngestionEventRecorder } from '../../testing/event-recorder';
 import { createIngestionTestApp, type IngestionTestApp } from '../../testing/ingestion-test-app';
+import { FILE_REPOSITORY, PAIR_REPOSITORY, TASK_REPOSITORY } from '@gaia/ingestion/data-access';
+import { DATA_SOURCE } from '@gaia/shared/database';
 import { storageKeys } from '../ingestion.tokens';
 import { AgentDataUseCase } from './task-queries.use-case';
 
@@ -104,6 +106,47 @@ describe('dataset download of an agent: built once per dataset version (real Pos
     );
     await t.drain();
     expect(await storage.list(storageKeys.agentPrefix(agentId))).toEqual([]);
+  });
+
+  it('a replica that finishes building an older version of the dataset leaves the newer zip another replica wrote', async () => {
+    const agentId = await createAgent('user-replicas', 'replicas-1', 'Hola\tMaitei\n');
+    // a second ingestion replica: the same database and storage, its own use case (its own single flight)
+    const one = t.app.get(AgentDataUseCase);
+    const other = new AgentDataUseCase(
+      t.app.get(DATA_SOURCE),
+      storage,
+      t.app.get(TASK_REPOSITORY),
+      t.app.get(FILE_REPOSITORY),
+      t.app.get(PAIR_REPOSITORY),
+      rpc,
+    );
+    // replica one's build is held while it writes its zip
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let writing!: () => void;
+    const started = new Promise<void>((r) => (writing = r));
+    const putStream = (storage.putStream as jest.Mock).getMockImplementation()!;
+    (storage.putStream as jest.Mock).mockImplementationOnce(async (key: string, chunks: AsyncIterable<Uint8Array>) => {
+      writing();
+      await held;
+      return putStream(key, chunks);
+    });
+    const older = one.prepareDownload(agentId);
+    await started;
+    // the dataset changes (a correction) and replica two builds the newer zip to the end
+    rec.feedbackVersion += 1;
+    const newer = await other.prepareDownload(agentId);
+    release();
+    const stale = await older;
+    expect(stale.key).not.toBe(newer.key);
+    // both answers can be downloaded: the stale build did not clean up the newer zip
+    expect(await storage.exists(newer.key)).toBe(true);
+    expect(await storage.exists(stale.key)).toBe(true);
+    expect(await one.prepareDownload(agentId)).toEqual(newer);
+    // the next version's build leaves only itself
+    rec.feedbackVersion += 1;
+    const next = await other.prepareDownload(agentId);
+    expect((await storage.list(storageKeys.downloadsPrefix(agentId))).filter((k) => k.endsWith('.zip'))).toEqual([next.key]);
   });
 
   it('concurrent prepares of one agent share one build, and a failure reaches every caller', async () => {

@@ -99,12 +99,9 @@ export class AgentDataUseCase {
 
   private async prepare(agentId: string): Promise<PreparedDownload> {
     const em = this.ds.manager;
-    const tasks = await this.tasks.listForAgent(em, agentId);
-    if (!tasks.length) throw DomainError.notFound('Model not found.', 'model_not_found');
-    const files = await this.files.listForAgent(em, agentId);
-    const pairCount = await this.pairs.count(em, agentId);
-    const firstCorrections = await this.correctionsPage(agentId, null);
-    const fingerprint = datasetFingerprint(tasks, files, pairCount, firstCorrections.version);
+    const dataset = await this.dataset(em, agentId);
+    if (!dataset) throw DomainError.notFound('Model not found.', 'model_not_found');
+    const { tasks, files, firstCorrections, fingerprint } = dataset;
     const key = storageKeys.download(agentId, fingerprint);
     const metaKey = storageKeys.downloadMeta(agentId, fingerprint);
     const filename = `dataset_${agentId}_files.zip`;
@@ -114,16 +111,37 @@ export class AgentDataUseCase {
     const size = await this.storage.putStream(key, this.zipChunks(agentId, tasks[tasks.length - 1], files, firstCorrections, counts));
     const meta: DownloadMeta = { size, ...counts };
     await this.storage.put(metaKey, new TextEncoder().encode(JSON.stringify(meta)));
-    // The older zips of the agent are stale: only this one stays.
-    for (const k of await this.storage.list(storageKeys.downloadsPrefix(agentId))) {
-      if (k !== key && k !== metaKey) await this.storage.delete(k).catch(() => undefined);
-    }
+    const now = await this.dataset(em, agentId);
     // Deleted while it was built (agent deletion, account erasure): nothing of it is left behind.
-    if (!(await this.tasks.listForAgent(em, agentId)).length) {
+    if (!now) {
       await this.storage.delete(storageKeys.downloadsPrefix(agentId)).catch(() => undefined);
       throw DomainError.notFound('Model not found.', 'model_not_found');
     }
+    // The older zips of the agent are stale: only this one stays. Unless this one is stale itself (the dataset changed
+    // while it was built): another replica may have written the newer zip already, which must stay; this one goes with
+    // the next version's build.
+    if (now.fingerprint === fingerprint) {
+      for (const k of await this.storage.list(storageKeys.downloadsPrefix(agentId))) {
+        if (k !== key && k !== metaKey) await this.storage.delete(k).catch(() => undefined);
+      }
+    }
     return { key, filename, ...meta };
+  }
+
+  /**
+   * What the agent's zip is built from and its fingerprint (datasetFingerprint); null when the agent has no task
+   * (unknown, or deleted).
+   */
+  private async dataset(
+    em: EntityManager,
+    agentId: string,
+  ): Promise<{ tasks: ProcessingTaskEntity[]; files: UploadedFileEntity[]; firstCorrections: CorrectionsPage; fingerprint: string } | null> {
+    const tasks = await this.tasks.listForAgent(em, agentId);
+    if (!tasks.length) return null;
+    const files = await this.files.listForAgent(em, agentId);
+    const pairCount = await this.pairs.count(em, agentId);
+    const firstCorrections = await this.correctionsPage(agentId, null);
+    return { tasks, files, firstCorrections, fingerprint: datasetFingerprint(tasks, files, pairCount, firstCorrections.version) };
   }
 
   /** The meta of a prepared zip, or null when it was not written (the zip is then incomplete or absent). */
