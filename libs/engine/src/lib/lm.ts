@@ -46,8 +46,8 @@ const DISCOUNT_MAX = 0.95;
 const DISCOUNT_DEFAULT = 0.75;
 /**
  * Trigrams seen fewer times than this are not stored: their context's bigram estimate stands for them (with their
- * counts, so each context's distribution stays proper). 2: bench:quality within 0.0006 chrF of storing every trigram,
- * a quarter of the artifact's bytes of the small agents' language models gone (aym 0.84 of 7.0 MB).
+ * counts, so each context's distribution stays proper; `x3p` counts them, each worth 1 - d3: the rule is for trigrams
+ * seen once). 2: bench:quality 0.0003 / 0.0001 chrF below storing every trigram, aym's artifact 0.84 MB of 7.0 smaller.
  */
 const LM_TRIGRAM_MIN_COUNT = 2;
 /** Slots of the log-probability cache at most (a power of two), and at least (small models). */
