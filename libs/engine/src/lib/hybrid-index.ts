@@ -669,16 +669,13 @@ function unpackPostings(p: PackedPostings): Segment {
 }
 
 /**
- * If the gram postings' per-word document lists are exactly the word field's postings (no two index words share a
- * hashed key), the gram side refers to the word postings by key index instead of storing a second copy: per gram,
- * its words as word-key indexes in ascending order, stored as gaps (the first one as is), with their multiplicities
- * in the same order (a gram's document list sums integer counts: the order of its words does not change it).
- * Null when they differ (the copy is stored then).
+ * Each index word's word-key index, if the gram postings' per-word document lists are exactly the word field's postings
+ * (no two index words share a hashed key); null when they differ (the gram side then stores its own copy).
  */
-function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPostings): { gaps: Int32Array; mult: Int32Array; wordsByKey: string[] | null } | null {
+function wordKeyIndexes(g: GramPostings & { words: string[] }, p: PackedPostings): Int32Array | null {
   const toKey = new Int32Array(g.words.length);
   for (let id = 0; id < g.words.length; id++) {
-    const k = sortedIndexOf(p.keys, hash32(g.words[id], 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff);
+    const k = sortedIndexOf(p.keys, postingKey(g.words[id]));
     if (k < 0) return null;
     const a = g.wBytes.subarray(g.wStart[id], g.wStart[id + 1]);
     const b = p.bytes.subarray(p.start[k], p.start[k + 1]);
@@ -686,6 +683,27 @@ function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPosting
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return null;
     toKey[id] = k;
   }
+  return toKey;
+}
+
+/**
+ * The words in word-key order when every key is the key of exactly one word (schema 9: they stand for the keys and the
+ * gram lists); null otherwise.
+ */
+function wordsInKeyOrder(words: string[], toKey: Int32Array, keys: number): string[] | null {
+  if (words.length !== keys || new Set(toKey).size !== keys) return null;
+  const out = new Array<string>(keys);
+  toKey.forEach((k, id) => (out[k] = words[id]));
+  return out;
+}
+
+/**
+ * The gram side referring to the word postings by key index (schema 4 to 8, and a side of schema 9 where two words
+ * share a key): per gram, its words as word-key indexes in ascending order, stored as gaps (the first one as is), with
+ * their multiplicities in the same order (a gram's document list sums integer counts: the order of its words does not
+ * change it).
+ */
+function gramWordKeyGaps(g: GramPostings, toKey: Int32Array): { gaps: Int32Array; mult: Int32Array } {
   const gaps = new Int32Array(g.gWord.length);
   const mult = new Int32Array(g.gWord.length);
   for (let k = 0; k + 1 < g.gStart.length; k++) {
@@ -699,11 +717,7 @@ function gramWordKeyGaps(g: GramPostings & { words: string[] }, p: PackedPosting
       prev = key;
     });
   }
-  // every key the key of one word: the words in key order stand for the keys and the gram lists (schema 9)
-  const wordsByKey = new Array<string>(p.keys.length);
-  toKey.forEach((k, id) => (wordsByKey[k] = g.words[id]));
-  const oneEach = g.words.length === p.keys.length && new Set(toKey).size === p.keys.length;
-  return { gaps, mult, wordsByKey: oneEach ? wordsByKey : null };
+  return { gaps, mult };
 }
 
 /** A gram side's multiplicities: the stored bytes when each is one byte (no copy widened to 32 bits), else widened. */
@@ -1537,7 +1551,7 @@ export class HybridIndex {
     for (const w of new Set(words)) {
       const c = this.ctx.get(wordKey(side, w));
       if (!c) continue;
-      const df = Math.max(1, f.df(hash32(w, 0x811c9dc5 ^ WORD_SALT) & 0x7fffffff));
+      const df = Math.max(1, f.df(postingKey(w)));
       const idf = Math.log(1 + N / df);
       let norm = 0;
       for (let i = 0; i < DIM; i++) norm += c[i] * c[i];
@@ -1742,14 +1756,17 @@ export class HybridIndex {
       const g = buildGramPostings(words[side]);
       vocab.push(g.words);
       w.uints(`gramDf${side}`, g.df);
-      const shared = gramWordKeyGaps(g, p);
-      if (shared?.wordsByKey) {
+      const toKey = wordKeyIndexes(g, p);
+      const inKeyOrder = toKey && wordsInKeyOrder(g.words, toKey, p.keys.length);
+      if (inKeyOrder) {
         // schema 9: the words themselves, in key order; their keys and gram lists are derived when the side is loaded
-        w.strings(`words${side}`, shared.wordsByKey).meta(`gramSizes${side}`, { grams: g.keys.length, entries: g.gWord.length } satisfies GramSizes);
+        w.strings(`words${side}`, inKeyOrder).meta(`gramSizes${side}`, { grams: g.keys.length, entries: g.gWord.length } satisfies GramSizes);
       } else {
         w.offsets(`wordKeys${side}`, p.keys).offsets(`gramKeys${side}`, g.keys).offsets(`gramStart${side}`, g.gStart);
-        if (shared) w.uints(`gramWordKeyGap${side}`, shared.gaps).uints(`gramMult${side}`, shared.mult);
-        else
+        if (toKey) {
+          const shared = gramWordKeyGaps(g, toKey);
+          w.uints(`gramWordKeyGap${side}`, shared.gaps).uints(`gramMult${side}`, shared.mult);
+        } else
           w.uints(`gramWord${side}`, g.gWord).uints(`gramMult${side}`, g.gMult).offsets(`gramWordStart${side}`, g.wStart).raw(`gramWordPost${side}`, g.wBytes);
       }
       // the n-gram length of a document is that of its words (at least 1): stored only when one differs

@@ -102,34 +102,36 @@ export function learnPhraseTables(
   }
   const sIdsOf = ph.sKeys.map((k) => k.split(' ').map(Number));
   const tIdsOf = ph.tKeys.map((k) => k.split(' ').map(Number));
-  const phs = new Float32Array(P * PHRASE_SCORES_PER_OPTION);
-  for (let x = 0; x < P; x++) {
+  // the long pairs seen once are let go before scoring (their counts are in cS / cT: the φ of the others are those of
+  // every pair), and the phrases left without a pair with them
+  const kept = keptPairs(ph, sIdsOf, tIdsOf);
+  const phs = new Float32Array(kept.pairs.length * PHRASE_SCORES_PER_OPTION);
+  kept.pairs.forEach((x, i) => {
     const c = ph.count[x];
     const si = ph.ps[x];
     const ti = ph.pt[x];
-    const at = PHRASE_SCORES_PER_OPTION * x;
+    const at = PHRASE_SCORES_PER_OPTION * i;
     phs[at + PHRASE_SCORE.phiF] = Math.log(c / cS[si]);
     phs[at + PHRASE_SCORE.phiR] = Math.log(c / cT[ti]);
     phs[at + PHRASE_SCORE.lexF] = lexWeight(sIdsOf[si], tIdsOf[ti], (a, b) => tProb(a, b, 0));
     phs[at + PHRASE_SCORE.lexR] = lexWeight(tIdsOf[ti], sIdsOf[si], (a, b) => tProb(b, a, 1));
-  }
-  // scored on every pair; then the long pairs seen once are let go, and the phrases left without a pair
-  const kept = keptPairs(ph, sIdsOf, tIdsOf, phs);
-  const fwd = packTable(kept.ps, kept.pt, kept.count, kept.scores, kept.sIds.length, kept.tIds, false);
-  const rev = packTable(kept.pt, kept.ps, kept.count, kept.scores, kept.tIds.length, kept.sIds, true);
+  });
+  const fwd = packTable(kept.ps, kept.pt, kept.count, phs, kept.sIds.length, kept.tIds, false);
+  const rev = packTable(kept.pt, kept.ps, kept.count, phs, kept.tIds.length, kept.sIds, true);
   // keys of a table are phrases in words of the input side
   fwd.keys = kept.sIds.map((ids) => ids.map((id) => vs.words[id]).join(' '));
   rev.keys = kept.tIds.map((ids) => ids.map((id) => vt.words[id]).join(' '));
   fwd.keyIndex = new Map(fwd.keys.map((k, i) => [k, i]));
   rev.keyIndex = new Map(rev.keys.map((k, i) => [k, i]));
-  return { tables: [fwd, rev], pairs: kept.count.length };
+  return { tables: [fwd, rev], pairs: kept.pairs.length };
 }
 
 /**
- * The phrase pairs a table keeps: all but those seen once with a side longer than PHRASE_SINGLETON_MAX_WORDS words,
- * renumbered (phrases in the order they were first seen, as before) without the phrases no kept pair has.
+ * The phrase pairs a table keeps (`pairs`: their indexes among all): all but those seen once with a side longer than
+ * PHRASE_SINGLETON_MAX_WORDS words; and, renumbered without the phrases no kept pair has (in the order they were first
+ * seen, as before), each kept pair's phrases and count.
  */
-function keptPairs(ph: PhraseCounts, sIdsOf: number[][], tIdsOf: number[][], scores: Float32Array) {
+function keptPairs(ph: PhraseCounts, sIdsOf: number[][], tIdsOf: number[][]) {
   const sUsed = new Uint8Array(sIdsOf.length);
   const tUsed = new Uint8Array(tIdsOf.length);
   const pairs: number[] = [];
@@ -153,13 +155,11 @@ function keptPairs(ph: PhraseCounts, sIdsOf: number[][], tIdsOf: number[][], sco
   };
   const s = renumber(sUsed, sIdsOf);
   const t = renumber(tUsed, tIdsOf);
-  const kept = new Float32Array(pairs.length * PHRASE_SCORES_PER_OPTION);
-  pairs.forEach((x, i) => kept.set(scores.subarray(x * PHRASE_SCORES_PER_OPTION, (x + 1) * PHRASE_SCORES_PER_OPTION), i * PHRASE_SCORES_PER_OPTION));
   return {
+    pairs,
     ps: pairs.map((x) => s.to[ph.ps[x]]),
     pt: pairs.map((x) => t.to[ph.pt[x]]),
     count: pairs.map((x) => ph.count[x]),
-    scores: kept,
     sIds: s.ids,
     tIds: t.ids,
   };
