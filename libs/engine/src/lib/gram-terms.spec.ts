@@ -1,4 +1,4 @@
-import { gramTermCounts, wordGrams } from './gram-terms';
+import { gramTermCounts, type WordGrams, wordGrams } from './gram-terms';
 import { charGrams } from './hybrid-index';
 
 /** The keys as the index counts its n-gram terms: FNV-1a of each n-gram string (hybrid-index hash32 / countTerms). */
@@ -39,28 +39,28 @@ describe('wordGrams', () => {
     return [...byGram].sort((a, b) => a[0] - b[0]);
   }
 
+  /** What wordGrams lists, in the shape of `expected`. */
+  function listed(g: WordGrams): [number, [number, number][]][] {
+    return Array.from(g.keys, (key, k) => [
+      key,
+      Array.from({ length: g.gStart[k + 1] - g.gStart[k] }, (_, x): [number, number] => [g.gWord[g.gStart[k] + x], g.gMult[g.gStart[k] + x]]),
+    ]);
+  }
+
   it.each([[['a']], [['ab', 'abc', 'abcd', 'bcd']], [['ñandéva', 'mba’e', 'va']], [['aaaa', 'aaaaaaa', 'baaa']], [[]], [['𝒜x', 'ǵ', 'ha']]])(
     'lists the words of each gram of %j, with their multiplicities, as counting the words one by one does',
     (words) => {
       const g = wordGrams(words, 0x7654321);
-      const got: [number, [number, number][]][] = Array.from(g.keys, (key, k) => [
-        key,
-        Array.from({ length: g.gStart[k + 1] - g.gStart[k] }, (_, x): [number, number] => [g.gWord[g.gStart[k] + x], g.gMult[g.gStart[k] + x]]),
-      ]);
-      expect(got).toEqual(expected(words, 0x7654321));
+      expect(listed(g)).toEqual(expected(words, 0x7654321));
       expect(g.gStart.length).toBe(g.keys.length + 1);
     },
   );
 
-  it('lists the grams of a vocabulary larger than its first table (grown while counting), multiplicities above a byte too', () => {
+  it('lists the grams of a large vocabulary (keys over every radix bucket), multiplicities above a byte too', () => {
     const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}x${(i * 7919).toString(36)}`);
     words.push('z'.repeat(300));
     const g = wordGrams(words, 0x7654321);
     expect(g.gMult).toBeInstanceOf(Int32Array);
-    const got = Array.from(g.keys, (key, k) => [
-      key,
-      Array.from({ length: g.gStart[k + 1] - g.gStart[k] }, (_, x) => [g.gWord[g.gStart[k] + x], g.gMult[g.gStart[k] + x]]),
-    ]);
-    expect(got).toEqual(expected(words, 0x7654321));
+    expect(listed(g)).toEqual(expected(words, 0x7654321));
   });
 });

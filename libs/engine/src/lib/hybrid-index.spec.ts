@@ -12,6 +12,14 @@ const SCHEMA6 = path.join(__dirname, '../testing/fixtures/toy-indx-schema6.bin')
 /** The same as the engine of index schema 8 wrote it (word keys and gram lists stored). */
 const SCHEMA8 = path.join(__dirname, '../testing/fixtures/toy-indx-schema8.bin');
 
+/** Queries of both sides of the toy corpus (words it has, words it lacks). */
+const TOY_QUERIES = [
+  ['el gato canta en el río', 'source'],
+  ["misi q'uchu yapu", 'target'],
+  ['El zorro rojo come pan.', 'source'],
+  ["qamaqi manq'i jawira", 'target'],
+] as const;
+
 /** The context rows of an index by key (a loaded index's rows as its queries read them). */
 function contextRows(ix: HybridIndex): Map<number, Float32Array> {
   ix.embedText('', 'source'); // a loaded index reads its context rows on first use
@@ -346,12 +354,7 @@ describe('HybridIndex artifact (schema 6: context rows of rare words learned aga
 });
 
 describe('HybridIndex artifact (schema 7: document vectors as 8-bit codes)', () => {
-  const queries = [
-    ['el gato canta en el río', 'source'],
-    ["misi q'uchu yapu", 'target'],
-    ['El zorro rojo come pan.', 'source'],
-    ["qamaqi manq'i jawira", 'target'],
-  ] as const;
+  const queries = TOY_QUERIES;
 
   it('still reads a schema 6 index and answers as after re-encoding it (its 16-bit vectors kept until computed again)', () => {
     const stored = new Uint8Array(fs.readFileSync(SCHEMA6));
@@ -559,14 +562,8 @@ describe('HybridIndex BM25 field scoring', () => {
 });
 
 describe('HybridIndex artifact (schema 9: the words of a side instead of its word keys and gram lists)', () => {
-  const queries = [
-    ['el gato canta en el río', 'source'],
-    ["misi q'uchu yapu", 'target'],
-    ['El zorro rojo come pan.', 'source'],
-    ["qamaqi manq'i jawira", 'target'],
-    ['cantaban los perritos', 'source'],
-    ["yapupiwa q'uchupxapxi", 'target'],
-  ] as const;
+  // and forms that match through character n-grams only
+  const queries = [...TOY_QUERIES, ['cantaban los perritos', 'source'], ["yapupiwa q'uchupxapxi", 'target']] as const;
 
   it('stores the words of each side, not their keys and gram lists, and answers after loading as the index that wrote it', () => {
     const ix = new HybridIndex();

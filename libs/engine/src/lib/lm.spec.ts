@@ -29,7 +29,10 @@ describe('Kneser-Ney trigram LM', () => {
     const counts = new Map<string, number>();
     for (const s of sents) {
       const ids = [BOS, BOS, ...s, EOS];
-      for (let i = 2; i < ids.length; i++) counts.set(ids.slice(i - 2, i + 1).join(' '), (counts.get(ids.slice(i - 2, i + 1).join(' ')) ?? 0) + 1);
+      for (let i = 2; i < ids.length; i++) {
+        const trigram = ids.slice(i - 2, i + 1).join(' ');
+        counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+      }
     }
     const repeated = [...counts.values()].filter((c) => c > 1).length;
     expect(lm.data.c3k.length).toBe(repeated);
