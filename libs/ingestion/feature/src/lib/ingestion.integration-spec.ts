@@ -30,9 +30,10 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
   let storage: FileStorage;
   let rec: IngestionEventRecorder;
   let upload: IngestionTestApp['upload'];
+  let update: IngestionTestApp['update'];
 
   beforeAll(async () => {
-    ({ t, rpc, storage, rec, upload } = await createIngestionTestApp());
+    ({ t, rpc, storage, rec, upload, update } = await createIngestionTestApp());
   });
   afterAll(() => t?.close());
 
@@ -147,14 +148,7 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
 
     // update-model: adds files, keeps agent-wide de-duplication
     const more = await upload('u2', [['mas.txt', enc('Hola\tMaitei\nAgua\tY\n')]]);
-    const upd = await rpc.call('ingestion.start-processing.v1', {
-      mode: 'update',
-      agentId: res.model_id,
-      ownerId: 'user-1',
-      srcLang: 'es',
-      tgtLang: 'gn',
-      files: more,
-    });
+    const upd = await update(res.model_id, 'user-1', more);
     expect(upd.model_id).toBe(res.model_id);
     await t.drain();
     expect(await stats(res.model_id)).toEqual({ pairCount: 5, documentCount: 5, textBlocksExtracted: 7 });
@@ -201,14 +195,7 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     rec.holdLearning = true;
     try {
       const more = await upload('u7', [['b.tsv', enc('es\tgn\nAgua\tY\n')]]);
-      const upd = await rpc.call('ingestion.start-processing.v1', {
-        mode: 'update',
-        agentId: res.model_id,
-        ownerId: 'user-4',
-        srcLang: 'es',
-        tgtLang: 'gn',
-        files: more,
-      });
+      const upd = await update(res.model_id, 'user-4', more);
       await t.drain();
       expect((await rpc.call('ingestion.get-task.v1', { taskId: upd.task_id })).task.status).toBe('PROCESSING');
       await expect(rpc.call('ingestion.rebuild-agent.v1', { agentId: res.model_id })).rejects.toMatchObject({ status: 409, code: 'task_in_progress' });
@@ -228,9 +215,7 @@ describe('ingestion service (real Postgres, outbox/inbox, jobs)', () => {
     const res = await rpc.call('ingestion.start-processing.v1', { mode: 'create', ownerId: 'user-5', srcLang: 'es', tgtLang: 'gn', files: first });
     await t.drain();
     const files = await upload('u9', [['b.tsv', enc('es\tgn\nAgua\tY\n')]]);
-    const update = () =>
-      rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId: res.model_id, ownerId: 'user-5', srcLang: 'es', tgtLang: 'gn', files });
-    const outcomes = await Promise.allSettled(Array.from({ length: 4 }, update));
+    const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => update(res.model_id, 'user-5', files)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
       expect(o.reason).toMatchObject({ status: 409, code: 'task_in_progress' });

@@ -1,4 +1,4 @@
-import { ingestionUploadKey } from '@gaia/contracts';
+import { ingestionUploadKey, type RpcResponse } from '@gaia/contracts';
 import { ingestionSchema } from '@gaia/ingestion/data-access';
 import { RPC_CLIENT, type RpcClient } from '@gaia/shared/messaging';
 import { FILE_STORAGE, type FileStorage } from '@gaia/shared/storage';
@@ -16,6 +16,8 @@ export interface IngestionTestApp {
   rec: IngestionEventRecorder;
   /** Stores files as the gateway does for an upload and answers their refs. */
   upload(uploadId: string, files: Array<[string, Uint8Array]>): Promise<UploadedRefs>;
+  /** Starts an update of the owner's es → gn agent with the uploaded files (start-processing, mode update). */
+  update(agentId: string, ownerId: string, files: UploadedRefs): Promise<RpcResponse<'ingestion.start-processing.v1'>>;
 }
 
 /**
@@ -31,9 +33,10 @@ export async function createIngestionTestApp(env: Record<string, string> = {}): 
     env,
   });
   const storage = t.app.get<FileStorage>(FILE_STORAGE);
+  const rpc = t.app.get<RpcClient>(RPC_CLIENT);
   return {
     t,
-    rpc: t.app.get<RpcClient>(RPC_CLIENT),
+    rpc,
     storage,
     rec: t.app.get(IngestionEventRecorder),
     async upload(uploadId, files) {
@@ -45,5 +48,6 @@ export async function createIngestionTestApp(env: Record<string, string> = {}): 
       }
       return refs;
     },
+    update: (agentId, ownerId, files) => rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId, ownerId, srcLang: 'es', tgtLang: 'gn', files }),
   };
 }

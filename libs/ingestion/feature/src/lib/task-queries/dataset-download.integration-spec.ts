@@ -1,11 +1,11 @@
 import { unzipSync } from 'fflate';
+import { FILE_REPOSITORY, PAIR_REPOSITORY, TASK_REPOSITORY } from '@gaia/ingestion/data-access';
+import { DATA_SOURCE } from '@gaia/shared/database';
 import { OUTBOX, type Outbox, type RpcClient } from '@gaia/shared/messaging';
 import type { FileStorage } from '@gaia/shared/storage';
 import type { TestApp } from '@gaia/testing';
 import type { IngestionEventRecorder } from '../../testing/event-recorder';
 import { createIngestionTestApp, type IngestionTestApp } from '../../testing/ingestion-test-app';
-import { FILE_REPOSITORY, PAIR_REPOSITORY, TASK_REPOSITORY } from '@gaia/ingestion/data-access';
-import { DATA_SOURCE } from '@gaia/shared/database';
 import { storageKeys } from '../ingestion.tokens';
 import { AgentDataUseCase } from './task-queries.use-case';
 
@@ -23,13 +23,14 @@ describe('dataset download of an agent: built once per dataset version (real Pos
   let storage: FileStorage;
   let rec: IngestionEventRecorder;
   let upload: IngestionTestApp['upload'];
+  let update: IngestionTestApp['update'];
   /** Keys of the zips written to storage since the spy started (putStream is the real storage's, observed). */
   let zipPuts: string[];
   /** Keys read whole (get) since the spy started: a zip is built from its originals streamed, never read whole. */
   let gets: string[];
 
   beforeAll(async () => {
-    ({ t, rpc, storage, rec, upload } = await createIngestionTestApp());
+    ({ t, rpc, storage, rec, upload, update } = await createIngestionTestApp());
     const putStream = storage.putStream.bind(storage);
     jest.spyOn(storage, 'putStream').mockImplementation(async (key, chunks) => {
       if (key.endsWith('.zip')) zipPuts.push(key);
@@ -69,7 +70,7 @@ describe('dataset download of an agent: built once per dataset version (real Pos
 
     // a new upload (update-model) changes the dataset: rebuilt, with the new pair and original
     const more = await upload('reuse-2', [['mas.tsv', enc('Agua\tY\n')]]);
-    await rpc.call('ingestion.start-processing.v1', { mode: 'update', agentId, ownerId: 'user-reuse', srcLang: 'es', tgtLang: 'gn', files: more });
+    await update(agentId, 'user-reuse', more);
     await t.drain();
     const third = await rpc.call('ingestion.prepare-download.v1', { agentId });
     expect(third.key).not.toBe(first.key);
