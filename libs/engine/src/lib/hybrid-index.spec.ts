@@ -11,6 +11,8 @@ const SCHEMA5 = path.join(__dirname, '../testing/fixtures/toy-indx-schema5.bin')
 const SCHEMA6 = path.join(__dirname, '../testing/fixtures/toy-indx-schema6.bin');
 /** The same as the engine of index schema 8 wrote it (word keys and gram lists stored). */
 const SCHEMA8 = path.join(__dirname, '../testing/fixtures/toy-indx-schema8.bin');
+/** The same as the engine of index schema 9 wrote it (document vectors stored). */
+const SCHEMA9 = path.join(__dirname, '../testing/fixtures/toy-indx-schema9.bin');
 
 /** Queries of both sides of the toy corpus (words it has, words it lacks). */
 const TOY_QUERIES = [
@@ -36,6 +38,15 @@ function requantized(v: Float32Array): Float32Array {
   const scale = Math.fround(m / 32767);
   return v.map((x) => (m > 0 ? (Math.round(x / scale) | 0) * scale : 0));
 }
+
+/**
+ * Two pairs whose source words 'kxibub' and 'kthaef' hash to the same word key (found by search): a side with such
+ * words stores its word keys instead of its words (schema 9), so the index stores its document vectors too (schema 10).
+ */
+const COLLIDING = [
+  { id: 'x1', source: 'El kxibub come pan.', target: 'Kxibub manqi.' },
+  { id: 'x2', source: 'La kthaef duerme.', target: 'Jupax ikiri.' },
+];
 
 const PAIRS = [
   { id: 'a', source: 'El perro duerme en la casa.', target: 'Anu utapi ikiri.' },
@@ -135,7 +146,7 @@ describe('HybridIndex', () => {
 describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () => {
   it('stores a repeated text and its vector once and answers like the index it was written from', () => {
     const pairs = toyCorpus();
-    const repeated = [...pairs, ...pairs.slice(0, 20).map((p, i) => ({ ...p, id: `again-${i}` }))];
+    const repeated = [...pairs, ...pairs.slice(0, 20).map((p, i) => ({ ...p, id: `again-${i}` })), ...COLLIDING];
     const ix = new HybridIndex();
     ix.add(repeated);
     const bytes = ix.serialize();
@@ -144,7 +155,7 @@ describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () =>
     expect(r.meta('srcTextBlocks')).toBe(1);
     expect(r.count('srcText0')).toBe(new Set(repeated.map((p) => p.source)).size);
     expect(r.count('srcOf')).toBe(repeated.length);
-    // schema 7: a signed byte per component of each distinct row, no scale
+    // schema 7 (vectors stored: COLLIDING): a signed byte per component of each distinct row, no scale
     expect(r.count('vec0Q8') / 32).toBeLessThan(repeated.length);
     expect(r.count('vec0Q8') % 32).toBe(0);
     // each row's largest component is the largest code, ±31
@@ -205,7 +216,7 @@ describe('HybridIndex artifact (texts and document vectors, schema 5 on)', () =>
 
   it('stores the vector of a document without words (all codes zero) as codes too', () => {
     const ix = new HybridIndex();
-    ix.add([...PAIRS, { id: 'marks', source: '¡¿…?!', target: '—' }]);
+    ix.add([...PAIRS, { id: 'marks', source: '¡¿…?!', target: '—' }, ...COLLIDING]);
     const bytes = ix.serialize();
     const r = ArtifactReader.open(bytes, 'INDX');
     expect([...r.raw<Int8Array>('vec0Q8').subarray(r.int32('vec0Row')[4] * 32, r.int32('vec0Row')[4] * 32 + 32)]).toEqual(new Array(32).fill(0));
@@ -344,9 +355,9 @@ describe('HybridIndex artifact (schema 6: context rows of rare words learned aga
     const ix = new HybridIndex();
     ix.add(toyCorpus());
     const bytes = ix.serialize();
-    expect(INDEX_SCHEMA).toBe(9);
-    // the check of an engine reading schemas up to 8
-    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(8);
+    expect(INDEX_SCHEMA).toBe(10);
+    // the check of an engine reading schemas up to 9
+    expect(ArtifactReader.open(bytes, 'INDX').schema).toBeGreaterThan(9);
     const newer = bytes.slice();
     new DataView(newer.buffer).setUint16(10, INDEX_SCHEMA + 1, true);
     expect(() => HybridIndex.deserialize(newer)).toThrow(ArtifactFormatError);
@@ -590,11 +601,7 @@ describe('HybridIndex artifact (schema 9: the words of a side instead of its wor
   it('keeps the stored gram lists of a side where two words share a key, and answers after loading as before', () => {
     // 'kxibub' and 'kthaef' hash to the same word key (found by search): one source-side posting list holds both
     const ix = new HybridIndex();
-    ix.add([
-      ...toyCorpus(),
-      { id: 'x1', source: 'El kxibub come pan.', target: 'Kxibub manqi.' },
-      { id: 'x2', source: 'La kthaef duerme.', target: 'Jupax ikiri.' },
-    ]);
+    ix.add([...toyCorpus(), ...COLLIDING]);
     const bytes = ix.serialize();
     const r = ArtifactReader.open(bytes, 'INDX');
     expect([r.has('words0'), r.has('wordKeys0'), r.has('gramKeys0')]).toEqual([false, true, true]);
@@ -612,5 +619,90 @@ describe('HybridIndex artifact (schema 9: the words of a side instead of its wor
     const again = HybridIndex.deserialize(old.serialize());
     expect(ArtifactReader.open(again.serialize(), 'INDX').has('words0')).toBe(true);
     for (const [q, side] of queries) expect(again.search(q, 8, { side })).toEqual(old.search(q, 8, { side }));
+  });
+});
+
+describe('HybridIndex artifact (schema 10: document vectors of a small index computed again from its postings)', () => {
+  const queries = [...TOY_QUERIES, ['cantaban los perritos', 'source'], ["yapupiwa q'uchupxapxi", 'target']] as const;
+  const vectorSections = (side: number): string[] => ['Q8', 'Row', 'Q', 'Scale', 'Q31', 'Max', 'ScaleFix'].map((x) => `vec${side}${x}`);
+
+  it('stores no document vector, and answers after loading as the index that wrote it (scores, embeddings, written again)', () => {
+    const ix = new HybridIndex();
+    ix.add([...toyCorpus(), ...PAIRS, { id: 'marks', source: '¡¿…?!', target: '—' }]);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect(r.schema).toBe(INDEX_SCHEMA);
+    for (const side of [0, 1]) {
+      expect(r.meta(`vec${side}Derived`)).toBe(true);
+      for (const gone of vectorSections(side)) expect(r.has(gone)).toBe(false);
+      // every vector was computed from the whole corpus: the postings give each one
+      expect(r.has(`vec${side}FixDoc`)).toBe(false);
+    }
+    const copy = HybridIndex.deserialize(bytes);
+    for (const [q, side] of queries) {
+      expect(copy.search(q, 10, { side })).toEqual(ix.search(q, 10, { side }));
+      expect(copy.embedText(q, side)).toEqual(ix.embedText(q, side));
+    }
+    expect(copy.serialize()).toEqual(bytes);
+    expect(HybridIndex.deserialize(bytes).serialize()).toEqual(bytes);
+    // and keeps accepting pairs, answering as the index that wrote it given the same pairs
+    const more = [{ id: 'zorro', source: 'Un zorro rojo come pan.', target: "Qamaqi t'ant'a manq'i." }];
+    copy.add(more);
+    ix.add(more);
+    for (const [q, side] of queries) expect(copy.search(q, 10, { side })).toEqual(ix.search(q, 10, { side }));
+  });
+
+  it('stores the vectors its postings do not give (computed before later pairs taught more), and answers as before', () => {
+    const pairs = toyCorpus();
+    const ix = new HybridIndex();
+    ix.add(pairs.slice(0, 50));
+    ix.add(pairs.slice(50)); // fewer than 30% new: the first 50 vectors are not computed again
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    const stale = [0, 1].map((side) => (r.has(`vec${side}FixDoc`) ? r.count(`vec${side}FixDoc`) : r.has(`vec${side}Q8`) ? 'all' : 0));
+    expect(stale.some((x) => x !== 0)).toBe(true);
+    const copy = HybridIndex.deserialize(bytes);
+    for (const [q, side] of queries) expect(copy.search(q, 10, { side })).toEqual(ix.search(q, 10, { side }));
+    expect(copy.serialize()).toEqual(bytes);
+  });
+
+  it('stores as fixes the few vectors its postings give otherwise (one more document changes every idf a little)', () => {
+    const ix = new HybridIndex();
+    ix.add(toyCorpus());
+    // only new words: no context row of the others changes, but the document count does (vectors not computed again)
+    ix.add([{ id: 'new', source: 'Xilófono zumbido lejano.', target: 'Tuqtuq phuqhu.' }]);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect([r.meta('vec0Derived'), r.has('vec0Q8')]).toEqual([true, false]);
+    const fixed = r.int32('vec0FixDoc');
+    expect(fixed.length).toBeGreaterThan(0);
+    expect(fixed.length).toBeLessThan(ix.size / 4);
+    expect(r.count('vec0FixQ8')).toBe(fixed.length * 32);
+    const copy = HybridIndex.deserialize(bytes);
+    for (const [q, side] of queries) expect(copy.search(q, 10, { side })).toEqual(ix.search(q, 10, { side }));
+    expect(copy.serialize()).toEqual(bytes);
+  });
+
+  it('still reads a schema 9 index (vectors stored) and answers as after re-encoding it', () => {
+    const stored = new Uint8Array(fs.readFileSync(SCHEMA9));
+    const r = ArtifactReader.open(stored, 'INDX');
+    expect([r.schema, r.has('vec0Q8'), r.has('vec1Q8')]).toEqual([9, true, true]);
+    const old = HybridIndex.deserialize(stored);
+    // (a pair removed and one added after its vectors were computed: too many differ from what the postings give)
+    const bytes = old.serialize();
+    expect(ArtifactReader.open(bytes, 'INDX').schema).toBe(INDEX_SCHEMA);
+    const again = HybridIndex.deserialize(bytes);
+    for (const [q, side] of queries) expect(again.search(q, 10, { side })).toEqual(old.search(q, 10, { side }));
+    expect(again.serialize()).toEqual(bytes);
+  });
+
+  it('stores the vectors of a side whose words it does not store (two words share a key)', () => {
+    const ix = new HybridIndex();
+    ix.add([...toyCorpus(), ...COLLIDING]);
+    const bytes = ix.serialize();
+    const r = ArtifactReader.open(bytes, 'INDX');
+    expect([r.has('vec0Q8'), r.has('vec1Q8')]).toEqual([true, true]);
+    const copy = HybridIndex.deserialize(bytes);
+    for (const [q, side] of queries) expect(copy.search(q, 10, { side })).toEqual(ix.search(q, 10, { side }));
   });
 });

@@ -44,6 +44,21 @@ const VECTOR_CODE_MAX = 32767;
  */
 const DOC_VECTOR_CODE_MAX = 31;
 /**
+ * The document vectors of an index with at most this many word postings (both sides) are not stored (index schema 10)
+ * but computed again from its postings and context rows when a side is first searched: 0.27 MB of quy's 1.50 MB
+ * artifact (short pairs: a vector is 32 bytes of a 43-byte pair). The work grows with the postings: cold load + first
+ * translation, median of 9 side by side, quy (57k postings) 26.7 → 49.8 ms, cni (67k) 17.8 → 38.0, shp (147k) 29.1 →
+ * 80.9, aym (196k) 50.0 → 112 ms; above this bound an agent's vectors are a smaller share of its bytes and the cold
+ * path cannot pay for them.
+ */
+const DERIVED_DOC_VECTORS_MAX_POSTINGS = 100_000;
+/**
+ * Vectors the postings do not give (computed before later pairs changed the context, or differing by rounding: the
+ * words of a document are summed in key order, not text order) are stored as fixes; when more than this share of the
+ * documents need one, the side stores all its vectors instead.
+ */
+const DERIVED_DOC_VECTORS_MAX_FIXED = 0.25;
+/**
  * Context rows are sums of ±1 index vectors (integers): index schema 8 stores them as they are (zig-zag, narrowest
  * width, deflated: 0.56 of the 16-bit scaled codes for shp) when every value is an integer of at most this size (exact
  * in float32). Rows of an index read from an older artifact are not integers: they are stored as 16-bit codes.
@@ -955,6 +970,8 @@ interface DerivedRows {
   row: (x: number, keysOf?: (d: number) => DocKeys) => Float32Array;
   /** a keysOf remembering each document's keys (for learning every row) */
   keysCache: () => (d: number) => DocKeys;
+  /** the documents row x is learned from */
+  docs: (x: number) => number[];
 }
 
 /** Context vector rows (16-bit codes, or schema 8 integers) read block by block (a stored block is read on its first use). */
@@ -1065,6 +1082,151 @@ function writeDocVectors(w: ArtifactWriter, name: string, q: Int8Array, n: numbe
     (to, d) => q.copyWithin(to * DIM, d * DIM, d * DIM + DIM),
   );
   w.raw(`${name}Q8`, q.slice(0, u * DIM)).uints(`${name}Row`, rowOf);
+}
+
+/** A side's postings as documents word after word (word j's are docs[from[j]] .. docs[from[j + 1] - 1]). */
+interface FlatPostings {
+  docs: Int32Array;
+  from: Int32Array;
+}
+
+function flatPostings(p: PackedPostings): FlatPostings {
+  const from = new Int32Array(p.df.length + 1);
+  for (let j = 0; j < p.df.length; j++) from[j + 1] = from[j] + p.df[j];
+  const docs = new Int32Array(from[p.df.length]);
+  let o = 0;
+  for (let j = 0; j < p.df.length; j++) {
+    forPostings(p.bytes, p.start[j], p.start[j + 1], (d) => {
+      docs[o++] = d;
+    });
+    if (o !== from[j + 1]) throw new ArtifactFormatError(`index postings are corrupt (${o - from[j]} documents for a count of ${p.df[j]})`);
+  }
+  return { docs, from };
+}
+
+/**
+ * Per document, the sum of the index vectors of its context keys (DIM each), as docKeysOf sums them: the keys of both
+ * sides' words (in key order) read from their postings. Exact when no two words share a key (docKeysOf counts a key
+ * once per side, and a key both sides have twice).
+ */
+function docKeySums(n: number, sides: readonly { words: readonly string[]; flat: FlatPostings }[]): Float32Array {
+  const sums = new Float32Array(n * DIM);
+  const iv = new Float32Array(DIM);
+  const at: number[] = [];
+  sides.forEach(({ words, flat }, side) => {
+    for (let j = 0; j < words.length; j++) {
+      iv.fill(0);
+      addIndexVector(wordKey(side as 0 | 1, words[j]), iv, 0, 1);
+      at.length = 0;
+      for (let i = 0; i < DIM; i++) if (iv[i] !== 0) at.push(i);
+      for (let o = flat.from[j]; o < flat.from[j + 1]; o++) for (const i of at) sums[flat.docs[o] * DIM + i] += iv[i];
+    }
+  });
+  return sums;
+}
+
+/** Whether no two words of the two sides share a context key (docKeySums is then exact). */
+function distinctWordKeys(sides: readonly (readonly string[])[]): boolean {
+  const keys = new Set<number>();
+  let n = 0;
+  sides.forEach((words, side) => {
+    n += words.length;
+    for (const w of words) keys.add(wordKey(side as 0 | 1, w));
+  });
+  return keys.size === n;
+}
+
+/**
+ * The document vector codes of one side computed from its postings (schema 10): a document's vector is what `embed`
+ * makes of its distinct words (their idf-weighted unit context rows summed, then made unit length), as codes
+ * (`toCodes`). `rows` holds the context row of word j at j · DIM (`has[j]`: whether it has one), `df` its document
+ * count. The words of a document are summed in key order, not in text order, so a code may differ by rounding from the
+ * one `embedDoc` computed: the writer stores those as fixes.
+ */
+function derivedDocCodes(n: number, flat: FlatPostings, df: Int32Array, rows: Float32Array, has: Uint8Array): Int8Array {
+  const V = new Float32Array(n * DIM);
+  const N = Math.max(1, n);
+  for (let j = 0; j < has.length; j++) {
+    if (!has[j]) continue;
+    const c = j * DIM;
+    const idf = Math.log(1 + N / Math.max(1, df[j]));
+    let norm = 0;
+    for (let i = 0; i < DIM; i++) norm += rows[c + i] * rows[c + i];
+    if (norm === 0) continue;
+    const k = idf / Math.sqrt(norm);
+    for (let o = flat.from[j]; o < flat.from[j + 1]; o++) {
+      const at = flat.docs[o] * DIM;
+      for (let i = 0; i < DIM; i++) V[at + i] += k * rows[c + i];
+    }
+  }
+  // made unit length (each value rounded to float32, as embed's vector) and coded as toCodes codes it
+  const codes = new Int8Array(n * DIM);
+  const unit = new Float32Array(DIM);
+  for (let at = 0; at < n * DIM; at += DIM) {
+    let n2 = 0;
+    for (let i = 0; i < DIM; i++) n2 += V[at + i] * V[at + i];
+    n2 = Math.sqrt(n2) || 1;
+    let m = 0;
+    for (let i = 0; i < DIM; i++) {
+      unit[i] = V[at + i] / n2;
+      m = Math.max(m, Math.abs(unit[i]));
+    }
+    if (m > 0) for (let i = 0; i < DIM; i++) codes[at + i] = Math.round((unit[i] / m) * DOC_VECTOR_CODE_MAX);
+  }
+  return codes;
+}
+
+/** Documents (ascending) whose codes differ between a and b. */
+function differingDocs(a: Int8Array, b: Int8Array, n: number): number[] {
+  const out: number[] = [];
+  for (let d = 0; d < n; d++)
+    for (let i = d * DIM; i < d * DIM + DIM; i++)
+      if (a[i] !== b[i]) {
+        out.push(d);
+        break;
+      }
+  return out;
+}
+
+/**
+ * Schema 10: a side's document vectors as its postings give them (meta `vec<side>Derived`), and the codes of the
+ * documents they do not give (`FixDoc`: the documents, ascending; `FixQ8`: their codes).
+ */
+function writeDerivedDocVectors(w: ArtifactWriter, name: string, q: Int8Array, fixes: readonly number[]): void {
+  w.meta(`${name}Derived`, true);
+  if (!fixes.length) return;
+  const codes = new Int8Array(fixes.length * DIM);
+  fixes.forEach((d, x) => codes.set(q.subarray(d * DIM, d * DIM + DIM), x * DIM));
+  w.uints(`${name}FixDoc`, fixes).raw(`${name}FixQ8`, codes);
+}
+
+/** Document vectors given by their codes (one per document), each distinct one once (its first document's row). */
+function distinctCodeRows(codes: Int8Array, n: number): StoredDense {
+  const rowOf = new Int32Array(n);
+  const firstOf: number[] = [];
+  const byHash = new Map<number, number[]>();
+  for (let d = 0; d < n; d++) {
+    const at = d * DIM;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < DIM; i++) h = Math.imul(h ^ (codes[at + i] & 0xff), 0x01000193);
+    const same = byHash.get(h);
+    const row = same?.find((x) => {
+      const b = firstOf[x] * DIM;
+      for (let i = 0; i < DIM; i++) if (codes[b + i] !== codes[at + i]) return false;
+      return true;
+    });
+    if (row !== undefined) {
+      rowOf[d] = row;
+      continue;
+    }
+    rowOf[d] = firstOf.length;
+    if (same) same.push(firstOf.length);
+    else byHash.set(h, [firstOf.length]);
+    firstOf.push(d);
+  }
+  const rows = new Float32Array(firstOf.length * DIM);
+  firstOf.forEach((d, x) => codeRow(codes, d * DIM, rows, x * DIM));
+  return { rows, count: firstOf.length, rowOf };
 }
 
 /** Marker of a 16-bit vector row whose codes are all zero (a document without embedded words). */
@@ -1269,6 +1431,42 @@ class ContextVectors {
     return this.extra.get(k);
   }
 
+  /**
+   * The rows of `keys` at once (key i's at i · DIM; `has[i]`: whether it has one), for reading every row of a side
+   * once: a row learned again is taken from its documents' key sums (`docSums`, docKeySums) less its own index vector,
+   * as contextRowFromDocs learns it, and not kept.
+   */
+  rowsOf(keys: Int32Array, docSums: Float32Array): { rows: Float32Array; has: Uint8Array } {
+    const rows = new Float32Array(keys.length * DIM);
+    const has = new Uint8Array(keys.length);
+    const derived = this.quantized?.derived ?? null;
+    for (let i = 0; i < keys.length; i++) {
+      const at = i * DIM;
+      const b = sortedIndexOf(this.baseKeys, keys[i]);
+      if (b < 0) {
+        const e = this.extra.get(keys[i]);
+        if (e) rows.set(e, at);
+        has[i] = e ? 1 : 0;
+        continue;
+      }
+      has[i] = 1;
+      if (this.baseVecs) {
+        rows.set(this.baseVecs.subarray(b * DIM, b * DIM + DIM), at);
+        continue;
+      }
+      const x = derived ? sortedIndexOf(derived.rows, b) : -1;
+      if (x < 0 || this.learned.has(b)) {
+        this.decodeRow(b, rows, at);
+        continue;
+      }
+      for (const d of derived!.docs(x)) {
+        for (let c = 0; c < DIM; c++) rows[at + c] += docSums[d * DIM + c];
+        addIndexVector(keys[i], rows, at, -1);
+      }
+    }
+    return { rows, has };
+  }
+
   /** Row b of a loaded index into out[at, at + DIM): stored (its rank among the stored rows) or learned again. */
   private decodeRow(b: number, out: Float32Array, at: number): void {
     const { q, scale, derived } = this.quantized!;
@@ -1346,9 +1544,13 @@ function postingKey(w: string): number {
  * stores its words in key order (`words<side>`, meta `gramSizes<side>`) instead of the word keys, the gram keys and
  * the gram lists (`wordKeys`, `gramKeys`, `gramStart`, `gramWordKeyGap`, `gramMult`): its keys are the words' hashes and
  * its gram lists the words' n-grams (gram-terms `wordGrams`), derived when the side is first searched. The lists were
- * a third of a small agent's index (aym 1.3 of 3.1 MB); the words take a sixth of that.
+ * a third of a small agent's index (aym 1.3 of 3.1 MB); the words take a sixth of that. 10: an index of at most
+ * DERIVED_DOC_VECTORS_MAX_POSTINGS postings whose sides store their words may store no document vectors (meta
+ * `vec<side>Derived`): they are computed again from the postings and the context rows on the first search, and the
+ * few that come out otherwise are stored (`vec<side>FixDoc`, `vec<side>FixQ8`); an engine reading schema 9 would find
+ * no vectors.
  */
-export const INDEX_SCHEMA = 9;
+export const INDEX_SCHEMA = 10;
 /** Schema 3 (a private copy of the gram side's word postings) still loads. */
 const MIN_INDEX_SCHEMA = 3;
 const INDEX_KIND = 'INDX';
@@ -1405,6 +1607,8 @@ export class HybridIndex {
    * document vector is needed one by one (docVecs: documents added, re-embedded, serialized)
    */
   private storedDense: [StoredDense | null, StoredDense | null] = [null, null];
+  /** per side: a loaded artifact's document vectors computed again from its postings (schema 10) on first use */
+  private pendingDense: [(() => StoredDense) | null, (() => StoredDense) | null] = [null, null];
   private embedded = new Uint8Array(1024);
   /** writes into the document vectors (the distinct rows the dense search scores are derived again after one) */
   private vecWrites = 0;
@@ -1450,9 +1654,21 @@ export class HybridIndex {
     }
   }
 
+  /** A side's document vectors as a loaded artifact gives them (computed from the context it was written with). */
+  private denseReady(side: 0 | 1): void {
+    const derive = this.pendingDense[side];
+    if (!derive) return;
+    this.pendingDense[side] = null;
+    this.ready(side);
+    this.storedDense[side] = derive();
+  }
+
+  /** Everything a loaded artifact holds decoded (before a change: the document vectors first, from the context as loaded). */
   private readyAll(): void {
     this.ready(0);
     this.ready(1);
+    this.denseReady(0);
+    this.denseReady(1);
   }
 
   private idAt(d: number): string {
@@ -1503,6 +1719,7 @@ export class HybridIndex {
 
   /** The document vectors of a side, for every document slot (a loaded artifact's rows written out per document). */
   private docVecs(side: 0 | 1): Float32Array {
+    this.denseReady(side);
     const cap = this.alive.length * DIM;
     if (this.vecs[side].length < cap) {
       const v = new Float32Array(cap);
@@ -1648,6 +1865,7 @@ export class HybridIndex {
 
   /** The FIELD_TOP live documents nearest the query vector q (every live document offered in document order). */
   private denseTop(side: 0 | 1, q: Float32Array, n: number, top: TopK): number[] {
+    this.denseReady(side);
     // a loaded artifact's rows while no document vector was written (the documents are those it stored)
     let rows: { rows: Float32Array; count: number; rowOf: Int32Array } | null = this.storedDense[side];
     if (!rows) {
@@ -1747,6 +1965,8 @@ export class HybridIndex {
     const words = [src.map(indexWords), tgt.map(indexWords)];
     const packs: PackedPostings[] = [];
     const vocab: string[][] = [];
+    /** per side: its words in key order when it stores them (schema 9) */
+    const keyOrderWords: (string[] | null)[] = [];
     this.sides.forEach((s, side) => {
       const p = s.word.pack(map);
       packs.push(p);
@@ -1758,6 +1978,7 @@ export class HybridIndex {
       w.uints(`gramDf${side}`, g.df);
       const toKey = wordKeyIndexes(g, p);
       const inKeyOrder = toKey && wordsInKeyOrder(g.words, toKey, p.keys.length);
+      keyOrderWords.push(inKeyOrder || null);
       if (inKeyOrder) {
         // schema 9: the words themselves, in key order; their keys and gram lists are derived when the side is loaded
         w.strings(`words${side}`, inKeyOrder).meta(`gramSizes${side}`, { grams: g.keys.length, entries: g.gWord.length } satisfies GramSizes);
@@ -1778,12 +1999,36 @@ export class HybridIndex {
     const derived = derivableContextRows(ctx, packs, vocab, (d, side) => words[side][d], integers ? (row) => row : requantizedRow);
     w.offsets('ctxKeys', ctx.keys).offsets('ctxDerived', derived.rows).uints('ctxDerivedWord', derived.word);
     writeContextVectors(w, ctx.vecs, ctx.keys.length, derived.rows, integers);
-    for (let s = 0; s < 2; s++) {
-      const V = this.docVecs(s as 0 | 1);
+    // schema 10: the vectors a reader computes again from what is stored (integer context rows read exactly)
+    const derivable =
+      integers &&
+      packs.reduce((t, p) => t + p.df.reduce((x, y) => x + y, 0), 0) <= DERIVED_DOC_VECTORS_MAX_POSTINGS &&
+      keyOrderWords.every((words) => words !== null) &&
+      distinctWordKeys(keyOrderWords as string[][]);
+    /** a side's words' context rows as a reader has them (stored exactly, or learned again as they are) */
+    const wordRows = (side: 0 | 1, words: readonly string[]): { rows: Float32Array; has: Uint8Array } => {
+      const rows = new Float32Array(words.length * DIM);
+      const has = new Uint8Array(words.length);
+      words.forEach((w, j) => {
+        const r = sortedIndexOf(ctx.keys, wordKey(side, w));
+        if (r < 0) return;
+        has[j] = 1;
+        rows.set(ctx.vecs.subarray(r * DIM, r * DIM + DIM), j * DIM);
+      });
+      return { rows, has };
+    };
+    for (const s of [0, 1] as const) {
+      const V = this.docVecs(s);
       const q = new Int8Array(n * DIM);
       let codes = true;
       for (let d = 0; d < this.ids.length; d++) if (map[d] >= 0 && !toCodes(V, d * DIM, q, map[d] * DIM)) codes = false;
-      if (codes) writeDocVectors(w, `vec${s}`, q, n);
+      let fixes: number[] | null = null;
+      if (codes && derivable) {
+        const { rows, has } = wordRows(s, keyOrderWords[s]!);
+        fixes = differingDocs(derivedDocCodes(n, flatPostings(packs[s]), packs[s].df, rows, has), q, n);
+      }
+      if (fixes && fixes.length <= n * DERIVED_DOC_VECTORS_MAX_FIXED) writeDerivedDocVectors(w, `vec${s}`, q, fixes);
+      else if (codes) writeDocVectors(w, `vec${s}`, q, n);
       else {
         // vectors read from an older artifact (16-bit) and not computed since: stored as they were read, so the index
         // answers as before it was written again
@@ -1855,6 +2100,7 @@ export class HybridIndex {
       const wordLen = r.int32(`wordLen${side}`);
       s.word.load(packed, null, [], wordLen, cap);
       const df = r.int32(`gramDf${side}`);
+      const words = r.has(`words${side}`) ? wordsOfSide(side, r) : null;
       let grams: GramPostings;
       if (r.has(`words${side}`)) {
         const derived = wordGrams(wordsOfSide(side, r), CHAR_SALT);
@@ -1877,14 +2123,51 @@ export class HybridIndex {
       }
       const gramLen = r.has(`gramLen${side}`) ? r.int32(`gramLen${side}`) : wordLen.map((x) => Math.max(1, x));
       s.char.load(null, grams, [], gramLen, cap);
-      ix.storedDense[side] = readVectorRows(r, `vec${side}`);
-      if (!ix.storedDense[side]) readVectors(r, `vec${side}`, ix.docVecs(side));
+      if (r.meta<boolean | undefined>(`vec${side}Derived`) && words) ix.pendingDense[side] = () => derivedDense(side, words, r);
+      else {
+        ix.storedDense[side] = readVectorRows(r, `vec${side}`);
+        if (!ix.storedDense[side]) readVectors(r, `vec${side}`, ix.docVecs(side));
+      }
     };
     // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
-    const sides = [0, 1].map((side) => [...sideSections(side), ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8'].map((x) => `vec${side}${x}`)]);
+    const sides = [0, 1].map((side) => [
+      ...sideSections(side),
+      ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8', 'FixDoc', 'FixQ8'].map((x) => `vec${side}${x}`),
+    ]);
     const [r0, r1] = sides.map((names) => r.extract(names));
+    /** each document's key sums while a side's vectors are still to be computed (both sides need them) */
+    let keySums: Float32Array | null = null;
+    let sidesToDerive = [0, 1].filter((side) => r.meta<boolean | undefined>(`vec${side}Derived`)).length;
+    /** schema 10: a side's document vectors from its postings and the context rows, with its stored fixes */
+    const derivedDense = (side: 0 | 1, words: readonly string[], r: ArtifactReader): StoredDense => {
+      const readers = [r0, r1];
+      const n = ix.ids.length;
+      const p = postingsOf(side, r);
+      const flat = flatPostings(p);
+      if (!keySums) {
+        const other = (1 - side) as 0 | 1;
+        const here = { words, flat };
+        const there = { words: sideWords[other] ?? readers[other].strings(`words${other}`).toArray(), flat: flatPostings(postingsOf(other, readers[other])) };
+        keySums = docKeySums(n, side === 0 ? [here, there] : [there, here]);
+      }
+      const sums = keySums;
+      if (--sidesToDerive === 0) keySums = null;
+      const { rows, has } = ix.ctx.rowsOf(
+        Int32Array.from(words, (w) => wordKey(side, w)),
+        sums,
+      );
+      const codes = derivedDocCodes(n, flat, p.df, rows, has);
+      if (r.has(`vec${side}FixDoc`)) {
+        const fixQ = r.raw<Int8Array>(`vec${side}FixQ8`);
+        r.int32(`vec${side}FixDoc`).forEach((d, x) => codes.set(fixQ.subarray(x * DIM, x * DIM + DIM), d * DIM));
+      }
+      return distinctCodeRows(codes, n);
+    };
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
-    ix.pendingBytes = [r.decodedBytes(sides[0]) + derivedGramBytes(r, 0), r.decodedBytes(sides[1]) + derivedGramBytes(r, 1)];
+    // a side's vectors computed again (schema 10) take at most a row per document
+    const derivedVectorBytes = (side: number): number =>
+      r.meta<boolean | undefined>(`vec${side}Derived`) ? ids.length * (DIM + 1) * Float32Array.BYTES_PER_ELEMENT : 0;
+    ix.pendingBytes = [0, 1].map((side) => r.decodedBytes(sides[side]) + derivedGramBytes(r, side) + derivedVectorBytes(side)) as [number, number];
     const integers = r.meta<boolean | undefined>('ctxIntegers') === true;
     const ctxBlocks = Array.from({ length: r.meta<number | undefined>('ctxBlocks') ?? 0 }, (_, b) => `${integers ? 'ctxZ' : 'ctxQ'}${b}`);
     ix.pendingOtherBytes = r.decodedBytes([
@@ -1922,12 +2205,11 @@ export class HybridIndex {
         derived = {
           rows: r.int32('ctxDerived'),
           row: (x, keysOf = (d) => docKeysOf(d, wordsOf)) => {
-            const side = (word[x] & 1) as 0 | 1;
-            const docs = postingDocs(postingsOf(side, sideReaders[side]), word[x] >>> 1);
-            const row = contextRowFromDocs(keys[derived!.rows[x]], docs, keysOf);
+            const row = contextRowFromDocs(keys[derived!.rows[x]], derived!.docs(x), keysOf);
             return integers ? row : requantizedRow(row);
           },
           keysCache: () => cachedDocKeys(wordsOf),
+          docs: (x) => postingDocs(postingsOf((word[x] & 1) as 0 | 1, sideReaders[word[x] & 1]), word[x] >>> 1),
         };
       }
       ix.ctx.load(keys, null, { q, scale, derived });
