@@ -683,6 +683,23 @@ describe('HybridIndex artifact (schema 10: document vectors of a small index com
     expect(copy.serialize()).toEqual(bytes);
   });
 
+  it('keeps no more of its stored context rows after computing the vectors than its query needed', () => {
+    // words in two documents each: their context rows are stored, in several blocks
+    const pairs = Array.from({ length: 1500 }, (_, i) => ({ id: `p${i}`, source: `pal${i} pal${i + 1} casa`, target: `sim${i} sim${i + 1} uta` }));
+    const ix = new HybridIndex();
+    ix.add(pairs);
+    const bytes = ix.serialize();
+    expect(ArtifactReader.open(bytes, 'INDX').meta('vec0Derived')).toBe(true);
+    const blocksRead = (x: HybridIndex): number =>
+      (x as unknown as { ctx: { quantized: { q: { blocks: unknown[] } } } }).ctx.quantized.q.blocks.filter((b) => b !== undefined).length;
+    const searched = HybridIndex.deserialize(bytes);
+    expect(searched.search('casa', 5)).toEqual(ix.search('casa', 5));
+    const embedded = HybridIndex.deserialize(bytes);
+    embedded.embedText('casa');
+    expect(blocksRead(embedded)).toBe(1);
+    expect(blocksRead(searched)).toBe(blocksRead(embedded));
+  });
+
   it('still reads a schema 9 index (vectors stored) and answers as after re-encoding it', () => {
     const stored = new Uint8Array(fs.readFileSync(SCHEMA9));
     const r = ArtifactReader.open(stored, 'INDX');

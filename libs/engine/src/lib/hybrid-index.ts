@@ -994,6 +994,19 @@ class StoredRows {
     for (let i = 0; i < DIM; i++) out[at + i] = q[from + i] * scale;
   }
 
+  /** f's result; the blocks f reads that were not read before are let go again (reading every row once). */
+  transiently<T>(f: () => T): T {
+    // (the blocks not read yet are holes, which map and forEach would skip)
+    const read = Array.from(this.blocks, (q) => q !== undefined);
+    try {
+      return f();
+    } finally {
+      read.forEach((was, b) => {
+        if (!was) this.blocks[b] = undefined;
+      });
+    }
+  }
+
   get byteSize(): number {
     let n = 0;
     for (const q of this.blocks) n += q?.byteLength ?? 0;
@@ -1434,9 +1447,13 @@ class ContextVectors {
   /**
    * The rows of `keys` at once (key i's at i · DIM; `has[i]`: whether it has one), for reading every row of a side
    * once: a row learned again is taken from its documents' key sums (`docSums`, docKeySums) less its own index vector,
-   * as contextRowFromDocs learns it, and not kept.
+   * as contextRowFromDocs learns it, and not kept; the stored blocks it reads are not kept either.
    */
   rowsOf(keys: Int32Array, docSums: Float32Array): { rows: Float32Array; has: Uint8Array } {
+    return this.quantized ? this.quantized.q.transiently(() => this.rowsNow(keys, docSums)) : this.rowsNow(keys, docSums);
+  }
+
+  private rowsNow(keys: Int32Array, docSums: Float32Array): { rows: Float32Array; has: Uint8Array } {
     const rows = new Float32Array(keys.length * DIM);
     const has = new Uint8Array(keys.length);
     const derived = this.quantized?.derived ?? null;
