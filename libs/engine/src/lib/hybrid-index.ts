@@ -47,9 +47,9 @@ const DOC_VECTOR_CODE_MAX = 31;
  * The document vectors of an index with at most this many word postings (both sides) are not stored (index schema 10)
  * but computed again from its postings and context rows when a side is first searched: 0.27 MB of quy's 1.50 MB
  * artifact (short pairs: a vector is 32 bytes of a 43-byte pair). The work grows with the postings: cold load + first
- * translation, median of 9 side by side, quy (57k postings) 26.7 → 49.8 ms, cni (67k) 17.8 → 38.0, shp (147k) 29.1 →
- * 80.9, aym (196k) 50.0 → 112 ms; above this bound an agent's vectors are a smaller share of its bytes and the cold
- * path cannot pay for them.
+ * translation, median of 9 side by side, quy (57k postings) 29.8 → 57.8 ms, cni (67k) 20.5 → 42.5, and in an earlier
+ * check shp (147k) 29.1 → 80.9, aym (196k) 50.0 → 112 ms; above this bound an agent's vectors are a smaller share of
+ * its bytes and the cold path cannot pay for them.
  */
 const DERIVED_DOC_VECTORS_MAX_POSTINGS = 100_000;
 /**
@@ -2140,8 +2140,10 @@ export class HybridIndex {
       }
       const gramLen = r.has(`gramLen${side}`) ? r.int32(`gramLen${side}`) : wordLen.map((x) => Math.max(1, x));
       s.char.load(null, grams, [], gramLen, cap);
-      if (r.meta<boolean | undefined>(`vec${side}Derived`) && words) ix.pendingDense[side] = () => derivedDense(side, words, r);
-      else {
+      if (r.meta<boolean | undefined>(`vec${side}Derived`)) {
+        if (!words) throw new ArtifactFormatError(`index side ${side} is corrupt (document vectors to compute without its words)`);
+        ix.pendingDense[side] = () => derivedDense(side, words, r);
+      } else {
         ix.storedDense[side] = readVectorRows(r, `vec${side}`);
         if (!ix.storedDense[side]) readVectors(r, `vec${side}`, ix.docVecs(side));
       }
