@@ -700,6 +700,26 @@ describe('HybridIndex artifact (schema 10: document vectors of a small index com
     expect(blocksRead(searched)).toBe(blocksRead(embedded));
   });
 
+  it('counts from its load the document vectors a search holds (floats), stored or computed again', () => {
+    const pending = (x: HybridIndex): number[] => (x as unknown as { pendingBytes: number[] }).pendingBytes.slice();
+    const held = (x: HybridIndex): number[] =>
+      (x as unknown as { storedDense: ({ rows: Float32Array; rowOf: Int32Array } | null)[] }).storedDense.map((d) =>
+        d ? d.rows.byteLength + d.rowOf.byteLength : 0,
+      );
+    for (const pairs of [toyCorpus(), [...toyCorpus(), ...COLLIDING]]) {
+      const ix = new HybridIndex();
+      ix.add(pairs);
+      const copy = HybridIndex.deserialize(ix.serialize());
+      const counted = pending(copy);
+      copy.search('el gato canta en el río', 5);
+      copy.search("misi q'uchu yapu", 5, { side: 'target' });
+      held(copy).forEach((bytes, side) => {
+        expect(bytes).toBeGreaterThan(0);
+        expect(counted[side]).toBeGreaterThan(bytes);
+      });
+    }
+  });
+
   it('still reads a schema 9 index (vectors stored) and answers as after re-encoding it', () => {
     const stored = new Uint8Array(fs.readFileSync(SCHEMA9));
     const r = ArtifactReader.open(stored, 'INDX');

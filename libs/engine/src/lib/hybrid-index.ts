@@ -2149,10 +2149,8 @@ export class HybridIndex {
       }
     };
     // each side keeps a copy of its own stored sections until it is decoded, not the whole artifact
-    const sides = [0, 1].map((side) => [
-      ...sideSections(side),
-      ...['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8', 'FixDoc', 'FixQ8'].map((x) => `vec${side}${x}`),
-    ]);
+    const vectorSections = (side: number): string[] => ['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8', 'FixDoc', 'FixQ8'].map((x) => `vec${side}${x}`);
+    const sides = [0, 1].map((side) => [...sideSections(side), ...vectorSections(side)]);
     const [r0, r1] = sides.map((names) => r.extract(names));
     /** each document's key sums while a side's vectors are still to be computed (both sides need them) */
     let keySums: Float32Array | null = null;
@@ -2184,9 +2182,15 @@ export class HybridIndex {
     };
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
     // a side's vectors computed again (schema 10) take at most a row per document
-    const derivedVectorBytes = (side: number): number =>
-      r.meta<boolean | undefined>(`vec${side}Derived`) ? ids.length * (DIM + 1) * Float32Array.BYTES_PER_ELEMENT : 0;
-    ix.pendingBytes = [0, 1].map((side) => r.decodedBytes(sides[side]) + derivedGramBytes(r, side) + derivedVectorBytes(side)) as [number, number];
+    // a side's document vectors are held as floats once searched (schema 7 on stores a byte per component; computed
+    // again, schema 10, at most a row per document), and a row per document
+    const vectorBytes = (side: number): number => {
+      const float = Float32Array.BYTES_PER_ELEMENT;
+      if (r.meta<boolean | undefined>(`vec${side}Derived`)) return ids.length * (DIM + 1) * float;
+      if (r.has(`vec${side}Q8`)) return (r.count(`vec${side}Q8`) + r.count(`vec${side}Row`)) * float;
+      return r.decodedBytes(vectorSections(side));
+    };
+    ix.pendingBytes = [0, 1].map((side) => r.decodedBytes(sideSections(side)) + derivedGramBytes(r, side) + vectorBytes(side)) as [number, number];
     const integers = r.meta<boolean | undefined>('ctxIntegers') === true;
     const ctxBlocks = Array.from({ length: r.meta<number | undefined>('ctxBlocks') ?? 0 }, (_, b) => `${integers ? 'ctxZ' : 'ctxQ'}${b}`);
     ix.pendingOtherBytes = r.decodedBytes([
