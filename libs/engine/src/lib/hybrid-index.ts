@@ -1030,14 +1030,19 @@ function codeRow(q: ArrayLike<number>, at: number, out: Float32Array, to: number
  * rounded) into codes[to, to + DIM); whether the vector is the values of its codes (`codeRow`).
  */
 function toCodes(V: Float32Array, at: number, codes: Int8Array, to: number): boolean {
-  let m = 0;
-  for (let i = 0; i < DIM; i++) m = Math.max(m, Math.abs(V[at + i]));
-  for (let i = 0; i < DIM; i++) codes[to + i] = m > 0 ? Math.round((V[at + i] / m) * DOC_VECTOR_CODE_MAX) : 0;
+  codesOf(V, at, codes, to);
   let ss = 0;
   for (let i = 0; i < DIM; i++) ss += codes[to + i] * codes[to + i];
   const scale = ss > 0 ? Math.fround(1 / Math.sqrt(ss)) : 0;
   for (let i = 0; i < DIM; i++) if (!Object.is(Math.fround(codes[to + i] * scale), V[at + i])) return false;
   return true;
+}
+
+/** The codes of document vector V[at, at + DIM) into codes[to, to + DIM) (toCodes without its check). */
+function codesOf(V: Float32Array, at: number, codes: Int8Array, to: number): void {
+  let m = 0;
+  for (let i = 0; i < DIM; i++) m = Math.max(m, Math.abs(V[at + i]));
+  for (let i = 0; i < DIM; i++) codes[to + i] = m > 0 ? Math.round((V[at + i] / m) * DOC_VECTOR_CODE_MAX) : 0;
 }
 
 const snapCodes = new Int8Array(DIM);
@@ -1089,12 +1094,46 @@ function writeVectors(w: ArtifactWriter, name: string, v: Float32Array, n: numbe
 
 /** Document vectors as codes (schema 7, `snapToCodes`): each distinct row once (`Q8`), and each document's row. */
 function writeDocVectors(w: ArtifactWriter, name: string, q: Int8Array, n: number): void {
-  const { rowOf, u } = storeDistinctRows(
-    n,
-    (d) => q.subarray(d * DIM, d * DIM + DIM).join(' '),
-    (to, d) => q.copyWithin(to * DIM, d * DIM, d * DIM + DIM),
-  );
+  const { rowOf, u } = distinctCodes(q, n);
   w.raw(`${name}Q8`, q.slice(0, u * DIM)).uints(`${name}Row`, rowOf);
+}
+
+/**
+ * Document vector codes (DIM per document) with each distinct row once: moved to the front in place, in the order first
+ * seen; each document's row and the number of distinct rows (storeDistinctRows for 8-bit codes, keyed by a hash of
+ * the codes instead of their text: a loaded index of schema 10 runs it on its first search).
+ */
+function distinctCodes(q: Int8Array, n: number): { rowOf: Int32Array; u: number } {
+  const rowOf = new Int32Array(n);
+  const rowsOfHash = new Map<number, number[]>();
+  let u = 0;
+  for (let d = 0; d < n; d++) {
+    const at = d * DIM;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < DIM; i++) h = Math.imul(h ^ (q[at + i] & 0xff), 0x01000193);
+    const rows = rowsOfHash.get(h);
+    const row = rows?.find((x) => {
+      for (let i = 0; i < DIM; i++) if (q[x * DIM + i] !== q[at + i]) return false;
+      return true;
+    });
+    if (row !== undefined) {
+      rowOf[d] = row;
+      continue;
+    }
+    q.copyWithin(u * DIM, at, at + DIM);
+    if (rows) rows.push(u);
+    else rowsOfHash.set(h, [u]);
+    rowOf[d] = u++;
+  }
+  return { rowOf, u };
+}
+
+/** The rows a dense search scores from distinct code rows (`q`, DIM per row) and each document's row. */
+function codeRows(q: Int8Array, rowOf: Int32Array): StoredDense {
+  const count = q.length / DIM;
+  const rows = new Float32Array(q.length);
+  for (let x = 0; x < count; x++) codeRow(q, x * DIM, rows, x * DIM);
+  return { rows, count, rowOf };
 }
 
 /** A side's postings as documents word after word (word j's are docs[from[j]] .. docs[from[j + 1] - 1]). */
@@ -1172,19 +1211,14 @@ function derivedDocCodes(n: number, flat: FlatPostings, df: Int32Array, rows: Fl
       for (let i = 0; i < DIM; i++) V[at + i] += k * rows[c + i];
     }
   }
-  // made unit length (each value rounded to float32, as embed's vector) and coded as toCodes codes it
+  // made unit length in place (each value rounded to float32, as embed's vector), then coded
   const codes = new Int8Array(n * DIM);
-  const unit = new Float32Array(DIM);
   for (let at = 0; at < n * DIM; at += DIM) {
     let n2 = 0;
     for (let i = 0; i < DIM; i++) n2 += V[at + i] * V[at + i];
     n2 = Math.sqrt(n2) || 1;
-    let m = 0;
-    for (let i = 0; i < DIM; i++) {
-      unit[i] = V[at + i] / n2;
-      m = Math.max(m, Math.abs(unit[i]));
-    }
-    if (m > 0) for (let i = 0; i < DIM; i++) codes[at + i] = Math.round((unit[i] / m) * DOC_VECTOR_CODE_MAX);
+    for (let i = 0; i < DIM; i++) V[at + i] /= n2;
+    codesOf(V, at, codes, at);
   }
   return codes;
 }
@@ -1211,35 +1245,6 @@ function writeDerivedDocVectors(w: ArtifactWriter, name: string, q: Int8Array, f
   const codes = new Int8Array(fixes.length * DIM);
   fixes.forEach((d, x) => codes.set(q.subarray(d * DIM, d * DIM + DIM), x * DIM));
   w.uints(`${name}FixDoc`, fixes).raw(`${name}FixQ8`, codes);
-}
-
-/** Document vectors given by their codes (one per document), each distinct one once (its first document's row). */
-function distinctCodeRows(codes: Int8Array, n: number): StoredDense {
-  const rowOf = new Int32Array(n);
-  const firstOf: number[] = [];
-  const byHash = new Map<number, number[]>();
-  for (let d = 0; d < n; d++) {
-    const at = d * DIM;
-    let h = 0x811c9dc5;
-    for (let i = 0; i < DIM; i++) h = Math.imul(h ^ (codes[at + i] & 0xff), 0x01000193);
-    const same = byHash.get(h);
-    const row = same?.find((x) => {
-      const b = firstOf[x] * DIM;
-      for (let i = 0; i < DIM; i++) if (codes[b + i] !== codes[at + i]) return false;
-      return true;
-    });
-    if (row !== undefined) {
-      rowOf[d] = row;
-      continue;
-    }
-    rowOf[d] = firstOf.length;
-    if (same) same.push(firstOf.length);
-    else byHash.set(h, [firstOf.length]);
-    firstOf.push(d);
-  }
-  const rows = new Float32Array(firstOf.length * DIM);
-  firstOf.forEach((d, x) => codeRow(codes, d * DIM, rows, x * DIM));
-  return { rows, count: firstOf.length, rowOf };
 }
 
 /** Marker of a 16-bit vector row whose codes are all zero (a document without embedded words). */
@@ -1301,13 +1306,7 @@ function withoutLargestCode(q: Int16Array, scale: Float32Array, u: number): { re
 function readVectorRows(r: ArtifactReader, name: string): StoredDense | null {
   if (!r.has(`${name}Row`)) return null;
   const rowOf = r.int32(`${name}Row`);
-  if (r.has(`${name}Q8`)) {
-    const q = r.raw<Int8Array>(`${name}Q8`);
-    const count = q.length / DIM;
-    const rows = new Float32Array(q.length);
-    for (let x = 0; x < count; x++) codeRow(q, x * DIM, rows, x * DIM);
-    return { rows, count, rowOf };
-  }
+  if (r.has(`${name}Q8`)) return codeRows(r.raw<Int8Array>(`${name}Q8`), rowOf);
   if (!r.has(`${name}Max`)) {
     const q = r.raw<Int16Array>(`${name}Q`);
     const scale = r.raw<Float32Array>(`${name}Scale`);
@@ -2119,8 +2118,8 @@ export class HybridIndex {
       const df = r.int32(`gramDf${side}`);
       const words = r.has(`words${side}`) ? wordsOfSide(side, r) : null;
       let grams: GramPostings;
-      if (r.has(`words${side}`)) {
-        const derived = wordGrams(wordsOfSide(side, r), CHAR_SALT);
+      if (words) {
+        const derived = wordGrams(words, CHAR_SALT);
         sideWords[side] = null;
         if (derived.keys.length !== df.length)
           throw new ArtifactFormatError(`index side ${side} is corrupt (${df.length} gram counts for ${derived.keys.length} grams)`);
@@ -2152,36 +2151,36 @@ export class HybridIndex {
     const vectorSections = (side: number): string[] => ['Q', 'Scale', 'Row', 'Q31', 'Max', 'ScaleFix', 'Q8', 'FixDoc', 'FixQ8'].map((x) => `vec${side}${x}`);
     const sides = [0, 1].map((side) => [...sideSections(side), ...vectorSections(side)]);
     const [r0, r1] = sides.map((names) => r.extract(names));
-    /** each document's key sums while a side's vectors are still to be computed (both sides need them) */
+    /** each document's key sums and each side's postings flat while a side's vectors are still to be computed */
     let keySums: Float32Array | null = null;
+    let flat: (FlatPostings | null)[] = [null, null];
+    const flatOf = (side: 0 | 1): FlatPostings => (flat[side] ??= flatPostings(postingsOf(side, [r0, r1][side])));
     let sidesToDerive = [0, 1].filter((side) => r.meta<boolean | undefined>(`vec${side}Derived`)).length;
     /** schema 10: a side's document vectors from its postings and the context rows, with its stored fixes */
     const derivedDense = (side: 0 | 1, words: readonly string[], r: ArtifactReader): StoredDense => {
-      const readers = [r0, r1];
       const n = ix.ids.length;
-      const p = postingsOf(side, r);
-      const flat = flatPostings(p);
       if (!keySums) {
         const other = (1 - side) as 0 | 1;
-        const here = { words, flat };
-        const there = { words: sideWords[other] ?? readers[other].strings(`words${other}`).toArray(), flat: flatPostings(postingsOf(other, readers[other])) };
+        const here = { words, flat: flatOf(side) };
+        const there = { words: sideWords[other] ?? [r0, r1][other].strings(`words${other}`).toArray(), flat: flatOf(other) };
         keySums = docKeySums(n, side === 0 ? [here, there] : [there, here]);
       }
       const sums = keySums;
-      if (--sidesToDerive === 0) keySums = null;
+      const sideFlat = flatOf(side);
+      if (--sidesToDerive === 0) [keySums, flat] = [null, [null, null]];
       const { rows, has } = ix.ctx.rowsOf(
         Int32Array.from(words, (w) => wordKey(side, w)),
         sums,
       );
-      const codes = derivedDocCodes(n, flat, p.df, rows, has);
+      const codes = derivedDocCodes(n, sideFlat, postingsOf(side, r).df, rows, has);
       if (r.has(`vec${side}FixDoc`)) {
         const fixQ = r.raw<Int8Array>(`vec${side}FixQ8`);
         r.int32(`vec${side}FixDoc`).forEach((d, x) => codes.set(fixQ.subarray(x * DIM, x * DIM + DIM), d * DIM));
       }
-      return distinctCodeRows(codes, n);
+      const { rowOf, u } = distinctCodes(codes, n);
+      return codeRows(codes.subarray(0, u * DIM), rowOf);
     };
     ix.pendingSides = [() => loadSide(0, r0), () => loadSide(1, r1)];
-    // a side's vectors computed again (schema 10) take at most a row per document
     // a side's document vectors are held as floats once searched (schema 7 on stores a byte per component; computed
     // again, schema 10, at most a row per document), and a row per document
     const vectorBytes = (side: number): number => {
