@@ -1,5 +1,5 @@
-import { FrontCodedKeys, learnPhraseTables, type PackedPhraseTable, PhraseKeyIndex } from './phrase-table';
-import { MAX_PHRASE, PHRASE_SINGLETON_MAX_WORDS } from './tuning';
+import { FrontCodedKeys, learnPhraseTables, type PackedPhraseTable, PHRASE_SCORE, PHRASE_SCORES_PER_OPTION, PhraseKeyIndex } from './phrase-table';
+import { MAX_PHRASE, PHRASE_DISCOUNTED_TABLES, PHRASE_SINGLETON_MAX_WORDS } from './tuning';
 import { type SideVocab, WordIndex } from './vocabulary';
 
 describe('PhraseKeyIndex (keys of a loaded phrase table)', () => {
@@ -123,5 +123,47 @@ describe('learnPhraseTables', () => {
     expect(fwd.keyIndex.has('a b c d')).toBe(false);
     expect(rev.keyIndex.has('w x y z')).toBe(false);
     expect(outputs(fwd, 'b c d')).toEqual(['x y z']);
+  });
+
+  it('discounts φ in the table into the target language: a pair seen once is no longer certain', () => {
+    // one-word sentences: a = w three times, a = x once, b = y once, c = z twice (counts of counts: n1 2, n2 1, D 0.5)
+    const rows: [number, number][] = [
+      [3, 3],
+      [3, 3],
+      [3, 3],
+      [3, 4],
+      [4, 5],
+      [5, 6],
+      [5, 6],
+    ];
+    const { tables } = learnPhraseTables(
+      rows.map(([s]) => Int32Array.of(s)),
+      rows.map(([, t]) => Int32Array.of(t)),
+      rows.map(() => diagonal(1)),
+      vs,
+      vt,
+      () => 0.5,
+      () => undefined,
+    );
+    const [fwd, rev] = tables;
+    /** φ(out|in) of a key's options, output words → probability */
+    const phi = (t: PackedPhraseTable, key: string): Record<string, number> => {
+      const k = t.keyIndex.get(key) as number;
+      const out: Record<string, number> = {};
+      for (let o = t.off[k]; o < t.off[k + 1]; o++) {
+        const words = Array.from(t.tgtIds.subarray(t.tgtOff[o], t.tgtOff[o + 1]), (id) => (t === fwd ? vt : vs).words[id]).join(' ');
+        out[words] = Math.exp(t.scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]);
+      }
+      return out;
+    };
+    expect(PHRASE_DISCOUNTED_TABLES).toEqual([true, false]);
+    // (c(b,y) − D) / c(b)
+    expect(phi(fwd, 'b').y).toBeCloseTo(0.5, 5);
+    // a's frequent translation still ranks first: (3 − 0.5) / 4 against (1 − 0.5) / 4
+    expect(phi(fwd, 'a').w).toBeCloseTo(0.625, 5);
+    expect(phi(fwd, 'a').x).toBeCloseTo(0.125, 5);
+    // the table into the source language keeps relative frequencies
+    expect(phi(rev, 'y').b).toBeCloseTo(1, 5);
+    expect(phi(rev, 'w').a).toBeCloseTo(1, 5);
   });
 });
