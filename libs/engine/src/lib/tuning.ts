@@ -16,12 +16,13 @@ export const PHRASE_SINGLETON_MAX_WORDS = MAX_PHRASE - 1;
 /** Translation options kept per input phrase (best by φ(t|s) plus OPTION_RANK_LEX_WEIGHT × lex(t|s)). */
 export const OPTIONS_PER_PHRASE = 12;
 /**
- * Which phrase table (0: into the agent's target language, 1: into its source language) reads Kneser-Ney discounted
- * φ (phrase-table.ts discountedPhi) instead of relative frequencies. Agents' first 200 dev sentences, 8 languages, the
- * same model otherwise: discounting the table into the target language raised es→xx average chrF 0.2524 → 0.2542 and
- * margin 0.1193 → 0.1215 (gn alone unchanged: 13 % of its phrase pairs are seen once, 52–72 % elsewhere); discounting
- * the table into Spanish lowered xx→es chrF 0.2400 → 0.2381, margin 0.1137 → 0.1131 (shorter output, cni −0.004), and
- * discounting φ(t|s) or φ(s|t) alone, or D fixed at 0.3 or 0.6, gained less into the target and lost as much into Spanish.
+ * Which phrase table (0: into the agent's target language, 1: into its source language) reads discounted φ
+ * (phrase-table.ts discountedPhi) instead of relative frequencies. First 200 dev sentences, 8 languages, the same model
+ * otherwise: discounting the table into the target language raised es→xx average chrF 0.2524 → 0.2538 and margin
+ * 0.1193 → 0.1211 (full dev: 0.2485 → 0.2492, 0.1157 → 0.1168, every language's margin up; gn nearly unchanged: 13 %
+ * of its phrase pairs are seen once, 52–72 % elsewhere); discounting the table into Spanish too lowered xx→es chrF
+ * 0.2400 → 0.2381, margin 0.1137 → 0.1131 (shorter output, cni −0.004); discounting φ(t|s) or φ(s|t) alone, or D fixed
+ * at 0.3 or 0.6, gained less into the target language and lost as much into Spanish.
  */
 export const PHRASE_DISCOUNTED_TABLES: readonly [boolean, boolean] = [true, false];
 /** Weight of the lexical weight beside φ(t|s) when a phrase's options are ranked. */
