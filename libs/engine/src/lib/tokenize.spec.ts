@@ -85,6 +85,12 @@ describe('tokenize', () => {
     expect(toks.filter(isLiteralToken)).toEqual(['https://gaia.example/a?b=1', '12/03/2020', '10:30', '1.500,75', 'ana@correo.example']);
   });
 
+  it('keeps an abbreviation of capitals with full stops (I.U., EE.UU.) as one literal token', () => {
+    const toks = tokenize('Eres importante para I.U. y vives en EE.UU. desde 2019. A. Pérez no.');
+    expect(toks).toEqual(['Eres', 'importante', 'para', 'I.U.', 'y', 'vives', 'en', 'EE.UU.', 'desde', '2019', '.', 'A', '.', 'Pérez', 'no', '.']);
+    expect(toks.filter(isLiteralToken)).toEqual(['I.U.', 'EE.UU.', '2019']);
+  });
+
   it('detokenizes with conventional punctuation spacing', () => {
     expect(detokenize(['¿', 'Mba', "'", 'e', '?'])).toBe("¿Mba ' e?");
     expect(detokenize(['hola', ',', 'amigo', '.'])).toBe('hola, amigo.');

@@ -13,7 +13,10 @@ const L = '\\p{L}\\p{M}\\p{N}ʼꞌꞋˀ';
 // 10:30, 1.500,75) are single tokens so they are carried over exactly.
 const URL = `(?:https?://|www\\.)[^\\s]+?(?=[.,;:!?)\\]]*(?:\\s|$))|[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+`;
 const NUMBER = `\\p{N}+(?:[.,:/]\\p{N}+)+`;
-const TOKEN_RE = new RegExp(`${URL}|${NUMBER}|[${L}]+(?:[-'’‘\`´][${L}]+)*(?:['’´](?=\\s|$))?|\\S`, 'gu');
+// Abbreviations of capitals with full stops (I.U., EE.UU., O.N.U.) are one name, carried over as written.
+const ACRONYM = `(?:\\p{Lu}{1,3}\\.){2,}`;
+const ACRONYM_RE = new RegExp(`^${ACRONYM}$`, 'u');
+const TOKEN_RE = new RegExp(`${URL}|${NUMBER}|${ACRONYM}|[${L}]+(?:[-'’‘\`´][${L}]+)*(?:['’´](?=\\s|$))?|\\S`, 'gu');
 const URL_RE = new RegExp(`^(?:${URL})$`, 'u');
 const FIRST_LETTER = new RegExp(`^[${L}]`, 'u');
 
@@ -73,9 +76,9 @@ export function isWordToken(tok: string): boolean {
   return FIRST_LETTER.test(tok);
 }
 
-/** A token written the same in every language: a number, a URL or an e-mail address. */
+/** A token written the same in every language: a number, a URL, an e-mail address or an abbreviation (I.U.). */
 export function isLiteralToken(tok: string): boolean {
-  return /^\p{N}/u.test(tok) || URL_RE.test(tok);
+  return /^\p{N}/u.test(tok) || URL_RE.test(tok) || ACRONYM_RE.test(tok);
 }
 
 const NO_SPACE_BEFORE = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '»', '”', '%', '…']);

@@ -53,6 +53,10 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     const url = tr.translateText('Ana compra pan hoy en www.tienda.example.');
     expect(url.translation).toContain('www.tienda.example');
     expect(url.untranslated).toEqual([]);
+    // an abbreviation written with dots is one name, not letters and full stops to drop one by one
+    const acronym = tr.translateText('Mi hermano duerme en la casa de la O.N.U.');
+    expect(acronym.translation).toContain('O.N.U.');
+    expect(acronym.untranslated.map((s) => s.text)).not.toContain('O');
   });
 
   it('reads an unknown capitalized word inside a sentence as a name, not as a spelling variant of a known word', () => {
