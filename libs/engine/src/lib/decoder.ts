@@ -178,9 +178,15 @@ export class PhraseDecoder {
             // an inflected loanword is reduced to its output-language stem; a word that would be left out may be a near-cognate
             const own = carry === 'literal' || carry === 'target';
             const stem = own ? null : (this.words.targetStem(surface[i], dir) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
+            // into the agent's source language (as a rule the language that lends words) a possible loanword that is a
+            // spelling variant or inflected form of a known word (`extra`: read through its back-off) is that word:
+            // only the back-off's translations are offered
+            const formOfKnown = dir === 1 && carry === 'borrowed' && extra !== 0;
             if (stem !== null) {
               const outId = outV.index.get(normalizeToken(stem)) ?? 0;
               opts.push({ out: [stem], ids: [lmWordId(m, dir, outId)], tm: W.copy + W.stem, chars: stem.length });
+            } else if (formOfKnown) {
+              // the back-off's options are already offered
             } else if (carry || this.reverseCopy === 'all') {
               const outId = carry === 'target' ? (outV.index.get(tokens[i]) ?? 0) : 0;
               // into the agent's source language a possible loanword is kept only as often as the data shows borrowing

@@ -154,6 +154,15 @@ describe('Translator borrowing learned from the data', () => {
     expect(everyday.unknownWords.carryKind('manzanas', false, 0)).toBeNull();
   });
 
+  it('reads an inflected form of a known word as that word into the source language, not as a loanword', () => {
+    // the data borrows rare words both ways, and 'irnaqirinaka' is unknown: long enough to be a loanword, but 'irnaqi' + suffix
+    expect(tr.unknownWords.carryKind('irnaqirinaka', false, 1)).toBe('borrowed');
+    expect(tr.unknownWords.stemBackoff('irnaqirinaka', 1)).toBe('irnaqi');
+    const r = tr.translateText('wawa irnaqirinaka.', { direction: 'reverse' });
+    expect(r.translation).toContain('trabaja');
+    expect(r.translation).not.toContain('irnaqirinaka');
+  });
+
   it('still reports a kept probable loanword as untranslated', () => {
     expect(tr.unknownWords.untranslatedSpans('el perro come manzanas.', 0).spans).toEqual([{ start: 14, end: 22, text: 'manzanas' }]);
   });
