@@ -23,7 +23,7 @@ export const PHRASE_SCORE = { phiF: 0, phiR: 1, lexF: 2, lexR: 3 } as const;
 export const PHRASE_SCORES_PER_OPTION = 4;
 /** The reverse table reads the forward scores with the conditionals swapped. */
 const REVERSED_SCORE = [PHRASE_SCORE.phiR, PHRASE_SCORE.phiF, PHRASE_SCORE.lexR, PHRASE_SCORE.lexF];
-/** Largest Kneser-Ney discount of a phrase count (below 1, so a pair seen once keeps a share of its own). */
+/** Largest discount of a phrase count (below 1, so a pair seen once keeps a share of its own). */
 const PHRASE_DISCOUNT_MAX = 0.9;
 /** Initial capacity of the phrase-pair hash (grows as needed). */
 const PHRASE_PAIRS_INITIAL_CAPACITY = 1 << 16;
