@@ -92,6 +92,19 @@ describe('learnPhraseTables', () => {
   const vt = vocab(['<unk>', '<s>', '</s>', 'w', 'x', 'y', 'z']);
   /** word i of the sentence linked to word i of its translation */
   const diagonal = (n: number): Int32Array => Int32Array.from({ length: 2 * n }, (_, k) => k >> 1);
+  /** The options of `key` in table `dir` of `tables` (0: into vt's words, 1: into vs's): output words and φ(out|in). */
+  const optionsOf = (tables: PackedPhraseTable[], dir: 0 | 1, key: string): { words: string; phi: number }[] => {
+    const t = tables[dir];
+    const k = t.keyIndex.get(key);
+    if (k === undefined) return [];
+    const out: { words: string; phi: number }[] = [];
+    for (let o = t.off[k]; o < t.off[k + 1]; o++)
+      out.push({
+        words: Array.from(t.tgtIds.subarray(t.tgtOff[o], t.tgtOff[o + 1]), (id) => (dir === 0 ? vt : vs).words[id]).join(' '),
+        phi: Math.exp(t.scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]),
+      });
+    return out;
+  };
 
   it('keeps a phrase pair seen once only when neither side is longer than PHRASE_SINGLETON_MAX_WORDS words', () => {
     // "a b c d" = "w x y z" once; "a b" = "w x" twice more
@@ -107,22 +120,15 @@ describe('learnPhraseTables', () => {
       () => undefined,
     );
     const [fwd, rev] = tables;
-    const outputs = (t: PackedPhraseTable, key: string): string[] => {
-      const k = t.keyIndex.get(key);
-      if (k === undefined) return [];
-      const out: string[] = [];
-      for (let o = t.off[k]; o < t.off[k + 1]; o++)
-        out.push(Array.from(t.tgtIds.subarray(t.tgtOff[o], t.tgtOff[o + 1]), (id) => (t === fwd ? vt : vs).words[id]).join(' '));
-      return out;
-    };
+    const outputs = (dir: 0 | 1, key: string): string[] => optionsOf(tables, dir, key).map((o) => o.words);
     expect(PHRASE_SINGLETON_MAX_WORDS).toBeLessThan(MAX_PHRASE);
-    expect(outputs(fwd, 'a b c')).toContain('w x y');
-    expect(outputs(fwd, 'a b')).toEqual(['w x']);
-    expect(outputs(rev, 'x y z')).toContain('b c d');
+    expect(outputs(0, 'a b c')).toContain('w x y');
+    expect(outputs(0, 'a b')).toEqual(['w x']);
+    expect(outputs(1, 'x y z')).toContain('b c d');
     // the four-word phrases were seen once: not keys of either table
     expect(fwd.keyIndex.has('a b c d')).toBe(false);
     expect(rev.keyIndex.has('w x y z')).toBe(false);
-    expect(outputs(fwd, 'b c d')).toEqual(['x y z']);
+    expect(outputs(0, 'b c d')).toEqual(['x y z']);
   });
 
   it('discounts φ in the table into the target language: a pair seen once is no longer certain', () => {
@@ -145,25 +151,16 @@ describe('learnPhraseTables', () => {
       () => 0.5,
       () => undefined,
     );
-    const [fwd, rev] = tables;
     /** φ(out|in) of a key's options, output words → probability */
-    const phi = (t: PackedPhraseTable, key: string): Record<string, number> => {
-      const k = t.keyIndex.get(key) as number;
-      const out: Record<string, number> = {};
-      for (let o = t.off[k]; o < t.off[k + 1]; o++) {
-        const words = Array.from(t.tgtIds.subarray(t.tgtOff[o], t.tgtOff[o + 1]), (id) => (t === fwd ? vt : vs).words[id]).join(' ');
-        out[words] = Math.exp(t.scores[o * PHRASE_SCORES_PER_OPTION + PHRASE_SCORE.phiF]);
-      }
-      return out;
-    };
+    const phi = (dir: 0 | 1, key: string): Record<string, number> => Object.fromEntries(optionsOf(tables, dir, key).map((o) => [o.words, o.phi]));
     expect(PHRASE_DISCOUNTED_TABLES).toEqual([true, false]);
     // (c(b,y) − D) / c(b)
-    expect(phi(fwd, 'b').y).toBeCloseTo(0.5, 5);
+    expect(phi(0, 'b').y).toBeCloseTo(0.5, 5);
     // a's frequent translation still ranks first: (3 − 0.5) / 4 against (1 − 0.5) / 4
-    expect(phi(fwd, 'a').w).toBeCloseTo(0.625, 5);
-    expect(phi(fwd, 'a').x).toBeCloseTo(0.125, 5);
+    expect(phi(0, 'a').w).toBeCloseTo(0.625, 5);
+    expect(phi(0, 'a').x).toBeCloseTo(0.125, 5);
     // the table into the source language keeps relative frequencies
-    expect(phi(rev, 'y').b).toBeCloseTo(1, 5);
-    expect(phi(rev, 'w').a).toBeCloseTo(1, 5);
+    expect(phi(1, 'y').b).toBeCloseTo(1, 5);
+    expect(phi(1, 'w').a).toBeCloseTo(1, 5);
   });
 });
