@@ -1,8 +1,12 @@
-import { sentenceCharRatio } from './decoder';
+import { PhraseDecoder, sentenceCharRatio } from './decoder';
 import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
+import { PIECE_MARK } from './subword';
+import { normalizeToken, tokenize } from './tokenize';
 import { Translator } from './translator';
+import { DEFAULT_DECODER_WEIGHTS, DROPPABLE_RANK, TRANSLATOR_DEFAULTS } from './tuning';
 import type { ParallelPair } from './types';
+import { UnknownWords } from './unknown-words';
 import { toyCorpus } from '../testing/toy-corpus';
 
 /** Long rare words of the toy language that its Spanish side never writes (most of them), and two names both sides write. */
@@ -71,5 +75,47 @@ describe('decoder: the length one sentence is expected to have', () => {
     const stats = { ...model.stats, charRatioMean: 0 };
     expect(sentenceCharRatio(stats, 0)).toBe(model.stats.charRatioCorpus);
     expect(sentenceCharRatio(stats, 1)).toBe(1 / model.stats.charRatioCorpus);
+  });
+});
+
+describe('decoder: a suffix piece needs a word before it', () => {
+  // made up: 220 frequent filler words (the target side inflects them with -pi and -kuna, so it is segmented), then the
+  // rarer 'hacia', whose only translation is the suffix piece -man (taken by seven place names), so it is never left out
+  const PLACES: [string, string][] = [
+    ['casa', 'uta'],
+    ['río', 'jawira'],
+    ['campo', 'yapu'],
+    ['monte', 'urqu'],
+    ['pueblo', 'marka'],
+    ['escuela', 'yachay'],
+    ['lago', 'qucha'],
+  ];
+  const pairs: ParallelPair[] = [];
+  for (let w = 0; w < 220; w++)
+    for (let r = 0; r < 9; r++) pairs.push({ id: `f${w}-${r}`, source: `palabra${w}a`, target: `simi${w}u${['', 'pi', 'kuna'][r % 3]}` });
+  for (const [p, tp] of PLACES) {
+    pairs.push({ id: `to-${p}`, source: `voy hacia ${p}`, target: `${tp}man risaa` });
+    pairs.push({ id: p, source: p, target: tp });
+  }
+  const model = trainAgentModel(pairs);
+  const d = TRANSLATOR_DEFAULTS;
+  const decoder = new PhraseDecoder(model, new UnknownWords(model, [...d.stemMinRatio]), {
+    weights: DEFAULT_DECODER_WEIGHTS,
+    beam: d.beam,
+    lengthTargets: [d.lengthTarget, d.lengthTargetReverse],
+    reverseCopy: d.reverseCopy,
+  });
+  const decode = (text: string): string[][] => {
+    const surface = tokenize(text);
+    return decoder.decode(surface.map(normalizeToken), surface, 0, 3).map((r) => r.tokens);
+  };
+
+  it('still translates a line that no output can start without one: the rule gives way rather than leave it untranslated', () => {
+    expect(model.segmenters?.[1]).toEqual(expect.arrayContaining(['man']));
+    expect(model.sides[0].index.get('hacia')).toBeGreaterThanOrEqual(DROPPABLE_RANK);
+    expect(decode('voy hacia casa')[0]).toEqual(['uta', `${PIECE_MARK}man`, 'risaa']);
+    // 'hacia' first: every way to translate it starts with the piece, and it may not be dropped
+    const [best] = decode('hacia Lima');
+    expect(best).toEqual([`${PIECE_MARK}man`, 'Lima']);
   });
 });

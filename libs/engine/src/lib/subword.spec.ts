@@ -102,4 +102,24 @@ describe('subword segmentation of the agglutinative side', () => {
     expect(fwd.translation).toContain('markakuna');
     expect(fwd.translation).not.toContain(PIECE_MARK);
   });
+
+  it('never writes a suffix piece where no word precedes it to join: at the start of a sentence or after punctuation', () => {
+    const model = trainAgentModel(pairs);
+    const index = new HybridIndex();
+    index.add(pairs);
+    const tr = new Translator(model, index);
+    const suffixes = new Set(model.segmenters?.[1] ?? []);
+    expect(suffixes.has('kuna')).toBe(true);
+    // 'en' and 'los' are the locative and plural pieces here: word by word they would come before their noun
+    for (const input of ['en Lima duermo.', 'los perros duermen.', 'duermo. en Lima.']) {
+      const decoded = tr.candidates(input, {}).candidates.filter((c) => c.strategy === 'phrase-decoder');
+      expect(decoded.length).toBeGreaterThan(0);
+      for (const c of decoded) {
+        const words = c.text.split(/\s+|(?=[.])/).filter(Boolean);
+        words.forEach((w, i) => {
+          if (i === 0 || !/^\p{L}/u.test(words[i - 1])) expect([input, w, suffixes.has(w.toLowerCase())]).toEqual([input, w, false]);
+        });
+      }
+    }
+  });
 });
