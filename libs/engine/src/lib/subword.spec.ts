@@ -23,8 +23,18 @@ const VERBS: [string, string][] = [
   ['trabajo', 'irnaqani'],
 ];
 
+/** Word-list entries of plural words: Spanish words ending in -es (its spelling), inflected words of the other side. */
+const PLURALS: [string, string][] = [
+  ['flores', 'tika'],
+  ['mujeres', 'warmikuna'],
+  ['colores', 'llimpikuna'],
+  ['señores', 'taytakuna'],
+  ['lunes', 'killachaw'],
+  ['meses', 'killakuna'],
+];
+
 function corpus(): ParallelPair[] {
-  const out: ParallelPair[] = [];
+  const out: ParallelPair[] = PLURALS.map(([s, t], i) => ({ id: `plural-${i}`, source: `${s}.`, target: `${t}.` }));
   for (const [sg, pl, stem] of NOUNS) {
     const art = sg === 'casa' ? 'la' : 'el';
     const arts = sg === 'casa' ? 'las' : 'los';
@@ -101,6 +111,24 @@ describe('subword segmentation of the agglutinative side', () => {
     const fwd = new Translator(deserializeModel(serializeModel(model)), index).translateText('veo los pueblos y duermo.');
     expect(fwd.translation).toContain('markakuna');
     expect(fwd.translation).not.toContain(PIECE_MARK);
+  });
+
+  it('reads a name inflected by a suffix as the name and the suffix: the name is carried over as written without it', () => {
+    const model = trainAgentModel(pairs);
+    const index = new HybridIndex();
+    index.add(pairs);
+    const tr = new Translator(model, index);
+    // 'Londres' is no word of the data: without the split the whole 'Londrespi' was copied into the Spanish
+    const inside = tr.translateText('ikini Londrespi.', { direction: 'reverse' }).translation;
+    expect(inside).toMatch(/\bLondres\b/);
+    expect(inside).toMatch(/\ben\b/);
+    expect(inside).not.toContain('Londrespi');
+    // a suffix is split off only where it leaves a name of at least four letters spelled more like the output language
+    expect(tr.unknownWords.nameSplit('Londrespi', false, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
+    expect(tr.unknownWords.nameSplit('Tupi', false, 1)).toBeNull();
+    // a capitalized sentence opener may be any word, and the agent's source side (Spanish here) is not segmented
+    expect(tr.unknownWords.nameSplit('Londrespi', true, 1)).toBeNull();
+    expect(tr.unknownWords.nameSplit('Londrespi', false, 0)).toBeNull();
   });
 
   it('never writes a suffix piece where no word precedes it to join: at the start of a sentence or after punctuation', () => {

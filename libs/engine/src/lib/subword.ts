@@ -189,10 +189,19 @@ export interface PieceInput {
   forced: ForcedSpan[];
 }
 
-/** The model's view of an input line of side `side` (the line itself when that side is not segmented). */
-export function pieceInput(m: AgentModel, side: 0 | 1, line: { qTok: string[]; surface: string[]; forced: ForcedSpan[] }): PieceInput {
+/**
+ * The model's view of an input line of side `side` (the line itself when that side is not segmented). `splitName`
+ * (word as written, its position) may split a word the side's data does not know into pieces first (a name and its
+ * suffix: unknown-words.ts nameSplit).
+ */
+export function pieceInput(
+  m: AgentModel,
+  side: 0 | 1,
+  line: { qTok: string[]; surface: string[]; forced: ForcedSpan[] },
+  splitName?: (surface: string, i: number) => string[] | null,
+): PieceInput {
   if (!m.segmenters?.[side]) return line;
-  if (!line.forced.length) {
+  if (!line.forced.length && !splitName) {
     const surface = segmentWords(m, side, line.qTok, line.surface);
     return { qTok: surface.map(normalizeToken), surface, forced: [] };
   }
@@ -203,7 +212,7 @@ export function pieceInput(m: AgentModel, side: 0 | 1, line: { qTok: string[]; s
   const at = new Int32Array(line.qTok.length + 1);
   line.qTok.forEach((t, i) => {
     at[i] = qTok.length;
-    const sur = whole[i] ? [line.surface[i]] : segmentWords(m, side, [t], [line.surface[i]]);
+    const sur = whole[i] ? [line.surface[i]] : (splitName?.(line.surface[i], i) ?? segmentWords(m, side, [t], [line.surface[i]]));
     for (const p of sur) {
       surface.push(p);
       qTok.push(whole[i] ? t : normalizeToken(p));

@@ -6,7 +6,7 @@
 import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
-import { segmentWords } from './subword';
+import { PIECE_MARK, segmentWords } from './subword';
 import { atSentenceStart, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
@@ -17,6 +17,8 @@ import {
   COGNATE_MIN_SPELLING,
   LOANWORD_MARGIN,
   MIN_LEX_PROB,
+  NAME_SPLIT_MIN_GAIN,
+  NAME_STEM_MIN,
   SPELLING_MIN_ALPHABET,
   STEM_MIN_PREFIX,
   STEM_MIN_WORD_LENGTH,
@@ -650,6 +652,37 @@ export class UnknownWords {
     const byEnding = (this.endings[dir] ??= borrowingByEnding(this.model, dir));
     const c = byEnding.get(wordEnding(word));
     return c ? Math.max(rate, (c.written + BORROWING_ENDING_PRIOR * rate) / (c.rare + BORROWING_ENDING_PRIOR)) : rate;
+  }
+
+  /**
+   * A name inflected by a suffix of the input language, split into the name and the suffix piece ('Londrespi' →
+   * 'Londres ᐩpi'), or null: a capitalized word inside a sentence that the input side's data does not know, on a
+   * segmented side (subword.ts), ending in one of that side's suffixes. Of the splits leaving at least NAME_STEM_MIN
+   * letters, the one whose name is spelled most like the output language (log-likelihood ratio of the whole word) is
+   * taken, and only when that is at least NAME_SPLIT_MIN_GAIN more than the unsplit word's ('Ramona' is no 'Ramo' with
+   * the suffix -na). The name is then carried over as written and the suffix translated ('Londres en'), instead of the
+   * inflected word copied whole.
+   */
+  nameSplit(surface: string, atSentenceStart: boolean, dir: 0 | 1): string[] | null {
+    const suffixes = this.model.segmenters?.[dir];
+    if (!suffixes || atSentenceStart || !/^\p{Lu}\p{Ll}/u.test(surface) || isLiteralToken(surface)) return null;
+    const word = normalizeToken(surface);
+    if (word.length !== surface.length || this.model.sides[dir].index.has(word)) return null;
+    let best = 0;
+    let gain = NAME_SPLIT_MIN_GAIN;
+    // log-likelihood ratios of whole words (the per-character ratio favours short stems)
+    const ratio = (w: string): number => this.looksLike(w, dir) * (Array.from(w).length + 1);
+    const whole = ratio(word);
+    for (const suffix of suffixes) {
+      const at = word.length - suffix.length;
+      if (!word.endsWith(suffix) || Array.from(word.slice(0, at)).length < NAME_STEM_MIN) continue;
+      const g = ratio(word.slice(0, at)) - whole;
+      if (g > gain) {
+        gain = g;
+        best = at;
+      }
+    }
+    return best ? [surface.slice(0, best), PIECE_MARK + surface.slice(best)] : null;
   }
 
   /** Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'). */
