@@ -1,12 +1,12 @@
-import { PhraseDecoder, sentenceCharRatio } from './decoder';
+import { sentenceCharRatio } from './decoder';
 import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
 import { PIECE_MARK } from './subword';
 import { normalizeToken, tokenize } from './tokenize';
 import { Translator } from './translator';
-import { DEFAULT_DECODER_WEIGHTS, DROPPABLE_RANK, TRANSLATOR_DEFAULTS } from './tuning';
+import { DROPPABLE_RANK } from './tuning';
 import type { ParallelPair } from './types';
-import { UnknownWords } from './unknown-words';
+import { defaultDecoder } from '../testing/default-decoder';
 import { toyCorpus } from '../testing/toy-corpus';
 
 /** Long rare words of the toy language that its Spanish side never writes (most of them), and two names both sides write. */
@@ -98,13 +98,7 @@ describe('decoder: a suffix piece needs a word before it', () => {
     pairs.push({ id: p, source: p, target: tp });
   }
   const model = trainAgentModel(pairs);
-  const d = TRANSLATOR_DEFAULTS;
-  const decoder = new PhraseDecoder(model, new UnknownWords(model, [...d.stemMinRatio]), {
-    weights: DEFAULT_DECODER_WEIGHTS,
-    beam: d.beam,
-    lengthTargets: [d.lengthTarget, d.lengthTargetReverse],
-    reverseCopy: d.reverseCopy,
-  });
+  const decoder = defaultDecoder(model);
   const decode = (text: string): string[][] => {
     const surface = tokenize(text);
     return decoder.decode(surface.map(normalizeToken), surface, 0, 3).map((r) => r.tokens);

@@ -1,22 +1,14 @@
+import { defaultDecoder } from '../testing/default-decoder';
 import { wordOrderCorpus } from '../testing/word-order-corpus';
-import { PhraseDecoder } from './decoder';
 import { adaptExample, exampleTokens } from './memory-adaptation';
 import { trainAgentModel } from './model';
 import { tokenize, normalizeToken } from './tokenize';
-import { DEFAULT_DECODER_WEIGHTS, TRANSLATOR_DEFAULTS } from './tuning';
 import type { RetrievalHit } from './types';
-import { UnknownWords } from './unknown-words';
 
 describe('memory adaptation', () => {
   const pairs = wordOrderCorpus(['casa verde']);
   const model = trainAgentModel(pairs);
-  const d = TRANSLATOR_DEFAULTS;
-  const decoder = new PhraseDecoder(model, new UnknownWords(model, [...d.stemMinRatio]), {
-    weights: DEFAULT_DECODER_WEIGHTS,
-    beam: d.beam,
-    lengthTargets: [d.lengthTarget, d.lengthTargetReverse],
-    reverseCopy: d.reverseCopy,
-  });
+  const decoder = defaultDecoder(model);
   const input = (text: string): { qTok: string[]; surface: string[] } => {
     const surface = tokenize(text);
     return { qTok: surface.map(normalizeToken), surface };
