@@ -59,6 +59,12 @@ describe('subword segmentation of the agglutinative side', () => {
       .split(/\s+|(?=[.])/)
       .filter(Boolean);
 
+  // one agent learned from the corpus for the tests that translate (learning is deterministic, the tests only read it)
+  const model = trainAgentModel(pairs);
+  const index = new HybridIndex();
+  index.add(pairs);
+  const tr = new Translator(model, index);
+
   it('learns the suffixes of the more inflected side only, and splits and joins words at them', () => {
     const [src, tgt] = learnSegmenters(
       pairs.map((p) => tok(p.source)),
@@ -94,10 +100,6 @@ describe('subword segmentation of the agglutinative side', () => {
   });
 
   it('translates an inflected form never seen in the data through its aligned stem and suffixes', () => {
-    const model = trainAgentModel(pairs);
-    const index = new HybridIndex();
-    index.add(pairs);
-    const tr = new Translator(model, index);
     const r = tr.translateText('markakunapi ikini.', { direction: 'reverse' });
     // the stem gives 'pueblo', the locative piece 'en' (without pieces the unknown word falls back to its nearest
     // known form, 'markakuna' → 'los pueblos', and the locative is lost)
@@ -114,28 +116,20 @@ describe('subword segmentation of the agglutinative side', () => {
   });
 
   it('reads a name inflected by a suffix as the name and the suffix: the name is carried over as written without it', () => {
-    const model = trainAgentModel(pairs);
-    const index = new HybridIndex();
-    index.add(pairs);
-    const tr = new Translator(model, index);
     // 'Londres' is no word of the data: without the split the whole 'Londrespi' was copied into the Spanish
     const inside = tr.translateText('ikini Londrespi.', { direction: 'reverse' }).translation;
     expect(inside).toMatch(/\bLondres\b/);
     expect(inside).toMatch(/\ben\b/);
     expect(inside).not.toContain('Londrespi');
     // a suffix is split off only where it leaves a name of at least four letters spelled more like the output language
-    expect(tr.unknownWords.nameSplit('Londrespi', false, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
-    expect(tr.unknownWords.nameSplit('Tupi', false, 1)).toBeNull();
+    expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
+    expect(tr.unknownWords.nameSplit(['ikini', 'Tupi'], 1, 1)).toBeNull();
     // a capitalized sentence opener may be any word, and the agent's source side (Spanish here) is not segmented
-    expect(tr.unknownWords.nameSplit('Londrespi', true, 1)).toBeNull();
-    expect(tr.unknownWords.nameSplit('Londrespi', false, 0)).toBeNull();
+    expect(tr.unknownWords.nameSplit(['Londrespi', 'ikini'], 0, 1)).toBeNull();
+    expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 0)).toBeNull();
   });
 
   it('never writes a suffix piece where no word precedes it to join: at the start of a sentence or after punctuation', () => {
-    const model = trainAgentModel(pairs);
-    const index = new HybridIndex();
-    index.add(pairs);
-    const tr = new Translator(model, index);
     const suffixes = new Set(model.segmenters?.[1] ?? []);
     expect(suffixes.has('kuna')).toBe(true);
     // 'en' and 'los' are the locative and plural pieces here: word by word they would come before their noun

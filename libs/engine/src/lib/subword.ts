@@ -191,14 +191,14 @@ export interface PieceInput {
 
 /**
  * The model's view of an input line of side `side` (the line itself when that side is not segmented). `splitName`
- * (word as written, its position) may split a word the side's data does not know into pieces first (a name and its
- * suffix: unknown-words.ts nameSplit).
+ * (a word's position in the line) may split a word the side's data does not know into pieces first, as written (a name
+ * and its suffix: unknown-words.ts nameSplit).
  */
 export function pieceInput(
   m: AgentModel,
   side: 0 | 1,
   line: { qTok: string[]; surface: string[]; forced: ForcedSpan[] },
-  splitName?: (surface: string, i: number) => string[] | null,
+  splitName?: (i: number) => string[] | null,
 ): PieceInput {
   if (!m.segmenters?.[side]) return line;
   if (!line.forced.length && !splitName) {
@@ -212,7 +212,7 @@ export function pieceInput(
   const at = new Int32Array(line.qTok.length + 1);
   line.qTok.forEach((t, i) => {
     at[i] = qTok.length;
-    const sur = whole[i] ? [line.surface[i]] : (splitName?.(line.surface[i], i) ?? segmentWords(m, side, [t], [line.surface[i]]));
+    const sur = whole[i] ? [line.surface[i]] : (splitName?.(i) ?? segmentWords(m, side, [t], [line.surface[i]]));
     for (const p of sur) {
       surface.push(p);
       qTok.push(whole[i] ? t : normalizeToken(p));

@@ -19,7 +19,7 @@ import type { AgentModel } from './model';
 import { basicProvenance, explainProvenance } from './provenance';
 import { emptyResult, exactExampleResult, joinLines, LineJob, LineWork, Plan, planJobs } from './translation-job';
 import type { TranslationPhase } from '@gaia/contracts';
-import { atSentenceStart, normalizeToken, tokenize } from './tokenize';
+import { normalizeToken, tokenize } from './tokenize';
 import { DecoderWeights, DEFAULT_DECODER_WEIGHTS, DEFAULT_SCORE_WEIGHTS, ScoreWeights, TRANSLATOR_DEFAULTS } from './tuning';
 import type { AppliedTerm, Candidate, ConfidenceCalibration, Direction, RetrievalHit, TranslateOptions, TranslateResult, TranslationEvent } from './types';
 import { UnknownWords } from './unknown-words';
@@ -213,7 +213,7 @@ export class Translator {
       surface,
       qTok,
       forced,
-      pieces: pieceInput(this.model, dir, { qTok, surface, forced }, (word, i) => this.unknownWords.nameSplit(word, atSentenceStart(surface, i), dir)),
+      pieces: pieceInput(this.model, dir, { qTok, surface, forced }, (i) => this.unknownWords.nameSplit(surface, i, dir)),
       hits: [],
       extraIds: new Set(),
       drafts: [],

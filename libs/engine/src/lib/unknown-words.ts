@@ -7,7 +7,7 @@ import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { PIECE_MARK, segmentWords } from './subword';
-import { atSentenceStart, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import { atSentenceStart, capitalizedInside, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
   BORROWING_ENDING_PRIOR,
@@ -656,16 +656,18 @@ export class UnknownWords {
 
   /**
    * A name inflected by a suffix of the input language, split into the name and the suffix piece ('Londrespi' →
-   * 'Londres ᐩpi'), or null: a capitalized word inside a sentence that the input side's data does not know, on a
-   * segmented side (subword.ts), ending in one of that side's suffixes. Of the splits leaving at least NAME_STEM_MIN
-   * letters, the one whose name is spelled most like the output language (log-likelihood ratio of the whole word) is
-   * taken, and only when that is at least NAME_SPLIT_MIN_GAIN more than the unsplit word's ('Ramona' is no 'Ramo' with
-   * the suffix -na). The name is then carried over as written and the suffix translated ('Londres en'), instead of the
-   * inflected word copied whole.
+   * 'Londres ᐩpi'), or null: the word at position i of a line's written tokens when it is capitalized inside its
+   * sentence (`capitalizedInside`; not an acronym), the input side's data does not know it, the side is segmented
+   * (subword.ts) and the word ends in one of its suffixes. Of the splits leaving at least NAME_STEM_MIN letters, the one
+   * whose name is spelled most like the output language (log-likelihood ratio of the whole word) is taken, and only
+   * when that is at least NAME_SPLIT_MIN_GAIN more than the unsplit word's ('Ramona' is no 'Ramo' with the suffix -na).
+   * The name is then carried over as written and the suffix translated ('Londres en'), instead of the inflected word
+   * copied whole.
    */
-  nameSplit(surface: string, atSentenceStart: boolean, dir: 0 | 1): string[] | null {
+  nameSplit(line: readonly string[], i: number, dir: 0 | 1): string[] | null {
     const suffixes = this.model.segmenters?.[dir];
-    if (!suffixes || atSentenceStart || !/^\p{Lu}\p{Ll}/u.test(surface) || isLiteralToken(surface)) return null;
+    const surface = line[i];
+    if (!suffixes || !capitalizedInside(line, i) || !/^\p{Lu}\p{Ll}/u.test(surface) || isLiteralToken(surface)) return null;
     const word = normalizeToken(surface);
     if (word.length !== surface.length || this.model.sides[dir].index.has(word)) return null;
     let best = 0;
