@@ -230,8 +230,9 @@ export class PhraseDecoder {
               opts.push({ out: [surface[i]], ids: [lmWordId(m, dir, outId)], tm: W.copy + prior, chars: surface[i].length });
             } else opts.push({ out: [], ids: [], tm: k === undefined ? W.copy : W.drop, chars: 0 });
           }
-          // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation
-          if (known && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
+          // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation, or
+          // saw them only without one of their own ('000' of '2 000' in a pair that writes '2000')
+          if ((known || id > 0) && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
           // a known loanword (a word of the output language too) may be kept as it is
           if ((known || id > 0) && this.words.knownLoanword(tokens[i], dir))
             opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });

@@ -78,7 +78,12 @@ export function isWordToken(tok: string): boolean {
 
 /** A token written the same in every language: a number, a URL, an e-mail address or an abbreviation (I.U.). */
 export function isLiteralToken(tok: string): boolean {
-  return /^\p{N}/u.test(tok) || URL_RE.test(tok) || ACRONYM_RE.test(tok);
+  return isNumberToken(tok) || URL_RE.test(tok) || ACRONYM_RE.test(tok);
+}
+
+/** A token written with digits (a number, date or time): carried over or translated, never read as another number. */
+export function isNumberToken(tok: string): boolean {
+  return /^\p{N}/u.test(tok);
 }
 
 const NO_SPACE_BEFORE = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '»', '”', '%', '…']);

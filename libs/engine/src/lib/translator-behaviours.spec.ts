@@ -59,6 +59,26 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(acronym.untranslated.map((s) => s.text)).not.toContain('O');
   });
 
+  it('carries a number over where its data saw it only inside another number or saw a longer one, and where a pair left it out', () => {
+    const withNumbers = [
+      ...train,
+      // '000' is seen, but with no translation of its own: its one pair writes the number as one token
+      { id: 'n1', source: 'Mi madre compra 2 000 panes en la escuela.', target: 'My mother buys 2000 breads at the school.' },
+      // the translation leaves the year out: the phrases of this pair that hold it lose it
+      { id: 'n2', source: 'Mi hermano come pan desde 1990.', target: 'My brother eats bread.' },
+      { id: 'n3', source: 'Ana tiene 2000 libros.', target: 'Ana has 2000 books.' },
+    ];
+    const index = new HybridIndex();
+    index.add(withNumbers);
+    const numbers = new Translator(trainAgentModel(withNumbers), index);
+    expect(numbers.translateText('Ana compra 20 000 panes.').translation).toContain('20 000');
+    expect(numbers.translateText('Mi madre come pan desde 1990.').translation).toContain('1990');
+    expect(numbers.translateText('Ana come pan desde 1990.').translation).toContain('1990');
+    // an unknown number is not an inflected form of a known one ('20000' of '2000')
+    expect(numbers.unknownWords.stemBackoff('20000', 0)).toBeNull();
+    expect(numbers.translateText('Mi madre tiene 20000 libros.').translation).toContain('20000');
+  });
+
   it('reads an unknown capitalized word inside a sentence as a name, not as a spelling variant of a known word', () => {
     // 'lecha' is within the variant distance of 'leche' (→ 'milk'): as a sentence's word it is read so
     expect(tr.unknownWords.variantBackoff('lecha', 0)).toBe('leche');

@@ -7,7 +7,7 @@ import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { PIECE_MARK, segmentWords } from './subword';
-import { atSentenceStart, capitalizedInside, foldToken, isLiteralToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import { atSentenceStart, capitalizedInside, foldToken, isLiteralToken, isNumberToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
   BORROWING_ENDING_PRIOR,
@@ -778,10 +778,10 @@ export class UnknownWords {
     return t.keyIndex.singleWordKeys();
   }
 
-  /** Known single-word phrase key sharing the longest prefix with an unknown word (its stem), if any. */
+  /** Known single-word phrase key sharing the longest prefix with an unknown word (its stem), if any; a number has none. */
   stemBackoff(word: string, dir: 0 | 1): string | null {
     const len = Array.from(word).length;
-    if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word)) return null;
+    if (len < STEM_MIN_WORD_LENGTH || !isWordToken(word) || isNumberToken(word)) return null;
     let byFirst = this.stemGroups[dir];
     if (!byFirst) {
       byFirst = new Map();
