@@ -4,7 +4,9 @@
 //  - generic floor: chrF of an output that ignores the source: the train target side's most frequent words,
 //    in frequency order, cut to the expected length (source characters × the train corpus character ratio);
 //  - kept share (into Spanish): of the source word tokens that are in the target side's train vocabulary
-//    (loanwords, names, numbers written as words), the share that appears in the output.
+//    (loanwords, names, numbers written as words), the share that appears in the output;
+//  - numbers kept: of the source tokens written with digits (numbers, dates, times), the share the output writes
+//    (alone or with a suffix attached: '1899pe', '1899-pe').
 'use strict';
 
 const chars = (s) => s.replace(/\s+/g, '').length;
@@ -63,4 +65,19 @@ function keptShare(engine, trainOut, inputs, hyps) {
   return { in_vocab_share: words ? inVocab / words : 0, kept_share: inVocab ? kept / inVocab : 0 };
 }
 
-module.exports = { specificity, genericFloor, keptShare };
+/** Share of the inputs' number tokens (written with digits) that the outputs write; null when the inputs hold none. */
+function numbersKept(engine, inputs, hyps) {
+  let numbers = 0;
+  let kept = 0;
+  inputs.forEach((s, i) => {
+    const out = engine.tokenize(hyps[i]);
+    for (const x of engine.tokenize(s)) {
+      if (!engine.isNumberToken(x)) continue;
+      numbers++;
+      if (out.some((t) => t === x || (t.startsWith(x) && !/^[\p{N}.,:]/u.test(t.slice(x.length))))) kept++;
+    }
+  });
+  return numbers ? kept / numbers : null;
+}
+
+module.exports = { specificity, genericFloor, keptShare, numbersKept };

@@ -13,7 +13,7 @@ import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
-import { atSentenceStart, capitalizedInside, isLiteralToken, isWordToken, normalizeToken } from './tokenize';
+import { atSentenceStart, capitalizedInside, isLiteralToken, isNumberToken, isWordToken, normalizeToken } from './tokenize';
 import {
   BACKOFF_OPTIONS,
   BORROWED_COPY_PRIOR_WEIGHT,
@@ -204,7 +204,8 @@ export class PhraseDecoder {
                 chars: writtenLength(w),
               });
             }
-            opts.push({ out: [], ids: [], tm: W.drop * SEEN_WORD_DROP_SHARE, chars: 0 });
+            // a number is never left out (it is carried over below)
+            if (!isNumberToken(surface[i])) opts.push({ out: [], ids: [], tm: W.drop * SEEN_WORD_DROP_SHARE, chars: 0 });
           } else if (!known) {
             // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
             // otherwise left out (and reported as untranslated); punctuation is copied

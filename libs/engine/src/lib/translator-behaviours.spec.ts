@@ -7,6 +7,8 @@ import { toyCorpus } from '../testing/toy-corpus';
 
 /** Below this confidence a translation is uncertain (the translators' badge threshold). */
 const LOW = 0.5;
+/** A language-model weight 20 times the default's: the toy agent's model then prefers leaving an unseen number out. */
+const LM_LED_WEIGHT = 4;
 
 describe('Translator behaviours on a small Spanish → English agent', () => {
   const pairs = everydayCorpus();
@@ -59,7 +61,7 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(acronym.untranslated.map((s) => s.text)).not.toContain('O');
   });
 
-  it('carries a number over where its data saw it only inside another number or saw a longer one, and where a pair left it out', () => {
+  it('carries a number over where its data saw it only inside another number or saw a longer one, and never leaves one out', () => {
     const withNumbers = [
       ...train,
       // '000' is seen, but with no translation of its own: its one pair writes the number as one token
@@ -70,13 +72,18 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     ];
     const index = new HybridIndex();
     index.add(withNumbers);
-    const numbers = new Translator(trainAgentModel(withNumbers), index);
+    const numbersModel = trainAgentModel(withNumbers);
+    const numbers = new Translator(numbersModel, index);
     expect(numbers.translateText('Ana compra 20 000 panes.').translation).toContain('20 000');
     expect(numbers.translateText('Mi madre come pan desde 1990.').translation).toContain('1990');
     expect(numbers.translateText('Ana come pan desde 1990.').translation).toContain('1990');
     // an unknown number is not an inflected form of a known one ('20000' of '2000')
     expect(numbers.unknownWords.stemBackoff('20000', 0)).toBeNull();
     expect(numbers.translateText('Mi madre tiene 20000 libros.').translation).toContain('20000');
+    // never left out, even where the language model would rather not write it
+    const lmLed = new Translator(numbersModel, index, { weights: { lm: LM_LED_WEIGHT } });
+    expect(lmLed.translateText('Mi madre come pan desde 1990.').translation).toContain('1990');
+    expect(lmLed.translateText('Ana come pan en la mañana desde 1990.').translation).toContain('1990');
   });
 
   it('reads an unknown capitalized word inside a sentence as a name, not as a spelling variant of a known word', () => {
