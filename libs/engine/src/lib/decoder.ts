@@ -204,7 +204,7 @@ export class PhraseDecoder {
                 chars: writtenLength(w),
               });
             }
-            // a number is never left out (it is carried over below)
+            // a number seen without a phrase of its own is not left out (it is carried over below)
             if (!isNumberToken(surface[i])) opts.push({ out: [], ids: [], tm: W.drop * SEEN_WORD_DROP_SHARE, chars: 0 });
           } else if (!known) {
             // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
