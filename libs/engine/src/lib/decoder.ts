@@ -191,6 +191,8 @@ export class PhraseDecoder {
         if (len === 1) {
           const known = k !== undefined && extra === 0;
           const id = inV.index.get(tokens[i]) ?? 0;
+          // the input side's data has the word (with a phrase of its own, or only inside longer ones)
+          const seen = known || id > 0;
           if (!known && id > 0) {
             // a seen word without a phrase of its own (absorbed in longer phrases): lexicon or nothing
             const lex = m.lex[dir];
@@ -233,9 +235,9 @@ export class PhraseDecoder {
           }
           // numbers, URLs and e-mail addresses are carried over exactly even when the data gives them a translation, or
           // saw them only without one of their own ('000' of '2 000' in a pair that writes '2000')
-          if ((known || id > 0) && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
+          if (seen && isLiteralToken(surface[i])) opts.push({ out: [surface[i]], ids: [0], tm: 0, chars: surface[i].length });
           // a known loanword (a word of the output language too) may be kept as it is
-          if ((known || id > 0) && this.words.knownLoanword(tokens[i], dir))
+          if (seen && this.words.knownLoanword(tokens[i], dir))
             opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });
           if (known && id > 0 && id < DROPPABLE_RANK) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }

@@ -61,7 +61,7 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(acronym.untranslated.map((s) => s.text)).not.toContain('O');
   });
 
-  it('carries a number over where its data saw it only inside another number or saw a longer one, and never leaves one out', () => {
+  it('carries a number over where its data saw it only inside another number or saw a longer one, and does not leave a seen one out', () => {
     const withNumbers = [
       ...train,
       // '000' is seen, but with no translation of its own: its one pair writes the number as one token
@@ -80,7 +80,7 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     // an unknown number is not an inflected form of a known one ('20000' of '2000')
     expect(numbers.unknownWords.stemBackoff('20000', 0)).toBeNull();
     expect(numbers.translateText('Mi madre tiene 20000 libros.').translation).toContain('20000');
-    // never left out, even where the language model would rather not write it
+    // a seen number is not left out, even where the language model would rather not write it
     const lmLed = new Translator(numbersModel, index, { weights: { lm: LM_LED_WEIGHT } });
     expect(lmLed.translateText('Mi madre come pan desde 1990.').translation).toContain('1990');
     expect(lmLed.translateText('Ana come pan en la mañana desde 1990.').translation).toContain('1990');
