@@ -217,9 +217,10 @@ export class PhraseDecoder {
             const own = carry === 'literal' || carry === 'target';
             const stem = own ? null : (this.words.targetStem(surface[i], dir) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
             // into the agent's source language (as a rule the language that lends words) a possible loanword that is a
-            // spelling variant or inflected form of a known word (`extra`: read through its back-off) is that word:
-            // only the back-off's translations are offered
-            const formOfKnown = dir === 1 && carry === 'borrowed' && extra !== 0;
+            // spelling variant or inflected form of a known word (`extra`: read through its back-off) is that word, and
+            // so is a capitalized sentence opener no data shows, in either direction: only the back-off's translations
+            // are offered
+            const formOfKnown = extra !== 0 && ((dir === 1 && carry === 'borrowed') || carry === 'maybe-name');
             if (stem !== null) {
               const outId = outV.index.get(normalizeToken(stem)) ?? 0;
               opts.push({ out: [stem], ids: [lmWordId(m, dir, outId)], tm: W.copy + W.stem, chars: stem.length });

@@ -145,3 +145,37 @@ describe('subword segmentation of the agglutinative side', () => {
     }
   });
 });
+
+describe('a name inflected by either of two suffixes that both fit', () => {
+  /** Spanish word-list entries mostly ending in -to (made-up words on the other side), and two ending in -on. */
+  const WORD_LIST = ['gato', 'pato', 'alto', 'santo', 'junto', 'cuarto', 'tanto', 'punto', 'manto', 'viento', 'cuento', 'con', 'son'];
+
+  /**
+   * The language above with a possessive locative -npi ('utanpi': in his house) beside -pi, and one pair whose Spanish
+   * side names Washington. 'Washingtonpi' is then both 'Washington' + -pi and 'Washingto' + -npi, each name spelled
+   * more like Spanish than the inflected word, and the spelling alone prefers 'Washingto' (the data's Spanish words
+   * end in -to far more often than in -on).
+   */
+  function corpusWithName(): ParallelPair[] {
+    const out = corpus();
+    for (const [sg, , stem] of NOUNS)
+      for (const [v, tv] of VERBS) out.push({ id: String(out.length), source: `${v} en su ${sg}.`, target: `${stem}npi ${tv}.` });
+    WORD_LIST.forEach((w, i) => out.push({ id: String(out.length), source: `${w}.`, target: `tuk${i}ay.` }));
+    out.push({ id: String(out.length), source: 'vivo en Washington.', target: 'kaypi tiyani.' });
+    return out;
+  }
+
+  const pairs = corpusWithName();
+  const index = new HybridIndex();
+  index.add(pairs);
+  const tr = new Translator(trainAgentModel(pairs), index);
+
+  it('takes the name the output language writes in the data', () => {
+    expect(tr.unknownWords.nameSplit(['ikini', 'Washingtonpi'], 1, 1)).toEqual(['Washington', `${PIECE_MARK}pi`]);
+    const r = tr.translateText('ikini Washingtonpi.', { direction: 'reverse' });
+    expect(r.translation).toMatch(/\bWashington\b/);
+    expect(r.translation).toMatch(/\ben\b/);
+    // a name the data does not write is still split where its spelling says
+    expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
+  });
+});

@@ -162,6 +162,17 @@ describe('Translator loanwords into the agent source language (toy corpus, rever
     expect(r.translation).not.toContain('escuelakama');
   });
 
+  it('reads a capitalized sentence opener no data shows as the known word it is a form of, not as a name', () => {
+    // 'Ikirinku' opens the sentence, so its capital says nothing; it is 'ikiri' with an ending
+    expect(tr.unknownWords.carryKind('Ikirinku', true, 1)).toBe('maybe-name');
+    expect(tr.unknownWords.stemBackoff('ikirinku', 1)).toBe('ikiri');
+    const r = tr.translateText('Ikirinku utapi.', { direction: 'reverse' });
+    expect(r.translation).toMatch(/^Duerme\b/);
+    expect(r.translation).not.toContain('Ikirinku');
+    // a name opening a sentence, which no known word explains, is still carried over
+    expect(tr.translateText('Rosalinda utapi.', { direction: 'reverse' }).translation).toContain('Rosalinda');
+  });
+
   it('tells the spellings of the two languages apart', () => {
     expect(tr.unknownWords.looksLike('escuelita', 1)).toBeGreaterThan(tr.unknownWords.looksLike("jawiraq'a", 1));
   });

@@ -658,11 +658,12 @@ export class UnknownWords {
    * A name inflected by a suffix of the input language, split into the name and the suffix piece ('Londrespi' →
    * 'Londres ᐩpi'), or null: the word at position i of a line's written tokens when it is capitalized inside its
    * sentence (`capitalizedInside`; not an acronym), the input side's data does not know it, the side is segmented
-   * (subword.ts) and the word ends in one of its suffixes. Of the splits leaving at least NAME_STEM_MIN letters, the one
-   * whose name is spelled most like the output language (log-likelihood ratio of the whole word) is taken, and only
-   * when that is at least NAME_SPLIT_MIN_GAIN more than the unsplit word's ('Ramona' is no 'Ramo' with the suffix -na).
-   * The name is then carried over as written and the suffix translated ('Londres en'), instead of the inflected word
-   * copied whole.
+   * (subword.ts) and the word ends in one of its suffixes. A split must leave at least NAME_STEM_MIN letters and a name
+   * spelled at least NAME_SPLIT_MIN_GAIN more like the output language (log-likelihood ratio of the whole word) than
+   * the unsplit word ('Ramona' is no 'Ramo' with the suffix -na). Of those, a name the output language's data writes
+   * is taken first ('Washingtonko' is 'Washington' + -ko, although the Spanish-looking 'Washingto' + -nko is spelled
+   * likelier), else the one spelled most like the output language. The name is then carried over as written and the
+   * suffix translated ('Londres en'), instead of the inflected word copied whole.
    */
   nameSplit(line: readonly string[], i: number, dir: 0 | 1): string[] | null {
     const suffixes = this.model.segmenters?.[dir];
@@ -675,11 +676,17 @@ export class UnknownWords {
     // log-likelihood ratios of whole words (the per-character ratio favours short stems)
     const ratio = (w: string): number => this.looksLike(w, dir) * (Array.from(w).length + 1);
     const whole = ratio(word);
+    const outV = this.model.sides[dir === 0 ? 1 : 0].index;
+    // whether the name taken is a word the output language's data writes
+    let written = false;
     for (const suffix of suffixes) {
       const at = word.length - suffix.length;
       if (!word.endsWith(suffix) || Array.from(word.slice(0, at)).length < NAME_STEM_MIN) continue;
       const g = ratio(word.slice(0, at)) - whole;
-      if (g > gain) {
+      if (g <= NAME_SPLIT_MIN_GAIN) continue;
+      const w = outV.has(word.slice(0, at));
+      if ((w && !written) || (w === written && g > gain)) {
+        written = w;
         gain = g;
         best = at;
       }
