@@ -80,4 +80,24 @@ function numbersKept(engine, inputs, hyps) {
   return numbers ? kept / numbers : null;
 }
 
-module.exports = { specificity, genericFloor, keptShare, numbersKept };
+/**
+ * Share of the inputs' names that the outputs write as they are: words capitalized inside their sentence that the
+ * reference also writes so (a name kept across the languages, not a capitalized word translated); null when none.
+ */
+function namesKept(engine, inputs, refs, hyps) {
+  let names = 0;
+  let kept = 0;
+  inputs.forEach((s, i) => {
+    const words = engine.tokenize(s);
+    const ref = new Set(engine.tokenize(refs[i]));
+    const out = new Set(engine.tokenize(hyps[i]));
+    words.forEach((w, j) => {
+      if (!engine.isWordToken(w) || !engine.capitalizedInside(words, j) || !ref.has(w)) return;
+      names++;
+      if (out.has(w)) kept++;
+    });
+  });
+  return names ? kept / names : null;
+}
+
+module.exports = { specificity, genericFloor, keptShare, numbersKept, namesKept };

@@ -149,6 +149,7 @@ function main() {
       const floor = measures.genericFloor(engine, fwd ? trS : trT, fwd ? trT : trS, inputs, refs);
       const kept = fwd ? null : measures.keptShare(engine, trS, inputs, hyps);
       const numbersKept = measures.numbersKept(engine, inputs, hyps);
+      const namesKept = measures.namesKept(engine, inputs, refs, hyps);
       const row = {
         lang: code,
         direction,
@@ -161,6 +162,7 @@ function main() {
         in_vocab_share: kept ? Number(kept.in_vocab_share.toFixed(4)) : null,
         kept_share: kept ? Number(kept.kept_share.toFixed(4)) : null,
         numbers_kept: numbersKept === null ? null : Number(numbersKept.toFixed(4)),
+        names_kept: namesKept === null ? null : Number(namesKept.toFixed(4)),
         bleu: Number((engine.corpusBleu(hyps, refs) * 100).toFixed(2)),
         length_ratio: Number((chars(hyps) / Math.max(1, chars(refs))).toFixed(3)),
         baseline_chrf: fwd && BASELINE[code] !== undefined ? BASELINE[code] : null,
@@ -175,7 +177,7 @@ function main() {
       };
       rows.push(row);
       console.error(
-        `[${code}] ${direction}: chrF ${row.chrf} β1 ${row.chrf_beta1} margin ${row.margin} floor ${row.floor_chrf} kept ${row.kept_share} numbers ${row.numbers_kept} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`,
+        `[${code}] ${direction}: chrF ${row.chrf} β1 ${row.chrf_beta1} margin ${row.margin} floor ${row.floor_chrf} kept ${row.kept_share} numbers ${row.numbers_kept} names ${row.names_kept} BLEU ${row.bleu} ratio ${row.length_ratio} p50 ${row.latency_ms_p50} ms`,
       );
     }
     if (args.speed && (code === 'gn' || codes.length === 1)) {
@@ -266,20 +268,20 @@ function main() {
   );
   md.push("Wall-clock times are inflated when the machine is shared; CPU times are the process's own.");
   md.push(
-    `chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${engine.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens); **numbers** = share of the source's tokens written with digits that the output writes (the references themselves write some as words, tar most).`,
+    `chrF is sacreBLEU's (β=2) with β=1 beside it; **margin** = chrF − mean chrF against the references shuffled with seeds ${engine.SHUFFLE_SEEDS.join(', ')}; **floor** = chrF of the train side's most frequent words cut to the expected length; **kept** (xx→es) = share of source tokens found in the Spanish train vocabulary that the output keeps (in-vocab = their share of all source tokens); **numbers** = share of the source's tokens written with digits that the output writes (the references themselves write some as words, tar most); **names** = share of the source's words capitalized inside their sentence that the reference writes as they are (names) which the output writes too.`,
   );
   md.push('');
   md.push(
-    '| lang | direction | chrF | chrF β=1 | floor | margin | 2021 baseline | BLEU | len ratio | in-vocab / kept | numbers | train pairs | train s (wall / cpu) | p50 ms | p50 CPU ms | p99 ms | peak RSS MB |',
+    '| lang | direction | chrF | chrF β=1 | floor | margin | 2021 baseline | BLEU | len ratio | in-vocab / kept | numbers | names | train pairs | train s (wall / cpu) | p50 ms | p50 CPU ms | p99 ms | peak RSS MB |',
   );
-  md.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  md.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     md.push(
-      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.chrf_beta1.toFixed(4)} | ${r.floor_chrf.toFixed(4)} | ${r.margin.toFixed(4)} | ${r.direction === 'es->xx' && BASELINE[r.lang] !== undefined ? BASELINE[r.lang].toFixed(4) : ''} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.kept_share === null ? '' : `${r.in_vocab_share.toFixed(3)} / ${r.kept_share.toFixed(3)}`} | ${r.numbers_kept === null ? '' : r.numbers_kept.toFixed(3)} | ${r.train_pairs} | ${r.train_seconds} / ${r.train_cpu_seconds} | ${r.latency_ms_p50} | ${r.latency_cpu_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
+      `| ${r.lang} | ${r.direction} | ${r.chrf.toFixed(4)} | ${r.chrf_beta1.toFixed(4)} | ${r.floor_chrf.toFixed(4)} | ${r.margin.toFixed(4)} | ${r.direction === 'es->xx' && BASELINE[r.lang] !== undefined ? BASELINE[r.lang].toFixed(4) : ''} | ${r.bleu.toFixed(2)} | ${r.length_ratio.toFixed(3)} | ${r.kept_share === null ? '' : `${r.in_vocab_share.toFixed(3)} / ${r.kept_share.toFixed(3)}`} | ${r.numbers_kept === null ? '' : r.numbers_kept.toFixed(3)} | ${r.names_kept === null ? '' : r.names_kept.toFixed(3)} | ${r.train_pairs} | ${r.train_seconds} / ${r.train_cpu_seconds} | ${r.latency_ms_p50} | ${r.latency_cpu_ms_p50} | ${r.latency_ms_p99} | ${r.peak_rss_mb} |`,
     );
   for (const d of ['es->xx', 'xx->es'])
     md.push(
-      `| **average** | ${d} | ${avg(d) ?? '-'} | ${avg(d, 'chrf_beta1') ?? '-'} | ${avg(d, 'floor_chrf') ?? '-'} | ${avg(d, 'margin') ?? '-'} | | | | | | | | | | | |`,
+      `| **average** | ${d} | ${avg(d) ?? '-'} | ${avg(d, 'chrf_beta1') ?? '-'} | ${avg(d, 'floor_chrf') ?? '-'} | ${avg(d, 'margin') ?? '-'} | | | | | | | | | | | | |`,
     );
   md.push('');
   for (const [k, v] of Object.entries(speed)) {

@@ -16,7 +16,7 @@ export type {
   ConfidenceCalibration,
   TranslateOptions,
 } from './lib/types';
-export { tokenize, detokenize, normalizeToken, foldToken, isWordToken, isLiteralToken, isNumberToken } from './lib/tokenize';
+export { tokenize, detokenize, normalizeToken, foldToken, isWordToken, isLiteralToken, isNumberToken, capitalizedInside } from './lib/tokenize';
 export { HybridIndex, INDEX_SCHEMA } from './lib/hybrid-index';
 export { ArtifactWriter, ArtifactReader, ArtifactFormatError, StringTable, CODEC_VERSION } from './lib/artifact-codec';
 export { trainAgentModel, trainAgentModelAsync } from './lib/model';

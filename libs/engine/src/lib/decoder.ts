@@ -215,7 +215,9 @@ export class PhraseDecoder {
             const carry = isPiece(surface[i]) ? null : isWordToken(surface[i]) ? this.words.carryKind(surface[i], atSentenceStart(surface, i), dir) : 'literal';
             // an inflected loanword is reduced to its output-language stem; a word that would be left out may be a near-cognate
             const own = carry === 'literal' || carry === 'target';
-            const stem = own ? null : (this.words.targetStem(surface[i], dir) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
+            const stem = own
+              ? null
+              : (this.words.targetStem(surface[i], dir, capitalizedInside(surface, i)) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
             // into the agent's source language (as a rule the language that lends words) a possible loanword that is a
             // spelling variant or inflected form of a known word (`extra`: read through its back-off) is that word, and
             // so is a capitalized sentence opener no data shows, in either direction: only the back-off's translations

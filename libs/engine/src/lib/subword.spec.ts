@@ -99,6 +99,21 @@ describe('subword segmentation of the agglutinative side', () => {
     expect(segmentTokens(['llaqtachakuna'], suffixes, known)).toEqual(['llaqtachakuna']);
   });
 
+  it('keeps a name the data does not know whole instead of cutting it at any stem that fits', () => {
+    const suffixes = ['kuna', 'na', 'ton'];
+    const known = (w: string): boolean => ['india', 'marka', 'markakuna'].includes(w);
+    // as words, 'indiana' is the known 'india' + -na and 'washington' an unknown root + -ton
+    expect(segmentTokens(['indiana', 'washington'], suffixes, known, ['indiana', 'washington'])).toEqual([
+      'india',
+      `${PIECE_MARK}na`,
+      'washing',
+      `${PIECE_MARK}ton`,
+    ]);
+    // as names (capitalized inside their sentence) they stay whole; a known word is split as in the data all the same
+    const asNames = segmentTokens(['indiana', 'washington', 'markakuna'], suffixes, known, ['Indiana', 'Washington', 'Markakuna'], () => true);
+    expect(asNames).toEqual(['Indiana', 'Washington', 'Marka', `${PIECE_MARK}kuna`]);
+  });
+
   it('translates an inflected form never seen in the data through its aligned stem and suffixes', () => {
     const r = tr.translateText('markakunapi ikini.', { direction: 'reverse' });
     // the stem gives 'pueblo', the locative piece 'en' (without pieces the unknown word falls back to its nearest

@@ -10,7 +10,7 @@
  */
 import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
-import { isLiteralToken, isWordToken, normalizeToken } from './tokenize';
+import { capitalizedInside, isLiteralToken, isWordToken, normalizeToken } from './tokenize';
 import { modelTokens } from './vocabulary';
 
 /** Marks a token that continues the previous word (a suffix). A letter, so the piece stays a word token. */
@@ -106,10 +106,10 @@ function suffixSplit(word: string, suffixes: Set<string>, known: (w: string) => 
 
 /**
  * Character lengths of the pieces of one word (stem first); one piece when no split leaves a known stem, or, for an
- * unknown word, a long enough stem and long enough suffixes.
+ * unknown word, a long enough stem and long enough suffixes. An unknown name stays whole (see segmentTokens).
  */
-function pieceLengths(word: string, suffixes: Set<string>, known: (w: string) => boolean): number[] {
-  if (!isWordToken(word) || isLiteralToken(word) || word.startsWith(PIECE_MARK)) return [word.length];
+function pieceLengths(word: string, suffixes: Set<string>, known: (w: string) => boolean, name: boolean): number[] {
+  if (!isWordToken(word) || isLiteralToken(word) || word.startsWith(PIECE_MARK) || (name && !known(word))) return [word.length];
   const tail =
     suffixSplit(word, suffixes, known, SUFFIXES_PER_WORD) ??
     (known(word) ? null : suffixSplit(word, suffixes, (stem) => stem.length >= UNKNOWN_STEM_MIN, SUFFIXES_PER_WORD, UNKNOWN_SUFFIX_MIN));
@@ -123,15 +123,18 @@ const suffixSets = new WeakMap<string[], Set<string>>();
 /**
  * Splits the words of `tokens` into stem and marked suffix pieces, where the stem is `known` (a word of the side's
  * data); `surface` (same words, original case) is split at the same places when given, so copies keep their form.
+ * A word that `name` says is a name (at its position) and that the side's data does not know stays whole: a name is cut
+ * only where its spelling says (unknown-words.ts nameSplit), not at any stem that fits ('Indiana' is no known 'India' +
+ * -na, 'Washington' no unknown root 'Washing' + -ton).
  */
-export function segmentTokens(tokens: string[], seg: Segmenter, known: (w: string) => boolean, surface?: string[]): string[] {
+export function segmentTokens(tokens: string[], seg: Segmenter, known: (w: string) => boolean, surface?: string[], name?: (i: number) => boolean): string[] {
   if (!seg) return surface ?? tokens;
   let set = suffixSets.get(seg);
   if (!set) suffixSets.set(seg, (set = new Set(seg)));
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const src = surface ? surface[i] : t;
-    const lens = pieceLengths(t, set, known);
+    const lens = pieceLengths(t, set, known, name?.(i) ?? false);
     if (lens.length === 1 || src.length !== t.length) {
       out.push(src);
       return;
@@ -171,10 +174,13 @@ export function joinPhrase(text: string): string {
   return joinPieces(text.split(' ')).join(' ');
 }
 
-/** Normalized words of one side of a model split into the pieces that side is modelled in (`surface`: same split, as written). */
-export function segmentWords(m: AgentModel, side: 0 | 1, words: string[], surface?: string[]): string[] {
+/**
+ * Normalized words of one side of a model split into the pieces that side is modelled in (`surface`: same split, as
+ * written; `name`: which words are names, see segmentTokens).
+ */
+export function segmentWords(m: AgentModel, side: 0 | 1, words: string[], surface?: string[], name?: (i: number) => boolean): string[] {
   const idx = m.sides[side].index;
-  return segmentTokens(words, m.segmenters?.[side] ?? null, (w) => idx.has(w), surface);
+  return segmentTokens(words, m.segmenters?.[side] ?? null, (w) => idx.has(w), surface, name);
 }
 
 /** Model tokens of a text of one side, in that side's pieces. */
@@ -202,7 +208,7 @@ export function pieceInput(
 ): PieceInput {
   if (!m.segmenters?.[side]) return line;
   if (!line.forced.length && !splitName) {
-    const surface = segmentWords(m, side, line.qTok, line.surface);
+    const surface = segmentWords(m, side, line.qTok, line.surface, (i) => capitalizedInside(line.surface, i));
     return { qTok: surface.map(normalizeToken), surface, forced: [] };
   }
   const whole = new Uint8Array(line.qTok.length);
@@ -212,7 +218,7 @@ export function pieceInput(
   const at = new Int32Array(line.qTok.length + 1);
   line.qTok.forEach((t, i) => {
     at[i] = qTok.length;
-    const sur = whole[i] ? [line.surface[i]] : (splitName?.(i) ?? segmentWords(m, side, [t], [line.surface[i]]));
+    const sur = whole[i] ? [line.surface[i]] : (splitName?.(i) ?? segmentWords(m, side, [t], [line.surface[i]], () => capitalizedInside(line.surface, i)));
     for (const p of sur) {
       surface.push(p);
       qTok.push(whole[i] ? t : normalizeToken(p));

@@ -178,6 +178,21 @@ describe('Translator loanwords into the agent source language (toy corpus, rever
   });
 });
 
+describe('Translator names that start with a word of the output language (toy corpus, reverse)', () => {
+  // the Spanish side writes 'india' (a woman of India), so 'Indiana' starts with a Spanish word and -na could be an ending
+  const pairs = [...toyCorpus(), { id: 'india', source: 'la india come en la casa.', target: "warmi utapi manq'i." }];
+  const tr = new Translator(trainAgentModel(pairs), new HybridIndex());
+
+  it('carries a name over whole instead of reducing it to the output word it starts with', () => {
+    // a word is still read as an inflected loanword; a name only when the word left is spelled far more like Spanish
+    expect(tr.unknownWords.targetStem('indiana', 1)).toBe('india');
+    expect(tr.unknownWords.targetStem('Indiana', 1, true)).toBeNull();
+    const r = tr.translateText('wawa Indiana utapi ikiri.', { direction: 'reverse' });
+    expect(r.translation).toContain('Indiana');
+    expect(r.translation).not.toMatch(/\bIndia\b/);
+  });
+});
+
 describe('Translator borrowing learned from the data', () => {
   // an invented language that keeps rare Spanish nouns unchanged (as many indigenous-language corpora do)
   const BORROWED = ['chocolate', 'guitarra', 'bicicleta', 'televisor', 'computadora', 'teléfono', 'camión', 'plátano', 'zapato', 'ventana'];

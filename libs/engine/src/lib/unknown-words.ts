@@ -673,16 +673,13 @@ export class UnknownWords {
     if (word.length !== surface.length || this.model.sides[dir].index.has(word)) return null;
     let best = 0;
     let gain = NAME_SPLIT_MIN_GAIN;
-    // log-likelihood ratios of whole words (the per-character ratio favours short stems)
-    const ratio = (w: string): number => this.looksLike(w, dir) * (Array.from(w).length + 1);
-    const whole = ratio(word);
     const outV = this.model.sides[dir === 0 ? 1 : 0].index;
     // whether the name taken is a word the output language's data writes
     let written = false;
     for (const suffix of suffixes) {
       const at = word.length - suffix.length;
       if (!word.endsWith(suffix) || Array.from(word.slice(0, at)).length < NAME_STEM_MIN) continue;
-      const g = ratio(word.slice(0, at)) - whole;
+      const g = this.nameGain(word.slice(0, at), word, dir);
       if (g <= NAME_SPLIT_MIN_GAIN) continue;
       const w = outV.has(word.slice(0, at));
       if ((w && !written) || (w === written && g > gain)) {
@@ -694,8 +691,27 @@ export class UnknownWords {
     return best ? [surface.slice(0, best), PIECE_MARK + surface.slice(best)] : null;
   }
 
-  /** Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'). */
-  targetStem(surface: string, dir: 0 | 1): string | null {
+  /**
+   * Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'); of a
+   * name (`name`: capitalized inside its sentence) only where that prefix is spelled more like the output language than
+   * the whole word by as much as `nameSplit` asks ('Texasain' is 'Texas', but 'Indiana' is no 'India' + -na).
+   */
+  targetStem(surface: string, dir: 0 | 1, name = false): string | null {
+    const found = this.outputPrefix(surface, dir);
+    return found !== null && name && this.nameGain(found, surface, dir) <= NAME_SPLIT_MIN_GAIN ? null : found;
+  }
+
+  /**
+   * How much more a name cut from a word is spelled like the output language than the whole word: log-likelihood ratios
+   * of whole words (output language over input language), in nats; the per-character ratio favours short stems.
+   */
+  private nameGain(name: string, word: string, dir: 0 | 1): number {
+    const ratio = (w: string): number => this.looksLike(w, dir) * (Array.from(w).length + 1);
+    return ratio(normalizeToken(name)) - ratio(normalizeToken(word));
+  }
+
+  /** Longest proper prefix (at least TARGET_STEM_MIN characters and TARGET_STEM_SHARE of it) of a word the output language's data writes. */
+  private outputPrefix(surface: string, dir: 0 | 1): string | null {
     const cache = this.stemCache[dir];
     const hit = cache.get(surface);
     if (hit !== undefined) return hit;
@@ -895,9 +911,15 @@ export class UnknownWords {
       if (at >= 0) cursor = at + tok.length;
       if (!isWordToken(tok) || isLiteralToken(tok)) continue;
       wordChars += tok.length;
-      // a word of a segmented side is translatable through its stem piece (subword.ts)
+      // a word of a segmented side is translatable through its stem piece (subword.ts); a name is cut only by nameSplit
       const norm = normalizeToken(tok);
-      if (this.translatable(norm, dir) || this.translatable(segmentWords(this.model, dir, [norm])[0], dir) || this.targetStem(tok, dir) !== null) continue;
+      const name = capitalizedInside(surface, i);
+      if (
+        this.translatable(norm, dir) ||
+        this.translatable(segmentWords(this.model, dir, [norm], undefined, () => name)[0], dir) ||
+        this.targetStem(tok, dir, name) !== null
+      )
+        continue;
       const carry = this.carryKind(tok, atSentenceStart(surface, i), dir);
       if (carry && carry !== 'maybe-name' && carry !== 'borrowed') continue;
       missing += tok.length;
