@@ -147,6 +147,8 @@ export class PhraseDecoder {
     const n = tokens.length;
     const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
     stacks[0].set((BOS * lm.data.V + BOS) * 2, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', chars: 0, joinable: false });
+    // the written form of each input word capitalized inside the sentence (a name, or part of one), else null
+    const capitals = surface.map((w, x) => (w !== tokens[x] && capitalizedInside(surface, x) ? w : null));
     // expected output characters after each input position
     const ratio = sentenceCharRatio(m.stats, dir) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
@@ -245,10 +247,28 @@ export class PhraseDecoder {
           if (known && id > 0 && id < DROPPABLE_RANK) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }
         if (!opts.length) continue;
+        opts = this.keepCapitals(opts, tokens, capitals, i, len);
         this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, joinedPieces);
       }
     }
     return [...stacks[n].values()].sort((a, b) => b.score - a.score);
+  }
+
+  /**
+   * The options of input span i..i+len-1 with each output word that writes a word of the span capitalized inside its
+   * sentence (`capitals`: its written form) as it is written with that capital (a name or part of one: 'Ana', 'Teatro
+   * Cívico'; the data may show it only opening sentences, or in lower case); the options themselves when the span
+   * holds no such word.
+   */
+  private keepCapitals(opts: PhraseOption[], tokens: readonly string[], capitals: readonly (string | null)[], i: number, len: number): PhraseOption[] {
+    let cap: Map<string, string> | null = null;
+    for (let x = i; x < i + len; x++) {
+      const c = capitals[x];
+      if (c !== null) (cap ??= new Map()).set(tokens[x], c);
+    }
+    if (!cap) return opts;
+    const found = cap;
+    return opts.map((o) => (o.out.some((w) => found.has(w)) ? { ...o, out: o.out.map((w) => found.get(w) ?? w) } : o));
   }
 
   /** The options of phrase-table key k of direction `dir` (cached; read only). */

@@ -86,6 +86,13 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(lmLed.translateText('Ana come pan en la mañana desde 1990.').translation).toContain('1990');
   });
 
+  it('writes a name the data knows with the capital the input gives it inside the sentence', () => {
+    // 'Ana' opens every sentence of the data, so nothing there says how it is written inside one: it came out as 'ana'
+    const r = tr.translateText('Mi madre y Ana comen pan.');
+    expect(r.translation).toMatch(/\bAna\b/);
+    expect(r.translation).not.toMatch(/\bana\b/);
+  });
+
   it('reads an unknown capitalized word inside a sentence as a name, not as a spelling variant of a known word', () => {
     // 'lecha' is within the variant distance of 'leche' (→ 'milk'): as a sentence's word it is read so
     expect(tr.unknownWords.variantBackoff('lecha', 0)).toBe('leche');
