@@ -194,3 +194,19 @@ describe('a name inflected by either of two suffixes that both fit', () => {
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
   });
 });
+
+describe('a name split from its suffix where the language borrows words', () => {
+  // the language keeps rare Spanish nouns as they are, so an unknown word spelled like Spanish is a probable loanword
+  const BORROWED = ['televisor', 'computadora', 'bicicleta', 'guitarra', 'chocolate', 'teléfono', 'camión', 'plátano'];
+  const pairs = [...corpus(), ...BORROWED.map((w, i) => ({ id: `borrowed-${i}`, source: `veo el ${w}.`, target: `${w} rikuni.` }))];
+  const index = new HybridIndex();
+  index.add(pairs);
+  const tr = new Translator(trainAgentModel(pairs), index);
+
+  it('does not report the name as untranslated: it is carried over and its suffix translated', () => {
+    expect(tr.unknownWords.carryKind('Londrespi', false, 1)).toBe('borrowed');
+    const r = tr.translateText('ikini Londrespi.', { direction: 'reverse' });
+    expect(r.translation).toMatch(/\bLondres en\b/);
+    expect(r.untranslated).toEqual([]);
+  });
+});

@@ -917,7 +917,9 @@ export class UnknownWords {
       if (
         this.translatable(norm, dir) ||
         this.translatable(segmentWords(this.model, dir, [norm], undefined, () => name)[0], dir) ||
-        this.targetStem(tok, dir, name) !== null
+        this.targetStem(tok, dir, name) !== null ||
+        // a name split from its suffix is carried over, and the suffix translated
+        (name && this.nameSplit(surface, i, dir) !== null)
       )
         continue;
       const carry = this.carryKind(tok, atSentenceStart(surface, i), dir);
