@@ -113,6 +113,15 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(r.translation).not.toContain('library');
   });
 
+  it('does not open its answer with the punctuation that followed an input word it left out', () => {
+    // 'bueno' is no word of the data: left out, its comma opened the answer (', my mother eats bread today.')
+    const r = tr.translateText('bueno, mi madre come pan hoy.');
+    expect(r.translation).toBe('my mother eats bread today.');
+    expect(r.untranslated.map((u) => u.text)).toEqual(['bueno']);
+    // punctuation the input opens with stays
+    expect(tr.translateText(', mi madre come pan hoy.').translation).toMatch(/^,/);
+  });
+
   it('is confident on a sentence it can translate', () => {
     expect(tr.translateText('Mi madre come pan en la mañana.').confidence).toBeGreaterThanOrEqual(LOW);
   });

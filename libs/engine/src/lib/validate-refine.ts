@@ -37,6 +37,21 @@ export function capitalizeLike(out: string, src: string): string {
   return out;
 }
 
+/** Punctuation that never opens a sentence: at the start of an output it followed a word that was left out. */
+const ORPHANED_OPENING = new Set([',', ';', ':']);
+
+/**
+ * Output tokens without the punctuation they start with when the input does not start with it: what followed an
+ * input word that was left out ('bueno, mi madre …' with 'bueno' untranslated came out ', my mother …'); an output of
+ * punctuation alone is kept.
+ */
+function withoutOrphanedOpening(tokens: string[], inputFirst: string | undefined): string[] {
+  let i = 0;
+  while (i < tokens.length && ORPHANED_OPENING.has(tokens[i]) && tokens[i] !== inputFirst) i++;
+  // an output of punctuation alone stays as it is
+  return i && i < tokens.length ? tokens.slice(i) : tokens;
+}
+
 /** A line's input as the features of its candidates read it. */
 export interface LineInput {
   /** the input's word tokens, and their ids in the input vocabulary (back-offs for unknown words; 0: none) */
@@ -85,7 +100,7 @@ export class CandidateScorer {
     for (const r of drafts) {
       const f = this.features(qTok, r.tokens, dir, srcChars, line);
       if (r.overlap !== undefined) f.overlap = r.overlap;
-      const shown = joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced));
+      const shown = withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]);
       cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
       origins.push({ used: r.used, hit: r.hit });
     }
