@@ -52,6 +52,17 @@ function withoutOrphanedOpening(tokens: string[], inputFirst: string | undefined
   return i && i < tokens.length ? tokens.slice(i) : tokens;
 }
 
+/**
+ * Output tokens without a full stop right after a closing question or exclamation mark ('… Augusta?.'), unless the
+ * input ends so too: the language model likes a sentence to end with a full stop, and a phrase brought one in.
+ */
+export function withoutDoubledEnding(tokens: string[], input: readonly string[]): string[] {
+  const n = tokens.length;
+  if (n < 2 || tokens[n - 1] !== '.' || (tokens[n - 2] !== '?' && tokens[n - 2] !== '!')) return tokens;
+  const m = input.length;
+  return m >= 2 && input[m - 1] === '.' && input[m - 2] === tokens[n - 2] ? tokens : tokens.slice(0, n - 1);
+}
+
 /** A line's input as the features of its candidates read it. */
 export interface LineInput {
   /** the input's word tokens, and their ids in the input vocabulary (back-offs for unknown words; 0: none) */
@@ -100,7 +111,7 @@ export class CandidateScorer {
     for (const r of drafts) {
       const f = this.features(qTok, r.tokens, dir, srcChars, line);
       if (r.overlap !== undefined) f.overlap = r.overlap;
-      const shown = withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]);
+      const shown = withoutDoubledEnding(withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]), qTok);
       cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
       origins.push({ used: r.used, hit: r.hit });
     }
