@@ -148,7 +148,7 @@ export class PhraseDecoder {
     const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
     stacks[0].set((BOS * lm.data.V + BOS) * 2, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', chars: 0, joinable: false });
     // the written form of each input word capitalized inside the sentence (a name, or part of one), else null
-    const capitals = surface.map((w, x) => (w !== tokens[x] && capitalizedInside(surface, x) ? w : null));
+    const capitals = surface.map((w, x) => (capitalizedInside(surface, x) ? w : null));
     // expected output characters after each input position
     const ratio = sentenceCharRatio(m.stats, dir) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
@@ -172,7 +172,7 @@ export class PhraseDecoder {
         let k = tab.keyIndex.get(key);
         let extra = 0;
         // an unknown word capitalized inside its sentence is a name: never read as a spelling variant or stem of a known word
-        if (k === undefined && len === 1 && !capitalizedInside(surface, i)) {
+        if (k === undefined && len === 1 && capitals[i] === null) {
           const stem = this.words.variantBackoff(key, dir) ?? this.words.stemBackoff(key, dir);
           if (stem !== null) {
             k = tab.keyIndex.get(stem);
@@ -219,7 +219,7 @@ export class PhraseDecoder {
             const own = carry === 'literal' || carry === 'target';
             const stem = own
               ? null
-              : (this.words.targetStem(surface[i], dir, capitalizedInside(surface, i)) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
+              : (this.words.targetStem(surface[i], dir, capitals[i] !== null) ?? (carry === null ? this.words.cognate(tokens[i], dir) : null));
             // into the agent's source language (as a rule the language that lends words) a possible loanword that is a
             // spelling variant or inflected form of a known word (`extra`: read through its back-off) is that word, and
             // so is a capitalized sentence opener no data shows, in either direction: only the back-off's translations

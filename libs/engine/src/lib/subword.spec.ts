@@ -5,6 +5,7 @@ import { deserializeModel, serializeModel } from './model-codec';
 import { joinPieces, learnSegmenters, PIECE_MARK, segmentTokens } from './subword';
 import { Translator } from './translator';
 import type { ParallelPair } from './types';
+import { BORROWED_NOUNS } from '../testing/borrowed-nouns';
 
 /** Invented agglutinative language: plural -kuna and locative -pi are suffixes, stacked as -kunapi. */
 const NOUNS: [string, string, string][] = [
@@ -197,8 +198,7 @@ describe('a name inflected by either of two suffixes that both fit', () => {
 
 describe('a name split from its suffix where the language borrows words', () => {
   // the language keeps rare Spanish nouns as they are, so an unknown word spelled like Spanish is a probable loanword
-  const BORROWED = ['televisor', 'computadora', 'bicicleta', 'guitarra', 'chocolate', 'teléfono', 'camión', 'plátano'];
-  const pairs = [...corpus(), ...BORROWED.map((w, i) => ({ id: `borrowed-${i}`, source: `veo el ${w}.`, target: `${w} rikuni.` }))];
+  const pairs = [...corpus(), ...BORROWED_NOUNS.map((w, i) => ({ id: `borrowed-${i}`, source: `veo el ${w}.`, target: `${w} rikuni.` }))];
   const index = new HybridIndex();
   index.add(pairs);
   const tr = new Translator(trainAgentModel(pairs), index);

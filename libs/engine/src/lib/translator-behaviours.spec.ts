@@ -2,6 +2,7 @@ import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
 import { Translator } from './translator';
 import type { TranslationEvent } from './types';
+import { BORROWED_NOUNS } from '../testing/borrowed-nouns';
 import { everydayCorpus } from '../testing/everyday-corpus';
 import { toyCorpus } from '../testing/toy-corpus';
 
@@ -211,8 +212,7 @@ describe('Translator names that start with a word of the output language (toy co
 
 describe('Translator borrowing learned from the data', () => {
   // an invented language that keeps rare Spanish nouns unchanged (as many indigenous-language corpora do)
-  const BORROWED = ['chocolate', 'guitarra', 'bicicleta', 'televisor', 'computadora', 'teléfono', 'camión', 'plátano', 'zapato', 'ventana'];
-  const pairs = [...toyCorpus(), ...BORROWED.map((w, i) => ({ id: `b-${i}`, source: `el perro come ${w}.`, target: `anu ${w} manq'i.` }))];
+  const pairs = [...toyCorpus(), ...BORROWED_NOUNS.map((w, i) => ({ id: `b-${i}`, source: `el perro come ${w}.`, target: `anu ${w} manq'i.` }))];
   const tr = new Translator(trainAgentModel(pairs), new HybridIndex());
 
   it('treats a long unknown word as a probable loanword only where the data shows borrowing', () => {

@@ -4,9 +4,9 @@ describe('withoutDoubledEnding', () => {
   const tokens = (s: string): string[] => s.split(' ');
 
   it('drops a full stop written after a closing question or exclamation mark', () => {
-    // a Guarani answer to '¿Permaneció en Augusta?' came out '¿ Mba'eicha en Augusta ? .'
-    expect(withoutDoubledEnding(tokens("¿ Mba'eicha en Augusta ? ."), tokens('¿ Permaneció en Augusta ?'))).toEqual(tokens("¿ Mba'eicha en Augusta ?"));
-    expect(withoutDoubledEnding(tokens('¡ Qué frío ! .'), tokens('¡ Ro !'))).toEqual(tokens('¡ Qué frío !'));
+    // an answer to a question ending in '?' came out '… ? .' (the language model likes a final full stop)
+    expect(withoutDoubledEnding(tokens('¿ ikiri utapi ? .'), tokens('¿ Duerme en la casa ?'))).toEqual(tokens('¿ ikiri utapi ?'));
+    expect(withoutDoubledEnding(tokens('¡ Qué frío ! .'), tokens("¡ manq'i !"))).toEqual(tokens('¡ Qué frío !'));
   });
 
   it('keeps every other ending, and one the input writes so itself', () => {
