@@ -13,6 +13,7 @@ import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
+import { SentenceEnds } from './sentence-ends';
 import { atSentenceStart, capitalizedInside, isLiteralToken, isNumberToken, isWordToken, normalizeToken } from './tokenize';
 import {
   BACKOFF_OPTIONS,
@@ -49,6 +50,8 @@ interface Hyp {
   chars: number;
   /** the output ends with a word, which a suffix piece may join (subword.ts): not at the start or after punctuation */
   joinable: boolean;
+  /** the output's last word token (its LM id; 0: none yet, or a word the LM does not know) */
+  last: number;
 }
 
 /** One way to translate an input phrase: output words, their LM ids, translation-model score, output characters. */
@@ -95,6 +98,8 @@ export class PhraseDecoder {
   private readonly reverseCopy: 'all' | 'names';
   /** per direction: the options of the phrase-table keys decoded lately (the model and weights never change) */
   private readonly optionCache: [Map<number, PhraseOption[]>, Map<number, PhraseOption[]>] = [new Map(), new Map()];
+  /** per direction: where its output language ends sentences */
+  private readonly ends: [SentenceEnds, SentenceEnds];
 
   constructor(
     private readonly model: AgentModel,
@@ -105,6 +110,7 @@ export class PhraseDecoder {
     this.beam = settings.beam;
     this.lengthTargets = settings.lengthTargets;
     this.reverseCopy = settings.reverseCopy;
+    this.ends = [new SentenceEnds(model.sides[1]), new SentenceEnds(model.sides[0])];
   }
 
   /** Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. */
@@ -146,7 +152,7 @@ export class PhraseDecoder {
     const W = this.w;
     const n = tokens.length;
     const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
-    stacks[0].set((BOS * lm.data.V + BOS) * 2, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', chars: 0, joinable: false });
+    stacks[0].set((BOS * lm.data.V + BOS) * 2, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', chars: 0, joinable: false, last: 0 });
     // the written form of each input word capitalized inside the sentence (a name, or part of one), else null
     const capitals = surface.map((w, x) => (capitalizedInside(surface, x) ? w : null));
     // expected output characters after each input position
@@ -246,6 +252,8 @@ export class PhraseDecoder {
             opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });
           if (known && id > 0 && id < DROPPABLE_RANK) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
         }
+        if (len === 2 && k === undefined && capitals[i] !== null && isPiece(tokens[i + 1]) && !inV.index.has(tokens[i]))
+          opts = this.piecesBeforeName(dir, tokens[i + 1], surface[i]);
         if (!opts.length) continue;
         opts = this.keepCapitals(opts, tokens, capitals, i, len);
         this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, joinedPieces);
@@ -269,6 +277,19 @@ export class PhraseDecoder {
     if (!cap) return opts;
     const found = cap;
     return opts.map((o) => (o.out.some((w) => found.has(w)) ? { ...o, out: o.out.map((w) => found.get(w) ?? w) } : o));
+  }
+
+  /**
+   * A name the input side does not know followed by a suffix piece ('Londres ᐩpi', unknown-words.ts nameSplit): the
+   * piece's translations written before the name, which is carried over as written ('en Londres'); the order the two
+   * words are decoded in alone ('Londres en') stays an option, and the language model and the sentence end choose.
+   */
+  private piecesBeforeName(dir: 0 | 1, piece: string, name: string): PhraseOption[] {
+    const k = this.model.tables[dir].keyIndex.get(piece);
+    if (k === undefined) return [];
+    return this.keyOptions(dir, k)
+      .filter((o) => o.out.length > 0 && !isPiece(o.out[0]))
+      .map((o) => ({ out: [...o.out, name], ids: [...o.ids, 0], tm: o.tm + this.w.copy, chars: o.chars + writtenLength(name) }));
   }
 
   /** The options of phrase-table key k of direction `dir` (cached; read only). */
@@ -314,6 +335,7 @@ export class PhraseDecoder {
   ): void {
     const W = this.w;
     const lm = this.model.lms[dir === 0 ? 1 : 0];
+    const ends = this.ends[dir];
     const V = lm.data.V;
     for (const o of opts) {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
@@ -324,20 +346,24 @@ export class PhraseDecoder {
         let u = h.u;
         let v = h.v;
         let lp = 0;
-        for (const id of o.ids) {
+        let last = h.last;
+        for (let x = 0; x < o.ids.length; x++) {
+          const id = o.ids[x];
           lp += lm.logProb(u, v, id);
+          if (isWordToken(o.out[x])) last = id;
           u = v;
           v = id;
         }
         const chars = h.chars + o.chars;
         const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
         let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
-        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS);
+        // the sentence ends: how readily the output language ends one with its last word
+        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.cost(last);
         const joinable = joins ?? h.joinable;
         // recombined by LM state and joinability (a copied word and a number are both the LM's unknown word)
         const sk = (u * V + v) * 2 + (joinable ? 1 : 0);
         const ex = target.get(sk);
-        if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, chars, joinable });
+        if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, chars, joinable, last });
       }
     }
   }

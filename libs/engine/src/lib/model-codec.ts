@@ -53,6 +53,15 @@ export function serializeModel(m: AgentModel): Uint8Array {
   for (let d = 0; d < 2; d++) {
     const side = m.sides[d];
     w.strings(`words${d}`, side.words).strings(`cased${d}`, side.cased).uints(`freq${d}`, side.freq);
+    // how often each word ends a sentence (sentence-ends.ts), as the ids of the words that do and their counts
+    if (side.finals) {
+      const ends = side.finals;
+      const ids = Array.from(ends.keys()).filter((id) => ends[id] > 0);
+      w.offsets(`finalIds${d}`, ids).uints(
+        `finalN${d}`,
+        ids.map((id) => ends[id]),
+      );
+    }
     const t = m.tables[d];
     // keys as word ids of the input side, front-coded (a key learned after the phrase it extends shares its words):
     // lengths, words shared with the previous key, the other ids
@@ -120,7 +129,17 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
       },
       index: new WordIndex(words),
       freq: r.float32(`freq${d}`),
+      // absent in artifacts written before it: the sentence-end cost is then 0
+      finals: r.has(`finalIds${d}`) ? finals(d, words.length) : undefined,
     };
+  };
+  const finals = (d: number, n: number): Float32Array => {
+    const ids = r.int32(`finalIds${d}`);
+    const counts = r.int32(`finalN${d}`);
+    if (ids.length !== counts.length || (ids.length && ids[ids.length - 1] >= n)) throw new ArtifactFormatError(`sentence-end counts of side ${d} are corrupt`);
+    const out = new Float32Array(n);
+    ids.forEach((id, x) => (out[id] = counts[x]));
+    return out;
   };
   const sides: [SideVocab, SideVocab] = [side(0), side(1)];
   // copied, like every other decoded column, so the model keeps no view into the artifact buffer
@@ -324,7 +343,11 @@ export function modelByteSize(m: AgentModel): number {
   for (const lm of m.lms) b += lm.cacheBytesBound;
   for (let d = 0; d < 2; d++) {
     const v = m.sides[d];
-    b += v.freq.byteLength + v.words.length * STRING_OVERHEAD + (v.index instanceof WordIndex ? v.index.byteSize : v.words.length * MAP_ENTRY);
+    b +=
+      v.freq.byteLength +
+      (v.finals?.byteLength ?? 0) +
+      v.words.length * STRING_OVERHEAD +
+      (v.index instanceof WordIndex ? v.index.byteSize : v.words.length * MAP_ENTRY);
     for (const w of v.words) b += 2 * w.length;
     const t = m.tables[d];
     if (t instanceof StoredPhraseTable) b += t.byteSize;

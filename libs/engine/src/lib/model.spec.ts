@@ -7,6 +7,7 @@ import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
 import { HybridIndex } from './hybrid-index';
 import { deserializeModel, MODEL_SCHEMA, serializeModel } from './model-codec';
 import { PHRASE_SCORES_PER_OPTION, type PhraseOptions } from './phrase-table';
+import { SentenceEnds } from './sentence-ends';
 import { Translator } from './translator';
 import { UnknownWords } from './unknown-words';
 import { toyCorpus } from '../testing/toy-corpus';
@@ -92,6 +93,21 @@ describe('core memory (trainAgentModel)', () => {
     }
     // re-encoding a loaded model writes the counts it read
     expect(serializeModel(copy)).toEqual(serializeModel(model));
+  });
+
+  it('stores how often each word ends a sentence, which a loaded model reads (older artifacts have no counts)', () => {
+    const copy = deserializeModel(serializeModel(model));
+    for (const d of [0, 1] as const) {
+      expect(model.sides[d].finals?.some((n) => n > 0)).toBe(true);
+      expect(copy.sides[d].finals).toEqual(model.sides[d].finals);
+    }
+    // the toy sentences end with a verb: none ends with the article that opens them
+    const el = model.sides[0].index.get('el') ?? 0;
+    expect(model.sides[0].finals?.[el]).toBe(0);
+    expect(new SentenceEnds(copy.sides[0]).cost(el)).toBeLessThan(-1);
+    const old = deserializeModel(new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-modl-schema4.bin'))));
+    expect(old.sides[0].finals).toBeUndefined();
+    expect(new SentenceEnds(old.sides[0]).cost(el)).toBe(0);
   });
 
   it('writes model schema 5 (8-bit phrase score codes), which engines reading schema 4 at most refuse', () => {

@@ -132,10 +132,10 @@ describe('subword segmentation of the agglutinative side', () => {
   });
 
   it('reads a name inflected by a suffix as the name and the suffix: the name is carried over as written without it', () => {
-    // 'Londres' is no word of the data: without the split the whole 'Londrespi' was copied into the Spanish
+    // 'Londres' is no word of the data: without the split the whole 'Londrespi' was copied into the Spanish; the
+    // suffix's translation may go before the name, where Spanish puts its prepositions
     const inside = tr.translateText('ikini Londrespi.', { direction: 'reverse' }).translation;
-    expect(inside).toMatch(/\bLondres\b/);
-    expect(inside).toMatch(/\ben\b/);
+    expect(inside).toMatch(/\ben (el )?Londres\b/);
     expect(inside).not.toContain('Londrespi');
     // a suffix is split off only where it leaves a name of at least four letters spelled more like the output language
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
@@ -189,8 +189,7 @@ describe('a name inflected by either of two suffixes that both fit', () => {
   it('takes the name the output language writes in the data', () => {
     expect(tr.unknownWords.nameSplit(['ikini', 'Washingtonpi'], 1, 1)).toEqual(['Washington', `${PIECE_MARK}pi`]);
     const r = tr.translateText('ikini Washingtonpi.', { direction: 'reverse' });
-    expect(r.translation).toMatch(/\bWashington\b/);
-    expect(r.translation).toMatch(/\ben\b/);
+    expect(r.translation).toMatch(/\ben (el )?Washington\b/);
     // a name the data does not write is still split where its spelling says
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
   });
@@ -206,7 +205,7 @@ describe('a name split from its suffix where the language borrows words', () => 
   it('does not report the name as untranslated: it is carried over and its suffix translated', () => {
     expect(tr.unknownWords.carryKind('Londrespi', false, 1)).toBe('borrowed');
     const r = tr.translateText('ikini Londrespi.', { direction: 'reverse' });
-    expect(r.translation).toMatch(/\bLondres en\b/);
+    expect(r.translation).toMatch(/\ben (el )?Londres\b/);
     expect(r.untranslated).toEqual([]);
   });
 });

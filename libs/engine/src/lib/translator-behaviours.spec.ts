@@ -2,6 +2,7 @@ import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
 import { Translator } from './translator';
 import type { TranslationEvent } from './types';
+import { ARTICLE_SUBJECTS, ARTICLE_VERBS, articleCorpus } from '../testing/article-corpus';
 import { BORROWED_NOUNS } from '../testing/borrowed-nouns';
 import { everydayCorpus } from '../testing/everyday-corpus';
 import { toyCorpus } from '../testing/toy-corpus';
@@ -234,5 +235,22 @@ describe('Translator borrowing learned from the data', () => {
 
   it('still reports a kept probable loanword as untranslated', () => {
     expect(tr.unknownWords.untranslatedSpans('el perro come manzanas.', 0).spans).toEqual([{ start: 14, end: 22, text: 'manzanas' }]);
+  });
+});
+
+describe('Translator sentence endings (an article only the Spanish side writes, reverse)', () => {
+  const pairs = articleCorpus();
+  const model = trainAgentModel(pairs);
+  const index = new HybridIndex();
+  index.add(pairs);
+  const tr = new Translator(model, index);
+
+  it('does not end an answer on a word its output language never ends a sentence with', () => {
+    // 'la niña' and 'el hombre' are seen only with an object: 'sipas rikun.' is composed, and the phrases of 'rikun'
+    // bring the article that opened the object ('ve el'), which the Spanish data never ends a sentence with
+    const endings: string[] = [];
+    for (const subject of [ARTICLE_SUBJECTS['el hombre'], ARTICLE_SUBJECTS['la niña']])
+      for (const verb of Object.values(ARTICLE_VERBS)) endings.push(tr.translateText(`${subject} ${verb}.`, { direction: 'reverse' }).translation);
+    expect(endings.filter((t) => /\b(el|la)\W*$/.test(t))).toEqual([]);
   });
 });

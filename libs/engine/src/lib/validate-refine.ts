@@ -9,6 +9,7 @@ import { lmWordId, sentenceCharRatio } from './decoder';
 import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
 import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
+import { SentenceEnds } from './sentence-ends';
 import { joinPieces, writtenLength } from './subword';
 import { detokenize, isWordToken, normalizeToken } from './tokenize';
 import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
@@ -80,6 +81,8 @@ export class CandidateScorer {
   private readonly temp: number;
   private readonly mbrScoreWeight: number;
   private readonly nearDuplicate: number;
+  /** per direction: where its output language ends sentences */
+  private readonly ends: [SentenceEnds, SentenceEnds];
 
   constructor(
     private readonly model: AgentModel,
@@ -91,6 +94,7 @@ export class CandidateScorer {
     this.temp = settings.mbrTemperature;
     this.mbrScoreWeight = settings.mbrScoreWeight;
     this.nearDuplicate = settings.nearDuplicate;
+    this.ends = [new SentenceEnds(model.sides[1]), new SentenceEnds(model.sides[0])];
   }
 
   /**
@@ -206,13 +210,17 @@ export class CandidateScorer {
       Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
     // target-language consistency: words neither known in the target language nor copied from the input
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
+    // ending: how readily the output language ends a sentence with the last word
+    let last = cand.length - 1;
+    while (last >= 0 && !isWordToken(cand[last])) last--;
+    const ending = last >= 0 ? this.ends[dir].cost(ids[last]) : 0;
     // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
-    return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov };
+    return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov, ending };
   }
 
   combine(f: Record<string, number>): number {
     const w = this.sw;
-    return w.lm * f.lm + w.lexF * f.lexF + w.lexR * f.lexR + w.coverage * f.coverage + w.length * f.length + w.oov * f.oov;
+    return w.lm * f.lm + w.lexF * f.lexF + w.lexR * f.lexR + w.coverage * f.coverage + w.length * f.length + w.oov * f.oov + w.ending * f.ending;
   }
 
   /** Restores the usual written form of output words (proper names, acronyms). */

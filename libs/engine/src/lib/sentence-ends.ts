@@ -1,0 +1,42 @@
+/**
+ * Where sentences end: how much less often than the average word the output language's data ends a sentence with a
+ * word (its last word token, punctuation after it aside). Read by the decoder and the candidate scorer, so an answer
+ * does not end on a word the language never ends a sentence with ('… ve el.': the phrase of a verb brought the article
+ * of the object that followed it). The language model alone does not tell it: after a word followed by many different
+ * words ('el'), Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high (a
+ * full stop follows many different words).
+ */
+import { isWordToken } from './tokenize';
+import { FINAL_WORD_PRIOR } from './tuning';
+import { FIRST_WORD_ID, type SideVocab } from './vocabulary';
+
+export class SentenceEnds {
+  /** the share of the word tokens' occurrences that end a sentence (0: the vocabulary has no sentence-end counts) */
+  private readonly rate: number;
+
+  constructor(private readonly side: SideVocab) {
+    const finals = side.finals;
+    let ends = 0;
+    let words = 0;
+    if (finals)
+      for (let id = FIRST_WORD_ID; id < finals.length; id++) {
+        if (!isWordToken(side.words[id])) continue;
+        ends += finals[id];
+        words += side.freq[id];
+      }
+    this.rate = ends > 0 ? ends / words : 0;
+  }
+
+  /**
+   * At most 0: the log of how much less often than the average word the data ends a sentence with word `id` (its
+   * end count over its count, both drawn towards the average rate by FINAL_WORD_PRIOR occurrences), 0 for a word that
+   * ends sentences at least as often, for a word the vocabulary lacks (a copy) and when the counts are unknown (an
+   * artifact written before they were stored).
+   */
+  cost(id: number): number {
+    const finals = this.side.finals;
+    if (!finals || this.rate === 0 || id < FIRST_WORD_ID || id >= finals.length) return 0;
+    const smoothed = (finals[id] + FINAL_WORD_PRIOR * this.rate) / (this.side.freq[id] + FINAL_WORD_PRIOR);
+    return Math.min(0, Math.log(smoothed / this.rate));
+  }
+}
