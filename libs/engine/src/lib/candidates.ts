@@ -13,6 +13,7 @@ import type { AgentModel } from './model';
 import { isWordToken } from './tokenize';
 import { ADAPTED_EXAMPLES, MIN_ADAPTATION_OVERLAP } from './tuning';
 import type { LexiconUse, RetrievalHit } from './types';
+import { modelTokens } from './vocabulary';
 
 /** A draft translation of phase 1: model tokens, the strategy, phrase entries used, the example it came from. */
 export interface Draft {
@@ -22,6 +23,8 @@ export interface Draft {
   hit?: RetrievalHit;
   /** share of the input's tokens the example shares (memory adaptation, nearest example) */
   overlap?: number;
+  /** a nearest example whose input side is the input, word for word (its translation is the answer) */
+  exact?: boolean;
 }
 
 /** Where a scored candidate came from (kept beside the public Candidate, for provenance). */
@@ -45,9 +48,9 @@ export function draftCandidates(
   model: AgentModel,
   decoder: PhraseDecoder,
   settings: DraftSettings,
-  line: { qTok: string[]; surface: string[]; dir: 0 | 1; hits: readonly RetrievalHit[]; forced: readonly ForcedSpan[] },
+  line: { text: string; qTok: string[]; surface: string[]; dir: 0 | 1; hits: readonly RetrievalHit[]; forced: readonly ForcedSpan[] },
 ): Draft[] {
-  const { qTok, surface, dir, hits, forced } = line;
+  const { text, qTok, surface, dir, hits, forced } = line;
   const raw: Draft[] = [];
   const dec = decoder.decode(qTok, surface, dir, settings.nbest, forced);
   for (const d of dec) raw.push({ tokens: d.tokens, strategy: 'phrase-decoder', used: d.used });
@@ -66,6 +69,13 @@ export function draftCandidates(
   hits
     .slice(0, settings.rawExamples)
     .forEach((h, x) => raw.push({ tokens: [...examples[x].O], strategy: 'nearest-example', used: [], hit: h, overlap: tokenOverlap(qTok, examples[x].H) }));
+  // a retrieved example of the input itself, word for word, comes first (of drafts writing the same, the first is kept)
+  const input = modelTokens(text).join(' ');
+  const exact = hits.find((h) => modelTokens(dir === 0 ? h.source : h.target).join(' ') === input);
+  if (exact) {
+    const own = exampleTokens(model, exact, dir);
+    raw.unshift({ tokens: [...own.O], strategy: 'nearest-example', used: [], hit: exact, overlap: tokenOverlap(qTok, own.H), exact: true });
+  }
   // punctuation that pairs (quotes, brackets) only appears in the output if the input has it
   const PAIRED = /^["“”«»„‟'‘’()[\]{}]$/;
   const inputPaired = new Set(surface.filter((t) => PAIRED.test(t)));

@@ -253,4 +253,9 @@ describe('Translator sentence endings (an article only the Spanish side writes, 
       for (const verb of Object.values(ARTICLE_VERBS)) endings.push(tr.translateText(`${subject} ${verb}.`, { direction: 'reverse' }).translation);
     expect(endings.filter((t) => /\b(el|la)\W*$/.test(t))).toEqual([]);
   });
+
+  it('answers a sentence of its data, word for word, with the translation the data gives it', () => {
+    const wrong = pairs.filter((p) => tr.translateText(p.target, { direction: 'reverse' }).translation !== p.source);
+    expect(wrong.map((p) => p.target)).toEqual([]);
+  });
 });

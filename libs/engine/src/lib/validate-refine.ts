@@ -141,6 +141,9 @@ export class CandidateScorer {
     const selectable = (i: number): boolean =>
       (candidates[i].strategy !== 'nearest-example' || (candidates[i].features.overlap ?? 0) >= this.nearDuplicate) &&
       forced.every((f) => containsForced(drafts[i].tokens, f));
+    // a sentence of the agent's data, word for word, is answered with the translation the data gives it
+    const exact = candidates.findIndex((_, i) => drafts[i].exact && selectable(i));
+    if (exact >= 0) return exact;
     const maxS = Math.max(...candidates.filter((_, i) => selectable(i)).map((c) => c.score));
     const gain = (c: Candidate): number => c.mbr + this.mbrScoreWeight * (c.score - maxS);
     let bi = -1;
