@@ -341,19 +341,20 @@ export class PhraseDecoder {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
       const piece = joinedPieces && o.out.length > 0 && isPiece(o.out[0]);
       const joins = o.out.length ? isWordToken(o.out[o.out.length - 1]) : null;
+      // the option's last word token, if it has one (else the hypothesis's stays the last)
+      let ownLast = o.out.length - 1;
+      while (ownLast >= 0 && !isWordToken(o.out[ownLast])) ownLast--;
       for (const h of hyps) {
         if (piece && !h.joinable) continue;
         let u = h.u;
         let v = h.v;
         let lp = 0;
-        let last = h.last;
-        for (let x = 0; x < o.ids.length; x++) {
-          const id = o.ids[x];
+        for (const id of o.ids) {
           lp += lm.logProb(u, v, id);
-          if (isWordToken(o.out[x])) last = id;
           u = v;
           v = id;
         }
+        const last = ownLast >= 0 ? o.ids[ownLast] : h.last;
         const chars = h.chars + o.chars;
         const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
         let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
