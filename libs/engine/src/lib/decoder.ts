@@ -13,7 +13,7 @@ import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
-import { SentenceEnds } from './sentence-ends';
+import { lastWordAt, SentenceEnds } from './sentence-ends';
 import { atSentenceStart, capitalizedInside, isLiteralToken, isNumberToken, isWordToken, normalizeToken } from './tokenize';
 import {
   BACKOFF_OPTIONS,
@@ -50,7 +50,7 @@ interface Hyp {
   chars: number;
   /** the output ends with a word, which a suffix piece may join (subword.ts): not at the start or after punctuation */
   joinable: boolean;
-  /** the output's last word token (its LM id; 0: none yet, or a word the LM does not know) */
+  /** the output's last word (sentence-ends.ts lastWordAt; its LM id; 0: none yet, or a word the LM does not know) */
   last: number;
 }
 
@@ -341,9 +341,8 @@ export class PhraseDecoder {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
       const piece = joinedPieces && o.out.length > 0 && isPiece(o.out[0]);
       const joins = o.out.length ? isWordToken(o.out[o.out.length - 1]) : null;
-      // the option's last word token, if it has one (else the hypothesis's stays the last)
-      let ownLast = o.out.length - 1;
-      while (ownLast >= 0 && !isWordToken(o.out[ownLast])) ownLast--;
+      // the option's last word, if it has one (else the hypothesis's stays the last)
+      const ownLast = lastWordAt(o.out);
       for (const h of hyps) {
         if (piece && !h.joinable) continue;
         let u = h.u;

@@ -10,6 +10,7 @@ import { stemAlignment } from './align-forms';
 import { buildLex, LexTable } from './lexicon';
 import { KnLm } from './lm';
 import { learnPhraseTables, PhraseTable } from './phrase-table';
+import { countSentenceEnds } from './sentence-ends';
 import { backOffToStems, wordCounts } from './stem-backoff';
 import { learnSegmenters, Segmenter, segmentTokens } from './subword';
 import { normalizeToken, tokenize } from './tokenize';
@@ -97,6 +98,8 @@ export function trainAgentModel(
   const T = normT.map((r) => segmentTokens(r, segmenters[1], (w) => knownT.has(w)));
   const vs = buildVocab(S, rawS);
   const vt = buildVocab(T, rawT);
+  vs.finals = countSentenceEnds(S, vs);
+  vt.finals = countSentenceEnds(T, vt);
   const Sid = S.map((s) => toIds(vs, s));
   const Tid = T.map((t) => toIds(vt, t));
 

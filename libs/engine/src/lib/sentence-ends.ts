@@ -6,12 +6,34 @@
  * words ('el'), Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high (a
  * full stop follows many different words).
  */
+import { isPiece } from './subword';
 import { isWordToken } from './tokenize';
 import { FINAL_WORD_PRIOR } from './tuning';
 import { FIRST_WORD_ID, type SideVocab } from './vocabulary';
 
+/**
+ * Index of the last word of model tokens, -1 if none: the last word token that is no suffix piece (subword.ts). On a
+ * side modelled in pieces a word ends a sentence whatever suffixes follow it ('ary ᐩpe .'): judged by its pieces, a
+ * stem that usually takes one would seem never to end a sentence, and an answer would get a suffix added to end with.
+ */
+export function lastWordAt(tokens: readonly string[]): number {
+  let at = tokens.length - 1;
+  while (at >= 0 && (!isWordToken(tokens[at]) || isPiece(tokens[at]))) at--;
+  return at;
+}
+
+/** Per word id of a side's vocabulary, the sentences of the data (model tokens) whose last word it is. */
+export function countSentenceEnds(sentences: readonly (readonly string[])[], side: SideVocab): Float32Array {
+  const finals = new Float32Array(side.words.length);
+  for (const s of sentences) {
+    const at = lastWordAt(s);
+    if (at >= 0) finals[side.index.get(s[at]) ?? 0]++;
+  }
+  return finals;
+}
+
 export class SentenceEnds {
-  /** the share of the word tokens' occurrences that end a sentence (0: the vocabulary has no sentence-end counts) */
+  /** the share of the words' occurrences (suffix pieces aside) that end a sentence (0: the vocabulary has no sentence-end counts) */
   private readonly rate: number;
 
   constructor(private readonly side: SideVocab) {
@@ -20,7 +42,7 @@ export class SentenceEnds {
     let words = 0;
     if (finals)
       for (let id = FIRST_WORD_ID; id < finals.length; id++) {
-        if (!isWordToken(side.words[id])) continue;
+        if (!isWordToken(side.words[id]) || isPiece(side.words[id])) continue;
         ends += finals[id];
         words += side.freq[id];
       }

@@ -9,7 +9,7 @@ import { lmWordId, sentenceCharRatio } from './decoder';
 import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
 import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
-import { SentenceEnds } from './sentence-ends';
+import { lastWordAt, SentenceEnds } from './sentence-ends';
 import { joinPieces, writtenLength } from './subword';
 import { detokenize, isWordToken, normalizeToken } from './tokenize';
 import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
@@ -214,8 +214,7 @@ export class CandidateScorer {
     // target-language consistency: words neither known in the target language nor copied from the input
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
     // ending: how readily the output language ends a sentence with the last word
-    let last = cand.length - 1;
-    while (last >= 0 && !isWordToken(cand[last])) last--;
+    const last = lastWordAt(cand);
     const ending = last >= 0 ? this.ends[dir].cost(ids[last]) : 0;
     // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
     return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov, ending };

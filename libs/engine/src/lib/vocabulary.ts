@@ -2,7 +2,7 @@
  * Vocabularies of the two sides of an agent: word ids by frequency (after the reserved ids), preferred casing, the
  * modelling form of tokens, and the direction index used throughout (0 forward, 1 reverse).
  */
-import { atSentenceStart, isWordToken, normalizeToken, tokenize } from './tokenize';
+import { atSentenceStart, normalizeToken, tokenize } from './tokenize';
 import type { Direction } from './types';
 
 /** Word ids 0, 1, 2 are <unk>, <s>, </s>; the words of the data start here (most frequent first). */
@@ -16,7 +16,8 @@ export interface SideVocab {
   /** word -> id (a `Map` when learned, a `WordIndex` when loaded) */
   index: WordLookup;
   freq: Float32Array;
-  /** id -> sentences of the data whose last word token it is (sentence-ends.ts); absent in artifacts written before it */
+  /** id -> sentences of the data whose last word it is (sentence-ends.ts countSentenceEnds); absent in artifacts
+   *  written before it */
   finals?: Float32Array;
 }
 
@@ -119,12 +120,6 @@ export function buildVocab(sents: string[][], raw: string[][]): SideVocab {
   sorted.forEach((e, i) => (freq[i + FIRST_WORD_ID] = e[1]));
   const index = new Map<string, number>();
   words.forEach((w, i) => index.set(w, i));
-  const finals = new Float32Array(words.length);
-  for (const s of sents) {
-    let last = s.length - 1;
-    while (last >= 0 && !isWordToken(s[last])) last--;
-    if (last >= 0) finals[index.get(s[last]) ?? 0]++;
-  }
   const cased = words.map((w) => {
     const m = variants.get(w);
     if (!m) return '';
@@ -137,7 +132,7 @@ export function buildVocab(sents: string[][], raw: string[][]): SideVocab {
       }
     return best === w ? '' : best;
   });
-  return { words, index, freq, cased, finals };
+  return { words, index, freq, cased };
 }
 
 export function toIds(v: SideVocab, s: string[]): Int32Array {
