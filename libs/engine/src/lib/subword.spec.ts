@@ -140,6 +140,11 @@ describe('subword segmentation of the agglutinative side', () => {
     // a suffix is split off only where it leaves a name of at least four letters spelled more like the output language
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
     expect(tr.unknownWords.nameSplit(['ikini', 'Tupi'], 1, 1)).toBeNull();
+    // a language that writes the suffix of a name after a hyphen ('Londres-pi'): the name is carried without it
+    expect(tr.unknownWords.nameSplit(['ikini', 'Londres-pi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
+    const hyphened = tr.translateText('ikini Londres-pi.', { direction: 'reverse' }).translation;
+    expect(hyphened).toMatch(/\bLondres\b/);
+    expect(hyphened).not.toContain('-');
     // a capitalized sentence opener may be any word, and the agent's source side (Spanish here) is not segmented
     expect(tr.unknownWords.nameSplit(['Londrespi', 'ikini'], 0, 1)).toBeNull();
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 0)).toBeNull();

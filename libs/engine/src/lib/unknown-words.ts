@@ -672,23 +672,28 @@ export class UnknownWords {
     const word = normalizeToken(surface);
     if (word.length !== surface.length || this.model.sides[dir].index.has(word)) return null;
     let best = 0;
+    let nameEnd = 0;
     let gain = NAME_SPLIT_MIN_GAIN;
     const outV = this.model.sides[dir === 0 ? 1 : 0].index;
     // whether the name taken is a word the output language's data writes
     let written = false;
     for (const suffix of suffixes) {
       const at = word.length - suffix.length;
-      if (!word.endsWith(suffix) || Array.from(word.slice(0, at)).length < NAME_STEM_MIN) continue;
-      const g = this.nameGain(word.slice(0, at), word, dir);
+      if (!word.endsWith(suffix)) continue;
+      // a hyphen before the suffix ('Ramona-pe', as Guarani writes them) is no part of the name
+      const name = word.slice(0, word[at - 1] === '-' ? at - 1 : at);
+      if (Array.from(name).length < NAME_STEM_MIN) continue;
+      const g = this.nameGain(name, word, dir);
       if (g <= NAME_SPLIT_MIN_GAIN) continue;
-      const w = outV.has(word.slice(0, at));
+      const w = outV.has(name);
       if ((w && !written) || (w === written && g > gain)) {
         written = w;
         gain = g;
         best = at;
+        nameEnd = name.length;
       }
     }
-    return best ? [surface.slice(0, best), PIECE_MARK + surface.slice(best)] : null;
+    return best ? [surface.slice(0, nameEnd), PIECE_MARK + surface.slice(best)] : null;
   }
 
   /**
