@@ -1,6 +1,6 @@
 import { countSentenceEnds, lastWordAt, SentenceEnds } from './sentence-ends';
 import { PIECE_MARK } from './subword';
-import { FINAL_WORD_PRIOR } from './tuning';
+import { DROPPABLE_RANK, FINAL_WORD_PRIOR } from './tuning';
 import { buildVocab } from './vocabulary';
 
 /** A suffix piece of the made-up language (subword.ts). */
@@ -52,6 +52,18 @@ describe('SentenceEnds', () => {
     expect(ends.cost(id('ki'))).toBe(0);
     expect(ends.cost(0)).toBe(0);
     expect(ends.cost(vocab.words.length + 3)).toBe(0);
+  });
+
+  it("judges only the language's most frequent words: a rarer word the data never ends with costs nothing", () => {
+    // DROPPABLE_RANK made-up words each seen more often than 'lo' push it beyond the most frequent ones
+    const fillers = Array.from({ length: DROPPABLE_RANK }, (_, x) => `w${x}`);
+    const more = [...SENTENCES, ...Array.from({ length: 4 }, () => ['ta', ...fillers, 'mu'])];
+    const wide = buildVocab(more, more);
+    wide.finals = countSentenceEnds(more, wide);
+    const lo = wide.index.get('lo') ?? -1;
+    expect(lo).toBeGreaterThanOrEqual(DROPPABLE_RANK);
+    expect(new SentenceEnds(wide).cost(lo)).toBe(0);
+    expect(new SentenceEnds(wide).cost(wide.index.get('ta') ?? -1)).toBeLessThan(0);
   });
 
   it('costs nothing when the vocabulary has no sentence-end counts (an artifact written before them)', () => {

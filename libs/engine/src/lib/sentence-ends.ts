@@ -8,7 +8,7 @@
  */
 import { isPiece } from './subword';
 import { isWordToken } from './tokenize';
-import { FINAL_WORD_PRIOR } from './tuning';
+import { DROPPABLE_RANK, FINAL_WORD_PRIOR } from './tuning';
 import { FIRST_WORD_ID, type SideVocab } from './vocabulary';
 
 /**
@@ -51,13 +51,16 @@ export class SentenceEnds {
 
   /**
    * At most 0: the log of how much less often than the average word the data ends a sentence with word `id` (its
-   * end count over its count, both drawn towards the average rate by FINAL_WORD_PRIOR occurrences), 0 for a word that
-   * ends sentences at least as often, for a word the vocabulary lacks (a copy) and when the counts are unknown (an
-   * artifact written before they were stored).
+   * end count over its count, both drawn towards the average rate by FINAL_WORD_PRIOR occurrences), for one of the
+   * DROPPABLE_RANK most frequent words; 0 for a word that ends sentences at least as often, for a rarer word, for a
+   * word the vocabulary lacks (a copy) and when the counts are unknown (an artifact written before they were stored).
    */
   cost(id: number): number {
     const finals = this.side.finals;
     if (!finals || this.rate === 0 || id < FIRST_WORD_ID || id >= finals.length) return 0;
+    // only the language's most frequent words (articles, prepositions, conjunctions…) are judged: charging rarer ones
+    // (a content word the data happens not to end with) had answers add a word to end with instead
+    if (id >= DROPPABLE_RANK) return 0;
     const smoothed = (finals[id] + FINAL_WORD_PRIOR * this.rate) / (this.side.freq[id] + FINAL_WORD_PRIOR);
     return Math.min(0, Math.log(smoothed / this.rate));
   }
