@@ -1,8 +1,8 @@
 /**
- * Where sentences end: how much less often than the average word the output language's data ends a sentence with a
- * word (its last word token, punctuation after it aside). Read by the decoder and the candidate scorer, so an answer
- * does not end on a word the language never ends a sentence with ('… ve el.': the phrase of a verb brought the article
- * of the object that followed it). The language model alone does not tell it: after a word followed by many different
+ * Where sentences end: how much less often than the average word the output language's data ends a sentence with one
+ * of its most frequent words (the last word of a sentence, punctuation and suffix pieces after it aside). Read by the
+ * decoder and the candidate scorer, so an answer does not end on an article or preposition the language never ends a
+ * sentence with ('… ve el.': the phrase of a verb brought the article of the object that followed it). The language model alone does not tell it: after a word followed by many different
  * words ('el'), Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high (a
  * full stop follows many different words).
  */

@@ -662,8 +662,9 @@ export class UnknownWords {
    * spelled at least NAME_SPLIT_MIN_GAIN more like the output language (log-likelihood ratio of the whole word) than
    * the unsplit word ('Ramona' is no 'Ramo' with the suffix -na). Of those, a name the output language's data writes
    * is taken first ('Washingtonko' is 'Washington' + -ko, although the Spanish-looking 'Washingto' + -nko is spelled
-   * likelier), else the one spelled most like the output language. The name is then carried over as written and the
-   * suffix translated ('Londres en'), instead of the inflected word copied whole.
+   * likelier), else the one spelled most like the output language. The name is then carried over as written (without
+   * a hyphen before the suffix: 'Ramona-pe') and the suffix translated ('en Londres'), instead of the inflected word
+   * copied whole.
    */
   nameSplit(line: readonly string[], i: number, dir: 0 | 1): string[] | null {
     const suffixes = this.model.segmenters?.[dir];

@@ -1,8 +1,8 @@
 /**
  * Phase 2, validate and refine: every draft is scored (LM, lexical probability both ways, source coverage, length
- * ratio, target-language consistency), written out (casing, glossary forms), weighted by its expected chrF agreement
- * with the others (minimum Bayes risk); the answer is the selectable candidate of highest MBR utility plus a share of
- * its model score.
+ * ratio, target-language consistency, its last word: sentence-ends.ts), written out (casing, glossary forms), weighted
+ * by its expected chrF agreement with the others (minimum Bayes risk); the answer is an example of the input itself
+ * when one was retrieved, else the selectable candidate of highest MBR utility plus a share of its model score.
  */
 import type { CandidateOrigin, Draft } from './candidates';
 import { lmWordId, sentenceCharRatio } from './decoder';
