@@ -5,7 +5,7 @@
  * punctuation removed, duplicates dropped (the first strategy kept).
  */
 import type { PhraseDecoder } from './decoder';
-import { tokenOverlap } from './extra-examples';
+import { exactExample, tokenOverlap } from './extra-examples';
 import { repairFuzzyMatch } from './fuzzy-match-repair';
 import type { ForcedSpan } from './glossary';
 import { adaptExample, exampleTokens } from './memory-adaptation';
@@ -13,7 +13,6 @@ import type { AgentModel } from './model';
 import { isWordToken } from './tokenize';
 import { ADAPTED_EXAMPLES, MIN_ADAPTATION_OVERLAP } from './tuning';
 import type { LexiconUse, RetrievalHit } from './types';
-import { modelTokens } from './vocabulary';
 
 /** A draft translation of phase 1: model tokens, the strategy, phrase entries used, the example it came from. */
 export interface Draft {
@@ -70,10 +69,10 @@ export function draftCandidates(
     .slice(0, settings.rawExamples)
     .forEach((h, x) => raw.push({ tokens: [...examples[x].O], strategy: 'nearest-example', used: [], hit: h, overlap: tokenOverlap(qTok, examples[x].H) }));
   // a retrieved example of the input itself, word for word, comes first (of drafts writing the same, the first is kept)
-  const input = modelTokens(text).join(' ');
-  const exact = hits.find((h) => modelTokens(dir === 0 ? h.source : h.target).join(' ') === input);
+  const exact = exactExample(text, hits, dir);
   if (exact) {
-    const own = exampleTokens(model, exact, dir);
+    const at = hits.indexOf(exact);
+    const own = at < examples.length ? examples[at] : exampleTokens(model, exact, dir);
     raw.unshift({ tokens: [...own.O], strategy: 'nearest-example', used: [], hit: exact, overlap: tokenOverlap(qTok, own.H), exact: true });
   }
   // punctuation that pairs (quotes, brackets) only appears in the output if the input has it

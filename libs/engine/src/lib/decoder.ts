@@ -1,8 +1,9 @@
 /**
  * Phase 1, the decoder: monotone phrase-based beam search over the input tokens with the phrase table, the output
  * language's Kneser-Ney LM, the length calibration, the cost of the last word (sentence-ends.ts) and back-offs for
- * unknown words (spelling variant, stem, copy or drop: unknown-words.ts). Glossary spans are crossed only as a whole, by their required output; a suffix piece of a
- * segmented output side (subword.ts) is written only after a word it joins.
+ * unknown words (spelling variant, stem, copy or drop: unknown-words.ts). Glossary spans are crossed only as a whole,
+ * by their required output; a suffix piece of a segmented output side (subword.ts) is written only after a word it
+ * joins.
  *
  * Measured and not kept: local swaps of two adjacent phrases of up to two words each (their 3 best options each, at a
  * swap cost of −0.5 to −3): on the first 200 dev sentences × 8 languages average chrF and margin moved by at most
@@ -13,7 +14,7 @@ import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
-import { lastWordAt, SentenceEnds } from './sentence-ends';
+import { lastWordAt, SentenceEnds, sentenceEndsOf } from './sentence-ends';
 import { atSentenceStart, capitalizedInside, isLiteralToken, isNumberToken, isWordToken, normalizeToken } from './tokenize';
 import {
   BACKOFF_OPTIONS,
@@ -110,7 +111,7 @@ export class PhraseDecoder {
     this.beam = settings.beam;
     this.lengthTargets = settings.lengthTargets;
     this.reverseCopy = settings.reverseCopy;
-    this.ends = [new SentenceEnds(model.sides[1]), new SentenceEnds(model.sides[0])];
+    this.ends = [sentenceEndsOf(model.sides[1]), sentenceEndsOf(model.sides[0])];
   }
 
   /** Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. */

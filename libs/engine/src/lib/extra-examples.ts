@@ -30,13 +30,15 @@ export function extraId(e: ExtraExample, position: number): string {
   return e.id ?? `extra-${position}`;
 }
 
+/** The first example (in the order given) whose input side equals the input (normalized tokens), if any. */
+export function exactExample<E extends { source: string; target: string }>(text: string, examples: readonly E[], dir: 0 | 1): E | null {
+  const q = key(text);
+  return (q && examples.find((e) => key(inputSide(e, dir)) === q)) || null;
+}
+
 /** The extra example whose input side equals the input (normalized tokens), if any (the last one supplied wins). */
 export function exactExtraExample(text: string, extras: readonly ExtraExample[] | undefined, dir: 0 | 1): ExtraExample | null {
-  if (!extras?.length) return null;
-  const q = key(text);
-  if (!q) return null;
-  for (let i = extras.length - 1; i >= 0; i--) if (key(inputSide(extras[i], dir)) === q) return extras[i];
-  return null;
+  return extras?.length ? exactExample(text, [...extras].reverse(), dir) : null;
 }
 
 /**

@@ -32,21 +32,37 @@ export function countSentenceEnds(sentences: readonly (readonly string[])[], sid
   return finals;
 }
 
-export class SentenceEnds {
-  /** the share of the words' occurrences (suffix pieces aside) that end a sentence (0: the vocabulary has no sentence-end counts) */
-  private readonly rate: number;
+/** The sentence ends of each vocabulary, shared by a model's decoder and candidate scorer. */
+const shared = new WeakMap<SideVocab, SentenceEnds>();
 
-  constructor(private readonly side: SideVocab) {
-    const finals = side.finals;
-    let ends = 0;
-    let words = 0;
-    if (finals)
-      for (let id = FIRST_WORD_ID; id < finals.length; id++) {
-        if (!isWordToken(side.words[id]) || isPiece(side.words[id])) continue;
-        ends += finals[id];
-        words += side.freq[id];
-      }
-    this.rate = ends > 0 ? ends / words : 0;
+/** The `SentenceEnds` of a side's vocabulary (one per vocabulary). */
+export function sentenceEndsOf(side: SideVocab): SentenceEnds {
+  let ends = shared.get(side);
+  if (!ends) shared.set(side, (ends = new SentenceEnds(side)));
+  return ends;
+}
+
+export class SentenceEnds {
+  /** the share of the words' occurrences (suffix pieces aside) that end a sentence (0: the vocabulary has no
+   *  sentence-end counts); counted over the vocabulary when first needed, not when an agent is loaded */
+  private rateOf: number | undefined;
+
+  constructor(private readonly side: SideVocab) {}
+
+  private get rate(): number {
+    if (this.rateOf === undefined) {
+      const { finals, words: vocab, freq } = this.side;
+      let ends = 0;
+      let words = 0;
+      if (finals)
+        for (let id = FIRST_WORD_ID; id < finals.length; id++) {
+          if (!isWordToken(vocab[id]) || isPiece(vocab[id])) continue;
+          ends += finals[id];
+          words += freq[id];
+        }
+      this.rateOf = ends > 0 ? ends / words : 0;
+    }
+    return this.rateOf;
   }
 
   /**
@@ -57,10 +73,9 @@ export class SentenceEnds {
    */
   cost(id: number): number {
     const finals = this.side.finals;
-    if (!finals || this.rate === 0 || id < FIRST_WORD_ID || id >= finals.length) return 0;
     // only the language's most frequent words (articles, prepositions, conjunctions…) are judged: charging rarer ones
     // (a content word the data happens not to end with) had answers add a word to end with instead
-    if (id >= DROPPABLE_RANK) return 0;
+    if (!finals || id < FIRST_WORD_ID || id >= finals.length || id >= DROPPABLE_RANK || this.rate === 0) return 0;
     const smoothed = (finals[id] + FINAL_WORD_PRIOR * this.rate) / (this.side.freq[id] + FINAL_WORD_PRIOR);
     return Math.min(0, Math.log(smoothed / this.rate));
   }

@@ -9,7 +9,7 @@ import { lmWordId, sentenceCharRatio } from './decoder';
 import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
 import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
-import { lastWordAt, SentenceEnds } from './sentence-ends';
+import { lastWordAt, type SentenceEnds, sentenceEndsOf } from './sentence-ends';
 import { joinPieces, writtenLength } from './subword';
 import { detokenize, isWordToken, normalizeToken } from './tokenize';
 import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
@@ -94,7 +94,7 @@ export class CandidateScorer {
     this.temp = settings.mbrTemperature;
     this.mbrScoreWeight = settings.mbrScoreWeight;
     this.nearDuplicate = settings.nearDuplicate;
-    this.ends = [new SentenceEnds(model.sides[1]), new SentenceEnds(model.sides[0])];
+    this.ends = [sentenceEndsOf(model.sides[1]), sentenceEndsOf(model.sides[0])];
   }
 
   /**
