@@ -133,6 +133,14 @@ describe('Translator behaviours on a small Spanish → English agent', () => {
     expect(tr.translateText('Mi madre bebe cafe hoy.').translation).toContain('coffee');
   });
 
+  it('reads a short word spelled one letter otherwise (another orthography) as the known word', () => {
+    // three letters: one edit is a third of the word, above the share longer words may differ by
+    expect(tr.unknownWords.variantBackoff('hoi', 0)).toBe('hoy');
+    expect(tr.translateText('Mi madre come pan hoi.').translation).toContain('today');
+    // a word with no known word one letter away stays unknown
+    expect(tr.unknownWords.variantBackoff('gato', 0)).toBeNull();
+  });
+
   it('repairs a near-duplicate example instead of returning it as it is', () => {
     const r = tr.translateText('Mi hermano usa internet en la escuela.');
     expect(r.translation).toBe('My brother uses the internet in the school.');

@@ -455,6 +455,11 @@ function boundedEditDistance(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
+/** Edits a spelling variant of a folded form this long may differ by: VARIANT_MAX_DISTANCE per letter, at least one. */
+function variantMaxEdits(length: number): number {
+  return Math.max(1, Math.floor(VARIANT_MAX_DISTANCE * length));
+}
+
 function nearestVariant(ix: VariantIndex, word: string): string | null {
   const f = foldToken(word);
   const g = ix.group(foldHead(f));
@@ -462,15 +467,14 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
   const same = g.folded.get(f);
   if (same !== undefined) return g.key[same] === word ? null : g.key[same];
   if (f.length < VARIANT_MIN_LENGTH) return null;
-  const max = Math.floor(VARIANT_MAX_DISTANCE * f.length);
-  if (max < 1) return null;
+  const max = variantMaxEdits(f.length);
   let best = -1;
   let bestD = max + 1;
   for (let len = f.length - max; len <= f.length + max; len++) {
     for (const e of g.byLength.get(len) ?? []) {
       const d = boundedEditDistance(f, g.fold[e], Math.min(max, bestD));
       if (d < bestD || (d === bestD && best >= 0 && g.freq[e] > g.freq[best])) {
-        if (d > Math.floor(VARIANT_MAX_DISTANCE * Math.max(f.length, g.fold[e].length))) continue;
+        if (d > variantMaxEdits(Math.max(f.length, g.fold[e].length))) continue;
         best = e;
         bestD = d;
       }
@@ -764,8 +768,7 @@ export class UnknownWords {
 
   /**
    * Known single-word phrase key written almost like an unknown word (spelling variant: same letters without
-   * diacritics, or normalized edit distance ≤ VARIANT_MAX_DISTANCE between the folded forms), the most frequent
-   * of the closest ones, if any.
+   * diacritics, or within `variantMaxEdits` edits of the folded forms), the most frequent of the closest ones, if any.
    */
   variantBackoff(word: string, dir: 0 | 1): string | null {
     const cache = this.variantCache[dir];
