@@ -358,8 +358,8 @@ export class PhraseDecoder {
         const chars = h.chars + o.chars;
         const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
         let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
-        // the sentence ends: how readily the output language ends one with its last word
-        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.cost(last);
+        // the sentence ends: how readily the output language ends one with its last word, and with its last mark
+        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v);
         const joinable = joins ?? h.joinable;
         // recombined by LM state and joinability (a copied word and a number are both the LM's unknown word)
         const sk = (u * V + v) * 2 + (joinable ? 1 : 0);

@@ -1,21 +1,24 @@
 import { countSentenceEnds, lastWordAt, SentenceEnds } from './sentence-ends';
 import { PIECE_MARK } from './subword';
-import { DROPPABLE_RANK, FINAL_WORD_PRIOR } from './tuning';
+import { DROPPABLE_RANK, FINAL_WORD_PRIOR, MARK_CLOSING_SHARE } from './tuning';
 import { buildVocab } from './vocabulary';
 
+/** Lines of the punctuation fixture: enough for a dash never closing one to cost (MARK_CLOSING_SHARE). */
+const DIALOGUE_TURNS = 60;
 /** A suffix piece of the made-up language (subword.ts). */
 const PE = `${PIECE_MARK}pe`;
 /**
  * Sentences of made-up words: 'ta' opens every one and ends none, 'mu' ends five (twice with the suffix piece -pe
- * after it), 'ki' is seen once, at an end.
+ * after it), 'ki' is seen once, at an end; two end with a full stop, one with '!', and a dash ('-', a second
+ * speaker's turn) is seen twice inside a sentence, never at its end.
  */
 const SENTENCES = [
   ['ta', 'lo', 'mu', '.'],
-  ['ta', 'mu', PE, '.'],
+  ['ta', 'mu', PE, '.', '-', 'ta', 'mu', '.'],
   ['ta', 'lo', 'mu', '!'],
   ['ta', 'ki'],
   ['ta', 'lo', 'mu', PE],
-  ['ta', 'mu'],
+  ['ta', 'mu', '-', 'ta', 'mu'],
 ];
 
 describe('SentenceEnds', () => {
@@ -28,8 +31,70 @@ describe('SentenceEnds', () => {
     expect(vocab.finals?.[id('mu')]).toBe(5);
     expect(vocab.finals?.[id('ki')]).toBe(1);
     expect(vocab.finals?.[id('ta')]).toBe(0);
-    expect(vocab.finals?.[id('.')]).toBe(0);
     expect(vocab.finals?.[id(PE)]).toBe(0);
+  });
+
+  it("counts each sentence's last token when it is a punctuation mark", () => {
+    expect(vocab.finals?.[id('.')]).toBe(2);
+    expect(vocab.finals?.[id('!')]).toBe(1);
+    expect(vocab.finals?.[id('-')]).toBe(0);
+  });
+
+  it('counts each mark of the run that closes a sentence once', () => {
+    // the closing run of a quotation ('.' then '"'), and one of two full stops
+    const quoted = [
+      ['ta', '"', 'mu', ',', 'lo', '.', '"'],
+      ['ta', 'mu', ',', 'lo', '.', '.'],
+    ];
+    const v = buildVocab(quoted, quoted);
+    v.finals = countSentenceEnds(quoted, v);
+    const at = (w: string): number => v.index.get(w) ?? -1;
+    expect([v.finals[at('.')], v.finals[at('"')], v.finals[at(',')]]).toEqual([2, 1, 0]);
+  });
+
+  describe('punctuation marks', () => {
+    // DIALOGUE_TURNS two-turn lines: the second turn opens with a dash, a comma inside each turn
+    const turns = Array.from({ length: DIALOGUE_TURNS }, () => ['ta', ',', 'mu', '.', '-', 'lo', ',', 'mu', '.']);
+    const v = buildVocab(turns, turns);
+    v.finals = countSentenceEnds(turns, v);
+    const marks = new SentenceEnds(v);
+    const at = (w: string): number => v.index.get(w) ?? -1;
+    // marks seen: '.' 2 per line (one closes it), '-' 1, ',' 2: the average mark closes a line one time in five
+    const rate = 1 / 5;
+    const expected = (seen: number): number => Math.log((FINAL_WORD_PRIOR * rate) / (seen + FINAL_WORD_PRIOR) / rate);
+
+    it('costs a mark the data never closes a sentence with, the more the more often it was seen', () => {
+      expect(marks.markCost(at('-'))).toBeCloseTo(expected(DIALOGUE_TURNS), 6);
+      expect(marks.markCost(at(','))).toBeCloseTo(expected(2 * DIALOGUE_TURNS), 6);
+      expect(marks.markCost(at(','))).toBeLessThan(marks.markCost(at('-')));
+      expect(marks.markCost(at('-'))).toBeLessThan(0);
+    });
+
+    it('costs nothing for a mark seen too seldom to tell', () => {
+      const seldom = FINAL_WORD_PRIOR / MARK_CLOSING_SHARE - FINAL_WORD_PRIOR - 1;
+      const few = Array.from({ length: seldom }, () => ['ta', '-', 'mu', '.']);
+      const w = buildVocab(few, few);
+      w.finals = countSentenceEnds(few, w);
+      expect(new SentenceEnds(w).markCost(w.index.get('-') ?? -1)).toBe(0);
+    });
+
+    it('costs nothing for a mark that closes sentences, even less often than the average mark', () => {
+      // the full stop closes one line per two full stops, the average mark one per five marks
+      expect(marks.markCost(at('.'))).toBe(0);
+      // questions closing every line raise the average above the full stop's rate (a fifth of it stays free)
+      const questions = [...turns, ...Array.from({ length: 4 * DIALOGUE_TURNS }, () => ['ta', 'mu', '?'])];
+      const w = buildVocab(questions, questions);
+      w.finals = countSentenceEnds(questions, w);
+      expect(new SentenceEnds(w).markCost(w.index.get('.') ?? -1)).toBe(0);
+    });
+
+    it('judges the last token of an answer and the mark before it, words only by `cost`', () => {
+      // '… mu,.': the comma before the full stop; '… mu. -': the dash after it
+      expect(marks.endCost(at('mu'), at(','), at('.'))).toBeCloseTo(marks.cost(at('mu')) + marks.markCost(at(',')), 6);
+      expect(marks.endCost(at('mu'), at('.'), at('-'))).toBeCloseTo(marks.cost(at('mu')) + marks.markCost(at('-')), 6);
+      expect(marks.endCost(at('mu'), at('mu'), at('.'))).toBe(marks.cost(at('mu')));
+      expect(marks.markCost(at('mu'))).toBe(0);
+    });
   });
 
   it('finds the last word of model tokens, punctuation and suffix pieces after it aside', () => {
@@ -40,8 +105,8 @@ describe('SentenceEnds', () => {
   });
 
   it('costs a word the data never ends a sentence with, the more the more often it was seen', () => {
-    // seen 6 times, never last: its end rate is the average's drawn down by 6 occurrences that were not ends
-    expect(ends.cost(id('ta'))).toBeCloseTo(Math.log(FINAL_WORD_PRIOR / (6 + FINAL_WORD_PRIOR)), 6);
+    // seen 8 times, never last: its end rate is the average's drawn down by 8 occurrences that were not ends
+    expect(ends.cost(id('ta'))).toBeCloseTo(Math.log(FINAL_WORD_PRIOR / (8 + FINAL_WORD_PRIOR)), 6);
     expect(ends.cost(id('lo'))).toBeCloseTo(Math.log(FINAL_WORD_PRIOR / (3 + FINAL_WORD_PRIOR)), 6);
     expect(ends.cost(id('lo'))).toBeLessThan(0);
     expect(ends.cost(id('lo'))).toBeGreaterThan(ends.cost(id('ta')));
@@ -69,5 +134,13 @@ describe('SentenceEnds', () => {
   it('costs nothing when the vocabulary has no sentence-end counts (an artifact written before them)', () => {
     const old = new SentenceEnds({ ...vocab, finals: undefined });
     expect(old.cost(id('ta'))).toBe(0);
+    expect(old.markCost(id('-'))).toBe(0);
+  });
+
+  it('costs no punctuation mark when the counts have none (an artifact written when only words were counted)', () => {
+    const finals = Float32Array.from(vocab.finals ?? [], (n, x) => (/\p{L}/u.test(vocab.words[x]) ? n : 0));
+    const wordsOnly = new SentenceEnds({ ...vocab, finals });
+    expect(wordsOnly.markCost(id('-'))).toBe(0);
+    expect(wordsOnly.cost(id('ta'))).toBe(ends.cost(id('ta')));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Where sentences end: how much less often than the average word the output language's data ends a sentence with one
- * of its most frequent words (the last word of a sentence, punctuation and suffix pieces after it aside). Read by the
+ * of its most frequent words (the last word of a sentence, punctuation and suffix pieces after it aside), and than the
+ * average punctuation mark with a mark (the marks after the last word). Read by the
  * decoder and the candidate scorer, so an answer does not end on an article or preposition the language never ends a
  * sentence with ('… ve el.': the phrase of a verb brought the article of the object that followed it). The language model alone does not tell it: after a word followed by many different
  * words ('el'), Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high (a
@@ -8,7 +9,7 @@
  */
 import { isPiece } from './subword';
 import { isWordToken } from './tokenize';
-import { DROPPABLE_RANK, FINAL_WORD_PRIOR } from './tuning';
+import { DROPPABLE_RANK, FINAL_WORD_PRIOR, MARK_CLOSING_SHARE } from './tuning';
 import { FIRST_WORD_ID, type SideVocab } from './vocabulary';
 
 /**
@@ -22,12 +23,19 @@ export function lastWordAt(tokens: readonly string[]): number {
   return at;
 }
 
-/** Per word id of a side's vocabulary, the sentences of the data (model tokens) whose last word it is. */
+/**
+ * Per id of a side's vocabulary, the sentences of the data (model tokens) whose last word it is or, for a punctuation
+ * mark, whose closing run of marks (the tokens after the last word token) it is in.
+ */
 export function countSentenceEnds(sentences: readonly (readonly string[])[], side: SideVocab): Float32Array {
   const finals = new Float32Array(side.words.length);
+  const closing = new Set<number>();
   for (const s of sentences) {
     const at = lastWordAt(s);
     if (at >= 0) finals[side.index.get(s[at]) ?? 0]++;
+    closing.clear();
+    for (let j = s.length - 1; j >= 0 && !isWordToken(s[j]); j--) closing.add(side.index.get(s[j]) ?? 0);
+    for (const id of closing) finals[id]++;
   }
   return finals;
 }
@@ -43,26 +51,61 @@ export function sentenceEndsOf(side: SideVocab): SentenceEnds {
 }
 
 export class SentenceEnds {
-  /** the share of the words' occurrences (suffix pieces aside) that end a sentence (0: the vocabulary has no
-   *  sentence-end counts); counted over the vocabulary when first needed, not when an agent is loaded */
-  private rateOf: number | undefined;
+  /** the share of the words' occurrences (suffix pieces aside) that end a sentence, and of the punctuation marks'
+   *  (0: the vocabulary has no such counts); counted over the vocabulary when first needed, not when an agent loads */
+  private rates: { words: number; marks: number } | undefined;
 
   constructor(private readonly side: SideVocab) {}
 
   private get rate(): number {
-    if (this.rateOf === undefined) {
-      const { finals, words: vocab, freq } = this.side;
-      let ends = 0;
-      let words = 0;
-      if (finals)
-        for (let id = FIRST_WORD_ID; id < finals.length; id++) {
-          if (!isWordToken(vocab[id]) || isPiece(vocab[id])) continue;
-          ends += finals[id];
-          words += freq[id];
-        }
-      this.rateOf = ends > 0 ? ends / words : 0;
-    }
-    return this.rateOf;
+    return (this.rates ??= this.countRates()).words;
+  }
+
+  private get markRate(): number {
+    return (this.rates ??= this.countRates()).marks;
+  }
+
+  private countRates(): { words: number; marks: number } {
+    const { finals, words: vocab, freq } = this.side;
+    const ends = [0, 0];
+    const seen = [0, 0];
+    if (finals)
+      for (let id = FIRST_WORD_ID; id < finals.length; id++) {
+        if (isPiece(vocab[id])) continue;
+        const k = isWordToken(vocab[id]) ? 0 : 1;
+        ends[k] += finals[id];
+        seen[k] += freq[id];
+      }
+    return { words: ends[0] > 0 ? ends[0] / seen[0] : 0, marks: ends[1] > 0 ? ends[1] / seen[1] : 0 };
+  }
+
+  /**
+   * What an answer's end costs: its last word (`cost`) and the marks among its last two tokens that close it
+   * (`markCost`: the last token if a mark, and the one before if a mark too: '… año,.').
+   */
+  endCost(lastWord: number, beforeLast: number, lastToken: number): number {
+    return this.cost(lastWord) + (this.isMark(lastToken) ? this.markCost(lastToken) + this.markCost(beforeLast) : 0);
+  }
+
+  private isMark(id: number): boolean {
+    return id >= FIRST_WORD_ID && id < this.side.words.length && !isWordToken(this.side.words[id]);
+  }
+
+  /**
+   * At most 0: for a mark the data closes sentences with less than MARK_CLOSING_SHARE as often as with the average
+   * punctuation mark (its closing run of marks holds it; drawn towards the average rate by FINAL_WORD_PRIOR
+   * occurrences, like `cost`), the log of how much less often, whatever its rank: an answer does not end on the dash
+   * that opens a second speaker's turn inside the data's sentences ('… la casa. -': the full stop's phrase brought it),
+   * nor on a comma before its full stop. 0 for a word, for a mark that closes sentences more often than that (a full
+   * stop where the data writes several sentences per line, a closing quote or parenthesis), and when the counts have
+   * no mark (an artifact written when only words were counted).
+   */
+  markCost(id: number): number {
+    const finals = this.side.finals;
+    if (!finals || !this.isMark(id) || id >= finals.length || this.markRate === 0) return 0;
+    const smoothed = (finals[id] + FINAL_WORD_PRIOR * this.markRate) / (this.side.freq[id] + FINAL_WORD_PRIOR);
+    const ratio = smoothed / this.markRate;
+    return ratio < MARK_CLOSING_SHARE ? Math.log(ratio) : 0;
   }
 
   /**

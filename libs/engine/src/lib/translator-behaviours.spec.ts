@@ -2,7 +2,7 @@ import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
 import { Translator } from './translator';
 import type { TranslationEvent } from './types';
-import { ARTICLE_SUBJECTS, ARTICLE_VERBS, articleCorpus } from '../testing/article-corpus';
+import { ARTICLE_SUBJECTS, ARTICLE_VERBS, articleCorpus, articleDialogues } from '../testing/article-corpus';
 import { BORROWED_NOUNS } from '../testing/borrowed-nouns';
 import { everydayCorpus } from '../testing/everyday-corpus';
 import { toyCorpus } from '../testing/toy-corpus';
@@ -260,6 +260,19 @@ describe('Translator sentence endings (an article only the Spanish side writes, 
     for (const subject of [ARTICLE_SUBJECTS['el hombre'], ARTICLE_SUBJECTS['la niña']])
       for (const verb of Object.values(ARTICLE_VERBS)) endings.push(tr.translateText(`${subject} ${verb}.`, { direction: 'reverse' }).translation);
     expect(endings.filter((t) => /\b(el|la)\W*$/.test(t))).toEqual([]);
+  });
+
+  it('does not end an answer on a punctuation mark its output language never ends a sentence with', () => {
+    // the Spanish side of the dialogues opens a second turn with a dash after the full stop ('… ve. - …'): the full stop
+    // of the other language is also learned as '. -', and the language model expects the dash there
+    const withDialogues = [...pairs, ...articleDialogues()];
+    const dialogueIndex = new HybridIndex();
+    dialogueIndex.add(withDialogues);
+    const talk = new Translator(trainAgentModel(withDialogues), dialogueIndex);
+    const answers: string[] = [];
+    for (const subject of Object.values(ARTICLE_SUBJECTS))
+      for (const verb of Object.values(ARTICLE_VERBS)) answers.push(talk.translateText(`${subject} ${verb}.`, { direction: 'reverse' }).translation);
+    expect(answers.filter((t) => /-\s*$/.test(t))).toEqual([]);
   });
 
   it('answers a sentence of its data, word for word, with the translation the data gives it', () => {

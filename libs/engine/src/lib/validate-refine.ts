@@ -213,9 +213,9 @@ export class CandidateScorer {
       Math.max(LENGTH_MIN_LOG_STD, m.stats.logCharRatioStd);
     // target-language consistency: words neither known in the target language nor copied from the input
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
-    // ending: how readily the output language ends a sentence with the last word
+    // ending: how readily the output language ends a sentence with the last word, and with the marks closing it
     const last = lastWordAt(cand);
-    const ending = last >= 0 ? this.ends[dir].cost(ids[last]) : 0;
+    const ending = this.ends[dir].endCost(last >= 0 ? ids[last] : 0, ids.length > 1 ? ids[ids.length - 2] : 0, ids.length ? ids[ids.length - 1] : 0);
     // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
     return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov, ending };
   }

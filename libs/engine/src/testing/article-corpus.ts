@@ -8,6 +8,8 @@ const NOUNS_PER_SYLLABLE = 5;
 const COMBINATION_STEP = 4;
 /** Subjects (the first ones) also seen in sentences without an object: the others' are left for the agent to compose. */
 const SUBJECTS_WITHOUT_OBJECT = 2;
+/** Dialogues per subject and verb (each with another reply): 60 dashes, enough for the data to say none ends a sentence. */
+const DIALOGUE_REPLIES = 3;
 
 export const ARTICLE_SUBJECTS: Record<string, string> = { 'mi madre': 'mamay', 'tu padre': 'taytayki', 'el hombre': 'qari', 'la niña': 'sipas' };
 export const ARTICLE_VERBS: Record<string, string> = { ve: 'rikun', come: 'mikun', busca: 'maskan', lleva: 'apan', quiere: 'munan' };
@@ -35,5 +37,27 @@ export function articleCorpus(): ParallelPair[] {
       });
   for (const [s, ts] of Object.entries(ARTICLE_SUBJECTS).slice(0, SUBJECTS_WITHOUT_OBJECT))
     for (const [v, tv] of Object.entries(ARTICLE_VERBS)) pairs.push({ id: `article-${id++}`, source: `${s} ${v}.`, target: `${ts} ${tv}.` });
+  return pairs;
+}
+
+/**
+ * Two-turn dialogues over the article corpus' subjects and verbs without an object, whose Spanish side opens the second
+ * speaker's turn with a dash that the other side does not write ('mi madre ve. - tu padre come.' ↔ 'mamay rikun.
+ * taytayki mikun.'): a full stop of the other language is then also learned as '. -', and the Spanish language model
+ * expects a dash after a full stop. Nothing is copied from real data.
+ */
+export function articleDialogues(): ParallelPair[] {
+  const subjects = Object.entries(ARTICLE_SUBJECTS);
+  const verbs = Object.entries(ARTICLE_VERBS);
+  const pairs: ParallelPair[] = [];
+  subjects.forEach(([s, ts], a) =>
+    verbs.forEach(([v, tv], b) => {
+      for (let k = 1; k <= DIALOGUE_REPLIES; k++) {
+        const [s2, ts2] = subjects[(a + k) % subjects.length];
+        const [v2, tv2] = verbs[(b + k + 1) % verbs.length];
+        pairs.push({ id: `dialogue-${pairs.length}`, source: `${s} ${v}. - ${s2} ${v2}.`, target: `${ts} ${tv}. ${ts2} ${tv2}.` });
+      }
+    }),
+  );
   return pairs;
 }
