@@ -162,6 +162,8 @@ export class PhraseDecoder {
     for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * writtenLength(surface[i]);
     // glossary constraints: a forced span is crossed only as a whole, by its required output
     const covered = forced.length ? new Int32Array(n).fill(-1) : null;
+    // whether the input writes a word twice in a row (the output then may too)
+    const inputRepeats = tokens.some((t, x) => x > 0 && t === tokens[x - 1] && isWordToken(t));
     forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
     for (let i = 0; i < n; i++) {
       const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);
@@ -173,7 +175,7 @@ export class PhraseDecoder {
         if (span) {
           const ids = span.norm.map((w) => lmWordId(m, dir, outV.index.get(w) ?? 0));
           const required: PhraseOption = { out: span.out, ids, tm: 0, chars: span.out.reduce((a, w) => a + w.length, 0) };
-          this.extend(hyps, [required], stacks[i + len], dir, i, len, n, key, expect, joinedPieces);
+          this.extend(hyps, [required], stacks[i + len], dir, i, len, n, key, expect, joinedPieces, inputRepeats);
           continue;
         }
         let k = tab.keyIndex.get(key);
@@ -257,7 +259,7 @@ export class PhraseDecoder {
           opts = this.piecesBeforeName(dir, tokens[i + 1], surface[i]);
         if (!opts.length) continue;
         opts = this.keepCapitals(opts, tokens, capitals, i, len);
-        this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, joinedPieces);
+        this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, joinedPieces, inputRepeats);
       }
     }
     return [...stacks[n].values()].sort((a, b) => b.score - a.score);
@@ -333,6 +335,7 @@ export class PhraseDecoder {
     key: string,
     expect: Float64Array,
     joinedPieces: boolean,
+    inputRepeats: boolean,
   ): void {
     const W = this.w;
     const lm = this.model.lms[dir === 0 ? 1 : 0];
@@ -341,6 +344,8 @@ export class PhraseDecoder {
     for (const o of opts) {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
       const piece = joinedPieces && o.out.length > 0 && isPiece(o.out[0]);
+      // the option's first word, when it may not follow itself: a word the language model knows (a copy is none)
+      const first = !inputRepeats && o.ids.length > 0 && o.ids[0] > 0 && isWordToken(o.out[0]) && !isPiece(o.out[0]) ? o.ids[0] : -1;
       const joins = o.out.length ? isWordToken(o.out[o.out.length - 1]) : null;
       // the option's last word, if it has one (else the hypothesis's stays the last)
       const ownLast = lastWordAt(o.out);
@@ -358,6 +363,9 @@ export class PhraseDecoder {
         const chars = h.chars + o.chars;
         const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
         let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
+        // a word written right after itself where neither the input nor the output language's data writes it so: two
+        // input words of one translation ('… come mucho mucho.')
+        if (first === h.v && !lm.seenBigram(first, first)) score += W.repeat;
         // the sentence ends: how readily the output language ends one with its last word, and with its last mark
         if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v);
         const joinable = joins ?? h.joinable;

@@ -25,6 +25,14 @@ describe('Kneser-Ney trigram LM', () => {
     }
   });
 
+  it('tells whether the data has one word right after another (a bigram seen once included)', () => {
+    expect(lm.seenBigram(3, 4)).toBe(true);
+    expect(lm.seenBigram(3, 6)).toBe(true);
+    expect(lm.seenBigram(4, 3)).toBe(false);
+    expect(lm.seenBigram(5, 5)).toBe(false);
+    expect(lm.seenBigram(6, 7)).toBe(false);
+  });
+
   it('stores only the trigrams seen more than once: their contexts give the rest of their share to the bigram estimate', () => {
     const counts = new Map<string, number>();
     for (const s of sents) {
@@ -58,6 +66,7 @@ describe('Kneser-Ney trigram LM', () => {
     const copy = KnLm.read(ArtifactReader.open(w.finish(), 'TEST'), 'x');
     expect(copy.logProb(3, 4, 5)).toBeCloseTo(lm.logProb(3, 4, 5), 6);
     expect(copy.scoreSentence([7, 4, 6])).toBeCloseTo(lm.scoreSentence([7, 4, 6]), 6);
+    expect([copy.seenBigram(3, 6), copy.seenBigram(5, 5)]).toEqual([true, false]);
   });
 
   it('reads its keys a block at a time from an artifact, with the answers of the keys held whole', () => {

@@ -618,6 +618,16 @@ export class KnLm {
     return Math.max(c - d.d2, 0) / s + ((d.d2 * d.x2n.get(x)) / s) * this.p1(w);
   }
 
+  /** Whether the data has word `w` right after word `v` (a stored bigram). */
+  seenBigram(v: number, w: number): boolean {
+    const d = this.data;
+    const bi = (this.ranges ??= { tri: new ContextRanges(), bi: new ContextRanges() }).bi;
+    const at = bi.find(mix(Math.imul(v, HASH_V)), v, d.x2k, d.b2k, d.V);
+    if (bi.row[at] < 0) return false;
+    const b = d.b2k.indexIn(v * d.V + w, bi.lo[at], bi.hi[at]);
+    return b >= 0 && d.b2v.get(b) > 0;
+  }
+
   /** ln p(w | u v) */
   logProb(u: number, v: number, w: number): number {
     const d = this.data;

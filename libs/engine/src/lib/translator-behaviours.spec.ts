@@ -2,7 +2,7 @@ import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
 import { Translator } from './translator';
 import type { TranslationEvent } from './types';
-import { ARTICLE_SUBJECTS, ARTICLE_VERBS, articleCorpus, articleDialogues } from '../testing/article-corpus';
+import { ARTICLE_SUBJECTS, ARTICLE_SYNONYMS, ARTICLE_VERBS, articleCorpus, articleDialogues, articleSynonyms } from '../testing/article-corpus';
 import { BORROWED_NOUNS } from '../testing/borrowed-nouns';
 import { everydayCorpus } from '../testing/everyday-corpus';
 import { toyCorpus } from '../testing/toy-corpus';
@@ -273,6 +273,22 @@ describe('Translator sentence endings (an article only the Spanish side writes, 
     for (const subject of Object.values(ARTICLE_SUBJECTS))
       for (const verb of Object.values(ARTICLE_VERBS)) answers.push(talk.translateText(`${subject} ${verb}.`, { direction: 'reverse' }).translation);
     expect(answers.filter((t) => /-\s*$/.test(t))).toEqual([]);
+  });
+
+  it('does not write a word twice in a row where neither its data nor the input does', () => {
+    // two adverbs of one translation side by side: each came out as 'mucho' ('… come mucho mucho.')
+    const withSynonyms = [...pairs, ...articleSynonyms()];
+    const synonymIndex = new HybridIndex();
+    synonymIndex.add(withSynonyms);
+    const t = new Translator(trainAgentModel(withSynonyms), synonymIndex);
+    const [a, b] = ARTICLE_SYNONYMS;
+    const answers = Object.values(ARTICLE_SUBJECTS).map((s) => t.translateText(`${s} ${ARTICLE_VERBS.come} ${a} ${b}.`, { direction: 'reverse' }).translation);
+    expect(answers.filter((x) => !/\bmucho\b/.test(x))).toEqual([]);
+    expect(answers.filter((x) => /\b(\p{L}+) \1\b/u.test(x))).toEqual([]);
+    // where the input says it twice, so may the answer
+    expect(t.translateText(`${ARTICLE_SUBJECTS['mi madre']} ${ARTICLE_VERBS.come} ${a} ${a}.`, { direction: 'reverse' }).translation).toBe(
+      'mi madre come mucho mucho.',
+    );
   });
 
   it('answers a sentence of its data, word for word, with the translation the data gives it', () => {

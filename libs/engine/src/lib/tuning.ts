@@ -112,6 +112,10 @@ export interface DecoderWeights {
   char: number;
   /** weight of the last output word's sentence-end cost (sentence-ends.ts, FINAL_WORD_PRIOR) */
   end: number;
+  /** score of writing a word right after itself where neither the input nor the output side's data does (more than a
+   *  drop costs, so the second of two input words of one translation is left out where it may be; at −10, as much as
+   *  a drop, the option still earned its word and character bonuses back) */
+  repeat: number;
 }
 
 /**
@@ -141,6 +145,7 @@ export const DEFAULT_DECODER_WEIGHTS: DecoderWeights = {
   len: -0.4,
   char: 0.3,
   end: 2,
+  repeat: -20,
 };
 
 /** Weights of the phase-2 features of a candidate. */
@@ -154,9 +159,13 @@ export interface ScoreWeights {
   /** the last word's sentence-end cost (sentence-ends.ts, FINAL_WORD_PRIOR); 1 left '… ve el.' of a repaired example
    *  the answer where the decoder wrote '… ve.' (translator-behaviours.spec) */
   ending: number;
+  /** words written right after themselves where neither the input nor the output language's data does so (−10: a
+   *  repeat outweighs an answer three standard deviations off the expected length, as the shorter one was in the
+   *  translator-behaviours fixture) */
+  repeat: number;
 }
 
-export const DEFAULT_SCORE_WEIGHTS: ScoreWeights = { lm: 0.3, lexF: 0.4, lexR: 0.4, coverage: 2, length: 2, oov: -2, ending: 1 };
+export const DEFAULT_SCORE_WEIGHTS: ScoreWeights = { lm: 0.3, lexF: 0.4, lexR: 0.4, coverage: 2, length: 2, oov: -2, ending: 1, repeat: -10 };
 
 /* ------------------------------------------------------------------ translation: phase 1 (candidates) */
 

@@ -10,7 +10,7 @@ import { containsForced, ForcedSpan, restoreTermForms } from './glossary';
 import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
 import { lastWordAt, type SentenceEnds, sentenceEndsOf } from './sentence-ends';
-import { joinPieces, writtenLength } from './subword';
+import { isPiece, joinPieces, writtenLength } from './subword';
 import { detokenize, isWordToken, normalizeToken } from './tokenize';
 import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
 import type { Candidate } from './types';
@@ -73,6 +73,8 @@ export interface LineInput {
   fwdMax: Map<number, number>;
   /** the input's tokens */
   qSet: Set<string>;
+  /** whether the input writes a word twice in a row (an answer then may too) */
+  repeats: boolean;
 }
 
 export class CandidateScorer {
@@ -166,7 +168,8 @@ export class CandidateScorer {
         if ((fwdMax.get(o) ?? 0) < lexF.probs[x]) fwdMax.set(o, lexF.probs[x]);
       }
     }
-    return { qWords, qIds, fwdMax, qSet: new Set(qTok) };
+    const repeats = qWords.some((w, x) => x > 0 && normalizeToken(w) === normalizeToken(qWords[x - 1]));
+    return { qWords, qIds, fwdMax, qSet: new Set(qTok), repeats };
   }
 
   features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number, line: LineInput = this.lineInput(qTok, dir)): Record<string, number> {
@@ -176,7 +179,7 @@ export class CandidateScorer {
     cand = cand.map(normalizeToken);
     const ids = cand.map((w) => outV.index.get(w) ?? 0);
     const lmScore = lm.scoreSentence(ids.map((id) => lmWordId(m, dir, id))) / (ids.length + 1);
-    const { qWords, qIds, fwdMax, qSet } = line;
+    const { qWords, qIds, fwdMax, qSet, repeats } = line;
     let lf = 0;
     let nw = 0;
     for (let j = 0; j < cand.length; j++) {
@@ -216,13 +219,29 @@ export class CandidateScorer {
     // ending: how readily the output language ends a sentence with the last word, and with the marks closing it
     const last = lastWordAt(cand);
     const ending = this.ends[dir].endCost(last >= 0 ? ids[last] : 0, ids.length > 1 ? ids[ids.length - 2] : 0, ids.length ? ids[ids.length - 1] : 0);
+    // repeat: words written right after themselves where neither the input nor the output language's data does so
+    let repeat = 0;
+    if (!repeats)
+      for (let j = 1; j < ids.length; j++) {
+        const id = ids[j];
+        if (id > 0 && id === ids[j - 1] && isWordToken(cand[j]) && !isPiece(cand[j]) && !lm.seenBigram(lmWordId(m, dir, id), lmWordId(m, dir, id))) repeat++;
+      }
     // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
-    return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov, ending };
+    return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov, ending, repeat };
   }
 
   combine(f: Record<string, number>): number {
     const w = this.sw;
-    return w.lm * f.lm + w.lexF * f.lexF + w.lexR * f.lexR + w.coverage * f.coverage + w.length * f.length + w.oov * f.oov + w.ending * f.ending;
+    return (
+      w.lm * f.lm +
+      w.lexF * f.lexF +
+      w.lexR * f.lexR +
+      w.coverage * f.coverage +
+      w.length * f.length +
+      w.oov * f.oov +
+      w.ending * f.ending +
+      w.repeat * f.repeat
+    );
   }
 
   /** Restores the usual written form of output words (proper names, acronyms). */

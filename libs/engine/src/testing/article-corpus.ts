@@ -61,3 +61,19 @@ export function articleDialogues(): ParallelPair[] {
   );
   return pairs;
 }
+
+/** Two made-up adverbs of the other language that the Spanish side translates alike ('mucho'). */
+export const ARTICLE_SYNONYMS = ['anchata', 'sinchita'] as const;
+
+/**
+ * Sentences without an object ending with one of two adverbs the Spanish side writes alike ('mi madre come mucho.' ↔
+ * 'mamay mikun anchata.' and 'mamay mikun sinchita.'): both adverbs in one input are two words with one translation,
+ * which the Spanish data never writes twice in a row. Nothing is copied from real data.
+ */
+export function articleSynonyms(): ParallelPair[] {
+  const pairs: ParallelPair[] = [];
+  for (const [s, ts] of Object.entries(ARTICLE_SUBJECTS))
+    for (const [v, tv] of Object.entries(ARTICLE_VERBS))
+      for (const adverb of ARTICLE_SYNONYMS) pairs.push({ id: `synonym-${pairs.length}`, source: `${s} ${v} mucho.`, target: `${ts} ${tv} ${adverb}.` });
+  return pairs;
+}
