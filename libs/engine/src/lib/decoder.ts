@@ -55,6 +55,16 @@ interface Hyp {
   last: number;
 }
 
+/** What a line's search keeps to, read once from its input. */
+interface LineShape {
+  /** an option starting with a suffix piece extends only a hypothesis whose output ends with a word (the piece joins it) */
+  joinedPieces: boolean;
+  /** the input writes a word twice in a row: so may the output */
+  repeats: boolean;
+  /** the input ends with a punctuation mark: an answer left open costs (sentence-ends.ts openCost) */
+  closes: boolean;
+}
+
 /** One way to translate an input phrase: output words, their LM ids, translation-model score, output characters. */
 interface PhraseOption {
   out: string[];
@@ -162,8 +172,11 @@ export class PhraseDecoder {
     for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * writtenLength(surface[i]);
     // glossary constraints: a forced span is crossed only as a whole, by its required output
     const covered = forced.length ? new Int32Array(n).fill(-1) : null;
-    // whether the input writes a word twice in a row (the output then may too)
-    const inputRepeats = tokens.some((t, x) => x > 0 && t === tokens[x - 1] && isWordToken(t));
+    const shape: LineShape = {
+      joinedPieces,
+      repeats: tokens.some((t, x) => x > 0 && t === tokens[x - 1] && isWordToken(t)),
+      closes: n > 0 && !isWordToken(tokens[n - 1]),
+    };
     forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
     for (let i = 0; i < n; i++) {
       const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);
@@ -175,7 +188,7 @@ export class PhraseDecoder {
         if (span) {
           const ids = span.norm.map((w) => lmWordId(m, dir, outV.index.get(w) ?? 0));
           const required: PhraseOption = { out: span.out, ids, tm: 0, chars: span.out.reduce((a, w) => a + w.length, 0) };
-          this.extend(hyps, [required], stacks[i + len], dir, i, len, n, key, expect, joinedPieces, inputRepeats);
+          this.extend(hyps, [required], stacks[i + len], dir, i, len, n, key, expect, shape);
           continue;
         }
         let k = tab.keyIndex.get(key);
@@ -259,7 +272,7 @@ export class PhraseDecoder {
           opts = this.piecesBeforeName(dir, tokens[i + 1], surface[i]);
         if (!opts.length) continue;
         opts = this.keepCapitals(opts, tokens, capitals, i, len);
-        this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, joinedPieces, inputRepeats);
+        this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, shape);
       }
     }
     return [...stacks[n].values()].sort((a, b) => b.score - a.score);
@@ -334,8 +347,7 @@ export class PhraseDecoder {
     n: number,
     key: string,
     expect: Float64Array,
-    joinedPieces: boolean,
-    inputRepeats: boolean,
+    shape: LineShape,
   ): void {
     const W = this.w;
     const lm = this.model.lms[dir === 0 ? 1 : 0];
@@ -343,9 +355,9 @@ export class PhraseDecoder {
     const V = lm.data.V;
     for (const o of opts) {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
-      const piece = joinedPieces && o.out.length > 0 && isPiece(o.out[0]);
+      const piece = shape.joinedPieces && o.out.length > 0 && isPiece(o.out[0]);
       // the option's first word, when it may not follow itself: a word the language model knows (a copy is none)
-      const first = !inputRepeats && o.ids.length > 0 && o.ids[0] > 0 && isWordToken(o.out[0]) && !isPiece(o.out[0]) ? o.ids[0] : -1;
+      const first = !shape.repeats && o.ids.length > 0 && o.ids[0] > 0 && isWordToken(o.out[0]) && !isPiece(o.out[0]) ? o.ids[0] : -1;
       const joins = o.out.length ? isWordToken(o.out[o.out.length - 1]) : null;
       // the option's last word, if it has one (else the hypothesis's stays the last)
       const ownLast = lastWordAt(o.out);
@@ -367,7 +379,7 @@ export class PhraseDecoder {
         // input words of one translation ('… come mucho mucho.')
         if (first === h.v && !lm.seenBigram(first, first)) score += W.repeat;
         // the sentence ends: how readily the output language ends one with its last word, and with its last mark
-        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v);
+        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v, shape.closes);
         const joinable = joins ?? h.joinable;
         // recombined by LM state and joinability (a copied word and a number are both the LM's unknown word)
         const sk = (u * V + v) * 2 + (joinable ? 1 : 0);

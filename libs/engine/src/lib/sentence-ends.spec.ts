@@ -1,7 +1,8 @@
+import { BOS, EOS } from './lm';
 import { countSentenceEnds, lastWordAt, SentenceEnds } from './sentence-ends';
 import { PIECE_MARK } from './subword';
 import { DROPPABLE_RANK, FINAL_WORD_PRIOR, MARK_CLOSING_SHARE } from './tuning';
-import { buildVocab } from './vocabulary';
+import { buildVocab, FIRST_WORD_ID } from './vocabulary';
 
 /** Lines of the punctuation fixture: enough for a dash never closing one to cost (MARK_CLOSING_SHARE). */
 const DIALOGUE_TURNS = 60;
@@ -88,11 +89,24 @@ describe('SentenceEnds', () => {
       expect(new SentenceEnds(w).markCost(w.index.get('.') ?? -1)).toBe(0);
     });
 
+    it('costs an answer left open, where the input closes with a mark, by the odds of the data leaving one open', () => {
+      // every line closes: no open one in DIALOGUE_TURNS (add-one smoothed)
+      expect([v.finals[BOS], v.finals[EOS]]).toEqual([DIALOGUE_TURNS, 0]);
+      expect(marks.openCost()).toBeCloseTo(Math.log(1 / (DIALOGUE_TURNS + 1)), 6);
+      expect(marks.endCost(at('mu'), at('lo'), at('mu'), true)).toBeCloseTo(marks.cost(at('mu')) + marks.openCost(), 6);
+      // an input left open, or an answer closed, pays nothing for it
+      expect(marks.endCost(at('mu'), at('lo'), at('mu'), false)).toBe(marks.cost(at('mu')));
+      expect(marks.endCost(at('mu'), at('mu'), at('.'), true)).toBe(marks.cost(at('mu')));
+      // half the sentences of the first fixture are open ('… ki', '… mu -pe', '… mu'): even odds cost nothing
+      expect([vocab.finals?.[BOS], vocab.finals?.[EOS]]).toEqual([6, 3]);
+      expect(ends.openCost()).toBe(0);
+    });
+
     it('judges the last token of an answer and the mark before it, words only by `cost`', () => {
       // '… mu,.': the comma before the full stop; '… mu. -': the dash after it
-      expect(marks.endCost(at('mu'), at(','), at('.'))).toBeCloseTo(marks.cost(at('mu')) + marks.markCost(at(',')), 6);
-      expect(marks.endCost(at('mu'), at('.'), at('-'))).toBeCloseTo(marks.cost(at('mu')) + marks.markCost(at('-')), 6);
-      expect(marks.endCost(at('mu'), at('mu'), at('.'))).toBe(marks.cost(at('mu')));
+      expect(marks.endCost(at('mu'), at(','), at('.'), true)).toBeCloseTo(marks.cost(at('mu')) + marks.markCost(at(',')), 6);
+      expect(marks.endCost(at('mu'), at('.'), at('-'), true)).toBeCloseTo(marks.cost(at('mu')) + marks.markCost(at('-')), 6);
+      expect(marks.endCost(at('mu'), at('mu'), at('.'), true)).toBe(marks.cost(at('mu')));
       expect(marks.markCost(at('mu'))).toBe(0);
     });
   });
@@ -135,12 +149,14 @@ describe('SentenceEnds', () => {
     const old = new SentenceEnds({ ...vocab, finals: undefined });
     expect(old.cost(id('ta'))).toBe(0);
     expect(old.markCost(id('-'))).toBe(0);
+    expect(old.openCost()).toBe(0);
   });
 
-  it('costs no punctuation mark when the counts have none (an artifact written when only words were counted)', () => {
-    const finals = Float32Array.from(vocab.finals ?? [], (n, x) => (/\p{L}/u.test(vocab.words[x]) ? n : 0));
+  it('costs no punctuation mark nor open end when the counts have none (an artifact written when only words were counted)', () => {
+    const finals = Float32Array.from(vocab.finals ?? [], (n, x) => (x >= FIRST_WORD_ID && /\p{L}/u.test(vocab.words[x]) ? n : 0));
     const wordsOnly = new SentenceEnds({ ...vocab, finals });
     expect(wordsOnly.markCost(id('-'))).toBe(0);
+    expect(wordsOnly.openCost()).toBe(0);
     expect(wordsOnly.cost(id('ta'))).toBe(ends.cost(id('ta')));
   });
 });

@@ -7,6 +7,7 @@
  * words ('el'), Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high (a
  * full stop follows many different words).
  */
+import { BOS, EOS } from './lm';
 import { isPiece } from './subword';
 import { isWordToken } from './tokenize';
 import { DROPPABLE_RANK, FINAL_WORD_PRIOR, MARK_CLOSING_SHARE } from './tuning';
@@ -36,6 +37,11 @@ export function countSentenceEnds(sentences: readonly (readonly string[])[], sid
     closing.clear();
     for (let j = s.length - 1; j >= 0 && !isWordToken(s[j]); j--) closing.add(side.index.get(s[j]) ?? 0);
     for (const id of closing) finals[id]++;
+    // the sentence-start id counts the sentences, the sentence-end id those left open (ending on a word)
+    if (s.length) {
+      finals[BOS]++;
+      if (isWordToken(s[s.length - 1])) finals[EOS]++;
+    }
   }
   return finals;
 }
@@ -81,10 +87,25 @@ export class SentenceEnds {
 
   /**
    * What an answer's end costs: its last word (`cost`) and the marks among its last two tokens that close it
-   * (`markCost`: the last token if a mark, and the one before if a mark too: '… año,.').
+   * (`markCost`: the last token if a mark, and the one before if a mark too: '… año,.'), or, with no closing mark
+   * where the input has one, leaving it open (`openCost`).
    */
-  endCost(lastWord: number, beforeLast: number, lastToken: number): number {
-    return this.cost(lastWord) + (this.isMark(lastToken) ? this.markCost(lastToken) + this.markCost(beforeLast) : 0);
+  endCost(lastWord: number, beforeLast: number, lastToken: number, inputCloses: boolean): number {
+    const close = this.isMark(lastToken) ? this.markCost(lastToken) + this.markCost(beforeLast) : inputCloses ? this.openCost() : 0;
+    return this.cost(lastWord) + close;
+  }
+
+  /**
+   * At most 0: the log odds of the data leaving a sentence open (ending on a word, no closing mark) rather than closing
+   * it (add-one smoothed), where below even: what an answer left open costs when its input closes with a mark ('qari
+   * mikun.' came out 'el hombre come' where every sentence of the Spanish data ends with a full stop). 0 when the counts
+   * have no sentences (an artifact written before they were counted).
+   */
+  openCost(): number {
+    const finals = this.side.finals;
+    if (!finals || finals.length <= EOS || finals[BOS] === 0) return 0;
+    const open = finals[EOS];
+    return Math.min(0, Math.log((open + 1) / (finals[BOS] - open + 1)));
   }
 
   private isMark(id: number): boolean {

@@ -262,6 +262,19 @@ describe('Translator sentence endings (an article only the Spanish side writes, 
     expect(endings.filter((t) => /\b(el|la)\W*$/.test(t))).toEqual([]);
   });
 
+  it('closes an answer with a mark where the input closes with one and its data always does', () => {
+    // every Spanish sentence of the data ends with a full stop: 'qari mikun.' came out 'el hombre come'
+    const open: string[] = [];
+    for (const subject of Object.values(ARTICLE_SUBJECTS))
+      for (const verb of Object.values(ARTICLE_VERBS)) {
+        const answer = tr.translateText(`${subject} ${verb}.`, { direction: 'reverse' }).translation;
+        if (!answer.endsWith('.')) open.push(answer);
+      }
+    expect(open).toEqual([]);
+    // an input left open gets no mark added
+    expect(tr.translateText(`${ARTICLE_SUBJECTS['mi madre']} ${ARTICLE_VERBS.come}`, { direction: 'reverse' }).translation).toBe('mi madre come');
+  });
+
   it('does not end an answer on a punctuation mark its output language never ends a sentence with', () => {
     // the Spanish side of the dialogues opens a second turn with a dash after the full stop ('… ve. - …'): the full stop
     // of the other language is also learned as '. -', and the language model expects the dash there

@@ -75,6 +75,8 @@ export interface LineInput {
   qSet: Set<string>;
   /** whether the input writes a word twice in a row (an answer then may too) */
   repeats: boolean;
+  /** whether the input ends with a punctuation mark (an answer left open then costs) */
+  closes: boolean;
 }
 
 export class CandidateScorer {
@@ -169,7 +171,7 @@ export class CandidateScorer {
       }
     }
     const repeats = qWords.some((w, x) => x > 0 && normalizeToken(w) === normalizeToken(qWords[x - 1]));
-    return { qWords, qIds, fwdMax, qSet: new Set(qTok), repeats };
+    return { qWords, qIds, fwdMax, qSet: new Set(qTok), repeats, closes: qTok.length > 0 && !isWordToken(qTok[qTok.length - 1]) };
   }
 
   features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number, line: LineInput = this.lineInput(qTok, dir)): Record<string, number> {
@@ -179,7 +181,7 @@ export class CandidateScorer {
     cand = cand.map(normalizeToken);
     const ids = cand.map((w) => outV.index.get(w) ?? 0);
     const lmScore = lm.scoreSentence(ids.map((id) => lmWordId(m, dir, id))) / (ids.length + 1);
-    const { qWords, qIds, fwdMax, qSet, repeats } = line;
+    const { qWords, qIds, fwdMax, qSet, repeats, closes } = line;
     let lf = 0;
     let nw = 0;
     for (let j = 0; j < cand.length; j++) {
@@ -218,7 +220,7 @@ export class CandidateScorer {
     const oov = cand.length ? ids.filter((id, j) => !id && isWordToken(cand[j]) && !qSet.has(cand[j])).length / cand.length : 1;
     // ending: how readily the output language ends a sentence with the last word, and with the marks closing it
     const last = lastWordAt(cand);
-    const ending = this.ends[dir].endCost(last >= 0 ? ids[last] : 0, ids.length > 1 ? ids[ids.length - 2] : 0, ids.length ? ids[ids.length - 1] : 0);
+    const ending = this.ends[dir].endCost(last >= 0 ? ids[last] : 0, ids.length > 1 ? ids[ids.length - 2] : 0, ids.length ? ids[ids.length - 1] : 0, closes);
     // repeat: words written right after themselves where neither the input nor the output language's data does so
     let repeat = 0;
     if (!repeats)
