@@ -172,12 +172,12 @@ export class PhraseDecoder {
     for (let i = 0; i < n; i++) expect[i + 1] = expect[i] + ratio * writtenLength(surface[i]);
     // glossary constraints: a forced span is crossed only as a whole, by its required output
     const covered = forced.length ? new Int32Array(n).fill(-1) : null;
+    forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
     const shape: LineShape = {
       joinedPieces,
       repeats: tokens.some((t, x) => x > 0 && t === tokens[x - 1] && isWordToken(t)),
       closes: n > 0 && !isWordToken(tokens[n - 1]),
     };
-    forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
     for (let i = 0; i < n; i++) {
       const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);
       if (!hyps.length) continue;

@@ -1,11 +1,13 @@
 /**
- * Where sentences end: how much less often than the average word the output language's data ends a sentence with one
- * of its most frequent words (the last word of a sentence, punctuation and suffix pieces after it aside), and than the
- * average punctuation mark with a mark (the marks after the last word). Read by the
- * decoder and the candidate scorer, so an answer does not end on an article or preposition the language never ends a
- * sentence with ('… ve el.': the phrase of a verb brought the article of the object that followed it). The language model alone does not tell it: after a word followed by many different
- * words ('el'), Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high (a
- * full stop follows many different words).
+ * Where sentences end, read by the decoder and the candidate scorer so an answer ends as its language's sentences do:
+ *  - on a word: how much less often than the average word the output language's data ends a sentence with one of its
+ *    most frequent words (the last word, punctuation and suffix pieces after it aside): not on an article or
+ *    preposition the language never ends with ('… ve el.': the phrase of a verb brought the article of the object that
+ *    followed it). The language model alone does not tell it: after a word followed by many different words ('el'),
+ *    Kneser-Ney smoothing gives an unseen full stop nearly its continuation probability, which is high;
+ *  - on a mark: how much less often than the average punctuation mark the data closes a sentence with it ('… . -',
+ *    '… año,.');
+ *  - open, where the input closes with a mark: how rarely the data leaves a sentence open.
  */
 import { BOS, EOS } from './lm';
 import { isPiece } from './subword';
