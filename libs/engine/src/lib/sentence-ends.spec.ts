@@ -91,7 +91,7 @@ describe('SentenceEnds', () => {
 
     it('costs an answer left open, where the input closes with a mark, by the odds of the data leaving one open', () => {
       // every line closes: no open one in DIALOGUE_TURNS (add-one smoothed)
-      expect([v.finals[BOS], v.finals[EOS]]).toEqual([DIALOGUE_TURNS, 0]);
+      expect([v.finals?.[BOS], v.finals?.[EOS]]).toEqual([DIALOGUE_TURNS, 0]);
       expect(marks.openCost()).toBeCloseTo(Math.log(1 / (DIALOGUE_TURNS + 1)), 6);
       expect(marks.endCost(at('mu'), at('lo'), at('mu'), true)).toBeCloseTo(marks.cost(at('mu')) + marks.openCost(), 6);
       // an input left open, or an answer closed, pays nothing for it
