@@ -15,7 +15,7 @@ import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
 import { lastWordAt, SentenceEnds, sentenceEndsOf } from './sentence-ends';
-import { atSentenceStart, capitalizedInside, isLiteralToken, isNumberToken, isWordToken, normalizeToken } from './tokenize';
+import { atSentenceStart, capitalizedInside, endsWithMark, isLiteralToken, isNumberToken, isWordToken, normalizeToken, repeatsWord } from './tokenize';
 import {
   BACKOFF_OPTIONS,
   BORROWED_COPY_PRIOR_WEIGHT,
@@ -175,8 +175,8 @@ export class PhraseDecoder {
     forced.forEach((f, x) => covered?.fill(x, f.start, f.end));
     const shape: LineShape = {
       joinedPieces,
-      repeats: tokens.some((t, x) => x > 0 && t === tokens[x - 1] && isWordToken(t)),
-      closes: n > 0 && !isWordToken(tokens[n - 1]),
+      repeats: repeatsWord(tokens),
+      closes: endsWithMark(tokens),
     };
     for (let i = 0; i < n; i++) {
       const hyps = [...stacks[i].values()].sort((a, b) => b.score - a.score).slice(0, this.beam);

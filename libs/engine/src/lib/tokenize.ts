@@ -81,6 +81,16 @@ export function isLiteralToken(tok: string): boolean {
   return isNumberToken(tok) || URL_RE.test(tok) || ACRONYM_RE.test(tok);
 }
 
+/** Whether normalized tokens write a word twice in a row (an answer to them then may too). */
+export function repeatsWord(tokens: readonly string[]): boolean {
+  return tokens.some((t, x) => x > 0 && t === tokens[x - 1] && isWordToken(t));
+}
+
+/** Whether tokens end with a punctuation mark (an answer to them left open then costs: sentence-ends.ts openCost). */
+export function endsWithMark(tokens: readonly string[]): boolean {
+  return tokens.length > 0 && !isWordToken(tokens[tokens.length - 1]);
+}
+
 /** A token written with digits (a number, date or time): carried over or translated, never read as another number. */
 export function isNumberToken(tok: string): boolean {
   return /^\p{N}/u.test(tok);

@@ -11,7 +11,7 @@ import { pairwiseChrF } from './chrf-matrix';
 import type { AgentModel } from './model';
 import { lastWordAt, type SentenceEnds, sentenceEndsOf } from './sentence-ends';
 import { isPiece, joinPieces, writtenLength } from './subword';
-import { detokenize, isWordToken, normalizeToken } from './tokenize';
+import { detokenize, endsWithMark, isWordToken, normalizeToken, repeatsWord } from './tokenize';
 import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
 import type { Candidate } from './types';
 import type { UnknownWords } from './unknown-words';
@@ -170,8 +170,7 @@ export class CandidateScorer {
         if ((fwdMax.get(o) ?? 0) < lexF.probs[x]) fwdMax.set(o, lexF.probs[x]);
       }
     }
-    const repeats = qWords.some((w, x) => x > 0 && normalizeToken(w) === normalizeToken(qWords[x - 1]));
-    return { qWords, qIds, fwdMax, qSet: new Set(qTok), repeats, closes: qTok.length > 0 && !isWordToken(qTok[qTok.length - 1]) };
+    return { qWords, qIds, fwdMax, qSet: new Set(qTok), repeats: repeatsWord(qTok), closes: endsWithMark(qTok) };
   }
 
   features(qTok: string[], cand: string[], dir: 0 | 1, srcChars: number, line: LineInput = this.lineInput(qTok, dir)): Record<string, number> {
@@ -226,7 +225,9 @@ export class CandidateScorer {
     if (!repeats)
       for (let j = 1; j < ids.length; j++) {
         const id = ids[j];
-        if (id > 0 && id === ids[j - 1] && isWordToken(cand[j]) && !isPiece(cand[j]) && !lm.seenBigram(lmWordId(m, dir, id), lmWordId(m, dir, id))) repeat++;
+        if (id === 0 || id !== ids[j - 1] || !isWordToken(cand[j]) || isPiece(cand[j])) continue;
+        const lmId = lmWordId(m, dir, id);
+        if (!lm.seenBigram(lmId, lmId)) repeat++;
       }
     // length: log-density of a standard normal (up to a constant) of the log length ratio's z-score
     return { lm: lmScore, lexF: lf, lexR: lr, coverage, length: -0.5 * z * z, oov, ending, repeat };
