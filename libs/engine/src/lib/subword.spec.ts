@@ -167,36 +167,43 @@ describe('subword segmentation of the agglutinative side', () => {
   });
 });
 
-describe('a name inflected by either of two suffixes that both fit', () => {
+describe('a name inflected by suffixes that fit it in more than one way', () => {
   /** Spanish word-list entries mostly ending in -to (made-up words on the other side), and two ending in -on. */
   const WORD_LIST = ['gato', 'pato', 'alto', 'santo', 'junto', 'cuarto', 'tanto', 'punto', 'manto', 'viento', 'cuento', 'con', 'son'];
 
   /**
-   * The language above with a possessive locative -npi ('utanpi': in his house) beside -pi, and one pair whose Spanish
-   * side names Washington. 'Washingtonpi' is then both 'Washington' + -pi and 'Washingto' + -npi, each name spelled
-   * more like Spanish than the inflected word, and the spelling alone prefers 'Washingto' (the data's Spanish words
-   * end in -to far more often than in -on).
+   * The language above with a possessive locative -npi ('utanpi': in his house) beside the commoner -pi, and an
+   * assertive -mi ('utami': it is a house) never written after -pi in the data. 'Washingtonpi' is then both
+   * 'Washington' + -pi and 'Washingto' + -npi, each name spelled more like Spanish than the inflected word, and the
+   * spelling alone prefers 'Washingto' (the data's Spanish words end in -to far more often than in -on).
    */
-  function corpusWithName(): ParallelPair[] {
+  function corpusWithSuffixes(): ParallelPair[] {
     const out = corpus();
-    for (const [sg, , stem] of NOUNS)
-      for (const [v, tv] of VERBS) out.push({ id: String(out.length), source: `${v} en su ${sg}.`, target: `${stem}npi ${tv}.` });
+    for (const [sg, , stem] of NOUNS) {
+      out.push({ id: String(out.length), source: `duermo en su ${sg}.`, target: `${stem}npi ikini.` });
+      out.push({ id: String(out.length), source: `es ${sg === 'casa' ? 'la' : 'el'} ${sg}.`, target: `${stem}mi.` });
+    }
     WORD_LIST.forEach((w, i) => out.push({ id: String(out.length), source: `${w}.`, target: `tuk${i}ay.` }));
-    out.push({ id: String(out.length), source: 'vivo en Washington.', target: 'kaypi tiyani.' });
     return out;
   }
 
-  const pairs = corpusWithName();
+  const pairs = corpusWithSuffixes();
   const index = new HybridIndex();
   index.add(pairs);
   const tr = new Translator(trainAgentModel(pairs), index);
 
-  it('takes the name the output language writes in the data', () => {
+  it('takes the reading with the commoner suffix where the spelling alone would cut the name short', () => {
+    // before, the likelier spelling won: 'Washingto' + -npi
     expect(tr.unknownWords.nameSplit(['ikini', 'Washingtonpi'], 1, 1)).toEqual(['Washington', `${PIECE_MARK}pi`]);
     const r = tr.translateText('ikini Washingtonpi.', { direction: 'reverse' });
     expect(r.translation).toMatch(/\ben (el )?Washington\b/);
-    // a name the data does not write is still split where its spelling says
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`]);
+  });
+
+  it('splits a name followed by two suffixes the data never writes together into the name and both suffixes', () => {
+    // before, only one suffix of the inventory was tried: '-pimi' is none, and the name stayed 'Londrespimi'
+    expect(tr.unknownWords.nameSplit(['ikini', 'Londrespimi'], 1, 1)).toEqual(['Londres', `${PIECE_MARK}pi`, `${PIECE_MARK}mi`]);
+    expect(tr.translateText('ikini Londrespimi.', { direction: 'reverse' }).translation).toMatch(/\bLondres\b/);
   });
 });
 

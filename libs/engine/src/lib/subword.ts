@@ -34,7 +34,7 @@ const UNKNOWN_STEM_MIN = 7;
 const UNKNOWN_SUFFIX_MIN = 3;
 /** At most this many suffixes are learned, and at most SUFFIXES_PER_WORD are split off one word. */
 const MAX_SUFFIXES = 400;
-const SUFFIXES_PER_WORD = 3;
+export const SUFFIXES_PER_WORD = 3;
 
 /** Suffix inventory of one side (longest first), or null when the side is not segmented. */
 export type Segmenter = string[] | null;

@@ -6,7 +6,7 @@
 import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
-import { PIECE_MARK, segmentWords } from './subword';
+import { PIECE_MARK, segmentWords, SUFFIXES_PER_WORD } from './subword';
 import { atSentenceStart, capitalizedInside, foldToken, isLiteralToken, isNumberToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
@@ -18,7 +18,9 @@ import {
   LOANWORD_MARGIN,
   MIN_LEX_PROB,
   NAME_SPLIT_MIN_GAIN,
+  NAME_SPLIT_MIN_SCORE,
   NAME_STEM_MIN,
+  NAME_SUFFIX_PRIOR_WEIGHT,
   SPELLING_MIN_ALPHABET,
   STEM_MIN_PREFIX,
   STEM_MIN_WORD_LENGTH,
@@ -659,16 +661,18 @@ export class UnknownWords {
   }
 
   /**
-   * A name inflected by a suffix of the input language, split into the name and the suffix piece ('Londrespi' →
-   * 'Londres ᐩpi'), or null: the word at position i of a line's written tokens when it is capitalized inside its
-   * sentence (`capitalizedInside`; not an acronym), the input side's data does not know it, the side is segmented
-   * (subword.ts) and the word ends in one of its suffixes. A split must leave at least NAME_STEM_MIN letters and a name
-   * spelled at least NAME_SPLIT_MIN_GAIN more like the output language (log-likelihood ratio of the whole word) than
-   * the unsplit word ('Ramona' is no 'Ramo' with the suffix -na). Of those, a name the output language's data writes
-   * is taken first ('Washingtonko' is 'Washington' + -ko, although the Spanish-looking 'Washingto' + -nko is spelled
-   * likelier), else the one spelled most like the output language. The name is then carried over as written (without
-   * a hyphen before the suffix: 'Ramona-pe') and the suffix translated ('en Londres'), instead of the inflected word
-   * copied whole.
+   * A name inflected by suffixes of the input language, split into the name and the suffix pieces ('Londrespi' →
+   * 'Londres ᐩpi', 'Concordpim' → 'Concord ᐩpim'), or null: the word at position i of a line's written tokens when it
+   * is capitalized inside its sentence (`capitalizedInside`; not an acronym), the input side's data does not know it,
+   * the side is segmented (subword.ts) and the word ends in up to SUFFIXES_PER_WORD of its suffixes. A split must leave
+   * at least NAME_STEM_MIN letters, and it is judged by how much more the name is spelled like the output language than
+   * the whole word (log-likelihood ratio of the whole word, `nameGain`) plus NAME_SUFFIX_PRIOR_WEIGHT × how common its
+   * suffixes are (`suffixPrior`: log of each one's count over the commonest suffix's), which must be above
+   * NAME_SPLIT_MIN_SCORE ('Ramona' is no 'Ramo' with the suffix -na, but 'Ramonata' is 'Ramona' with the common -ta;
+   * 'Washingtonpi' is 'Washington' + -pi, not 'Washingto' + the rarer -npi). The best split is taken, also where a
+   * shorter name is a word of the output language's data ('Indiananko' is 'Indiana' + -nko, not 'India' + -na -nko).
+   * The name is then carried over as written (without a hyphen before the suffix: 'Ramona-pe') and the suffixes
+   * translated ('en Londres'), instead of the inflected word copied whole.
    */
   nameSplit(line: readonly string[], i: number, dir: 0 | 1): string[] | null {
     const suffixes = this.model.segmenters?.[dir];
@@ -676,30 +680,73 @@ export class UnknownWords {
     if (!suffixes || !capitalizedInside(line, i) || !/^\p{Lu}\p{Ll}/u.test(surface) || isLiteralToken(surface)) return null;
     const word = normalizeToken(surface);
     if (word.length !== surface.length || this.model.sides[dir].index.has(word)) return null;
-    let best = 0;
-    let nameEnd = 0;
-    let gain = NAME_SPLIT_MIN_GAIN;
-    const outV = this.model.sides[dir === 0 ? 1 : 0].index;
-    // whether the name taken is a word the output language's data writes
-    let written = false;
-    for (const suffix of suffixes) {
-      const at = word.length - suffix.length;
-      if (!word.endsWith(suffix)) continue;
-      // a hyphen before the suffix ('Ramona-pe', as Guarani writes them) is no part of the name
-      const name = word.slice(0, word[at - 1] === '-' ? at - 1 : at);
+    let best: { at: number; nameEnd: number; pieces: number[] } | null = null;
+    let score = NAME_SPLIT_MIN_SCORE;
+    for (let at = word.length - 1; at >= NAME_STEM_MIN; at--) {
+      // a hyphen before the suffix ('Ramona-pe') is no part of the name
+      const nameEnd = word[at - 1] === '-' ? at - 1 : at;
+      const name = word.slice(0, nameEnd);
       if (Array.from(name).length < NAME_STEM_MIN) continue;
-      const g = this.nameGain(name, word, dir);
-      if (g <= NAME_SPLIT_MIN_GAIN) continue;
-      const w = outV.has(name);
-      if ((w && !written) || (w === written && g > gain)) {
-        written = w;
-        gain = g;
-        best = at;
-        nameEnd = name.length;
+      const chain = this.suffixChain(word.slice(at), dir, SUFFIXES_PER_WORD);
+      if (!chain) continue;
+      const g = this.nameGain(name, word, dir) + NAME_SUFFIX_PRIOR_WEIGHT * chain.prior;
+      if (g > score) {
+        score = g;
+        best = { at, nameEnd, pieces: chain.lengths };
       }
     }
-    return best ? [surface.slice(0, nameEnd), PIECE_MARK + surface.slice(best)] : null;
+    if (!best) return null;
+    const out = [surface.slice(0, best.nameEnd)];
+    let from = best.at;
+    for (const n of best.pieces) {
+      out.push(PIECE_MARK + surface.slice(from, from + n));
+      from += n;
+    }
+    return out;
   }
+
+  /**
+   * The likeliest reading of `rest` as up to `depth` suffixes of the input side's inventory, each written in its data as
+   * a piece: their lengths in order and the sum of their `suffixPrior`s; null when there is none.
+   */
+  private suffixChain(rest: string, dir: 0 | 1, depth: number): { lengths: number[]; prior: number } | null {
+    let best: { lengths: number[]; prior: number } | null = null;
+    const whole = this.suffixPrior(rest, dir);
+    if (whole !== null) best = { lengths: [rest.length], prior: whole };
+    if (depth > 1)
+      for (let n = 1; n < rest.length; n++) {
+        const first = this.suffixPrior(rest.slice(0, n), dir);
+        if (first === null) continue;
+        const tail = this.suffixChain(rest.slice(n), dir, depth - 1);
+        if (tail && (!best || first + tail.prior > best.prior)) best = { lengths: [n, ...tail.lengths], prior: first + tail.prior };
+      }
+    return best;
+  }
+
+  /**
+   * How common a suffix of the input side's inventory is: the log of its count as a piece in the side's data over the
+   * commonest suffix's (0 for the commonest); null for a string that is no suffix of the inventory or never a piece.
+   */
+  private suffixPrior(suffix: string, dir: 0 | 1): number | null {
+    const side = this.model.sides[dir];
+    let priors = this.suffixPriors[dir];
+    if (!priors) {
+      priors = new Map();
+      let most = 0;
+      for (const s of this.model.segmenters?.[dir] ?? []) {
+        const id = side.index.get(PIECE_MARK + s);
+        const count = id === undefined ? 0 : side.freq[id];
+        if (count > 0) priors.set(s, count);
+        most = Math.max(most, count);
+      }
+      for (const [s, count] of priors) priors.set(s, Math.log(count / most));
+      this.suffixPriors[dir] = priors;
+    }
+    return priors.get(suffix) ?? null;
+  }
+
+  /** per direction: `suffixPrior` of each suffix of the input side's inventory that its data writes as a piece */
+  private suffixPriors: [Map<string, number> | null, Map<string, number> | null] = [null, null];
 
   /**
    * Longest proper prefix of an input word that is a word of the output language ('diciembrenin' → 'diciembre'); of a
