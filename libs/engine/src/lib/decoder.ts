@@ -30,6 +30,7 @@ import {
   MAX_PHRASE,
   MIN_LEX_PROB,
   SEEN_WORD_DROP_SHARE,
+  UNJOINED_PIECE_MIN_LEAD,
 } from './tuning';
 import type { LexiconUse } from './types';
 import { UnknownWords } from './unknown-words';
@@ -74,6 +75,8 @@ interface PhraseOption {
   ids: number[];
   tm: number;
   chars: number;
+  /** extends only a hypothesis that a suffix piece could not join (`unjoinedPieceOption`) */
+  unjoined?: boolean;
 }
 
 export interface DecodeResult {
@@ -100,6 +103,25 @@ export function sentenceCharRatio(stats: ModelStats, dir: 0 | 1): number {
   const sd = stats.logCharRatioStd;
   const forward = stats.charRatioMean > 0 ? Math.exp(Math.log(stats.charRatioMean) - (sd * sd) / 2) : stats.charRatioCorpus;
   return dir === 0 ? forward : 1 / forward;
+}
+
+/**
+ * A word translated by a suffix piece far more readily than by any word of its own (Spanish 'los' → Quechua -kuna,
+ * seldom 'runa'), where no word precedes for the piece to join (the answer's start, after a mark): left out at the cost
+ * of its best piece option instead of given that rare word ('Los colegios …' came out 'Runa yachay wasi …'). Null
+ * unless the word's best option is a piece that many nats (UNJOINED_PIECE_MIN_LEAD) ahead of its best word.
+ */
+function unjoinedPieceOption(opts: readonly PhraseOption[]): PhraseOption | null {
+  let piece: PhraseOption | null = null;
+  let word: PhraseOption | null = null;
+  for (const o of opts) {
+    if (!o.out.length) continue;
+    if (isPiece(o.out[0])) {
+      if (!piece || o.tm > piece.tm) piece = o;
+    } else if (!word || o.tm > word.tm) word = o;
+  }
+  if (!piece || (word && piece.tm - word.tm <= UNJOINED_PIECE_MIN_LEAD)) return null;
+  return { out: [], ids: [], tm: piece.tm, chars: 0, unjoined: true };
 }
 
 /** Phrase-table keys whose options a decoder keeps per direction before it empties its cache. */
@@ -270,6 +292,10 @@ export class PhraseDecoder {
           if (seen && this.words.knownLoanword(tokens[i], dir))
             opts.push({ out: [tokens[i]], ids: [lmWordId(m, dir, outV.index.get(tokens[i]) ?? 0)], tm: KNOWN_LOANWORD_COPY, chars: writtenLength(tokens[i]) });
           if (known && id > 0 && id < DROPPABLE_RANK) opts.push({ out: [], ids: [], tm: W.drop, chars: 0 });
+          if (known && joinedPieces) {
+            const unjoined = unjoinedPieceOption(opts);
+            if (unjoined) opts.push(unjoined);
+          }
         }
         if (len === 2 && k === undefined && capitals[i] !== null && isPiece(tokens[i + 1]) && !inV.index.has(tokens[i]))
           opts = this.piecesBeforeName(dir, tokens[i + 1], surface[i]);
@@ -366,6 +392,7 @@ export class PhraseDecoder {
       const ownLast = lastWordAt(o.out);
       for (const h of hyps) {
         if (piece && !h.joinable) continue;
+        if (o.unjoined && h.joinable) continue;
         let u = h.u;
         let v = h.v;
         let lp = 0;

@@ -167,6 +167,22 @@ describe('subword segmentation of the agglutinative side', () => {
   });
 });
 
+describe('a word translated by a suffix piece where no word precedes it', () => {
+  // 'los' is the plural -kuna here, but a word-list entry of the data gives it a word of its own
+  const pairs = [...corpus(), { id: 'los', source: 'los.', target: 'runa.' }];
+  const index = new HybridIndex();
+  index.add(pairs);
+  const tr = new Translator(trainAgentModel(pairs), index);
+
+  it('is left out at the start of the answer instead of given its rare word of its own', () => {
+    // before, 'los perros duermen.' came out 'runa anu ikini.': the piece has no word to join there
+    expect(tr.translateText('los perros duermen.').translation).toBe('anu ikini.');
+    expect(tr.translateText('los niños cantan.').translation.toLowerCase()).not.toContain('runa');
+    // after a word the piece joins it as before
+    expect(tr.translateText('veo los pueblos y duermo.').translation).toContain('markakuna');
+  });
+});
+
 describe('a name inflected by suffixes that fit it in more than one way', () => {
   /** Spanish word-list entries mostly ending in -to (made-up words on the other side), and two ending in -on. */
   const WORD_LIST = ['gato', 'pato', 'alto', 'santo', 'junto', 'cuarto', 'tanto', 'punto', 'manto', 'viento', 'cuento', 'con', 'son'];
