@@ -275,6 +275,24 @@ describe('Translator sentence endings (an article only the Spanish side writes, 
     expect(tr.translateText(`${ARTICLE_SUBJECTS['mi madre']} ${ARTICLE_VERBS.come}`, { direction: 'reverse' }).translation).toBe('mi madre come');
   });
 
+  it('opens a question with the mark its output language opens questions with', () => {
+    // the Spanish side opens its questions with '¿', the other language does not: a question composed from pieces of
+    // statements ('qari mikun?') came out 'el hombre come?'
+    const questions = Object.entries(ARTICLE_SUBJECTS)
+      .slice(0, 2)
+      .flatMap(([s, ts]) => Object.entries(ARTICLE_VERBS).map(([v, tv]) => ({ id: `question-${s}-${v}`, source: `¿${s} ${v}?`, target: `${ts} ${tv}?` })));
+    const withQuestions = [...pairs, ...questions];
+    const questionIndex = new HybridIndex();
+    questionIndex.add(withQuestions);
+    const asking = new Translator(trainAgentModel(withQuestions), questionIndex);
+    const answers = [ARTICLE_SUBJECTS['el hombre'], ARTICLE_SUBJECTS['la niña']].map(
+      (s) => asking.translateText(`${s} ${ARTICLE_VERBS.come}?`, { direction: 'reverse' }).translation,
+    );
+    expect(answers.filter((a) => !/^¿.*\?$/.test(a))).toEqual([]);
+    // the other language does not open its questions so: nothing is added that way
+    expect(asking.translateText('¿el hombre come?').translation).not.toContain('¿');
+  });
+
   it('does not end an answer on a punctuation mark its output language never ends a sentence with', () => {
     // the Spanish side of the dialogues opens a second turn with a dash after the full stop ('… ve. - …'): the full stop
     // of the other language is also learned as '. -', and the language model expects the dash there

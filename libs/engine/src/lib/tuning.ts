@@ -192,6 +192,13 @@ export const FINAL_WORD_PRIOR = 5;
  * their final full stop (first 200 dev answers into Rarámuri without one: 34 → 46), and closing quotes and parentheses cost too.
  */
 export const MARK_CLOSING_SHARE = 0.1;
+/**
+ * An output language opens a sentence closed by '?' or '!' with '¿' or '¡' (validate-refine.ts withOpeningMarks) when its
+ * data writes the opening mark at least this share as often as the closing one. AmericasNLP train sides (raw counts):
+ * '¿' per '?' 0.9–1.0 on every Spanish side, and 0.09 (cni) and 0.28 (aym) to 1.0 (shp) on the others, which follow
+ * their writers' habits; '¡' per '!' 0.36 (tar) to 1.0 on the Spanish sides.
+ */
+export const OPENING_MARK_MIN_SHARE = 0.5;
 
 /** A seen word without a phrase of its own is offered through its LEXICON_OPTIONS best lexicon entries. */
 export const LEXICON_OPTIONS = 3;

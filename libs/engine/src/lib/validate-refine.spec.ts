@@ -1,4 +1,4 @@
-import { withoutDoubledEnding } from './validate-refine';
+import { withOpeningMarks, withoutDoubledEnding } from './validate-refine';
 
 describe('withoutDoubledEnding', () => {
   const tokens = (s: string): string[] => s.split(' ');
@@ -14,5 +14,26 @@ describe('withoutDoubledEnding', () => {
     expect(withoutDoubledEnding(tokens('¿ Duerme ?'), tokens('ikiri ?'))).toEqual(tokens('¿ Duerme ?'));
     expect(withoutDoubledEnding(tokens('¿ Duerme ? .'), tokens('ikiri ? .'))).toEqual(tokens('¿ Duerme ? .'));
     expect(withoutDoubledEnding(tokens('.'), tokens('?'))).toEqual(tokens('.'));
+  });
+});
+
+describe('withOpeningMarks', () => {
+  const tokens = (s: string): string[] => s.split(' ');
+  const spanish = new Set(['?', '!']);
+
+  it('opens each sentence closed by a question or exclamation mark that has no opening mark', () => {
+    expect(withOpeningMarks(tokens('quedó en Augusta ?'), spanish)).toEqual(tokens('¿ quedó en Augusta ?'));
+    expect(withOpeningMarks(tokens('sí . quedó ? ¡ qué frío !'), spanish)).toEqual(tokens('sí . ¿ quedó ? ¡ qué frío !'));
+    // a run of closing marks closes one sentence
+    expect(withOpeningMarks(tokens('quedó ? ! bien'), spanish)).toEqual(tokens('¿ quedó ? ! bien'));
+  });
+
+  it('leaves sentences already opened, other endings, and languages that do not open them as they are', () => {
+    const opened = tokens('¿ quedó en Augusta ? bien .');
+    expect(withOpeningMarks(opened, spanish)).toBe(opened);
+    expect(withOpeningMarks(tokens('y entonces , ¿ quedó ?'), spanish)).toEqual(tokens('y entonces , ¿ quedó ?'));
+    expect(withOpeningMarks(tokens('?'), spanish)).toEqual(tokens('?'));
+    expect(withOpeningMarks(tokens('quedó ?'), new Set(['!']))).toEqual(tokens('quedó ?'));
+    expect(withOpeningMarks(tokens('quedó ?'), new Set())).toEqual(tokens('quedó ?'));
   });
 });

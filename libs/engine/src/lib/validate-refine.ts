@@ -12,9 +12,18 @@ import type { AgentModel } from './model';
 import { lastWordAt, type SentenceEnds, sentenceEndsOf } from './sentence-ends';
 import { isPiece, joinPieces, writtenLength } from './subword';
 import { detokenize, endsWithMark, isWordToken, normalizeToken, repeatsWord } from './tokenize';
-import { COPIED_WORD_PROB_FORWARD, COPIED_WORD_PROB_REVERSE, COVERED_MIN_PROB, FEATURE_PROB_FLOOR, LENGTH_MIN_LOG_STD, ScoreWeights } from './tuning';
+import {
+  COPIED_WORD_PROB_FORWARD,
+  COPIED_WORD_PROB_REVERSE,
+  COVERED_MIN_PROB,
+  FEATURE_PROB_FLOOR,
+  LENGTH_MIN_LOG_STD,
+  OPENING_MARK_MIN_SHARE,
+  ScoreWeights,
+} from './tuning';
 import type { Candidate } from './types';
 import type { UnknownWords } from './unknown-words';
+import type { SideVocab } from './vocabulary';
 
 /** Settings of phase 2 (from TranslatorOptions). */
 export interface RefineSettings {
@@ -64,6 +73,52 @@ export function withoutDoubledEnding(tokens: string[], input: readonly string[])
   return m >= 2 && input[m - 1] === '.' && input[m - 2] === tokens[n - 2] ? tokens : tokens.slice(0, n - 1);
 }
 
+/** The closing marks a language may mirror with an opening one at the start of the sentence (Spanish '¿ … ?', '¡ … !'). */
+const OPENING_MARKS: ReadonlyMap<string, string> = new Map([
+  ['?', '¿'],
+  ['!', '¡'],
+]);
+/** Marks that close a sentence (a run of them closes it once). */
+const SENTENCE_CLOSING = new Set(['.', '?', '!', '…']);
+
+/**
+ * The closing marks ('?', '!') whose opening mark ('¿', '¡') a side's data writes at least OPENING_MARK_MIN_SHARE times
+ * as often as the closing one: the output language opens such sentences with it (Spanish does).
+ */
+export function openedMarks(side: SideVocab): Set<string> {
+  const count = (t: string): number => {
+    const id = side.index.get(t);
+    return id === undefined ? 0 : side.freq[id];
+  };
+  return new Set(
+    [...OPENING_MARKS].filter(([close, open]) => count(close) > 0 && count(open) >= OPENING_MARK_MIN_SHARE * count(close)).map(([close]) => close),
+  );
+}
+
+/**
+ * Output tokens with the opening mark written before each sentence that closes with a mark of `opened` and has none
+ * ('Quedó en Augusta ?' → '¿ Quedó en Augusta ?' in Spanish): an input language without opening marks gives the
+ * decoder nothing to translate into one. The tokens themselves when nothing is missing.
+ */
+export function withOpeningMarks(tokens: string[], opened: ReadonlySet<string>): string[] {
+  if (!opened.size) return tokens;
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= tokens.length; i++) {
+    if (i < tokens.length && !(SENTENCE_CLOSING.has(tokens[i]) && !SENTENCE_CLOSING.has(tokens[i + 1] ?? ''))) continue;
+    // tokens[start..i] is a sentence, closed by its run of marks ending at i (the last one: unclosed)
+    let first = i;
+    while (first > start && SENTENCE_CLOSING.has(tokens[first - 1])) first--;
+    const close = tokens[first];
+    const open = close === undefined ? undefined : OPENING_MARKS.get(close);
+    const sentence = tokens.slice(start, i + 1);
+    if (open && opened.has(close) && first > start && !sentence.includes(open)) out.push(open);
+    out.push(...sentence);
+    start = i + 1;
+  }
+  return out.length === tokens.length ? tokens : out;
+}
+
 /** A line's input as the features of its candidates read it. */
 export interface LineInput {
   /** the input's word tokens, and their ids in the input vocabulary (back-offs for unknown words; 0: none) */
@@ -87,6 +142,8 @@ export class CandidateScorer {
   private readonly nearDuplicate: number;
   /** per direction: where its output language ends sentences */
   private readonly ends: [SentenceEnds, SentenceEnds];
+  /** per direction: the closing marks its output language mirrors at the start of the sentence (`openedMarks`) */
+  private readonly opened: [Set<string>, Set<string>];
 
   constructor(
     private readonly model: AgentModel,
@@ -99,6 +156,7 @@ export class CandidateScorer {
     this.mbrScoreWeight = settings.mbrScoreWeight;
     this.nearDuplicate = settings.nearDuplicate;
     this.ends = [sentenceEndsOf(model.sides[1]), sentenceEndsOf(model.sides[0])];
+    this.opened = [openedMarks(model.sides[1]), openedMarks(model.sides[0])];
   }
 
   /**
@@ -119,7 +177,10 @@ export class CandidateScorer {
     for (const r of drafts) {
       const f = this.features(qTok, r.tokens, dir, srcChars, line);
       if (r.overlap !== undefined) f.overlap = r.overlap;
-      const shown = withoutDoubledEnding(withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]), qTok);
+      const shown = withOpeningMarks(
+        withoutDoubledEnding(withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]), qTok),
+        this.opened[dir],
+      );
       cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
       origins.push({ used: r.used, hit: r.hit });
     }
