@@ -108,7 +108,7 @@ export function sentenceCharRatio(stats: ModelStats, dir: 0 | 1): number {
 /**
  * A word translated by a suffix piece far more readily than by any word of its own (Spanish 'los' → Quechua -kuna,
  * seldom 'runa'), where no word precedes for the piece to join (the answer's start, after a mark): left out at the cost
- * of its best piece option instead of given that rare word ('Los colegios …' came out 'Runa yachay wasi …'). Null
+ * of its best piece option instead of given that rare word ('los perros duermen.' came out 'runa anu ikini.'). Null
  * unless the word's best option is a piece that many nats (UNJOINED_PIECE_MIN_LEAD) ahead of its best word.
  */
 function unjoinedPieceOption(opts: readonly PhraseOption[]): PhraseOption | null {
