@@ -1,4 +1,4 @@
-import { withOpeningMarks, withoutDoubledEnding } from './validate-refine';
+import { withClosingOfInput, withOpeningMarks, withoutDoubledEnding } from './validate-refine';
 
 describe('withoutDoubledEnding', () => {
   const tokens = (s: string): string[] => s.split(' ');
@@ -35,5 +35,24 @@ describe('withOpeningMarks', () => {
     expect(withOpeningMarks(tokens('?'), spanish)).toEqual(tokens('?'));
     expect(withOpeningMarks(tokens('quedó ?'), new Set(['!']))).toEqual(tokens('quedó ?'));
     expect(withOpeningMarks(tokens('quedó ?'), new Set())).toEqual(tokens('quedó ?'));
+  });
+});
+
+describe('withClosingOfInput', () => {
+  const tokens = (s: string): string[] => s.split(' ');
+  const written = new Set(['?', '!']);
+
+  it('closes with the input’s question or exclamation mark an answer that closes with a full stop', () => {
+    // a phrase of the last words brought the full stop of a statement: '… la causa .' for a question
+    expect(withClosingOfInput(tokens('¿ dices la causa .'), tokens('¿ tiquihtoa ?'), written)).toEqual(tokens('¿ dices la causa ?'));
+    expect(withClosingOfInput(tokens('qué frío .'), tokens("manq'i !"), written)).toEqual(tokens('qué frío !'));
+  });
+
+  it('leaves other endings, inputs closed otherwise, and marks the output language does not write as they are', () => {
+    expect(withClosingOfInput(tokens('dices la causa'), tokens('tiquihtoa ?'), written)).toEqual(tokens('dices la causa'));
+    expect(withClosingOfInput(tokens('dices la causa .'), tokens('tiquihtoa .'), written)).toEqual(tokens('dices la causa .'));
+    expect(withClosingOfInput(tokens('dices la causa .'), tokens('tiquihtoa'), written)).toEqual(tokens('dices la causa .'));
+    expect(withClosingOfInput(tokens('dices la causa .'), tokens('tiquihtoa ?'), new Set(['!']))).toEqual(tokens('dices la causa .'));
+    expect(withClosingOfInput(tokens('.'), tokens('?'), written)).toEqual(tokens('.'));
   });
 });

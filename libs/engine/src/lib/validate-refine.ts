@@ -86,13 +86,34 @@ const SENTENCE_CLOSING = new Set(['.', '?', '!', '…']);
  * as often as the closing one: the output language opens such sentences with it (Spanish does).
  */
 export function openedMarks(side: SideVocab): Set<string> {
-  const count = (t: string): number => {
-    const id = side.index.get(t);
-    return id === undefined ? 0 : side.freq[id];
-  };
   return new Set(
-    [...OPENING_MARKS].filter(([close, open]) => count(close) > 0 && count(open) >= OPENING_MARK_MIN_SHARE * count(close)).map(([close]) => close),
+    [...OPENING_MARKS]
+      .filter(([close, open]) => markCount(side, close) > 0 && markCount(side, open) >= OPENING_MARK_MIN_SHARE * markCount(side, close))
+      .map(([close]) => close),
   );
+}
+
+/** The closing question and exclamation marks a side's data writes at all. */
+export function writtenClosingMarks(side: SideVocab): Set<string> {
+  return new Set([...OPENING_MARKS.keys()].filter((close) => markCount(side, close) > 0));
+}
+
+/** How often a side's data writes a token. */
+function markCount(side: SideVocab, token: string): number {
+  const id = side.index.get(token);
+  return id === undefined ? 0 : side.freq[id];
+}
+
+/**
+ * Output tokens closed by the input's closing question or exclamation mark where the answer closes with a full stop
+ * instead (a question came out '¿Dices … la causa.': a phrase of its last words brought the full stop of a statement),
+ * when the output language's data writes that mark (`written`). The tokens themselves otherwise.
+ */
+export function withClosingOfInput(tokens: string[], input: readonly string[], written: ReadonlySet<string>): string[] {
+  const close = input[input.length - 1];
+  const n = tokens.length;
+  if (close === undefined || !written.has(close) || n < 2 || tokens[n - 1] !== '.') return tokens;
+  return [...tokens.slice(0, n - 1), close];
 }
 
 /**
@@ -144,6 +165,8 @@ export class CandidateScorer {
   private readonly ends: [SentenceEnds, SentenceEnds];
   /** per direction: the closing marks its output language mirrors at the start of the sentence (`openedMarks`) */
   private readonly opened: [Set<string>, Set<string>];
+  /** per direction: the closing question and exclamation marks its output language writes (`writtenClosingMarks`) */
+  private readonly written: [Set<string>, Set<string>];
 
   constructor(
     private readonly model: AgentModel,
@@ -157,6 +180,7 @@ export class CandidateScorer {
     this.nearDuplicate = settings.nearDuplicate;
     this.ends = [sentenceEndsOf(model.sides[1]), sentenceEndsOf(model.sides[0])];
     this.opened = [openedMarks(model.sides[1]), openedMarks(model.sides[0])];
+    this.written = [writtenClosingMarks(model.sides[1]), writtenClosingMarks(model.sides[0])];
   }
 
   /**
@@ -177,10 +201,8 @@ export class CandidateScorer {
     for (const r of drafts) {
       const f = this.features(qTok, r.tokens, dir, srcChars, line);
       if (r.overlap !== undefined) f.overlap = r.overlap;
-      const shown = withOpeningMarks(
-        withoutDoubledEnding(withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]), qTok),
-        this.opened[dir],
-      );
+      const ended = withoutDoubledEnding(withoutOrphanedOpening(joinPieces(restoreTermForms(this.recase(r.tokens, dir), forced)), qTok[0]), qTok);
+      const shown = withOpeningMarks(withClosingOfInput(ended, qTok, this.written[dir]), this.opened[dir]);
       cands.push({ text: capitalizeLike(detokenize(shown), text), strategy: r.strategy, score: this.combine(f), mbr: 0, features: f });
       origins.push({ used: r.used, hit: r.hit });
     }
