@@ -31,7 +31,7 @@ import {
   VARIANT_MIN_LENGTH,
 } from './tuning';
 import type { UntranslatedSpan } from './types';
-import { FIRST_WORD_ID } from './vocabulary';
+import { FIRST_WORD_ID, wordCount } from './vocabulary';
 
 /**
  * Why an input word may appear unchanged in the output: it is a number / URL / e-mail (`literal`), a name
@@ -734,8 +734,7 @@ export class UnknownWords {
       priors = new Map();
       let most = 0;
       for (const s of this.model.segmenters?.[dir] ?? []) {
-        const id = side.index.get(PIECE_MARK + s);
-        const count = id === undefined ? 0 : side.freq[id];
+        const count = wordCount(side, PIECE_MARK + s);
         if (count > 0) priors.set(s, count);
         most = Math.max(most, count);
       }
@@ -824,7 +823,7 @@ export class UnknownWords {
     let ix = this.variantIndex[dir];
     if (!ix) {
       const side = this.model.sides[dir];
-      ix = new VariantIndex(this.singleWordKeys(dir), (k) => side.freq[side.index.get(k) ?? 0] ?? 0);
+      ix = new VariantIndex(this.singleWordKeys(dir), (k) => wordCount(side, k));
       this.variantIndex[dir] = ix;
     }
     const res = nearestVariant(ix, word);

@@ -23,7 +23,7 @@ import {
 } from './tuning';
 import type { Candidate } from './types';
 import type { UnknownWords } from './unknown-words';
-import type { SideVocab } from './vocabulary';
+import { type SideVocab, wordCount } from './vocabulary';
 
 /** Settings of phase 2 (from TranslatorOptions). */
 export interface RefineSettings {
@@ -88,20 +88,14 @@ const SENTENCE_CLOSING = new Set(['.', '?', '!', '…']);
 export function openedMarks(side: SideVocab): Set<string> {
   return new Set(
     [...OPENING_MARKS]
-      .filter(([close, open]) => markCount(side, close) > 0 && markCount(side, open) >= OPENING_MARK_MIN_SHARE * markCount(side, close))
+      .filter(([close, open]) => wordCount(side, close) > 0 && wordCount(side, open) >= OPENING_MARK_MIN_SHARE * wordCount(side, close))
       .map(([close]) => close),
   );
 }
 
 /** The closing question and exclamation marks a side's data writes at all. */
 export function writtenClosingMarks(side: SideVocab): Set<string> {
-  return new Set([...OPENING_MARKS.keys()].filter((close) => markCount(side, close) > 0));
-}
-
-/** How often a side's data writes a token. */
-function markCount(side: SideVocab, token: string): number {
-  const id = side.index.get(token);
-  return id === undefined ? 0 : side.freq[id];
+  return new Set([...OPENING_MARKS.keys()].filter((close) => wordCount(side, close) > 0));
 }
 
 /**
@@ -122,20 +116,18 @@ export function withClosingOfInput(tokens: string[], input: readonly string[], w
  * decoder nothing to translate into one. The tokens themselves when nothing is missing.
  */
 export function withOpeningMarks(tokens: string[], opened: ReadonlySet<string>): string[] {
-  if (!opened.size) return tokens;
+  if (!tokens.some((t) => opened.has(t))) return tokens;
   const out: string[] = [];
+  // where the sentence being copied starts in `out`
   let start = 0;
-  for (let i = 0; i <= tokens.length; i++) {
-    if (i < tokens.length && !(SENTENCE_CLOSING.has(tokens[i]) && !SENTENCE_CLOSING.has(tokens[i + 1] ?? ''))) continue;
-    // tokens[start..i] is a sentence, closed by its run of marks ending at i (the last one: unclosed)
-    let first = i;
-    while (first > start && SENTENCE_CLOSING.has(tokens[first - 1])) first--;
-    const close = tokens[first];
-    const open = close === undefined ? undefined : OPENING_MARKS.get(close);
-    const sentence = tokens.slice(start, i + 1);
-    if (open && opened.has(close) && first > start && !sentence.includes(open)) out.push(open);
-    out.push(...sentence);
-    start = i + 1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    // a run of closing marks closes one sentence: its first mark decides, and the next word starts another
+    const afterClose = i > 0 && SENTENCE_CLOSING.has(tokens[i - 1]);
+    if (afterClose && !SENTENCE_CLOSING.has(t)) start = out.length;
+    const open = OPENING_MARKS.get(t);
+    if (open && !afterClose && opened.has(t) && out.length > start && !out.slice(start).includes(open)) out.splice(start, 0, open);
+    out.push(t);
   }
   return out.length === tokens.length ? tokens : out;
 }

@@ -94,6 +94,12 @@ export function modelTokens(text: string): string[] {
   return tokenize(text).map(normalizeToken);
 }
 
+/** How often a side's data writes a token (0 for one it never writes). */
+export function wordCount(side: SideVocab, token: string): number {
+  const id = side.index.get(token);
+  return id === undefined ? 0 : side.freq[id];
+}
+
 /** 0 for the forward direction (source → target), 1 for the reverse. */
 export function dirIndex(direction: Direction | undefined): 0 | 1 {
   return direction === 'reverse' ? 1 : 0;
