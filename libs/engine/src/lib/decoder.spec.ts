@@ -1,11 +1,13 @@
-import { sentenceCharRatio } from './decoder';
+import { CharLm } from './char-lm';
+import { PhraseDecoder, sentenceCharRatio } from './decoder';
 import { HybridIndex } from './hybrid-index';
-import { trainAgentModel } from './model';
+import { type AgentModel, trainAgentModel } from './model';
 import { PIECE_MARK } from './subword';
 import { normalizeToken, tokenize } from './tokenize';
 import { Translator } from './translator';
-import { DROPPABLE_RANK } from './tuning';
+import { DEFAULT_DECODER_WEIGHTS, DROPPABLE_RANK, TRANSLATOR_DEFAULTS } from './tuning';
 import type { ParallelPair } from './types';
+import { UnknownWords } from './unknown-words';
 import { defaultDecoder } from '../testing/default-decoder';
 import { toyCorpus } from '../testing/toy-corpus';
 
@@ -111,5 +113,27 @@ describe('decoder: a suffix piece needs a word before it', () => {
     // 'hacia' first: its only translation is the piece, and it is too rare to be dropped as a frequent word; before
     // (unjoinedPieceOption), the rule gave way and the answer opened with the piece as a word ('man Lima')
     expect(decode('hacia Lima')[0]).toEqual(['Lima']);
+  });
+
+  it('scores the characters of each option after the output’s last ones, a piece joined to its word (char-lm.ts)', () => {
+    const withoutChars = (m: AgentModel, charLm: number): PhraseDecoder =>
+      new PhraseDecoder(m, new UnknownWords(m, [...TRANSLATOR_DEFAULTS.stemMinRatio]), {
+        weights: { ...DEFAULT_DECODER_WEIGHTS, charLm },
+        beam: TRANSLATOR_DEFAULTS.beam,
+        lengthTargets: [TRANSLATOR_DEFAULTS.lengthTarget, TRANSLATOR_DEFAULTS.lengthTargetReverse],
+        reverseCopy: TRANSLATOR_DEFAULTS.reverseCopy,
+      });
+    const surface = tokenize('voy hacia casa');
+    const [scored] = decoder.decode(surface.map(normalizeToken), surface, 0, 1);
+    const [plain] = withoutChars(model, 0).decode(surface.map(normalizeToken), surface, 0, 1);
+    expect(scored.tokens).toEqual(plain.tokens);
+    // the same answer, and its score is the other's plus the weighted gain of 'utaman risaa' and its end
+    const clm = model.charLms?.[1];
+    const chars = clm ? clm.gainOf(CharLm.START, clm.span(scored.tokens), true) : 0;
+    expect(chars).not.toBe(0);
+    expect(scored.score).toBeCloseTo(plain.score + DEFAULT_DECODER_WEIGHTS.charLm * chars, 6);
+    // a model stored before character LMs decodes as with the weight at 0
+    const older = withoutChars({ ...model, charLms: undefined }, DEFAULT_DECODER_WEIGHTS.charLm);
+    expect(older.decode(surface.map(normalizeToken), surface, 0, 1)[0].score).toBeCloseTo(plain.score, 10);
   });
 });

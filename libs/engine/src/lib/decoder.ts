@@ -1,6 +1,6 @@
 /**
  * Phase 1, the decoder: monotone phrase-based beam search over the input tokens with the phrase table, the output
- * language's Kneser-Ney LM, the length calibration, the cost of the last word (sentence-ends.ts) and back-offs for
+ * language's Kneser-Ney LM and its character LM (char-lm.ts), the length calibration, the cost of the last word (sentence-ends.ts) and back-offs for
  * unknown words (spelling variant, stem, copy or drop: unknown-words.ts). Glossary spans are crossed only as a whole,
  * by their required output; a suffix piece of a segmented output side (subword.ts) is written only after a word it
  * joins.
@@ -12,6 +12,7 @@
  * 'wasi ᐩkuna ᐩpi' composed; 3 × 3 best options, at a cost of 0 / −1 / −3): first 200 dev es→xx margin quy +0.0012,
  * aym −0.0019, cni −0.0011, shp −0.0042 at 0 (−0.0009 at −3): the pieces took the place of Shipibo's own words ('Ja').
  */
+import { CharLm } from './char-lm';
 import { BOS, EOS } from './lm';
 import type { AgentModel, ModelStats } from './model';
 import type { ForcedSpan } from './glossary';
@@ -57,6 +58,8 @@ interface Hyp {
   joinable: boolean;
   /** the output's last word (sentence-ends.ts lastWordAt; its LM id; 0: none yet, or a word the LM does not know) */
   last: number;
+  /** the output's last characters, as the character LM reads them (char-lm.ts) */
+  charCtx: number;
 }
 
 /** What a line's search keeps to, read once from its input. */
@@ -188,7 +191,18 @@ export class PhraseDecoder {
     const W = this.w;
     const n = tokens.length;
     const stacks: Map<number, Hyp>[] = Array.from({ length: n + 1 }, () => new Map());
-    stacks[0].set((BOS * lm.data.V + BOS) * 2, { score: 0, u: BOS, v: BOS, prev: null, out: [], src: '', chars: 0, joinable: false, last: 0 });
+    stacks[0].set((BOS * lm.data.V + BOS) * 2, {
+      score: 0,
+      u: BOS,
+      v: BOS,
+      prev: null,
+      out: [],
+      src: '',
+      chars: 0,
+      joinable: false,
+      last: 0,
+      charCtx: CharLm.START,
+    });
     // the written form of each input word capitalized inside the sentence (a name, or part of one), else null
     const capitals = surface.map((w, x) => (capitalizedInside(surface, x) ? w : null));
     // expected output characters after each input position
@@ -382,6 +396,7 @@ export class PhraseDecoder {
     const lm = this.model.lms[dir === 0 ? 1 : 0];
     const ends = this.ends[dir];
     const V = lm.data.V;
+    const clm = W.charLm ? this.model.charLms?.[dir === 0 ? 1 : 0] : undefined;
     for (const o of opts) {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
       const piece = shape.joinedPieces && o.out.length > 0 && isPiece(o.out[0]);
@@ -390,6 +405,8 @@ export class PhraseDecoder {
       const joins = o.out.length ? isWordToken(o.out[o.out.length - 1]) : null;
       // the option's last word, if it has one (else the hypothesis's stays the last)
       const ownLast = lastWordAt(o.out);
+      // the option's characters, read once per option (char-lm.ts `spanOf`)
+      const span = clm?.spanOf(o.out);
       for (const h of hyps) {
         if (piece && !h.joinable) continue;
         if (o.unjoined && h.joinable) continue;
@@ -405,16 +422,23 @@ export class PhraseDecoder {
         const chars = h.chars + o.chars;
         const dev = Math.abs(chars - expect[i + len]) - Math.abs(h.chars - expect[i]);
         let score = h.score + o.tm + W.lm * lp + W.word * o.ids.length + W.char * o.chars + W.len * dev;
+        // how the option's characters read after the output's last ones (a model without a character LM: no score)
+        let charCtx = h.charCtx;
+        if (span) {
+          score += W.charLm * (clm as CharLm).gainOf(h.charCtx, span, i + len === n);
+          charCtx = (clm as CharLm).contextAfter(h.charCtx, span, i + len === n);
+        }
         // a word written right after itself where neither the input nor the output language's data writes it so: two
         // input words of one translation ('… come mucho mucho.')
         if (first === h.v && !lm.seenBigram(first, first)) score += W.repeat;
         // the sentence ends: how readily the output language ends one with its last word, and with its last mark
         if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v, shape.closes);
         const joinable = joins ?? h.joinable;
-        // recombined by LM state and joinability (a copied word and a number are both the LM's unknown word)
+        // recombined by LM state and joinability (a copied word and a number are both the LM's unknown word); the last
+        // two words mostly fix the last characters, and the better-scoring hypothesis keeps its own
         const sk = (u * V + v) * 2 + (joinable ? 1 : 0);
         const ex = target.get(sk);
-        if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, chars, joinable, last });
+        if (!ex || ex.score < score) target.set(sk, { score, u, v, prev: h, out: o.out, src: key, chars, joinable, last, charCtx });
       }
     }
   }

@@ -77,7 +77,7 @@ const CONTEXT_SLOTS = 1 << 12;
 const CONTEXT_SLOT_BYTES = 20;
 
 /** Keys per block of sorted keys: a stored model decodes its keys a block at a time, when a search first reaches it. */
-const KEY_BLOCK = 512;
+export const KEY_BLOCK = 512;
 
 /**
  * Sorted keys (ascending) searched in two steps: the first key of each block of KEY_BLOCK (`heads`), then the block.

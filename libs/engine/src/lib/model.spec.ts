@@ -1,6 +1,7 @@
 import { composeCoreMemory, splitCoreMemory, summarizeCoreMemory } from './core-memory';
 import { lookupLexicon } from './lexicon';
-import { trainAgentModel } from './model';
+import { type AgentModel, trainAgentModel } from './model';
+import { CharLm } from './char-lm';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
@@ -75,6 +76,16 @@ describe('core memory (trainAgentModel)', () => {
     expect(copy.stats).toEqual(model.stats);
     expect(lookupLexicon(copy, 'el gato duerme en el campo', 'forward')).toEqual(lookupLexicon(model, 'el gato duerme en el campo', 'forward'));
     expect(copy.lms[1].logProb(1, 1, 5)).toBeCloseTo(model.lms[1].logProb(1, 1, 5), 6);
+    // the character LMs too, exactly
+    for (const d of [0, 1] as const) {
+      const toks = d === 0 ? ['el', 'gato', 'duerme', '.'] : ['misi', 'utapi', 'ikiri', '.'];
+      const lp = (m: AgentModel): number => {
+        const clm = m.charLms?.[d];
+        return clm ? clm.logProbOf(CharLm.START, clm.span(toks), true) : 0;
+      };
+      expect(lp(model)).toBeLessThan(0);
+      expect(lp(copy)).toBe(lp(model));
+    }
     expect(summarizeCoreMemory(copy)).toBe(summarizeCoreMemory(model));
     expect(() => deserializeModel(bytes.subarray(0, 4))).toThrow();
   });

@@ -7,6 +7,7 @@
 import { AffixPattern, learnAffixes } from './affixes';
 import { AlignOptions, trainAlignment } from './align';
 import { stemAlignment } from './align-forms';
+import { CharLm } from './char-lm';
 import { buildLex, LexTable } from './lexicon';
 import { KnLm } from './lm';
 import { learnPhraseTables, PhraseTable } from './phrase-table';
@@ -54,6 +55,8 @@ export interface AgentModel {
   tables: [PhraseTable, PhraseTable];
   /** language models over side 0 (source language) and side 1 (target language) */
   lms: [KnLm, KnLm];
+  /** character LM of each side (char-lm.ts); absent in artifacts written before it (the decoder goes without) */
+  charLms?: [CharLm, CharLm];
   /** word lexicons: [p(t|s) keyed by source word id, p(s|t) keyed by target word id]; flat CSR */
   lex: [LexTable, LexTable];
   stats: ModelStats;
@@ -143,6 +146,8 @@ export function trainAgentModel(
     Math.min(vt.words.length, LM_MAX_VOCAB),
   );
 
+  const charLms: [CharLm, CharLm] = [CharLm.train(S), CharLm.train(T)];
+
   progress(PROGRESS.statistics, 'statistics and affixes');
   let sc = 0;
   let tc = 0;
@@ -171,6 +176,7 @@ export function trainAgentModel(
     sides: [vs, vt],
     tables,
     lms: [lmS, lmT],
+    charLms,
     lex: [lexF, lexR],
     affixes: [affF, affR],
     segmenters,

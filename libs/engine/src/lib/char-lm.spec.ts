@@ -1,0 +1,75 @@
+import { ArtifactReader, ArtifactWriter } from './artifact-codec';
+import { CharLm } from './char-lm';
+import { PIECE_MARK } from './subword';
+
+/** A side whose words take -kuna then -pi, in that order, and whose words are open syllables ('wasikunapi'). */
+const STEMS = ['wasi', 'mayu', 'llaqta', 'chakra', 'sacha', 'runa', 'wayqi', 'pampa', 'qucha', 'urqu'];
+const VERBS = ['puriy', 'tiyay', 'takiy', 'mikuy'];
+const lines = STEMS.flatMap((s) => VERBS.map((v) => [s, `${PIECE_MARK}kuna`, `${PIECE_MARK}pi`, v, '.']));
+const lm = CharLm.train(lines);
+
+const score = (toks: string[], end = false, ctx = CharLm.START): number => lm.logProbOf(ctx, lm.span(toks), end);
+
+describe('character LM', () => {
+  it('reads suffixes in the order the side writes them, also on a stem it never saw', () => {
+    // 'qasa' is no word of the side: only the suffixes' order tells the two apart
+    expect(score(['qasa', `${PIECE_MARK}kuna`, `${PIECE_MARK}pi`])).toBeGreaterThan(score(['qasa', `${PIECE_MARK}pi`, `${PIECE_MARK}kuna`]) + 2);
+    // a piece joins the word before it: the same text written as one word scores the same
+    expect(score(['wasikunapi'])).toBeCloseTo(score(['wasi', `${PIECE_MARK}kuna`, `${PIECE_MARK}pi`]), 10);
+  });
+
+  it('prefers words spelled as the side spells them over the same length of letters it never writes', () => {
+    expect(score(['tuyaku'])).toBeGreaterThan(score(['brxzgf']) + 10);
+    // a word and the sentence's end: '.' closes the side's sentences, and nothing follows it
+    expect(score(['mikuy', '.'], true)).toBeGreaterThan(score(['mikuy', '.', 'wasi'], true));
+  });
+
+  it('gives a proper distribution over the next character (sums to 1), characters it never saw included', () => {
+    // after 'wa' (a context of three characters with the sentence's start: its n-grams are all stored)
+    const ctx = lm.contextAfter(CharLm.START, lm.span(['wa']), false);
+    const letters = [...new Set(lines.flat().join('').replace(new RegExp(PIECE_MARK, 'g'), ''))];
+    let sum = 0;
+    for (const c of letters) sum += Math.exp(score([`${PIECE_MARK}${c}`], false, ctx));
+    // a character outside the alphabet (one class for them all), the space before the next word, the sentence's end
+    sum += Math.exp(score([`${PIECE_MARK}ж`], false, ctx));
+    sum += Math.exp(score([''], false, ctx));
+    sum += Math.exp(score([], true, ctx));
+    // (log-probabilities are held as 32-bit floats)
+    expect(sum).toBeCloseTo(1, 5);
+  });
+
+  it('scores a span after any context as its parts one after the other (its later characters read once per span)', () => {
+    for (const ctx of [CharLm.START, lm.contextAfter(CharLm.START, lm.span(['sacha']), false)]) {
+      const whole = lm.logProbOf(ctx, lm.span(['wasikunapi', 'puriy', '.']), true);
+      const first = lm.span(['wasi', `${PIECE_MARK}kuna`]);
+      const rest = lm.span([`${PIECE_MARK}pi`, 'puriy', '.']);
+      expect(whole).toBeCloseTo(lm.logProbOf(ctx, first, false) + lm.logProbOf(lm.contextAfter(ctx, first, false), rest, true), 10);
+    }
+  });
+
+  it('gains nothing on the side’s own text on average, and loses on letters the side never writes', () => {
+    // (the decoder adds the gain: the side's usual characters cost nothing, so the score does not shorten answers)
+    let gain = 0;
+    let chars = 0;
+    for (const toks of lines) {
+      const span = lm.span(toks);
+      gain += lm.gainOf(CharLm.START, span, true);
+      chars += span.ids.length;
+    }
+    expect(Math.abs(gain / chars)).toBeLessThan(0.01);
+    expect(lm.gainOf(CharLm.START, lm.span(['brxzgf']), false)).toBeLessThan(-10);
+  });
+
+  it('reads upper case as lower case, as its data is written', () => {
+    expect(score(['Wasikunapi'])).toBe(score(['wasikunapi']));
+  });
+
+  it('round-trips through an artifact: a loaded copy answers exactly as the learned model', () => {
+    const w = new ArtifactWriter('TEST', 1);
+    lm.write(w, 'c');
+    const copy = CharLm.read(ArtifactReader.open(w.finish(), 'TEST'), 'c');
+    // (the learned model holds its log-probabilities at the precision the artifact stores)
+    for (const toks of [['wasikunapi', 'puriy', '.'], ['qasa', `${PIECE_MARK}pi`], ['brxzgf']])
+      expect(copy.logProbOf(CharLm.START, copy.span(toks), true)).toBe(lm.logProbOf(CharLm.START, lm.span(toks), true));
+  });
+});
