@@ -19,7 +19,7 @@ import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
 import { lastWordAt, SentenceEnds, sentenceEndsOf } from './sentence-ends';
-import { atSentenceStart, capitalizedInside, endsWithMark, isLiteralToken, isNumberToken, isWordToken, normalizeToken, repeatsWord } from './tokenize';
+import { atSentenceStart, capitalized, endsWithMark, isLiteralToken, isNumberToken, isWordToken, normalizeToken, repeatsWord } from './tokenize';
 import {
   BACKOFF_OPTIONS,
   BORROWED_COPY_PRIOR_WEIGHT,
@@ -152,12 +152,17 @@ export class PhraseDecoder {
     this.ends = [sentenceEndsOf(model.sides[1]), sentenceEndsOf(model.sides[0])];
   }
 
-  /** Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. */
-  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest: number, forced: readonly ForcedSpan[] = []): DecodeResult[] {
+  /**
+   * Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. `opensSentence`: the
+   * tokens start a sentence (false for a span inside one, whose first word capitalized is a name, not an opener).
+   */
+  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest: number, forced: readonly ForcedSpan[] = [], opensSentence = true): DecodeResult[] {
     if (tokens.length === 0) return [{ tokens: [], score: 0, used: [] }];
+    // the input's sentence starts (a word there may be capitalized for that alone)
+    const starts = surface.map((_, x) => (x === 0 ? opensSentence : atSentenceStart(surface, x)));
     // a suffix piece is written only where a word precedes it, unless no translation of the line can keep to that
-    let finals = this.search(tokens, surface, dir, forced, true);
-    if (!finals.length) finals = this.search(tokens, surface, dir, forced, false);
+    let finals = this.search(tokens, surface, starts, dir, forced, true);
+    if (!finals.length) finals = this.search(tokens, surface, starts, dir, forced, false);
     const res: DecodeResult[] = [];
     const seen = new Set<string>();
     for (const f of finals) {
@@ -182,7 +187,7 @@ export class PhraseDecoder {
    * The beam search of `decode`: the final hypotheses, best first. With `joinedPieces` an option starting with a suffix
    * piece extends only hypotheses whose output ends with a word (the piece joins it).
    */
-  private search(tokens: string[], surface: string[], dir: 0 | 1, forced: readonly ForcedSpan[], joinedPieces: boolean): Hyp[] {
+  private search(tokens: string[], surface: string[], starts: readonly boolean[], dir: 0 | 1, forced: readonly ForcedSpan[], joinedPieces: boolean): Hyp[] {
     const m = this.model;
     const tab = m.tables[dir];
     const outV = m.sides[dir === 0 ? 1 : 0];
@@ -204,7 +209,7 @@ export class PhraseDecoder {
       charCtx: CharLm.START,
     });
     // the written form of each input word capitalized inside the sentence (a name, or part of one), else null
-    const capitals = surface.map((w, x) => (capitalizedInside(surface, x) ? w : null));
+    const capitals = surface.map((w, x) => (!starts[x] && capitalized(w) ? w : null));
     // expected output characters after each input position
     const ratio = sentenceCharRatio(m.stats, dir) * this.lengthTargets[dir];
     const expect = new Float64Array(n + 1);
@@ -275,7 +280,7 @@ export class PhraseDecoder {
             // unknown word: copied only when it belongs in the output language (number, URL, name, loanword);
             // otherwise left out (and reported as untranslated); punctuation is copied
             // a suffix piece (subword.ts) is never copied on its own
-            const carry = isPiece(surface[i]) ? null : isWordToken(surface[i]) ? this.words.carryKind(surface[i], atSentenceStart(surface, i), dir) : 'literal';
+            const carry = isPiece(surface[i]) ? null : isWordToken(surface[i]) ? this.words.carryKind(surface[i], starts[i], dir) : 'literal';
             // an inflected loanword is reduced to its output-language stem; a word that would be left out may be a near-cognate
             const own = carry === 'literal' || carry === 'target';
             const stem = own

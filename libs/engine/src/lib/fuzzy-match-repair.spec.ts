@@ -1,7 +1,9 @@
 import { wordOrderCorpus } from '../testing/word-order-corpus';
-import { differingSpans } from './fuzzy-match-repair';
+import { defaultDecoder } from '../testing/default-decoder';
+import { differingSpans, repairFuzzyMatch } from './fuzzy-match-repair';
 import { HybridIndex } from './hybrid-index';
 import { trainAgentModel } from './model';
+import { normalizeToken, tokenize } from './tokenize';
 import { Translator } from './translator';
 
 describe('differingSpans', () => {
@@ -34,6 +36,16 @@ describe('fuzzy-match repair', () => {
   const index = new HybridIndex();
   index.add(pairs);
   const tr = new Translator(model, index);
+
+  it('reads the differing span as the part of the sentence it is: a name inside it stays a name', () => {
+    // 'Pinto' is unknown, one letter from 'pinta' (paints): opening a sentence it may be that word, inside one it is a name
+    const text = 'Ana vende una mesa azul a Pinto hoy.';
+    const surface = tokenize(text);
+    const h = { id: 'luis', score: 1, source: 'Ana vende una mesa azul a Luis hoy.', target: 'Ana sells a blue table to Luis today.', matchedTerms: [] };
+    const repaired = repairFuzzyMatch(model, defaultDecoder(model), surface.map(normalizeToken), surface, h, 0)?.tokens.join(' ');
+    expect(repaired).toContain('Pinto');
+    expect(repaired).not.toContain('paints');
+  });
 
   it('repairs a near duplicate in place: only the translation of the differing word changes, where the example had it', () => {
     const r = tr.translateText('Mi madre pinta una casa verde ayer.');

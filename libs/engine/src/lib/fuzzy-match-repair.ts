@@ -13,6 +13,7 @@ import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
 import { exampleTokens, type ExampleTokens } from './memory-adaptation';
 import { FUZZY_ALIGN_MIN_PROB, FUZZY_MAX_DISTANCE, FUZZY_MAX_SPANS } from './tuning';
+import { atSentenceStart } from './tokenize';
 import type { RetrievalHit } from './types';
 
 /** Tie-break of the alignment: links nearer the diagonal win among equally probable ones. */
@@ -167,7 +168,9 @@ export function repairFuzzyMatch(
       to = at;
     }
     const segForced = forced.filter((f) => f.start >= s.q && f.end <= s.qe).map((f) => ({ ...f, start: f.start - s.q, end: f.end - s.q }));
-    const out = s.qe > s.q ? (decoder.decode(qTok.slice(s.q, s.qe), qSurf.slice(s.q, s.qe), dir, 1, segForced)[0]?.tokens ?? []) : [];
+    // the span is read as the part of the sentence it is: a name inside it is no sentence opener
+    const out =
+      s.qe > s.q ? (decoder.decode(qTok.slice(s.q, s.qe), qSurf.slice(s.q, s.qe), dir, 1, segForced, atSentenceStart(qSurf, s.q))[0]?.tokens ?? []) : [];
     edits.push({ from, to, out });
   }
   edits.sort((a, b) => a.from - b.from || a.to - b.to);

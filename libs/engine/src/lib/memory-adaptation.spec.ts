@@ -25,6 +25,15 @@ describe('memory adaptation', () => {
     expect(adaptExample(model, decoder, qTok, surface, h, 0, [], exampleTokens(model, h, 0), 0.5)).toEqual(plain);
   });
 
+  it('reads a span it translates anew as the part of the sentence it is: a name inside it stays a name', () => {
+    // 'Pinto' is unknown, one letter from 'pinta' (paints): opening a sentence it may be that word, inside one it is a name
+    const { qTok, surface } = input('Ana vende una mesa azul a Pinto hoy.');
+    const h = hit('Ana vende una mesa azul a Luis hoy.', 'Ana sells a blue table to Luis today.');
+    const adapted = adaptExample(model, decoder, qTok, surface, h, 0)?.tokens.join(' ');
+    expect(adapted).toContain('Pinto');
+    expect(adapted).not.toContain('paints');
+  });
+
   it('gives up on an example sharing less than the minimum overlap before adapting it', () => {
     const { qTok, surface } = input('Ana pinta una mesa azul hoy.');
     const h = hit('Mi hermano vende un carro grande ayer.', 'My brother sells a big car yesterday.');

@@ -8,6 +8,7 @@ import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
 import type { RetrievalHit } from './types';
 import { sideTokens } from './subword';
+import { atSentenceStart } from './tokenize';
 
 /** An example's input side `H` and output side `O` in model tokens (read only: shared by the strategies of one line). */
 export interface ExampleTokens {
@@ -100,7 +101,8 @@ export function adaptExample(
     let e = i;
     while (e < n && qMatch[e] < 0) e++;
     const segForced = forced.filter((f) => f.start >= i && f.end <= e).map((f) => ({ ...f, start: f.start - i, end: f.end - i }));
-    const seg = decoder.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1, segForced)[0]?.tokens ?? [];
+    // the span is read as the part of the sentence it is: a name inside it is no sentence opener
+    const seg = decoder.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1, segForced, atSentenceStart(qSurf, i))[0]?.tokens ?? [];
     let anchor = -1;
     for (let p = i - 1; p >= 0; p--)
       if (qMatch[p] >= 0) {

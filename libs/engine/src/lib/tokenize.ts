@@ -69,7 +69,12 @@ export function atSentenceStart(surface: readonly string[], i: number): boolean 
 
 /** Whether the word at position i of a line's written tokens is capitalized inside its sentence (a name, not an opener). */
 export function capitalizedInside(surface: readonly string[], i: number): boolean {
-  return !atSentenceStart(surface, i) && /^\p{Lu}/u.test(surface[i]);
+  return !atSentenceStart(surface, i) && capitalized(surface[i]);
+}
+
+/** Whether a written token starts with a capital letter. */
+export function capitalized(tok: string): boolean {
+  return /^\p{Lu}/u.test(tok);
 }
 
 export function isWordToken(tok: string): boolean {
