@@ -19,8 +19,6 @@ import { CHAR_LM_MEAN_SAMPLE, CHAR_LM_MIN_TOP_COUNT, CHAR_LM_ORDER } from './tun
 
 /** Values one character id takes (8 bits). */
 const CHAR_BASE = 256;
-/** A context of four characters fills 32 bits: it is shifted as an unsigned 32-bit integer. */
-const FULL_CONTEXT_MASK = 0xffffffff;
 /** A character outside the alphabet. */
 const OTHER_CHAR = 1;
 /** The start and the end of a sentence. */
@@ -76,7 +74,6 @@ export class CharLm {
   private cache: Float64Array | null = null;
   /** 256^(order−1): a context keeps the last order−1 characters */
   private readonly ctxMod: number;
-  private readonly ctxMask: number;
   /** log of the uniform probability of a character (what no n-gram gives) */
   private readonly floor: number;
   /** the tables, once learned or read (a loaded model reads them at its first translation), and how to read them */
@@ -95,7 +92,6 @@ export class CharLm {
   ) {
     Array.from(alphabet).forEach((c, x) => this.ids.set(c, FIRST_CHAR + x));
     this.ctxMod = CHAR_BASE ** (order - 1);
-    this.ctxMask = this.ctxMod - 1;
     // ids OTHER_CHAR.. (id 0 is no character)
     this.floor = -Math.log(FIRST_CHAR - OTHER_CHAR + this.ids.size);
     this.held = typeof tables === 'function' ? null : tables;
@@ -275,17 +271,13 @@ export class CharLm {
   logProbOf(ctx: number, span: CharSpan, end: boolean): number {
     const ids = span.ids;
     const start = ctx === BOUNDARY && ids[0] === SPACE;
-    const cache = this.cache;
     let lp = 0;
     let c = ctx;
     // at a sentence's start the span's first characters are read without its space: every one is scored here
     const upTo = start ? ids.length : Math.min(ids.length, this.order - 1);
     for (let x = start ? 1 : 0; x < upTo; x++) {
-      const id = ids[x];
-      // the cache's answer where it has one (as `logProb` reads it), else `logProb`
-      const at = 2 * (Math.imul((c | 0) ^ Math.imul(id, HASH_CHAR), HASH_MIX) >>> (32 - CHAR_CACHE_BITS));
-      lp += cache !== null && cache[at] === c * CHAR_BASE + id + 1 ? cache[at + 1] : this.logProb(c, id);
-      c = this.next(c, id);
+      lp += this.logProb(c, ids[x]);
+      c = this.next(c, ids[x]);
     }
     if (!start) lp += span.inner;
     return end ? lp + this.logProb(this.contextAfter(ctx, span, false), BOUNDARY) : lp;
@@ -293,7 +285,7 @@ export class CharLm {
 
   /** The context after `c` when character `id` is written: its last order − 1 characters (8 bits each). */
   private next(c: number, id: number): number {
-    return this.ctxMask === FULL_CONTEXT_MASK ? ((c << 8) | id) >>> 0 : (c * CHAR_BASE + id) % this.ctxMod;
+    return (c * CHAR_BASE + id) % this.ctxMod;
   }
 
   /**
@@ -313,7 +305,7 @@ export class CharLm {
     const ids = span.ids;
     let c = ctx;
     for (let x = Math.max(c === BOUNDARY && ids[0] === SPACE ? 1 : 0, ids.length - this.order + 1); x < ids.length; x++) c = this.next(c, ids[x]);
-    return end ? (c * CHAR_BASE + BOUNDARY) % this.ctxMod : c;
+    return end ? this.next(c, BOUNDARY) : c;
   }
 
   /** Bytes the tables hold (once read), and at most the caches. */
