@@ -38,6 +38,23 @@ describe('character LM', () => {
     expect(sum).toBeCloseTo(1, 5);
   });
 
+  it('reads a context whose oldest character has an id of 128 or more as any other (the sign bit of its 32 bits)', () => {
+    // 130 characters (without case) commoner than 'ʁ', so its id is above 128: after 'ʁwas' the context's top byte has
+    // its high bit set; 'ʁwasi' is written twice, so its 5-gram is stored (the next characters are a proper distribution)
+    const fillers = Array.from({ length: 130 }, (_, x) => String.fromCharCode(0x4e00 + x)).join('');
+    const side = CharLm.train([...lines, [fillers, fillers, fillers], ['ʁwasi', '.'], ['ʁwasi', '.']]);
+    const ctx = side.contextAfter(CharLm.START, side.span(['ʁwas']), false);
+    expect(ctx).toBeLessThan(0);
+    const next = (c: string): number => Math.exp(side.logProbOf(ctx, side.span([`${PIECE_MARK}${c}`]), false));
+    const chars = [...new Set([...lines.flat().join(''), ...fillers, 'ʁ'])].filter((c) => c !== PIECE_MARK);
+    let sum = chars.reduce((a, c) => a + next(c), 0);
+    sum += Math.exp(side.logProbOf(ctx, side.span(['']), false)) + Math.exp(side.logProbOf(ctx, side.span([]), true));
+    // (log-probabilities are held in 16 bits over their range: 250 characters' rounding)
+    expect(sum).toBeCloseTo(1, 3);
+    // the data writes 'ʁwasi': 'i' is the likeliest next character
+    expect(chars.filter((c) => c !== 'i').every((c) => next(c) < next('i'))).toBe(true);
+  });
+
   it('scores a span after any context as its parts one after the other (its later characters read once per span)', () => {
     for (const ctx of [CharLm.START, lm.contextAfter(CharLm.START, lm.span(['sacha']), false)]) {
       const whole = lm.logProbOf(ctx, lm.span(['wasikunapi', 'puriy', '.']), true);

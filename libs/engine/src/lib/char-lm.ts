@@ -8,17 +8,23 @@
  * log-probability, which would cost every character and shorten answers.
  *
  * A character is an 8-bit id (the side's commonest CHAR_LM_MAX_ALPHABET characters; any other is OTHER_CHAR), and an
- * n-gram is its ids packed oldest first, 8 bits each (< 2^40 at order 5, exact in a double). Ids start at 1, so an
- * n-gram's key also tells its length and all orders share one sorted key column.
+ * n-gram is its ids packed oldest first, 8 bits each (< 2^40 at order 5, exact in a double), and the context the
+ * decoder carries (the last order − 1 characters) a 32-bit integer. Ids start at 1, so an n-gram's key also tells its
+ * length and all orders share one sorted key column.
  */
 import { ArtifactFormatError, ArtifactReader, ArtifactWriter } from './artifact-codec';
-import { KEY_BLOCK, SortedKeys } from './lm';
+import { ContextRanges, KEY_BLOCK, LogProbCache, mix, SortedKeys } from './lm';
 import { sortedIndexOf } from './sorted-keys';
 import { PIECE_MARK } from './subword';
 import { CHAR_LM_MEAN_SAMPLE, CHAR_LM_MIN_TOP_COUNT, CHAR_LM_ORDER } from './tuning';
 
 /** Values one character id takes (8 bits). */
-const CHAR_BASE = 256;
+const CHAR_BITS = 8;
+const CHAR_BASE = 1 << CHAR_BITS;
+/** The bits of a context's last character. */
+const LAST_CHAR = CHAR_BASE - 1;
+/** The highest order: a context (the last order − 1 characters) fits 32 bits. */
+const CHAR_LM_MAX_ORDER = 5;
 /** A character outside the alphabet. */
 const OTHER_CHAR = 1;
 /** The start and the end of a sentence. */
@@ -29,18 +35,17 @@ const SPACE = 3;
 const FIRST_CHAR = 4;
 /** Characters with an id of their own, at most. */
 const CHAR_LM_MAX_ALPHABET = CHAR_BASE - FIRST_CHAR;
-/** Slots of the direct-mapped log-probability cache (2^16: key + 1 and value, 16 bytes each, 1 MB), allocated at the
- *  first lookup. */
-const CHAR_CACHE_BITS = 14;
-const CHAR_CACHE_SLOT_BYTES = 16;
+/** Slots of the log-probability cache at most (lm.ts LogProbCache: 16 bytes each, 1 MB). */
+const CHAR_CACHE_MAX_SLOTS = 1 << 16;
 /** Options' character spans kept at most (`spanOf`), and the bytes one holds at most (a Map entry, ids of a few words). */
 const SPAN_CACHE_MAX = 1 << 14;
 const SPAN_CACHE_ENTRY_BYTES = 160;
 /** The kind of the scratch artifact that gives learned values their stored precision (`asStored`). */
 const STORED_KIND = 'CLMQ';
-/** Odd multipliers mixing a context and a character into a cache slot (32-bit multiplicative hashing). */
+/** Odd multipliers mixing an n-gram key into a slot (32-bit multiplicative hashing), and a context into one. */
 const HASH_CHAR = 0x85ebca77;
 const HASH_MIX = 0x9e3779b1;
+const HASH_CONTEXT = 0xc2b2ae3d;
 
 /** What the artifact's meta holds of a character LM. */
 interface StoredCharLmMeta {
@@ -56,6 +61,8 @@ export interface CharSpan {
   ids: Uint8Array;
   /** log-probability of the characters order − 1 or more into the span (their context lies within it) */
   inner: number;
+  /** the context after the span, whatever came before it (a span of order characters or more), else null */
+  after: number | null;
 }
 
 /** The stored n-grams of a character LM (all orders), ascending keys with their log-probabilities, and its contexts. */
@@ -70,10 +77,12 @@ interface CharLmTables {
 export class CharLm {
   private readonly ids = new Map<string, number>();
   private readonly spans = new Map<readonly string[], CharSpan>();
-  /** slot i: key + 1 at 2i (0: empty), its log-probability at 2i + 1 */
-  private cache: Float64Array | null = null;
-  /** 256^(order−1): a context keeps the last order−1 characters */
-  private readonly ctxMod: number;
+  /** log-probabilities looked up, by context and character (allocated at the first lookup, grown as needed) */
+  private cache: LogProbCache | null = null;
+  /** where each context met lies in the tables: its row and the range of its continuations (lm.ts ContextRanges) */
+  private ranges: ContextRanges | null = null;
+  /** the bits of a context's last order − 1 characters (`next`) */
+  private readonly ctxMask: number;
   /** log of the uniform probability of a character (what no n-gram gives) */
   private readonly floor: number;
   /** the tables, once learned or read (a loaded model reads them at its first translation), and how to read them */
@@ -90,8 +99,9 @@ export class CharLm {
     /** the mean log-probability of a character of the side's own text (`gainOf`) */
     readonly meanLogProb: number,
   ) {
+    if (order > CHAR_LM_MAX_ORDER) throw new Error(`a character LM of order ${order}: at most ${CHAR_LM_MAX_ORDER}`);
     Array.from(alphabet).forEach((c, x) => this.ids.set(c, FIRST_CHAR + x));
-    this.ctxMod = CHAR_BASE ** (order - 1);
+    this.ctxMask = order > CHAR_LM_MAX_ORDER - 1 ? -1 : (1 << (CHAR_BITS * (order - 1))) - 1;
     // ids OTHER_CHAR.. (id 0 is no character)
     this.floor = -Math.log(FIRST_CHAR - OTHER_CHAR + this.ids.size);
     this.held = typeof tables === 'function' ? null : tables;
@@ -205,32 +215,37 @@ export class CharLm {
 
   /** log P(c | the last characters of ctx), backing off through the shorter contexts. */
   private logProb(ctx: number, c: number): number {
-    const slot = ctx * CHAR_BASE + c;
-    const cache = (this.cache ??= new Float64Array(2 << CHAR_CACHE_BITS));
-    const at = 2 * (Math.imul((ctx | 0) ^ Math.imul(c, HASH_CHAR), HASH_MIX) >>> (32 - CHAR_CACHE_BITS));
-    if (cache[at] === slot + 1) return cache[at + 1];
+    // a key (u V + v) V + w of the word LM's cache: u the context's older characters, v its last, w the character
+    const h = LogProbCache.hash(ctx >>> CHAR_BITS, ctx & LAST_CHAR, c);
+    const key = (ctx >>> 0) * CHAR_BASE + c;
+    const cache = (this.cache ??= new LogProbCache(CHAR_CACHE_MAX_SLOTS, CHAR_BASE));
+    const hit = cache.get(h, key);
+    if (!Number.isNaN(hit)) return hit;
     const t = this.tables;
-    let acc = 0;
-    let lp = this.floor;
+    const ranges = (this.ranges ??= new ContextRanges());
     let len = 0;
-    for (let x = ctx; x > 0; x = Math.floor(x / CHAR_BASE)) len++;
-    for (let n = len; n >= 0; n--) {
-      const h = n === len ? ctx : ctx % CHAR_BASE ** n;
-      const i = t.keys.indexIn(h * CHAR_BASE + c, 0, t.keys.length);
+    for (let x = ctx >>> 0; x > 0; x >>>= CHAR_BITS) len++;
+    // the longest context (its last n characters) with an n-gram ending in c; each longer one seen adds its back-off
+    let acc = 0;
+    for (let n = len; n >= 1; n--) {
+      // the context's last n characters (a key of the tables: not negative)
+      const low = (n === len ? ctx : ctx & ((1 << (CHAR_BITS * n)) - 1)) >>> 0;
+      const at = ranges.find(mix(Math.imul(low | 0, HASH_CONTEXT)), low, t.ctxKeys, t.keys, CHAR_BASE);
+      const row = ranges.row[at];
+      // a context the data never shows has no n-gram (every stored n-gram's context is stored)
+      if (row < 0) continue;
+      const i = t.keys.indexIn(low * CHAR_BASE + c, ranges.lo[at], ranges.hi[at]);
       if (i >= 0) {
-        lp = t.logp[i];
-        break;
+        cache.set(h, key, acc + t.logp[i]);
+        return acc + t.logp[i];
       }
-      if (n === 0) acc += this.bow0;
-      else {
-        const j = t.ctxKeys.indexIn(h, 0, t.ctxKeys.length);
-        if (j >= 0) acc += t.bow[j];
-      }
+      acc += t.bow[row];
     }
-    const v = acc + lp;
-    cache[at] = slot + 1;
-    cache[at + 1] = v;
-    return v;
+    // the unigram (its key is the character's id), or the uniform floor after the empty context's back-off
+    const i = t.keys.indexIn(c, 0, Math.min(CHAR_BASE, t.keys.length));
+    const lp = i >= 0 ? t.logp[i] : this.bow0 + this.floor;
+    cache.set(h, key, acc + lp);
+    return acc + lp;
   }
 
   /**
@@ -252,7 +267,8 @@ export class CharLm {
       if (x >= this.order - 1) inner += this.logProb(c, ids[x]);
       c = this.next(c, ids[x]);
     }
-    return { ids, inner };
+    // its last order − 1 characters are its own even at a sentence's start, where its first (a space) is not written
+    return { ids, inner, after: ids.length >= this.order ? c : null };
   }
 
   /** `span` of an option's tokens, kept for the same array of tokens (an option's, which the decoder reads on every
@@ -270,7 +286,7 @@ export class CharLm {
    *  and the sentence's end after it if `end`. */
   logProbOf(ctx: number, span: CharSpan, end: boolean): number {
     const ids = span.ids;
-    const start = ctx === BOUNDARY && ids[0] === SPACE;
+    const start = opensSentence(ctx, span);
     let lp = 0;
     let c = ctx;
     // at a sentence's start the span's first characters are read without its space: every one is scored here
@@ -283,9 +299,11 @@ export class CharLm {
     return end ? lp + this.logProb(this.contextAfter(ctx, span, false), BOUNDARY) : lp;
   }
 
-  /** The context after `c` when character `id` is written: its last order − 1 characters (8 bits each). */
+  /** The context after `c` when character `id` is written: its last order − 1 characters (8 bits each, in 32-bit
+   *  integer arithmetic: a modulo of a double calls out of the compiled code, and the decoder asks this for each option
+   *  after each hypothesis). */
   private next(c: number, id: number): number {
-    return (c * CHAR_BASE + id) % this.ctxMod;
+    return ((c << CHAR_BITS) | id) & this.ctxMask;
   }
 
   /**
@@ -296,15 +314,18 @@ export class CharLm {
    * model.
    */
   gainOf(ctx: number, span: CharSpan, end: boolean): number {
-    const scored = span.ids.length - (ctx === BOUNDARY && span.ids[0] === SPACE ? 1 : 0) + (end ? 1 : 0);
+    const scored = span.ids.length - (opensSentence(ctx, span) ? 1 : 0) + (end ? 1 : 0);
     return this.logProbOf(ctx, span, end) - this.meanLogProb * scored;
   }
 
   /** The context after writing a span (and the sentence's end if `end`) after `ctx`: its last order − 1 characters. */
   contextAfter(ctx: number, span: CharSpan, end: boolean): number {
-    const ids = span.ids;
-    let c = ctx;
-    for (let x = Math.max(c === BOUNDARY && ids[0] === SPACE ? 1 : 0, ids.length - this.order + 1); x < ids.length; x++) c = this.next(c, ids[x]);
+    let c = span.after;
+    if (c === null) {
+      const ids = span.ids;
+      c = ctx;
+      for (let x = Math.max(opensSentence(ctx, span) ? 1 : 0, ids.length - this.order + 1); x < ids.length; x++) c = this.next(c, ids[x]);
+    }
     return end ? this.next(c, BOUNDARY) : c;
   }
 
@@ -312,7 +333,7 @@ export class CharLm {
   get byteSize(): number {
     const t = this.held;
     const tables = t ? t.keys.byteSize + t.logp.byteLength + t.ctxKeys.byteSize + t.bow.byteLength : 0;
-    return tables + (CHAR_CACHE_SLOT_BYTES << CHAR_CACHE_BITS) + SPAN_CACHE_MAX * SPAN_CACHE_ENTRY_BYTES;
+    return tables + LogProbCache.bytesBoundOf(CHAR_CACHE_MAX_SLOTS) + ContextRanges.byteSize + SPAN_CACHE_MAX * SPAN_CACHE_ENTRY_BYTES;
   }
 
   write(w: ArtifactWriter, prefix: string): void {
@@ -326,8 +347,7 @@ export class CharLm {
    *  side, or not yet, holds only their stored bytes). */
   static read(r: ArtifactReader, prefix: string): CharLm {
     const m = r.meta<StoredCharLmMeta>(prefix);
-    if (!(m.order >= 1 && CHAR_BASE ** m.order <= Number.MAX_SAFE_INTEGER) || typeof m.alphabet !== 'string')
-      throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
+    if (!(m.order >= 1 && m.order <= CHAR_LM_MAX_ORDER) || typeof m.alphabet !== 'string') throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
     const names = ['Keys', 'LogP', 'Ctx', 'Bow'].map((n) => `${prefix}${n}`);
     // with the keys' block offsets and first keys (`sortedKeyBlocks`): a search decodes only the blocks it enters
     const stored = r.extract(names.flatMap((n, x) => (x % 2 ? [n] : [n, `${n}At`, `${n}Head`])));
@@ -346,6 +366,11 @@ export class CharLm {
       m.meanLogProb,
     );
   }
+}
+
+/** Whether a span is the sentence's first (after START): its first word is written without the space before it. */
+function opensSentence(ctx: number, span: CharSpan): boolean {
+  return ctx === BOUNDARY && span.ids[0] === SPACE;
 }
 
 /** A sentence's text as the decoder writes it, in lower case: tokens joined by spaces, a suffix piece joined to the

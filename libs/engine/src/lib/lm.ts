@@ -254,7 +254,9 @@ export class CountColumn {
  * table's keys (sorted ascending) that continue it, `ctx * V` to `ctx * V + V - 1` — so a lookup of (ctx, w) searches
  * only that range. Direct-mapped on typed arrays, filled on first use of a context.
  */
-class ContextRanges {
+export class ContextRanges {
+  /** Bytes one cache holds. */
+  static readonly byteSize = CONTEXT_SLOTS * CONTEXT_SLOT_BYTES;
   private readonly keys = new Float64Array(CONTEXT_SLOTS).fill(EMPTY_KEY);
   /** row of the context in its table, or -1 */
   readonly row = new Int32Array(CONTEXT_SLOTS);
@@ -279,7 +281,7 @@ class ContextRanges {
 }
 
 /** 32-bit mix of a hash (the avalanche of MurmurHash3's finalizer, shortened). */
-function mix(h: number): number {
+export function mix(h: number): number {
   h ^= h >>> 15;
   h = Math.imul(h, HASH_MIX);
   return h ^ (h >>> 13);
@@ -321,7 +323,12 @@ export class LogProbCache {
 
   /** Bytes of both tables at their largest. */
   get bytesBound(): number {
-    return (this.maxSlots + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES;
+    return LogProbCache.bytesBoundOf(this.maxSlots);
+  }
+
+  /** Bytes of both tables of a cache of `maxSlots` slots at most, at their largest. */
+  static bytesBoundOf(maxSlots: number): number {
+    return (maxSlots + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES;
   }
 
   /** Slots of the table now (0 before the first trigram is stored). */
@@ -466,7 +473,7 @@ export class KnLm {
   /** Most memory the log-probability cache takes once warm (for memory budgets). */
   get cacheBytesBound(): number {
     const s = this.sizes;
-    return (LogProbCache.slotsFor(s.c3 + s.b2) + LM_RECENT_SLOTS) * LM_CACHE_SLOT_BYTES + 2 * CONTEXT_SLOTS * CONTEXT_SLOT_BYTES;
+    return LogProbCache.bytesBoundOf(LogProbCache.slotsFor(s.c3 + s.b2)) + 2 * ContextRanges.byteSize;
   }
 
   /** The log-probability cache (sized from the model on first use). */

@@ -3,6 +3,7 @@ import { trainAgentModel } from './model';
 import { Translator } from './translator';
 import { BORROWING_MIN_RATE } from './tuning';
 import type { ParallelPair } from './types';
+import { boundedEditDistance } from './unknown-words';
 import { toyCorpus } from '../testing/toy-corpus';
 
 /** Made-up Spanish-looking words (none ends in 'ión') and made-up words of the invented language, one for each. */
@@ -63,5 +64,34 @@ describe('unknown words: borrowing of one shape', () => {
     const r = translating.translateText(`el perro mira ${unknown}.`);
     expect(r.translation).not.toContain(unknown);
     expect(r.untranslated).toEqual([{ start: 14, end: 14 + unknown.length, text: unknown }]);
+  });
+});
+
+describe('unknown words: bounded edit distance', () => {
+  /** The full dynamic program. */
+  function levenshtein(a: string, b: string): number {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  it('is the distance when it is at most the bound, else the bound plus one', () => {
+    expect(boundedEditDistance('yachachiq', 'yachachik', 2)).toBe(1);
+    expect(boundedEditDistance('kutimuni', 'kutimurqani', 3)).toBe(3);
+    expect(boundedEditDistance('kutimuni', 'kutimurqani', 2)).toBe(3);
+    expect(boundedEditDistance('', 'abc', 3)).toBe(3);
+    expect(boundedEditDistance('abc', 'abc', 0)).toBe(0);
+    // strings over a small alphabet (many near pairs), every bound up to 4: as the full dynamic program says
+    let seed = 7;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const word = (): string => Array.from({ length: next(9) }, () => 'abc'[next(3)]).join('');
+    for (let k = 0; k < 2000; k++) {
+      const [a, b, max] = [word(), word(), next(5)];
+      expect(boundedEditDistance(a, b, max)).toBe(Math.min(levenshtein(a, b), max + 1));
+    }
   });
 });

@@ -431,30 +431,47 @@ class VariantIndex {
   }
 }
 
-/** Levenshtein distance of a and b, or `max + 1` as soon as it exceeds `max`. */
+/** The two rows `boundedEditDistance` computes in (grown for longer words). */
 let rowA = new Int32Array(EDIT_ROW_INITIAL);
 let rowB = new Int32Array(EDIT_ROW_INITIAL);
-function boundedEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rowA.length <= b.length) {
-    rowA = new Int32Array(2 * b.length + 2);
-    rowB = new Int32Array(2 * b.length + 2);
+/**
+ * Levenshtein distance of a and b when it is at most `max`, else `max + 1`. Only the band of cells within `max` of the
+ * diagonal is computed (a path leaving it already costs more than `max`): a word's nearest spelling variant is
+ * searched among every known word of about its length that starts alike, hundreds to thousands of pairs.
+ */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  const n = a.length;
+  const m = b.length;
+  const over = max + 1;
+  if (Math.abs(n - m) > max) return over;
+  if (rowA.length <= m + 1) {
+    rowA = new Int32Array(2 * m + 2);
+    rowB = new Int32Array(2 * m + 2);
   }
   let prev = rowA;
   let cur = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  for (let j = 0; j <= m; j++) prev[j] = Math.min(j, over);
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(m, i + max);
+    // the cell left of the band (column 0: i deletions), and the one right of it the next row reads as its upper cell
+    cur[lo - 1] = lo === 1 ? Math.min(i, over) : over;
+    if (hi < m) cur[hi + 1] = over;
+    let rowMin = cur[lo - 1];
+    const ca = a.charCodeAt(i - 1);
+    for (let j = lo; j <= hi; j++) {
+      let v = prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
-    [prev, cur] = [cur, prev];
+    if (rowMin > max) return over;
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
-  return prev[b.length];
+  return Math.min(prev[m], over);
 }
 
 /** Edits a spelling variant of a folded form this long may differ by: VARIANT_MAX_DISTANCE per letter, at least one. */
