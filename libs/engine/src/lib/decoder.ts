@@ -237,10 +237,11 @@ export class PhraseDecoder {
         }
         let k = tab.keyIndex.get(key);
         let extra = 0;
-        // an unknown word capitalized inside its sentence is a name: never read as a spelling variant or stem of a known word
+        // an unknown word capitalized inside its sentence is a name: never read as a spelling variant or stem of a known word;
+        // nor is a capitalized sentence opener whose variant or stem is a name in the data ('Ramona' of 'Ramón': another name)
         if (k === undefined && len === 1 && capitals[i] === null) {
           const stem = this.words.variantBackoff(key, dir) ?? this.words.stemBackoff(key, dir);
-          if (stem !== null) {
+          if (stem !== null && !(capitalized(surface[i]) && this.words.writtenAsName(stem, dir))) {
             k = tab.keyIndex.get(stem);
             extra = W.stem;
           }

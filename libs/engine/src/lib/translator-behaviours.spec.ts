@@ -204,6 +204,27 @@ describe('Translator loanwords into the agent source language (toy corpus, rever
   });
 });
 
+describe('Translator names opening a sentence (everyday corpus with a name inside sentences)', () => {
+  // 'Ramón' is written inside sentences, so the data shows it as a name
+  const pairs = everydayCorpus();
+  for (const [s, t] of [
+    ['Mi madre', 'My mother'],
+    ['El niño', 'The boy'],
+    ['La niña', 'The girl'],
+  ])
+    pairs.push({ id: `ramon-${s}`, source: `${s} come pan con Ramón.`, target: `${t} eats bread with Ramón.` });
+  const tr = new Translator(trainAgentModel(pairs), new HybridIndex());
+
+  it('carries over an unknown name opening a sentence that is a spelling variant of a name, not that name', () => {
+    // 'Ramona' is one letter from 'Ramón': a variant of a name is another name, not a translation of it
+    expect(tr.unknownWords.variantBackoff('ramona', 0)).toBe('ramón');
+    const r = tr.translateText('Ramona come pan hoy.');
+    expect(r.translation).toMatch(/^Ramona eats bread today\.$/);
+    // a known word's variant opening a sentence is still read as that word ('Comen' of 'come')
+    expect(tr.translateText('Ana comen pan hoy.').translation).toContain('eats');
+  });
+});
+
 describe('Translator names that start with a word of the output language (toy corpus, reverse)', () => {
   // the Spanish side writes 'india' (a woman of India), so 'Indiana' starts with a Spanish word and -na could be an ending
   const pairs = [...toyCorpus(), { id: 'india', source: 'la india come en la casa.', target: "warmi utapi manq'i." }];

@@ -7,7 +7,7 @@ import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { PIECE_MARK, segmentWords, SUFFIXES_PER_WORD } from './subword';
-import { atSentenceStart, capitalizedInside, foldToken, isLiteralToken, isNumberToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import { atSentenceStart, capitalized, capitalizedInside, foldToken, isLiteralToken, isNumberToken, isWordToken, normalizeToken, tokenize } from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
   BORROWING_ENDING_PRIOR,
@@ -622,6 +622,13 @@ export class UnknownWords {
       if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
     }
     return null;
+  }
+
+  /** Whether the input side's data writes a known word (normalized) capitalized inside its sentences: a name. */
+  writtenAsName(word: string, dir: 0 | 1): boolean {
+    const side = this.model.sides[dir];
+    const id = side.index.get(word);
+    return id !== undefined && capitalized(side.cased[id]);
   }
 
   /**
