@@ -58,6 +58,16 @@ describe('unknown words: borrowing of one shape', () => {
     expect(r.untranslated).toEqual([{ start: 14, end: 14 + unknown.length, text: unknown }]);
   });
 
+  it('does not carry a word with a letter the output language never writes, whatever its shape', () => {
+    // 'ⴘ' is no letter of the invented language's data: no word of it can be written so
+    const foreign = 'dresmⴘción';
+    expect(borrowing.unknownWords.wordBorrowingRate(foreign, 0)).toBeGreaterThanOrEqual(BORROWING_MIN_RATE);
+    expect(borrowing.unknownWords.carryKind(foreign, false, 0)).toBeNull();
+    expect(borrowing.translateText(`el perro mira ${foreign}.`).translation).not.toContain(foreign);
+    // a name is carried as it is written, whatever its letters
+    expect(borrowing.unknownWords.carryKind('Dresmⴘción', false, 0)).toBe('name');
+  });
+
   it('does not carry it into a language that does not borrow such words', () => {
     expect(translating.unknownWords.borrowingRate(0)).toBe(0);
     expect(translating.unknownWords.carryKind(unknown, false, 0)).toBeNull();

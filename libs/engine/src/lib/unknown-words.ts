@@ -31,7 +31,7 @@ import {
   VARIANT_MIN_LENGTH,
 } from './tuning';
 import type { UntranslatedSpan } from './types';
-import { FIRST_WORD_ID, wordCount } from './vocabulary';
+import { FIRST_WORD_ID, type SideVocab, wordCount } from './vocabulary';
 
 /**
  * Why an input word may appear unchanged in the output: it is a number / URL / e-mail (`literal`), a name
@@ -431,6 +431,13 @@ class VariantIndex {
   }
 }
 
+/** Every character of a side's words. */
+function writtenChars(side: SideVocab): Set<string> {
+  const chars = new Set<string>();
+  for (let id = FIRST_WORD_ID; id < side.words.length; id++) for (const c of side.words[id]) chars.add(c);
+  return chars;
+}
+
 /** The two rows `boundedEditDistance` computes in (grown for longer words). */
 let rowA = new Int32Array(EDIT_ROW_INITIAL);
 let rowB = new Int32Array(EDIT_ROW_INITIAL);
@@ -615,8 +622,11 @@ export class UnknownWords {
     const w = normalizeToken(surface);
     const outV = this.model.sides[dir === 0 ? 1 : 0];
     if ((outV.index.get(w) ?? 0) >= FIRST_WORD_ID) return 'target';
-    if (this.looksLike(w, dir) > LOANWORD_MARGIN) return 'loanword';
-    if (w.length >= BORROWING_MIN_LENGTH && this.wordBorrowingRate(w, dir) >= BORROWING_MIN_RATE) return 'borrowed';
+    // a word with a letter the output language does not write is none of its loanwords
+    if (this.writtenInOutput(w, dir)) {
+      if (this.looksLike(w, dir) > LOANWORD_MARGIN) return 'loanword';
+      if (w.length >= BORROWING_MIN_LENGTH && this.wordBorrowingRate(w, dir) >= BORROWING_MIN_RATE) return 'borrowed';
+    }
     if (/^\p{Lu}/u.test(surface)) {
       if (!atSentenceStart || /^\p{Lu}{2,}$/u.test(surface)) return 'name';
       if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
@@ -669,6 +679,22 @@ export class UnknownWords {
   }
 
   private endings: [Map<string, { rare: number; written: number }> | null, Map<string, { rare: number; written: number }> | null] = [null, null];
+
+  /** Per direction: the characters its output language writes (`writtenInOutput`), counted on first use. */
+  private outputChars: [Set<string> | null, Set<string> | null] = [null, null];
+
+  /**
+   * Whether the output language's data writes every character of a word (normalized). Otomí dev text writes letters
+   * and marks (ⴘ, a combining breve below) that neither side of its train data writes: no word with one is a Spanish
+   * loanword, whatever the direction's borrowing rate (such words were copied into Spanish answers). A letter the data
+   * writes however rarely is the language's: Shipibo writes 'ñ' 3 times in 520,000 characters, and its answers keep
+   * Spanish words with it.
+   */
+  writtenInOutput(word: string, dir: 0 | 1): boolean {
+    const chars = (this.outputChars[dir] ??= writtenChars(this.model.sides[dir === 0 ? 1 : 0]));
+    for (const c of word) if (!chars.has(c)) return false;
+    return true;
+  }
 
   /**
    * How likely the output language is to borrow an input word (normalized) of its shape: the borrowing rate of the
