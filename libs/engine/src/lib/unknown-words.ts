@@ -613,7 +613,7 @@ export class UnknownWords {
   /**
    * Whether an input word the model cannot translate belongs unchanged in the output: numbers, URLs and e-mail
    * addresses always; names (capitalized inside a sentence, acronyms); words of the output language's own
-   * vocabulary and words whose spelling is far likelier in the output language (loanwords); `maybe-name`: a capitalized sentence opener no data of either language shows, copied
+   * vocabulary and words written with its letters whose spelling is far likelier in it (loanwords); `maybe-name`: a capitalized sentence opener no data of either language shows, copied
    * but still reported as untranslated. Anything else is not copied: it is reported as untranslated.
    */
   carryKind(surface: string, atSentenceStart: boolean, dir: 0 | 1): CarryKind | null {
@@ -680,7 +680,7 @@ export class UnknownWords {
 
   private endings: [Map<string, { rare: number; written: number }> | null, Map<string, { rare: number; written: number }> | null] = [null, null];
 
-  /** Per direction: the characters its output language writes (`writtenInOutput`), counted on first use. */
+  /** Per direction: the characters its output language writes (`writtenInOutput`), collected on first use. */
   private outputChars: [Set<string> | null, Set<string> | null] = [null, null];
 
   /**
