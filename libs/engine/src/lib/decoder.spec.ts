@@ -23,6 +23,8 @@ function corpus(): ParallelPair[] {
       pairs.push({ id: `own-${w}-${suffix}`, source: `el perro mira ${SPANISH_WORDS[i]}${suffix}.`, target: `anu ${w}${suffix} qhawan.` }),
     );
   NAMES.forEach((w) => pairs.push({ id: `name-${w}`, source: `el perro mira a ${w}.`, target: `anu ${w} qhawan.` }));
+  // the Spanish side writes 'k' and 'w' too (in a loanword), so a toy word may be a loanword of it
+  pairs.push({ id: 'kiwi', source: 'el perro come kiwi.', target: "anu kiwi manq'i." });
   return pairs;
 }
 
