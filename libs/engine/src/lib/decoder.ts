@@ -402,6 +402,8 @@ export class PhraseDecoder {
     const lm = this.model.lms[dir === 0 ? 1 : 0];
     const ends = this.ends[dir];
     const V = lm.data.V;
+    // the options end the sentence (its end is scored with them)
+    const endsHere = i + len === n;
     const clm = W.charLm ? this.model.charLms?.[dir === 0 ? 1 : 0] : undefined;
     for (const o of opts) {
       // a suffix piece joins the word before it: an option starting with one needs a hypothesis ending with a word
@@ -431,14 +433,14 @@ export class PhraseDecoder {
         // how the option's characters read after the output's last ones (a model without a character LM: no score)
         let charCtx = h.charCtx;
         if (span) {
-          score += W.charLm * (clm as CharLm).gainOf(h.charCtx, span, i + len === n);
-          charCtx = (clm as CharLm).contextAfter(h.charCtx, span, i + len === n);
+          score += W.charLm * (clm as CharLm).gainOf(h.charCtx, span, endsHere);
+          charCtx = (clm as CharLm).contextAfter(h.charCtx, span, endsHere);
         }
         // a word written right after itself where neither the input nor the output language's data writes it so: two
         // input words of one translation ('… come mucho mucho.')
         if (first === h.v && !lm.seenBigram(first, first)) score += W.repeat;
         // the sentence ends: how readily the output language ends one with its last word, and with its last mark
-        if (i + len === n) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v, shape.closes);
+        if (endsHere) score += W.lm * lm.logProb(u, v, EOS) + W.end * ends.endCost(last, u, v, shape.closes);
         const joinable = joins ?? h.joinable;
         // recombined by LM state and joinability (a copied word and a number are both the LM's unknown word); the last
         // two words mostly fix the last characters, and the better-scoring hypothesis keeps its own

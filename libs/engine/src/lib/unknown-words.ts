@@ -627,7 +627,7 @@ export class UnknownWords {
       if (this.looksLike(w, dir) > LOANWORD_MARGIN) return 'loanword';
       if (w.length >= BORROWING_MIN_LENGTH && this.wordBorrowingRate(w, dir) >= BORROWING_MIN_RATE) return 'borrowed';
     }
-    if (/^\p{Lu}/u.test(surface)) {
+    if (capitalized(surface)) {
       if (!atSentenceStart || /^\p{Lu}{2,}$/u.test(surface)) return 'name';
       if (!this.model.sides[dir].index.has(w)) return 'maybe-name';
     }
