@@ -3,7 +3,7 @@ import { trainAgentModel } from './model';
 import { Translator } from './translator';
 import { BORROWING_MIN_RATE } from './tuning';
 import type { ParallelPair } from './types';
-import { boundedEditDistance } from './unknown-words';
+import { boundedEditDistance, letterMask, missingLetters } from './unknown-words';
 import { toyCorpus } from '../testing/toy-corpus';
 
 /** Made-up Spanish-looking words (none ends in 'ión') and made-up words of the invented language, one for each. */
@@ -102,6 +102,23 @@ describe('unknown words: bounded edit distance', () => {
     for (let k = 0; k < 2000; k++) {
       const [a, b, max] = [word(), word(), next(5)];
       expect(boundedEditDistance(a, b, max)).toBe(Math.min(levenshtein(a, b), max + 1));
+    }
+  });
+
+  it('is never below the letters one word has and the other lacks (the bound the variant search skips words by)', () => {
+    expect(missingLetters(letterMask('tanda'), letterMask('tanta'))).toBe(1);
+    expect(missingLetters(letterMask('tanta'), letterMask('tanda'))).toBe(0);
+    expect(missingLetters(letterMask('kiru'), letterMask('mayu'))).toBe(3);
+    expect(missingLetters(letterMask('abc'), letterMask('abcabc'))).toBe(0);
+    // letters far apart in the alphabet share a bit of the mask: the bound is lower then, never higher
+    let seed = 11;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const word = (): string => Array.from({ length: next(10) }, () => 'abcdeñáz@'[next(9)]).join('');
+    for (let k = 0; k < 2000; k++) {
+      const [a, b] = [word(), word()];
+      const d = levenshtein(a, b);
+      expect(missingLetters(letterMask(a), letterMask(b))).toBeLessThanOrEqual(d);
+      expect(missingLetters(letterMask(b), letterMask(a))).toBeLessThanOrEqual(d);
     }
   });
 });

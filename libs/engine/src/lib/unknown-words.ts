@@ -338,6 +338,8 @@ const UPPER_A = 'A'.charCodeAt(0);
 const UPPER_Z = 'Z'.charCodeAt(0);
 const LOWER_CASE_OFFSET = 'a'.charCodeAt(0) - UPPER_A;
 const BACKQUOTE = '`'.charCodeAt(0);
+/** `letterMask` keeps the low 5 bits of a letter's code (a-z map to 26 distinct bits). */
+const LETTER_MASK_BITS = 31;
 const APOSTROPHE = "'".charCodeAt(0);
 
 /** The spelling variants among the keys of one folded first character, indexed on the first lookup there. */
@@ -351,6 +353,8 @@ interface VariantGroup {
     key: string[];
     fold: string[];
     freq: number[];
+    /** `letterMask` of each folded form */
+    mask: Int32Array;
     /** folded length → entries of at least VARIANT_MIN_LENGTH - 1 units, in the order their forms were first seen */
     byLength: Map<number, number[]>;
   } | null;
@@ -424,7 +428,9 @@ class VariantIndex {
       if (b) b.push(e);
       else byLength.set(len, [e]);
     }
-    g.indexed = { folded, key, fold, freq, byLength };
+    const mask = new Int32Array(fold.length);
+    for (let e = 0; e < fold.length; e++) mask[e] = letterMask(fold[e]);
+    g.indexed = { folded, key, fold, freq, mask, byLength };
     g.keys = [];
     g.folds = [];
     return g.indexed;
@@ -481,6 +487,25 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   return Math.min(prev[m], over);
 }
 
+/** The letters a word writes as bits of a 32-bit mask (a letter's UTF-16 code modulo 32: a few letters share a bit). */
+export function letterMask(w: string): number {
+  let m = 0;
+  for (let i = 0; i < w.length; i++) m |= 1 << (w.charCodeAt(i) & LETTER_MASK_BITS);
+  return m;
+}
+
+/**
+ * The letters (bits of `letterMask`) word a writes and word b does not: a lower bound of their edit distance, as an
+ * edit takes at most one letter of a away. Most known words of a variant's length share too few letters with it, and
+ * this bound rules them out before their edit distance is computed.
+ */
+export function missingLetters(a: number, b: number): number {
+  let x = a & ~b;
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) | 0;
+}
+
 /** Edits a spelling variant of a folded form this long may differ by: VARIANT_MAX_DISTANCE per letter, at least one. */
 function variantMaxEdits(length: number): number {
   return Math.max(1, Math.floor(VARIANT_MAX_DISTANCE * length));
@@ -496,9 +521,13 @@ function nearestVariant(ix: VariantIndex, word: string): string | null {
   const max = variantMaxEdits(f.length);
   let best = -1;
   let bestD = max + 1;
+  const mask = letterMask(f);
   for (let len = f.length - max; len <= f.length + max; len++) {
     for (const e of g.byLength.get(len) ?? []) {
-      const d = boundedEditDistance(f, g.fold[e], Math.min(max, bestD));
+      const bound = Math.min(max, bestD);
+      // a word this bound rules out would measure bound + 1 below: never chosen
+      if (missingLetters(mask, g.mask[e]) > bound || missingLetters(g.mask[e], mask) > bound) continue;
+      const d = boundedEditDistance(f, g.fold[e], bound);
       if (d < bestD || (d === bestD && best >= 0 && g.freq[e] > g.freq[best])) {
         if (d > variantMaxEdits(Math.max(f.length, g.fold[e].length))) continue;
         best = e;
