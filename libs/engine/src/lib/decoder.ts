@@ -319,6 +319,8 @@ export class PhraseDecoder {
         }
         if (len === 2 && k === undefined && capitals[i] !== null && isPiece(tokens[i + 1]) && !inV.index.has(tokens[i]))
           opts = this.piecesBeforeName(dir, tokens[i + 1], surface[i]);
+        else if (len === 2 && k === undefined && capitals[i + 1] !== null && capitals[i + 2] == null && !isPiece(tokens[i]) && !inV.index.has(tokens[i + 1]))
+          opts = this.piecesAfterName(dir, tokens[i], surface[i + 1]);
         if (!opts.length) continue;
         opts = this.keepCapitals(opts, tokens, capitals, i, len);
         this.extend(hyps, opts, stacks[i + len], dir, i, len, n, key, expect, shape);
@@ -355,6 +357,21 @@ export class PhraseDecoder {
     return this.keyOptions(dir, k)
       .filter((o) => o.out.length > 0 && !isPiece(o.out[0]))
       .map((o) => ({ out: [...o.out, name], ids: [...o.ids, 0], tm: o.tm + this.w.copy, chars: o.chars + writtenLength(name) }));
+  }
+
+  /**
+   * A word before a one-word name the input side does not know ('en Londres'), where the word's likeliest translation is
+   * suffix pieces alone (the locative -pi): the name carried over as written with those pieces after it ('Londrespi'),
+   * the mirror of `piecesBeforeName`; word by word the pieces would join the word before the name. Empty when the word
+   * translates otherwise ('y' as a word of its own, seldom a piece; the two words are then decoded alone).
+   */
+  private piecesAfterName(dir: 0 | 1, word: string, name: string): PhraseOption[] {
+    const k = this.model.tables[dir].keyIndex.get(word);
+    if (k === undefined) return [];
+    let best: PhraseOption | null = null;
+    for (const o of this.keyOptions(dir, k)) if (!best || o.tm > best.tm) best = o;
+    if (!best || best.out.length === 0 || !best.out.every(isPiece)) return [];
+    return [{ out: [name, ...best.out], ids: [0, ...best.ids], tm: best.tm + this.w.copy, chars: best.chars + writtenLength(name) }];
   }
 
   /** The options of phrase-table key k of direction `dir` (cached; read only). */

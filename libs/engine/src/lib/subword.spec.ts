@@ -150,6 +150,18 @@ describe('subword segmentation of the agglutinative side', () => {
     expect(tr.unknownWords.nameSplit(['ikini', 'Londrespi'], 1, 0)).toBeNull();
   });
 
+  it("writes the suffix of a preposition before a name the data does not know after the name: 'en Londres' → 'Londrespi'", () => {
+    // before, the locative piece joined the word before the name ('ikinikunapi Londres.'), word by word ('en' is -pi
+    // or -kunapi here, of 'en el …' and 'en los …' nearly as often)
+    const r = tr.translateText('duermo en Londres.');
+    expect(r.translation).toMatch(/\bLondres(kuna)?pi\b/);
+    expect(r.translation).toMatch(/\bikini\b/);
+    expect(r.untranslated).toEqual([]);
+    // a known word after the preposition is translated as before, and a name opening the sentence gets no suffix
+    expect(tr.translateText('duermo en la casa.').translation).toContain('utapi');
+    expect(tr.translateText('Londres duerme.').translation).not.toMatch(/Londres\S/);
+  });
+
   it('never writes a suffix piece where no word precedes it to join: at the start of a sentence or after punctuation', () => {
     const suffixes = new Set(model.segmenters?.[1] ?? []);
     expect(suffixes.has('kuna')).toBe(true);
