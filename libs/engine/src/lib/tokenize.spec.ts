@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { capitalizedInside, detokenize, foldToken, isLiteralToken, normalizeToken, tokenize } from './tokenize';
+import { capitalizedInside, detokenize, foldToken, isLiteralToken, normalizeToken, titleCased, tokenize } from './tokenize';
 
 // CI replays one fixed seed (reproducible runs); locally every run explores new cases.
 if (process.env['CI']) fc.configureGlobal({ seed: 20_261_124 });
@@ -8,6 +8,17 @@ describe('capitalizedInside', () => {
   it('is true for a capitalized word inside a sentence only, not for a sentence opener', () => {
     const line = ['Vivo', 'en', 'Lima', '.', 'Ella', 'canta', '¿', 'Dónde', '?'];
     expect(line.map((_, i) => capitalizedInside(line, i))).toEqual([false, false, true, false, false, false, false, false, false]);
+  });
+
+  it('is false everywhere in a line written in title case (a heading), where capitals mark no names', () => {
+    const heading = tokenize('Informe Anual de la Comunidad Asháninka');
+    expect(titleCased(heading)).toBe(true);
+    expect(heading.map((_, i) => capitalizedInside(heading, i)).some(Boolean)).toBe(false);
+    expect(titleCased(tokenize('Mi Madre Come Pan Hoy'))).toBe(true);
+    // a sentence with names, a long word in lower case, or too few capitalized words is no heading
+    expect(titleCased(tokenize('La Sociedad Maennerchor está financiada por Bill Gates.'))).toBe(false);
+    expect(titleCased(tokenize('Bill Gates'))).toBe(false);
+    expect(titleCased(tokenize('Vivo en Lima con Ana y Luis.'))).toBe(false);
   });
 });
 

@@ -62,9 +62,34 @@ export function foldToken(tok: string): string {
 /** Tokens after which a capitalized word starts a sentence (and may be capitalized for that reason only). */
 const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
 
-/** Whether the token at position i of a line's written tokens starts a sentence (first, or after an opener). */
+/**
+ * Whether the word at position i of a line's written tokens may be capitalized for its place alone: it starts a
+ * sentence (first, or after an opener), or the line is written in title case (`titleCased`), where a capital marks no
+ * name.
+ */
 export function atSentenceStart(surface: readonly string[], i: number): boolean {
-  return i === 0 || SENTENCE_OPENERS.test(surface[i - 1]);
+  return i === 0 || SENTENCE_OPENERS.test(surface[i - 1]) || titleCased(surface);
+}
+
+/** `titleCased` judges the words of at least this many letters: a heading may write its articles and prepositions of
+ *  fewer in lower case ('Informe Anual de la Comunidad'). */
+const TITLE_CASE_MIN_LETTERS = 3;
+/** `titleCased` needs at least this many such words (fewer may be a name and a word: 'Bill Gates'). */
+const TITLE_CASE_MIN_WORDS = 3;
+
+/**
+ * Whether a line is written in title case, as headings are: every word of TITLE_CASE_MIN_LETTERS letters or more
+ * capitalized, and at least TITLE_CASE_MIN_WORDS of them. Stops at the first such word in lower case (a sentence has
+ * one among its first few words).
+ */
+export function titleCased(surface: readonly string[]): boolean {
+  let words = 0;
+  for (const t of surface) {
+    if (t.length < TITLE_CASE_MIN_LETTERS || !isWordToken(t) || Array.from(t).length < TITLE_CASE_MIN_LETTERS) continue;
+    if (!capitalized(t)) return false;
+    words++;
+  }
+  return words >= TITLE_CASE_MIN_WORDS;
 }
 
 /** Whether the word at position i of a line's written tokens is capitalized inside its sentence (a name, not an opener). */

@@ -223,6 +223,16 @@ describe('Translator names opening a sentence (everyday corpus with a name insid
     // a known word's variant opening a sentence is still read as that word ('Comen' of 'come')
     expect(tr.translateText('Ana comen pan hoy.').translation).toContain('eats');
   });
+
+  it('reads a line written in title case as words, not names: every word is capitalized there, as a heading writes it', () => {
+    // before, 'Comen' (capitalized inside its line) was a name and carried over: 'My Mother Comen Bread Today'
+    const r = tr.translateText('Mi Madre Comen Pan Hoy');
+    expect(r.translation.toLowerCase()).toContain('eats bread');
+    expect(r.translation).not.toContain('Comen');
+    // a name inside a sentence written as a sentence is still carried over, and so is a name in a title
+    expect(tr.translateText('Mi madre come pan con Ramona.').translation).toContain('Ramona');
+    expect(tr.translateText('Mi Madre Come Pan Con Ramona').translation).toContain('Ramona');
+  });
 });
 
 describe('Translator names that start with a word of the output language (toy corpus, reverse)', () => {
