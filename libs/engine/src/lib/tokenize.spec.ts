@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { capitalizedInside, detokenize, foldToken, isLiteralToken, normalizeToken, titleCased, tokenize } from './tokenize';
+import {
+  capitalized,
+  capitalizedInside,
+  detokenize,
+  foldToken,
+  isLiteralToken,
+  isNumberToken,
+  isWordToken,
+  normalizeToken,
+  titleCased,
+  tokenize,
+} from './tokenize';
 
 // CI replays one fixed seed (reproducible runs); locally every run explores new cases.
 if (process.env['CI']) fc.configureGlobal({ seed: 20_261_124 });
@@ -19,6 +30,27 @@ describe('capitalizedInside', () => {
     expect(titleCased(tokenize('La Sociedad Maennerchor está financiada por Bill Gates.'))).toBe(false);
     expect(titleCased(tokenize('Bill Gates'))).toBe(false);
     expect(titleCased(tokenize('Vivo en Lima con Ana y Luis.'))).toBe(false);
+  });
+});
+
+describe('token tests', () => {
+  // the patterns they stand for, whatever the first character (ASCII ones are read directly)
+  const L = '\\p{L}\\p{M}\\p{N}ʼꞌꞋˀ';
+  const reference = {
+    word: (t: string): boolean => new RegExp(`^[${L}]`, 'u').test(t),
+    number: (t: string): boolean => /^\p{N}/u.test(t),
+    capital: (t: string): boolean => /^\p{Lu}/u.test(t),
+  };
+
+  it('answer as the Unicode-class patterns do, for any token', () => {
+    const samples = ['', ' ', 'a', 'Z', '9', '_', '@', 'Ángel', 'ñandu', 'ʼa', 'ꞌu', '٣', 'Ⅻ', '𝐀bc', 'ﬁ', '\u0301a', 'www.x.org', 'a@b.co', 'I.U.'];
+    const token = fc.oneof(fc.constantFrom(...samples), fc.string({ unit: 'binary', maxLength: 4 }), fc.string({ unit: 'grapheme-ascii', maxLength: 4 }));
+    fc.assert(
+      fc.property(token, (t) => {
+        expect([isWordToken(t), isNumberToken(t), capitalized(t)]).toEqual([reference.word(t), reference.number(t), reference.capital(t)]);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

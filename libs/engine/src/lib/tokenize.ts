@@ -97,18 +97,40 @@ export function capitalizedInside(surface: readonly string[], i: number): boolea
   return !atSentenceStart(surface, i) && capitalized(surface[i]);
 }
 
+/**
+ * The token tests below read a first character below this (ASCII) directly, and the Unicode-class pattern only for
+ * others: the decoder and the unknown-word rules ask them of every token of every option, most of them ASCII.
+ */
+const ASCII_END = 0x80;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const UPPER_A = 0x41;
+const UPPER_Z = 0x5a;
+const LOWER_A = 0x61;
+const LOWER_Z = 0x7a;
+/** Or-ed into an ASCII letter's code, the lower-case letter's code. */
+const ASCII_CASE_BIT = 0x20;
+/** A URL, an e-mail address or an abbreviation writes one of these (`isLiteralToken`'s patterns need one). */
+const LITERAL_MARKS = /[.:@]/;
+
 /** Whether a written token starts with a capital letter. */
 export function capitalized(tok: string): boolean {
-  return /^\p{Lu}/u.test(tok);
+  const c = tok.charCodeAt(0);
+  return c < ASCII_END ? c >= UPPER_A && c <= UPPER_Z : /^\p{Lu}/u.test(tok);
 }
 
 export function isWordToken(tok: string): boolean {
+  const c = tok.charCodeAt(0);
+  if (c < ASCII_END) {
+    const lower = c | ASCII_CASE_BIT;
+    return (c >= DIGIT_0 && c <= DIGIT_9) || (lower >= LOWER_A && lower <= LOWER_Z);
+  }
   return FIRST_LETTER.test(tok);
 }
 
 /** A token written the same in every language: a number, a URL, an e-mail address or an abbreviation (I.U.). */
 export function isLiteralToken(tok: string): boolean {
-  return isNumberToken(tok) || URL_RE.test(tok) || ACRONYM_RE.test(tok);
+  return isNumberToken(tok) || (LITERAL_MARKS.test(tok) && (URL_RE.test(tok) || ACRONYM_RE.test(tok)));
 }
 
 /** Whether normalized tokens write a word twice in a row (an answer to them then may too). */
@@ -123,7 +145,8 @@ export function endsWithMark(tokens: readonly string[]): boolean {
 
 /** A token written with digits (a number, date or time): carried over or translated, never read as another number. */
 export function isNumberToken(tok: string): boolean {
-  return /^\p{N}/u.test(tok);
+  const c = tok.charCodeAt(0);
+  return c < ASCII_END ? c >= DIGIT_0 && c <= DIGIT_9 : /^\p{N}/u.test(tok);
 }
 
 const NO_SPACE_BEFORE = new Set([',', '.', ';', ':', '!', '?', ')', ']', '}', '»', '”', '%', '…']);
