@@ -84,7 +84,7 @@ export function serializeModel(m: AgentModel): Uint8Array {
     writeOptionChunks(w, d, cols);
     w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
     m.lms[d].write(w, `lm${d}`);
-    m.charLms?.[d]?.write(w, `clm${d}`);
+    m.charLms?.[d].write(w, `clm${d}`);
   }
   // the spelling model of unknown words, counted once here instead of by every load (optional: older artifacts lack it)
   const counted = m.spelling ?? [spellingCounts(m.sides[0].words), spellingCounts(m.sides[1].words)];
@@ -160,7 +160,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     tables: [table(0), table(1)],
     lms: [lm(0), lm(1)],
     // absent in artifacts written before it: the decoder goes without
-    charLms: r.has('clm1Keys') ? [r.has('clm0Keys') ? CharLm.read(r, 'clm0') : undefined, CharLm.read(r, 'clm1')] : undefined,
+    charLms: r.has('clm0Keys') ? [CharLm.read(r, 'clm0'), CharLm.read(r, 'clm1')] : undefined,
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
     affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),
@@ -358,7 +358,7 @@ export function modelByteSize(m: AgentModel): number {
     else if (t instanceof PackedPhraseTable)
       b += t.byteSize + (t.keyIndex instanceof PhraseKeyIndex ? t.keyIndex.byteSize : t.keyIndex.size * (STRING_OVERHEAD + MAP_ENTRY + PHRASE_KEY_EXTRA));
     b += m.lex[d].off.byteLength + m.lex[d].ids.byteLength + m.lex[d].probs.byteLength;
-    b += m.lms[d].tableBytes + (m.charLms?.[d]?.byteSize ?? 0);
+    b += m.lms[d].tableBytes + (m.charLms?.[d].byteSize ?? 0);
     const sp = m.spelling?.[d];
     if (sp) b += sp.chars.byteLength + sp.triKeys.byteLength + sp.triCounts.byteLength + sp.biKeys.byteLength + sp.biCounts.byteLength;
   }

@@ -76,24 +76,18 @@ describe('core memory (trainAgentModel)', () => {
     expect(copy.stats).toEqual(model.stats);
     expect(lookupLexicon(copy, 'el gato duerme en el campo', 'forward')).toEqual(lookupLexicon(model, 'el gato duerme en el campo', 'forward'));
     expect(copy.lms[1].logProb(1, 1, 5)).toBeCloseTo(model.lms[1].logProb(1, 1, 5), 6);
-    // the character LM too, exactly
-    const toks = ['misi', 'utapi', 'ikiri', '.'];
-    const lp = (m: AgentModel): number => {
-      const clm = m.charLms?.[1];
-      return clm ? clm.logProbOf(CharLm.START, clm.span(toks), true) : 0;
-    };
-    expect(lp(model)).toBeLessThan(0);
-    expect(lp(copy)).toBe(lp(model));
-    expect(copy.charLms?.[0]).toBeUndefined();
+    // the character LMs too, exactly
+    for (const d of [0, 1] as const) {
+      const toks = d === 0 ? ['el', 'gato', 'duerme', '.'] : ['misi', 'utapi', 'ikiri', '.'];
+      const lp = (m: AgentModel): number => {
+        const clm = m.charLms?.[d];
+        return clm ? clm.logProbOf(CharLm.START, clm.span(toks), true) : 0;
+      };
+      expect(lp(model)).toBeLessThan(0);
+      expect(lp(copy)).toBe(lp(model));
+    }
     expect(summarizeCoreMemory(copy)).toBe(summarizeCoreMemory(model));
     expect(() => deserializeModel(bytes.subarray(0, 4))).toThrow();
-  });
-
-  it('learns a character LM of the target language only: Spanish answers gained chrF from one, no specificity margin', () => {
-    // first 200 dev sentences x 8, into Spanish with and without it: chrF +0.0021, margin +0.0002; into the target
-    // language +0.0059 and +0.0028
-    expect(model.charLms?.[1]).toBeInstanceOf(CharLm);
-    expect(model.charLms?.[0]).toBeUndefined();
   });
 
   it('stores the spelling model of unknown words, which a loaded model reads instead of counting its vocabularies', () => {

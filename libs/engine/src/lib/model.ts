@@ -55,13 +55,8 @@ export interface AgentModel {
   tables: [PhraseTable, PhraseTable];
   /** language models over side 0 (source language) and side 1 (target language) */
   lms: [KnLm, KnLm];
-  /**
-   * character LM of each side (char-lm.ts), learned for the target language only (side 1): into Spanish one raised
-   * chrF but not the specificity margin (first 200 dev sentences x 8: +0.0021, +0.0002; into the target language
-   * +0.0059, +0.0028), for its bytes and the decoder's time. Absent in artifacts written before it (the decoder goes
-   * without); an artifact of both sides still reads both.
-   */
-  charLms?: [CharLm | undefined, CharLm | undefined];
+  /** character LM of each side (char-lm.ts); absent in artifacts written before it (the decoder goes without) */
+  charLms?: [CharLm, CharLm];
   /** word lexicons: [p(t|s) keyed by source word id, p(s|t) keyed by target word id]; flat CSR */
   lex: [LexTable, LexTable];
   stats: ModelStats;
@@ -151,7 +146,7 @@ export function trainAgentModel(
     Math.min(vt.words.length, LM_MAX_VOCAB),
   );
 
-  const charLms: [CharLm | undefined, CharLm] = [undefined, CharLm.train(T)];
+  const charLms: [CharLm, CharLm] = [CharLm.train(S), CharLm.train(T)];
 
   progress(PROGRESS.statistics, 'statistics and affixes');
   let sc = 0;
