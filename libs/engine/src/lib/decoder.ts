@@ -319,7 +319,14 @@ export class PhraseDecoder {
         }
         if (len === 2 && k === undefined && capitals[i] !== null && isPiece(tokens[i + 1]) && !inV.index.has(tokens[i]))
           opts = this.piecesBeforeName(dir, tokens[i + 1], surface[i]);
-        else if (len === 2 && k === undefined && capitals[i + 1] !== null && capitals[i + 2] == null && !isPiece(tokens[i]) && !inV.index.has(tokens[i + 1]))
+        else if (
+          len === 2 &&
+          k === undefined &&
+          capitals[i + 1] !== null &&
+          (i + 2 === n || capitals[i + 2] === null) &&
+          !isPiece(tokens[i]) &&
+          !inV.index.has(tokens[i + 1])
+        )
           opts = this.piecesAfterName(dir, tokens[i], surface[i + 1]);
         if (!opts.length) continue;
         opts = this.keepCapitals(opts, tokens, capitals, i, len);
