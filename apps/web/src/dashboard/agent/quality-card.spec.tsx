@@ -123,7 +123,8 @@ describe('QualityCard', () => {
     queryClient.setQueryData(queryKeys.agent('agent-1'), served);
     expect(await screen.findByTestId('quality-measuring')).toHaveTextContent('Measuring quality on held-out pairs…');
     expect(screen.getByTestId('quality-card')).not.toHaveTextContent('The quality report appears after the next build');
-    expect(polling()).toEqual([REPORT_POLL_MS]);
+    // the card's query takes its poll interval in an effect, after the text is on the page: waited on, not assumed
+    await waitFor(() => expect(polling()).toEqual([REPORT_POLL_MS]), REPORT_WAIT);
     const readsWhenReady = reads;
     await waitFor(() => expect(reads).toBeGreaterThan(readsWhenReady), REPORT_WAIT);
     // The server answered COMPLETED without a report: still measuring.
@@ -131,8 +132,8 @@ describe('QualityCard', () => {
     served = agent({ processing_status: 'COMPLETED', processing_task_id: null, quality: { ...quality, version: 'task-2' } });
     await waitFor(() => expect(screen.getByTestId('quality-chrf')).toHaveTextContent('0.41'), REPORT_WAIT);
     expect(screen.queryByTestId('quality-measuring')).toBeNull();
-    // The report landed: the card reads the agent no more.
-    expect(polling()).toEqual([]);
+    // The report landed: the card reads the agent no more (its poll stops in the same kind of effect).
+    await waitFor(() => expect(polling()).toEqual([]), REPORT_WAIT);
   });
 
   it("waits for the new version's report when the agent already had one", async () => {
