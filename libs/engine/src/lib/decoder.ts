@@ -19,7 +19,7 @@ import type { ForcedSpan } from './glossary';
 import { isPiece, joinPhrase, writtenLength } from './subword';
 import { PHRASE_SCORE, PHRASE_SCORES_PER_OPTION } from './phrase-table';
 import { lastWordAt, SentenceEnds, sentenceEndsOf } from './sentence-ends';
-import { atSentenceStart, capitalized, endsWithMark, isLiteralToken, isNumberToken, isWordToken, normalizeToken, repeatsWord } from './tokenize';
+import { capitalized, endsWithMark, isLiteralToken, isNumberToken, isWordToken, normalizeToken, repeatsWord, sentenceStarts } from './tokenize';
 import {
   BACKOFF_OPTIONS,
   BORROWED_COPY_PRIOR_WEIGHT,
@@ -153,13 +153,19 @@ export class PhraseDecoder {
   }
 
   /**
-   * Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. `opensSentence`: the
-   * tokens start a sentence (false for a span inside one, whose first word capitalized is a name, not an opener).
+   * Monotone phrase-based beam search over normalized input tokens; `surface` gives copy forms. `starts`: where a word
+   * may be capitalized for its place alone (`sentenceStarts` of the line; a span inside a line passes its part of the
+   * line's, so a capitalized first word there is a name, not an opener, and a heading stays one).
    */
-  decode(tokens: string[], surface: string[], dir: 0 | 1, nbest: number, forced: readonly ForcedSpan[] = [], opensSentence = true): DecodeResult[] {
+  decode(
+    tokens: string[],
+    surface: string[],
+    dir: 0 | 1,
+    nbest: number,
+    forced: readonly ForcedSpan[] = [],
+    starts: readonly boolean[] = sentenceStarts(surface),
+  ): DecodeResult[] {
     if (tokens.length === 0) return [{ tokens: [], score: 0, used: [] }];
-    // the input's sentence starts (a word there may be capitalized for that alone)
-    const starts = surface.map((_, x) => (x === 0 ? opensSentence : atSentenceStart(surface, x)));
     // a suffix piece is written only where a word precedes it, unless no translation of the line can keep to that
     let finals = this.search(tokens, surface, starts, dir, forced, true);
     if (!finals.length) finals = this.search(tokens, surface, starts, dir, forced, false);

@@ -13,7 +13,7 @@ import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
 import { exampleTokens, type ExampleTokens } from './memory-adaptation';
 import { FUZZY_ALIGN_MIN_PROB, FUZZY_MAX_DISTANCE, FUZZY_MAX_SPANS } from './tuning';
-import { atSentenceStart } from './tokenize';
+import { sentenceStarts } from './tokenize';
 import type { RetrievalHit } from './types';
 
 /** Tie-break of the alignment: links nearer the diagonal win among equally probable ones. */
@@ -144,6 +144,8 @@ export function repairFuzzyMatch(
   const links = alignExample(model, H, O, dir);
   // each span becomes an edit of O: output positions [from, to) replaced by the span's translation
   const edits: { from: number; to: number; out: string[] }[] = [];
+  // where a word of the input may be capitalized for its place alone (a span decoded below reads its part)
+  const starts = sentenceStarts(qSurf);
   for (const s of diff.spans) {
     const target: number[] = [];
     for (let i = s.h; i < s.he; i++) target.push(...links[i]);
@@ -169,8 +171,7 @@ export function repairFuzzyMatch(
     }
     const segForced = forced.filter((f) => f.start >= s.q && f.end <= s.qe).map((f) => ({ ...f, start: f.start - s.q, end: f.end - s.q }));
     // the span is read as the part of the sentence it is: a name inside it is no sentence opener
-    const out =
-      s.qe > s.q ? (decoder.decode(qTok.slice(s.q, s.qe), qSurf.slice(s.q, s.qe), dir, 1, segForced, atSentenceStart(qSurf, s.q))[0]?.tokens ?? []) : [];
+    const out = s.qe > s.q ? (decoder.decode(qTok.slice(s.q, s.qe), qSurf.slice(s.q, s.qe), dir, 1, segForced, starts.slice(s.q, s.qe))[0]?.tokens ?? []) : [];
     edits.push({ from, to, out });
   }
   edits.sort((a, b) => a.from - b.from || a.to - b.to);

@@ -8,7 +8,7 @@ import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
 import type { RetrievalHit } from './types';
 import { sideTokens } from './subword';
-import { atSentenceStart } from './tokenize';
+import { sentenceStarts } from './tokenize';
 
 /** An example's input side `H` and output side `O` in model tokens (read only: shared by the strategies of one line). */
 export interface ExampleTokens {
@@ -93,6 +93,8 @@ export function adaptExample(
   const lastOut = new Int32Array(mH).fill(-1);
   for (let j = 0; j < O.length; j++) if (a[j] >= 0) lastOut[a[j]] = Math.max(lastOut[a[j]], j);
   const inserts = new Map<number, string[]>(); // after output position (-1 = start)
+  // where a word of the input may be capitalized for its place alone (a span decoded below reads its part)
+  const starts = sentenceStarts(qSurf);
   for (let i = 0; i < n;) {
     if (qMatch[i] >= 0) {
       i++;
@@ -102,7 +104,7 @@ export function adaptExample(
     while (e < n && qMatch[e] < 0) e++;
     const segForced = forced.filter((f) => f.start >= i && f.end <= e).map((f) => ({ ...f, start: f.start - i, end: f.end - i }));
     // the span is read as the part of the sentence it is: a name inside it is no sentence opener
-    const seg = decoder.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1, segForced, atSentenceStart(qSurf, i))[0]?.tokens ?? [];
+    const seg = decoder.decode(qTok.slice(i, e), qSurf.slice(i, e), dir, 1, segForced, starts.slice(i, e))[0]?.tokens ?? [];
     let anchor = -1;
     for (let p = i - 1; p >= 0; p--)
       if (qMatch[p] >= 0) {

@@ -10,7 +10,7 @@
  */
 import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
-import { capitalizedInside, isLiteralToken, isWordToken, normalizeToken } from './tokenize';
+import { capitalized, isLiteralToken, isWordToken, normalizeToken, sentenceStarts } from './tokenize';
 import { modelTokens } from './vocabulary';
 
 /** Marks a token that continues the previous word (a suffix). A letter, so the piece stays a word token. */
@@ -207,8 +207,11 @@ export function pieceInput(
   splitName?: (i: number) => string[] | null,
 ): PieceInput {
   if (!m.segmenters?.[side]) return line;
+  // a name (capitalized inside its sentence) the data does not know stays whole
+  const starts = sentenceStarts(line.surface);
+  const name = (i: number): boolean => !starts[i] && capitalized(line.surface[i]);
   if (!line.forced.length && !splitName) {
-    const surface = segmentWords(m, side, line.qTok, line.surface, (i) => capitalizedInside(line.surface, i));
+    const surface = segmentWords(m, side, line.qTok, line.surface, name);
     return { qTok: surface.map(normalizeToken), surface, forced: [] };
   }
   const whole = new Uint8Array(line.qTok.length);
@@ -218,7 +221,7 @@ export function pieceInput(
   const at = new Int32Array(line.qTok.length + 1);
   line.qTok.forEach((t, i) => {
     at[i] = qTok.length;
-    const sur = whole[i] ? [line.surface[i]] : (splitName?.(i) ?? segmentWords(m, side, [t], [line.surface[i]], () => capitalizedInside(line.surface, i)));
+    const sur = whole[i] ? [line.surface[i]] : (splitName?.(i) ?? segmentWords(m, side, [t], [line.surface[i]], () => name(i)));
     for (const p of sur) {
       surface.push(p);
       qTok.push(whole[i] ? t : normalizeToken(p));

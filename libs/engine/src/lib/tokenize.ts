@@ -68,7 +68,18 @@ const SENTENCE_OPENERS = /^[.!?¿¡:;"«“(]$/;
  * name.
  */
 export function atSentenceStart(surface: readonly string[], i: number): boolean {
-  return i === 0 || SENTENCE_OPENERS.test(surface[i - 1]) || titleCased(surface);
+  return opensAt(surface, i) || titleCased(surface);
+}
+
+/** `atSentenceStart` of every position of a line, its title case judged once (a loop over a line's words reads this). */
+export function sentenceStarts(surface: readonly string[]): boolean[] {
+  const title = titleCased(surface);
+  return surface.map((_, i) => title || opensAt(surface, i));
+}
+
+/** Whether the token at position i starts the line or follows a sentence opener. */
+function opensAt(surface: readonly string[], i: number): boolean {
+  return i === 0 || SENTENCE_OPENERS.test(surface[i - 1]);
 }
 
 /** `titleCased` judges the words of at least this many letters: a heading may write its articles and prepositions of
@@ -101,15 +112,15 @@ export function capitalizedInside(surface: readonly string[], i: number): boolea
  * The token tests below read a first character below this (ASCII) directly, and the Unicode-class pattern only for
  * others: the decoder and the unknown-word rules ask them of every token of every option, most of them ASCII.
  */
-const ASCII_END = 0x80;
+export const ASCII_END = 0x80;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
-const UPPER_A = 0x41;
-const UPPER_Z = 0x5a;
+export const UPPER_A = 0x41;
+export const UPPER_Z = 0x5a;
 const LOWER_A = 0x61;
 const LOWER_Z = 0x7a;
 /** Or-ed into an ASCII letter's code, the lower-case letter's code. */
-const ASCII_CASE_BIT = 0x20;
+export const ASCII_CASE_BIT = 0x20;
 /** A URL, an e-mail address or an abbreviation writes one of these (`isLiteralToken`'s patterns need one). */
 const LITERAL_MARKS = /[.:@]/;
 

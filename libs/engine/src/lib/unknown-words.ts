@@ -7,7 +7,21 @@ import { Cognates } from './cognates';
 import type { AgentModel } from './model';
 import { FrontCodedKeys, PhraseKeyIndex } from './phrase-table';
 import { PIECE_MARK, segmentWords, SUFFIXES_PER_WORD } from './subword';
-import { atSentenceStart, capitalized, capitalizedInside, foldToken, isLiteralToken, isNumberToken, isWordToken, normalizeToken, tokenize } from './tokenize';
+import {
+  ASCII_CASE_BIT,
+  ASCII_END,
+  UPPER_A,
+  UPPER_Z,
+  capitalized,
+  capitalizedInside,
+  foldToken,
+  isLiteralToken,
+  isNumberToken,
+  isWordToken,
+  normalizeToken,
+  sentenceStarts,
+  tokenize,
+} from './tokenize';
 import {
   BORROWING_ENDING_LENGTH,
   BORROWING_ENDING_PRIOR,
@@ -333,13 +347,9 @@ function foldHead(fold: string): number {
 }
 
 /** Characters below this are ASCII: folding such a first character only lower-cases it (and unifies the backquote). */
-const ASCII_LIMIT = 0x80;
-const UPPER_A = 'A'.charCodeAt(0);
-const UPPER_Z = 'Z'.charCodeAt(0);
-const LOWER_CASE_OFFSET = 'a'.charCodeAt(0) - UPPER_A;
 const BACKQUOTE = '`'.charCodeAt(0);
 /** `letterMask` keeps the low 5 bits of a letter's code (a-z map to 26 distinct bits). */
-const LETTER_MASK_BITS = 31;
+const LETTER_BIT_MASK = 31;
 const APOSTROPHE = "'".charCodeAt(0);
 
 /** The spelling variants among the keys of one folded first character, indexed on the first lookup there. */
@@ -377,7 +387,7 @@ class VariantIndex {
       const c = key.charCodeAt(0);
       let fold: string | undefined;
       let head: number;
-      if (c < ASCII_LIMIT) head = c >= UPPER_A && c <= UPPER_Z ? c + LOWER_CASE_OFFSET : c === BACKQUOTE ? APOSTROPHE : c;
+      if (c < ASCII_END) head = c >= UPPER_A && c <= UPPER_Z ? c | ASCII_CASE_BIT : c === BACKQUOTE ? APOSTROPHE : c;
       else {
         // only words are indexed: a key that is none is dropped here, before folding it (the others when indexed)
         if (!isTextWord(key)) continue;
@@ -490,7 +500,7 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 /** The letters a word writes as bits of a 32-bit mask (a letter's UTF-16 code modulo 32: a few letters share a bit). */
 export function letterMask(w: string): number {
   let m = 0;
-  for (let i = 0; i < w.length; i++) m |= 1 << (w.charCodeAt(i) & LETTER_MASK_BITS);
+  for (let i = 0; i < w.length; i++) m |= 1 << (w.charCodeAt(i) & LETTER_BIT_MASK);
   return m;
 }
 
@@ -1039,6 +1049,7 @@ export class UnknownWords {
     let wordChars = 0;
     let missing = 0;
     let cursor = 0;
+    const starts = sentenceStarts(surface);
     for (let i = 0; i < surface.length; i++) {
       const tok = surface[i];
       const at = text.indexOf(tok, cursor);
@@ -1047,7 +1058,7 @@ export class UnknownWords {
       wordChars += tok.length;
       // a word of a segmented side is translatable through its stem piece (subword.ts); a name is cut only by nameSplit
       const norm = normalizeToken(tok);
-      const name = capitalizedInside(surface, i);
+      const name = !starts[i] && capitalized(tok);
       if (
         this.translatable(norm, dir) ||
         this.translatable(segmentWords(this.model, dir, [norm], undefined, () => name)[0], dir) ||
@@ -1056,7 +1067,7 @@ export class UnknownWords {
         (name && this.nameSplit(surface, i, dir) !== null)
       )
         continue;
-      const carry = this.carryKind(tok, atSentenceStart(surface, i), dir);
+      const carry = this.carryKind(tok, starts[i], dir);
       if (carry && carry !== 'maybe-name' && carry !== 'borrowed') continue;
       missing += tok.length;
       if (at < 0) continue;

@@ -2,7 +2,7 @@
  * Vocabularies of the two sides of an agent: word ids by frequency (after the reserved ids), preferred casing, the
  * modelling form of tokens, and the direction index used throughout (0 forward, 1 reverse).
  */
-import { atSentenceStart, normalizeToken, tokenize } from './tokenize';
+import { normalizeToken, sentenceStarts, tokenize } from './tokenize';
 import type { Direction } from './types';
 
 /** Word ids 0, 1, 2 are <unk>, <s>, </s>; the words of the data start here (most frequent first). */
@@ -111,8 +111,9 @@ export function buildVocab(sents: string[][], raw: string[][]): SideVocab {
   // case variants seen away from the start of a sentence (a word after '¿' or a full stop is capitalized for that)
   const variants = new Map<string, Map<string, number>>();
   raw.forEach((r, k) => {
+    const starts = sentenceStarts(r);
     for (let i = 1; i < r.length; i++) {
-      if (atSentenceStart(r, i)) continue;
+      if (starts[i]) continue;
       const w = sents[k][i];
       const form = r[i].replace(/[’‘`´ʼꞌꞋ]/g, "'");
       let m = variants.get(w);
