@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { ArtifactReader, ArtifactWriter } from './artifact-codec';
 import { CharLm } from './char-lm';
 import { PIECE_MARK } from './subword';
@@ -7,6 +9,7 @@ const STEMS = ['wasi', 'mayu', 'llaqta', 'chakra', 'sacha', 'runa', 'wayqi', 'pa
 const VERBS = ['puriy', 'tiyay', 'takiy', 'mikuy'];
 const lines = STEMS.flatMap((s) => VERBS.map((v) => [s, `${PIECE_MARK}kuna`, `${PIECE_MARK}pi`, v, '.']));
 const lm = CharLm.train(lines);
+const FIXTURES = path.join(__dirname, '../testing/fixtures');
 
 const score = (toks: string[], end = false, ctx = CharLm.START): number => lm.logProbOf(ctx, lm.span(toks), end);
 
@@ -49,8 +52,8 @@ describe('character LM', () => {
     const chars = [...new Set([...lines.flat().join(''), ...fillers, 'ʁ'])].filter((c) => c !== PIECE_MARK);
     let sum = chars.reduce((a, c) => a + next(c), 0);
     sum += Math.exp(side.logProbOf(ctx, side.span(['']), false)) + Math.exp(side.logProbOf(ctx, side.span([]), true));
-    // (log-probabilities are held in 16 bits over their range: 250 characters' rounding)
-    expect(sum).toBeCloseTo(1, 3);
+    // (log-probabilities are held as 32-bit floats)
+    expect(sum).toBeCloseTo(1, 5);
     // the data writes 'ʁwasi': 'i' is the likeliest next character
     expect(chars.filter((c) => c !== 'i').every((c) => next(c) < next('i'))).toBe(true);
   });
@@ -83,10 +86,41 @@ describe('character LM', () => {
 
   it('round-trips through an artifact: a loaded copy answers exactly as the learned model', () => {
     const w = new ArtifactWriter('TEST', 1);
-    lm.write(w, 'c');
-    const copy = CharLm.read(ArtifactReader.open(w.finish(), 'TEST'), 'c');
-    // (the learned model holds its log-probabilities at the precision the artifact stores)
+    lm.write(w, 0);
+    const copy = CharLm.read(ArtifactReader.open(w.finish(), 'TEST'), 0);
+    // (both compute their log-probabilities from the same counts)
     for (const toks of [['wasikunapi', 'puriy', '.'], ['qasa', `${PIECE_MARK}pi`], ['brxzgf']])
       expect(copy.logProbOf(CharLm.START, copy.span(toks), true)).toBe(lm.logProbOf(CharLm.START, lm.span(toks), true));
+  });
+
+  it('stores its n-grams and their counts (the rest follows from them): under 2 bytes an n-gram', () => {
+    // 3,000 sentences of words of two to four open syllables (a fixed pseudo-random sequence)
+    const syllables = ['wa', 'si', 'ma', 'yu', 'lla', 'qta', 'cha', 'kra', 'ru', 'na', 'pa', 'qu', 'ur', 'ti', 'ya', 'ki', 'mi', 'ku'];
+    let seed = 7;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const word = (): string => Array.from({ length: 2 + next(3) }, () => syllables[next(syllables.length)]).join('');
+    const side = CharLm.train(Array.from({ length: 3000 }, () => [word(), `${PIECE_MARK}${['kuna', 'pi', 'manta'][next(3)]}`, word(), '.']));
+    const w = new ArtifactWriter('TEST', 1);
+    side.write(w, 1);
+    const bytes = w.finish();
+    const r = ArtifactReader.open(bytes, 'TEST');
+    const grams = r.count('charGrams1');
+    expect(r.count('charCounts1')).toBe(grams);
+    expect(['clm1LogP', 'clm1Bow', 'clm1Ctx'].some((n) => r.has(n))).toBe(false);
+    // the whole artifact, its directory and metadata included
+    expect(bytes.byteLength).toBeLessThan(2 * grams);
+  });
+
+  it('still reads the first stored form (16-bit log-probabilities and back-off weights) and answers as it did', () => {
+    // written by the engine of 72f17b0 from this file's `lines` (libs/engine/src/testing/fixtures)
+    const r = ArtifactReader.open(new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-char-lm-logp.bin'))), 'TEST');
+    const old = CharLm.read(r, 0);
+    const answers = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'toy-char-lm-logp.json'), 'utf8')) as { toks: string[]; logp: number }[];
+    for (const a of answers) expect(old.logProbOf(CharLm.START, old.span(a.toks), true)).toBe(a.logp);
+    // and writes itself again in that form
+    const w = new ArtifactWriter('TEST', 1);
+    old.write(w, 0);
+    const again = CharLm.read(ArtifactReader.open(w.finish(), 'TEST'), 0);
+    for (const a of answers) expect(again.logProbOf(CharLm.START, again.span(a.toks), true)).toBe(a.logp);
   });
 });

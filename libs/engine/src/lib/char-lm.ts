@@ -11,12 +11,18 @@
  * n-gram is its ids packed oldest first, 8 bits each (< 2^40 at order 5, exact in a double), and the context the
  * decoder carries (the last order − 1 characters) a 32-bit integer. Ids start at 1, so an n-gram's key also tells its
  * length and all orders share one sorted key column.
+ *
+ * Stored: every n-gram's key and how often the side writes it (`charGrams<d>`, `charCounts<d>`), the 5-grams seen once
+ * left out. The log-probabilities, contexts and back-off weights follow from the counts alone, and are computed when the
+ * model is first read (a few milliseconds; a learned model computes them by the same function, so a loaded copy answers
+ * exactly as the learned one): a count deflates to about 0.6 bytes, where the 16-bit log-probabilities, contexts and
+ * back-off weights the first artifacts stored (`clm<d>Keys`, `clm<d>LogP`, `clm<d>Ctx`, `clm<d>Bow`, still read) took
+ * 3 bytes and more per n-gram.
  */
 import { ArtifactFormatError, ArtifactReader, ArtifactWriter } from './artifact-codec';
 import { ContextRanges, KEY_BLOCK, LogProbCache, mix, SortedKeys } from './lm';
-import { sortedIndexOf } from './sorted-keys';
 import { PIECE_MARK } from './subword';
-import { CHAR_LM_MEAN_SAMPLE, CHAR_LM_MIN_TOP_COUNT, CHAR_LM_ORDER } from './tuning';
+import { CHAR_LM_MEAN_SAMPLE, CHAR_LM_ORDER } from './tuning';
 
 /** Values one character id takes (8 bits). */
 const CHAR_BITS = 8;
@@ -40,20 +46,31 @@ const CHAR_CACHE_MAX_SLOTS = 1 << 16;
 /** Options' character spans kept at most (`spanOf`), and the bytes one holds at most (a Map entry, ids of a few words). */
 const SPAN_CACHE_MAX = 1 << 14;
 const SPAN_CACHE_ENTRY_BYTES = 160;
-/** The kind of the scratch artifact that gives learned values their stored precision (`asStored`). */
-const STORED_KIND = 'CLMQ';
+/** Top-order n-grams seen at most this often are not stored: a context's count less its stored continuations' counts is
+ *  the number of those it left out (each seen once), so its back-off weight follows from the stored counts. */
+const TOP_ORDER_LEFT_OUT = 1;
 /** Odd multipliers mixing an n-gram key into a slot (32-bit multiplicative hashing), and a context into one. */
 const HASH_CHAR = 0x85ebca77;
 const HASH_MIX = 0x9e3779b1;
 const HASH_CONTEXT = 0xc2b2ae3d;
 
-/** What the artifact's meta holds of a character LM. */
+/** What the artifact's meta holds of a character LM (`charLm<d>`). */
 interface StoredCharLmMeta {
   order: number;
   alphabet: string;
+  meanLogProb: number;
+}
+
+/** The meta of the first stored form (`clm<d>`: log-probabilities and back-off weights stored, in 16 bits). */
+interface LogProbCharLmMeta extends StoredCharLmMeta {
   /** the back-off weight of the empty context (the unigram level) */
   bow0: number;
-  meanLogProb: number;
+}
+
+/** A character LM as stored: its n-grams (all orders, ascending keys) and their counts. */
+interface CharLmCounts {
+  keys: Float64Array;
+  counts: Int32Array;
 }
 
 /** Characters of an option as the character LM reads them (`CharLm.span`). */
@@ -72,7 +89,12 @@ interface CharLmTables {
   /** every context's key (orders 1..order−1), ascending, and its back-off weight */
   ctxKeys: SortedKeys;
   bow: Float32Array;
+  /** the back-off weight of the empty context (the unigram level) */
+  bow0: number;
 }
+
+/** Where a character LM's tables come from: its counts (learned or stored), or the first stored form's tables. */
+type CharLmSource = { counts: () => CharLmCounts } | { tables: () => CharLmTables };
 
 export class CharLm {
   private readonly ids = new Map<string, number>();
@@ -85,17 +107,14 @@ export class CharLm {
   private readonly ctxMask: number;
   /** log of the uniform probability of a character (what no n-gram gives) */
   private readonly floor: number;
-  /** the tables, once learned or read (a loaded model reads them at its first translation), and how to read them */
-  private held: CharLmTables | null;
-  private readonly read: (() => CharLmTables) | null;
+  /** the tables, once computed or read (a loaded model computes them at its first translation into its side) */
+  private held: CharLmTables | null = null;
 
   private constructor(
     readonly order: number,
     /** the characters with ids of their own, commonest first (id FIRST_CHAR + index) */
     private readonly alphabet: string,
-    tables: CharLmTables | (() => CharLmTables),
-    /** the back-off weight of the empty context (the unigram level) */
-    private readonly bow0: number,
+    private readonly source: CharLmSource,
     /** the mean log-probability of a character of the side's own text (`gainOf`) */
     readonly meanLogProb: number,
   ) {
@@ -104,12 +123,13 @@ export class CharLm {
     this.ctxMask = order > CHAR_LM_MAX_ORDER - 1 ? -1 : (1 << (CHAR_BITS * (order - 1))) - 1;
     // ids OTHER_CHAR.. (id 0 is no character)
     this.floor = -Math.log(FIRST_CHAR - OTHER_CHAR + this.ids.size);
-    this.held = typeof tables === 'function' ? null : tables;
-    this.read = typeof tables === 'function' ? tables : null;
   }
 
   private get tables(): CharLmTables {
-    return (this.held ??= (this.read as () => CharLmTables)());
+    if (this.held) return this.held;
+    const s = this.source;
+    // (a loaded model's counts are decoded for this and then dropped: only `write` reads them again)
+    return (this.held = 'tables' in s ? s.tables() : tablesOf(s.counts(), this.order, Math.exp(this.floor)));
   }
 
   /** The context a sentence starts from. */
@@ -126,17 +146,19 @@ export class CharLm {
       .slice(0, CHAR_LM_MAX_ALPHABET)
       .map(([c]) => c)
       .join('');
-    const none = SortedKeys.whole(new Float64Array(0));
-    const empty: CharLmTables = { keys: none, logp: new Float32Array(0), ctxKeys: none, bow: new Float32Array(0) };
-    const lm = new CharLm(order, alphabet, empty, 0, 0);
+    const none: CharLmCounts = { keys: new Float64Array(0), counts: new Int32Array(0) };
+    const ids = new CharLm(order, alphabet, { counts: () => none }, 0);
     const seqs = texts.map((t) => {
-      const ids = [BOUNDARY];
-      for (const c of t) ids.push(lm.charId(c));
-      ids.push(BOUNDARY);
-      return Uint8Array.from(ids);
+      const q = [BOUNDARY];
+      for (const c of t) q.push(ids.charId(c));
+      q.push(BOUNDARY);
+      return Uint8Array.from(q);
     });
-    const learned = lm.estimated(seqs);
-    return new CharLm(order, alphabet, learned.tables, learned.bow0, learned.meanOver(seqs));
+    const counts = countedGrams(seqs, order);
+    const learned = new CharLm(order, alphabet, { counts: () => counts }, 0);
+    const lm = new CharLm(order, alphabet, { counts: () => counts }, learned.meanOver(seqs));
+    lm.held = learned.tables;
+    return lm;
   }
 
   /** The mean log-probability of a character of `seqs` (every k-th sentence, about CHAR_LM_MEAN_SAMPLE characters). */
@@ -155,58 +177,6 @@ export class CharLm {
       }
     }
     return n ? sum / n : 0;
-  }
-
-  /** The model estimated from sentences of character ids (each opened and closed by BOUNDARY). */
-  private estimated(seqs: readonly Uint8Array[]): CharLm {
-    const keys: number[] = [];
-    const logp: number[] = [];
-    const ctxKeys: number[] = [];
-    const bow: number[] = [];
-    let bow0 = 0;
-    // the previous order's n-grams and their probabilities (an n-gram's lower-order estimate is read from them)
-    let lowKeys = new Float64Array(0);
-    let lowProb = new Float64Array(0);
-    const uniform = Math.exp(this.floor);
-    for (let n = 1; n <= this.order; n++) {
-      const { grams, counts } = countGrams(seqs, n);
-      const probs = new Float64Array(grams.length);
-      const lowMod = CHAR_BASE ** (n - 1);
-      // grams sharing a context are adjacent (the context is the key's high digits)
-      for (let a = 0; a < grams.length;) {
-        const ctx = Math.floor(grams[a] / CHAR_BASE);
-        let z = a;
-        let total = 0;
-        while (z < grams.length && Math.floor(grams[z] / CHAR_BASE) === ctx) total += counts[z++];
-        const types = z - a;
-        for (let x = a; x < z; x++) {
-          const lower = n === 1 ? uniform : lowProb[sortedIndexOf(lowKeys, grams[x] % lowMod)];
-          probs[x] = (counts[x] + types * lower) / (total + types);
-          if (n < this.order || counts[x] >= CHAR_LM_MIN_TOP_COUNT) {
-            keys.push(grams[x]);
-            logp.push(Math.log(probs[x]));
-          }
-        }
-        const w = Math.log(types / (total + types));
-        if (n === 1) bow0 = w;
-        else {
-          ctxKeys.push(ctx);
-          bow.push(w);
-        }
-        a = z;
-      }
-      lowKeys = Float64Array.from(grams);
-      lowProb = probs;
-    }
-    // ascending as pushed: each order's keys ascend, and every key of order n is above those of order n − 1 (its
-    // oldest character's id is at least 1, so it is at least 256^(n−1))
-    const tables: CharLmTables = {
-      keys: SortedKeys.whole(Float64Array.from(keys)),
-      logp: asStored(Float32Array.from(logp)),
-      ctxKeys: SortedKeys.whole(Float64Array.from(ctxKeys)),
-      bow: asStored(Float32Array.from(bow)),
-    };
-    return new CharLm(this.order, this.alphabet, tables, bow0, 0);
   }
 
   private charId(c: string): number {
@@ -243,7 +213,7 @@ export class CharLm {
     }
     // the unigram (its key is the character's id), or the uniform floor after the empty context's back-off
     const i = t.keys.indexIn(c, 0, Math.min(CHAR_BASE, t.keys.length));
-    const lp = i >= 0 ? t.logp[i] : this.bow0 + this.floor;
+    const lp = i >= 0 ? t.logp[i] : t.bow0 + this.floor;
     cache.set(h, key, acc + lp);
     return acc + lp;
   }
@@ -336,36 +306,154 @@ export class CharLm {
     return tables + LogProbCache.bytesBoundOf(CHAR_CACHE_MAX_SLOTS) + ContextRanges.byteSize + SPAN_CACHE_MAX * SPAN_CACHE_ENTRY_BYTES;
   }
 
-  write(w: ArtifactWriter, prefix: string): void {
-    const t = this.tables;
-    w.meta(prefix, { order: this.order, alphabet: this.alphabet, bow0: this.bow0, meanLogProb: this.meanLogProb } satisfies StoredCharLmMeta);
-    w.sortedKeyBlocks(`${prefix}Keys`, t.keys.all(), KEY_BLOCK).quantized(`${prefix}LogP`, t.logp);
-    w.sortedKeyBlocks(`${prefix}Ctx`, t.ctxKeys.all(), KEY_BLOCK).quantized(`${prefix}Bow`, t.bow);
+  /** Writes side d's model: its counts (`charGrams<d>`, `charCounts<d>`), or a model read in the first stored form as
+   *  it was read. */
+  write(w: ArtifactWriter, d: number): void {
+    const meta: StoredCharLmMeta = { order: this.order, alphabet: this.alphabet, meanLogProb: this.meanLogProb };
+    if ('tables' in this.source) {
+      const t = this.tables;
+      const prefix = `clm${d}`;
+      w.meta(prefix, { ...meta, bow0: t.bow0 } satisfies LogProbCharLmMeta);
+      w.sortedKeyBlocks(`${prefix}Keys`, t.keys.all(), KEY_BLOCK).quantized(`${prefix}LogP`, t.logp);
+      w.sortedKeyBlocks(`${prefix}Ctx`, t.ctxKeys.all(), KEY_BLOCK).quantized(`${prefix}Bow`, t.bow);
+      return;
+    }
+    const c = this.source.counts();
+    w.meta(`charLm${d}`, meta).sortedKeys(`charGrams${d}`, c.keys).uints(`charCounts${d}`, c.counts);
   }
 
-  /** The model of an artifact: its tables are decoded at its first use (a loaded agent that never translates into this
-   *  side, or not yet, holds only their stored bytes). */
-  static read(r: ArtifactReader, prefix: string): CharLm {
-    const m = r.meta<StoredCharLmMeta>(prefix);
-    if (!(m.order >= 1 && m.order <= CHAR_LM_MAX_ORDER) || typeof m.alphabet !== 'string') throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
+  /** Whether an artifact holds the two sides' character LMs (artifacts written before them do not: the decoder goes
+   *  without). */
+  static stored(r: ArtifactReader): boolean {
+    return r.has('charGrams0') || r.has('clm0Keys');
+  }
+
+  /** Side d's model of an artifact: its tables are computed (or, in the first stored form, decoded) at its first use
+   *  (a loaded agent that never translates into this side, or not yet, holds only their stored bytes). */
+  static read(r: ArtifactReader, d: number): CharLm {
+    if (!r.has(`charGrams${d}`)) return CharLm.readLogProbs(r, `clm${d}`);
+    const m = r.meta<StoredCharLmMeta>(`charLm${d}`);
+    const names = [`charGrams${d}`, `charCounts${d}`];
+    if (!validMeta(m) || !r.has(names[1]) || r.count(names[0]) !== r.count(names[1])) throw new ArtifactFormatError(`character LM ${d} is corrupt`);
+    const stored = r.extract(names);
+    return new CharLm(m.order, m.alphabet, { counts: () => ({ keys: stored.float64(names[0]), counts: stored.int32(names[1]) }) }, m.meanLogProb);
+  }
+
+  /** A model in the first stored form (log-probabilities, contexts and back-off weights in 16-bit codes). */
+  private static readLogProbs(r: ArtifactReader, prefix: string): CharLm {
+    const m = r.meta<LogProbCharLmMeta>(prefix);
+    if (!validMeta(m)) throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
     const names = ['Keys', 'LogP', 'Ctx', 'Bow'].map((n) => `${prefix}${n}`);
     // with the keys' block offsets and first keys (`sortedKeyBlocks`): a search decodes only the blocks it enters
     const stored = r.extract(names.flatMap((n, x) => (x % 2 ? [n] : [n, `${n}At`, `${n}Head`])));
     if (names.some((n) => !stored.has(n)) || stored.count(names[0]) !== stored.count(names[1]) || stored.count(names[2]) !== stored.count(names[3]))
       throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
-    return new CharLm(
-      m.order,
-      m.alphabet,
-      () => ({
-        keys: SortedKeys.read(stored, names[0], KEY_BLOCK),
-        logp: stored.float32(names[1]),
-        ctxKeys: SortedKeys.read(stored, names[2], KEY_BLOCK),
-        bow: stored.float32(names[3]),
-      }),
-      m.bow0,
-      m.meanLogProb,
-    );
+    const tables = (): CharLmTables => ({
+      keys: SortedKeys.read(stored, names[0], KEY_BLOCK),
+      logp: stored.float32(names[1]),
+      ctxKeys: SortedKeys.read(stored, names[2], KEY_BLOCK),
+      bow: stored.float32(names[3]),
+      bow0: m.bow0,
+    });
+    return new CharLm(m.order, m.alphabet, { tables }, m.meanLogProb);
   }
+}
+
+function validMeta(m: StoredCharLmMeta | undefined): boolean {
+  return !!m && m.order >= 1 && m.order <= CHAR_LM_MAX_ORDER && typeof m.alphabet === 'string' && Number.isFinite(m.meanLogProb);
+}
+
+/**
+ * The n-grams of orders 1..order of `seqs` (sentences of character ids, each opened and closed by BOUNDARY) with their
+ * counts, ascending (each order's keys ascend, and every key of order n is above those of order n − 1: its oldest
+ * character's id is at least 1, so it is at least 256^(n−1)); the top order's n-grams seen TOP_ORDER_LEFT_OUT times or
+ * fewer left out.
+ */
+function countedGrams(seqs: readonly Uint8Array[], order: number): CharLmCounts {
+  const keys: number[] = [];
+  const counts: number[] = [];
+  for (let n = 1; n <= order; n++) {
+    const c = countGrams(seqs, n);
+    for (let x = 0; x < c.grams.length; x++) {
+      if (n === order && c.counts[x] <= TOP_ORDER_LEFT_OUT) continue;
+      keys.push(c.grams[x]);
+      counts.push(c.counts[x]);
+    }
+  }
+  return { keys: Float64Array.from(keys), counts: Int32Array.from(counts) };
+}
+
+/**
+ * The model's tables from its counts: interpolated Witten-Bell estimates, P(c | h) = (N(h c) + T(h) P(c | h')) /
+ * (N(h) + T(h)), h' the context without its oldest character, N(h) the context's continuations, T(h) their distinct
+ * characters; back-off weight T(h) / (N(h) + T(h)). Every occurrence of an n-gram not ending a sentence is followed by
+ * a character (each sentence ends with BOUNDARY), so N(h) is the count of h itself (of the start BOUNDARY too: one
+ * start and one end per sentence); at the top order T(h) adds the continuations left out, N(h) less the stored ones'
+ * counts (each was seen once).
+ */
+function tablesOf(c: CharLmCounts, order: number, uniform: number): CharLmTables {
+  const { keys, counts } = c;
+  const probs = new Float64Array(keys.length);
+  const logp = new Float32Array(keys.length);
+  // contexts are n-grams below the top order: at most that many
+  const ctxKeys = new Float64Array(keys.length);
+  const bow = new Float32Array(keys.length);
+  let contexts = 0;
+  // per n-gram: where its suffix (without its oldest character) is, and, as a context, where its continuations start
+  const suffix = new Int32Array(keys.length);
+  const firstNext = new Int32Array(keys.length);
+  // where each order's keys start: order n's are at least 256^(n−1)
+  const start = new Int32Array(order + 2);
+  for (let n = 1, x = 0; n <= order + 1; n++) {
+    while (x < keys.length && keys[x] < CHAR_BASE ** (n - 1)) x++;
+    start[n] = x;
+  }
+  let unigrams = 0;
+  const unigramAt = new Int32Array(CHAR_BASE).fill(-1);
+  for (let x = start[1]; x < start[2]; x++) {
+    unigrams += counts[x];
+    unigramAt[keys[x]] = x;
+  }
+  const types0 = start[2] - start[1];
+  for (let x = start[1]; x < start[2]; x++) {
+    probs[x] = (counts[x] + types0 * uniform) / (unigrams + types0);
+    logp[x] = Math.log(probs[x]);
+  }
+  const bow0 = types0 ? Math.log(types0 / (unigrams + types0)) : 0;
+  for (let n = 2; n <= order; n++) {
+    let x = start[n];
+    // each context (an n − 1-gram that does not end a sentence), in ascending order as its continuations are
+    for (let h = start[n - 1]; h < start[n]; h++) {
+      const hk = keys[h];
+      // (the last character as the key less its higher digits: a modulo of a double calls out of the compiled code)
+      if (n > 2 && hk - Math.floor(hk / CHAR_BASE) * CHAR_BASE === BOUNDARY) continue;
+      const from = x;
+      firstNext[h] = from;
+      let stored = 0;
+      while (x < start[n + 1] && Math.floor(keys[x] / CHAR_BASE) === hk) stored += counts[x++];
+      const total = counts[h];
+      if (stored > total) throw new ArtifactFormatError('character LM counts are corrupt');
+      const types = x - from + (n === order ? total - stored : 0);
+      if (types === 0) continue;
+      // the suffixes of h's continuations are the continuations of h's suffix (all stored: only the top order leaves
+      // n-grams out), in the same order
+      let low = n === 2 ? -1 : firstNext[suffix[h]];
+      for (let y = from; y < x; y++) {
+        const ch = keys[y] - hk * CHAR_BASE;
+        if (n === 2) low = unigramAt[ch];
+        else while (low < start[n] && keys[low] - Math.floor(keys[low] / CHAR_BASE) * CHAR_BASE !== ch) low++;
+        if (low < 0 || low >= start[n]) throw new ArtifactFormatError('character LM counts are corrupt');
+        suffix[y] = low;
+        probs[y] = (counts[y] + types * probs[low]) / (total + types);
+        logp[y] = Math.log(probs[y]);
+      }
+      ctxKeys[contexts] = hk;
+      bow[contexts++] = Math.log(types / (total + types));
+    }
+    // every n-gram continues a context
+    if (x !== start[n + 1]) throw new ArtifactFormatError('character LM counts are corrupt');
+  }
+  return { keys: SortedKeys.whole(keys), logp, ctxKeys: SortedKeys.whole(ctxKeys.slice(0, contexts)), bow: bow.slice(0, contexts), bow0 };
 }
 
 /** Whether a span is the sentence's first (after START): its first word is written without the space before it. */
@@ -437,12 +525,4 @@ function countGrams(seqs: readonly Uint8Array[], n: number): { grams: Float64Arr
   const table = keys;
   const mask = slots - 1;
   return { grams, counts: Int32Array.from(grams, (k) => counts[slotOf(k, table, mask)]) };
-}
-
-/** Values as the artifact stores them (`quantized`: 16 bits over their range): a learned model scores with what a
- *  loaded copy reads back, so both answer alike. */
-function asStored(values: Float32Array): Float32Array {
-  const w = new ArtifactWriter(STORED_KIND, 1);
-  w.quantized('v', values);
-  return ArtifactReader.open(w.finish(), STORED_KIND).float32('v');
 }

@@ -84,7 +84,7 @@ export function serializeModel(m: AgentModel): Uint8Array {
     writeOptionChunks(w, d, cols);
     w.offsets(`lexOff${d}`, m.lex[d].off).uints(`lexIds${d}`, m.lex[d].ids).raw(`lexProbs${d}`, m.lex[d].probs);
     m.lms[d].write(w, `lm${d}`);
-    m.charLms?.[d].write(w, `clm${d}`);
+    m.charLms?.[d].write(w, d);
   }
   // the spelling model of unknown words, counted once here instead of by every load (optional: older artifacts lack it)
   const counted = m.spelling ?? [spellingCounts(m.sides[0].words), spellingCounts(m.sides[1].words)];
@@ -160,7 +160,7 @@ export function deserializeModel(bytes: Uint8Array): AgentModel {
     tables: [table(0), table(1)],
     lms: [lm(0), lm(1)],
     // absent in artifacts written before it: the decoder goes without
-    charLms: r.has('clm0Keys') ? [CharLm.read(r, 'clm0'), CharLm.read(r, 'clm1')] : undefined,
+    charLms: CharLm.stored(r) ? [CharLm.read(r, 0), CharLm.read(r, 1)] : undefined,
     lex: [lex(0), lex(1)],
     stats: r.meta<ModelStats>('stats'),
     affixes: r.meta<[AffixPattern[], AffixPattern[]]>('affixes'),

@@ -54,12 +54,11 @@ export const LEXICON_MIN_PROB = 0.01;
 export const LEXICON_MAX_ENTRIES = 10;
 /** Language models cover the LM_MAX_VOCAB most frequent words; rarer words are <unk> to them. */
 export const LM_MAX_VOCAB = 200000;
-/** Order of the character LM of each side (char-lm.ts), and the count below which its top-order n-grams are not stored
- *  (their context's back-off stands for them). First 200 dev × 8, both directions, against order 5: order 6 es→xx
- *  margin −0.0006, xx→es −0.0012. Storing the 5-grams seen once too (the first version measured) scored up to 0.0006 lower, with 7 % (gn) to 52 % (aym)
- *  more n-grams. */
+/** Order of the character LM of each side (char-lm.ts; its top-order n-grams seen once are not stored: their context's
+ *  back-off stands for them). First 200 dev × 8, both directions, against order 5: order 6 es→xx margin −0.0006, xx→es
+ *  −0.0012. Storing the 5-grams seen once too (the first version measured) scored up to 0.0006 lower, with 7 % (gn) to
+ *  52 % (aym) more n-grams. */
 export const CHAR_LM_ORDER = 5;
-export const CHAR_LM_MIN_TOP_COUNT = 2;
 /** Characters of the side's own text the mean log-probability of a character is taken over (every k-th sentence). */
 export const CHAR_LM_MEAN_SAMPLE = 200000;
 /** Affix patterns are learned for the AFFIX_SOURCE_WORDS most frequent input words. */
