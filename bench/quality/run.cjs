@@ -20,6 +20,7 @@ const os = require('node:os');
 require('../register-ts.cjs'); // the libs' TypeScript sources, compiled on the fly
 const engine = require('../../libs/engine/src/index.ts');
 const measures = require('./measures.cjs');
+const { pairsTextBytes, STORED_TEXT_RATIO_MAX: STORED_BOUND, withinStoredBound } = require('../../libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts');
 
 function parseArgs(argv) {
   const a = { data: '../shared/data/americasnlp2021', out: 'bench/results/quality.json', limit: 0, langs: null, directions: ['es->xx', 'xx->es'], speed: true };
@@ -91,6 +92,7 @@ function main() {
     .sort();
   const rows = [];
   const speed = {};
+  const storedBytes = {};
   for (const code of codes) {
     const dir = path.join(dataDir, `es-${code}`);
     const f = (n) => path.join(dir, n);
@@ -116,14 +118,20 @@ function main() {
     const trainMs = Number(process.hrtime.bigint() - t0) / 1e6;
     const cu = process.cpuUsage(c0);
     const trainCpuMs = (cu.user + cu.system) / 1000;
-    // the model as the translation service reads it: written to its artifact and read back (quantized phrase scores)
-    const model = args.asLearned ? learned : engine.deserializeModel(engine.serializeModel(learned));
     sampleMem();
     const t1 = process.hrtime.bigint();
     const index = new engine.HybridIndex();
     index.add(pairs);
     index.search('warm up', 1);
     const indexMs = Number(process.hrtime.bigint() - t1) / 1e6;
+    // the model as the translation service reads it: written to its artifact within the storage bound, as a build
+    // stores it (character LMs cut to the order that fits), and read back (quantized phrase scores)
+    const stored = withinStoredBound({ model: engine.serializeModel(learned), index: index.serialize() }, pairsTextBytes(pairs));
+    const model = args.asLearned ? learned : engine.deserializeModel(stored.model);
+    storedBytes[code] = {
+      to_text: Number(((stored.model.byteLength + stored.index.byteLength) / pairsTextBytes(pairs)).toFixed(3)),
+      char_lm_order: args.asLearned ? (learned.charLms?.[0].order ?? 0) : (model.charLms?.[0].order ?? 0),
+    };
     sampleMem();
     const tr = new engine.Translator(model, index);
     console.error(`[${code}] ${pairs.length} pairs: core memory ${(trainMs / 1000).toFixed(1)} s, index ${(indexMs / 1000).toFixed(1)} s`);
@@ -254,6 +262,7 @@ function main() {
     shuffle_seeds: engine.SHUFFLE_SEEDS,
     peak_rss_mb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1048576),
     speed,
+    stored: storedBytes,
     rows,
   };
   const out = path.resolve(args.out);
@@ -289,6 +298,11 @@ function main() {
       `Speed (${k}, ${v.pairs} pairs): core memory ${v.core_memory_seconds} s wall (${v.core_memory_cpu_seconds} s CPU), 50-word translation CPU p50 ${v.translate_50_words_cpu_ms_p50} ms, retrieval CPU p50 ${v.retrieval_cpu_ms_p50} ms; index build ${v.index_build_seconds} s, retrieval p50 ${v.retrieval_ms_p50} ms (p99 ${v.retrieval_ms_p99}), 50-word translation p50 ${v.translate_50_words_ms_p50} ms (p99 ${v.translate_50_words_ms_p99}), index ${(v.index_bytes / 1048576).toFixed(1)} MB loads in ${v.index_load_ms} ms.`,
     );
   }
+  md.push(
+    `Stored (model + index, per byte of the pairs' text; within ${STORED_BOUND}×, the character LMs cut to the order that fits): ${Object.entries(storedBytes)
+      .map(([k, v]) => `${k} ${v.to_text}× (char LM order ${v.char_lm_order})`)
+      .join(', ')}.`,
+  );
   fs.writeFileSync(out.replace(/\.json$/, '') + '.md', md.join('\n') + '\n');
   console.log(md.join('\n'));
 }

@@ -103,6 +103,8 @@ function engineHash() {
   const h = crypto.createHash('sha256');
   const dir = path.join(ROOT, 'libs/engine/src/lib');
   for (const f of fs.readdirSync(dir).sort()) if (f.endsWith('.ts') && !f.endsWith('.spec.ts')) h.update(fs.readFileSync(path.join(dir, f)));
+  // and what a build stores of them (the storage bound)
+  h.update(fs.readFileSync(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts')));
   return h.digest('hex').slice(0, 12);
 }
 
@@ -113,15 +115,11 @@ function realSpecs(a) {
     .map((l) => ({ id: `real-${l}`, lang: l, pairs: readPairs(a.data, l, 'train') }));
 }
 
-function utf8Bytes(pairs) {
-  let b = 0;
-  for (const p of pairs) b += Buffer.byteLength(p.source) + Buffer.byteLength(p.target);
-  return b;
-}
-
 async function build(a) {
   const engine = require(path.join(ROOT, 'libs/engine/src/index.ts'));
-  const { encodeAgentArtifacts, artifactKey } = require(path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'));
+  const { encodeAgentArtifacts, artifactKey, pairsTextBytes, withinStoredBound } = require(
+    path.join(ROOT, 'libs/retrieval/data-access/src/lib/agent-artifacts.codec.ts'),
+  );
   const hash = engineHash();
   const storeDir = path.join(CACHE, hash);
   const agents = [];
@@ -134,10 +132,11 @@ async function build(a) {
       const model = engine.trainAgentModel(pairs);
       const index = new engine.HybridIndex();
       index.add(pairs);
-      const bytes = encodeAgentArtifacts({ model: engine.serializeModel(model), index: index.serialize() });
+      // as a build stores it: within the storage bound (the character LMs cut to the order that fits)
+      const bytes = encodeAgentArtifacts(withinStoredBound({ model: engine.serializeModel(model), index: index.serialize() }, pairsTextBytes(pairs)));
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, bytes);
-      fs.writeFileSync(metaFile, JSON.stringify({ pairs: pairs.length, textBytes: utf8Bytes(pairs), trainMs: Date.now() - t0 }));
+      fs.writeFileSync(metaFile, JSON.stringify({ pairs: pairs.length, textBytes: pairsTextBytes(pairs), trainMs: Date.now() - t0 }));
       process.stdout.write(`built ${s.id}: ${pairs.length} pairs, ${(bytes.length / 1e6).toFixed(1)} MB, ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     }
     const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));

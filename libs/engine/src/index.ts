@@ -21,7 +21,7 @@ export { HybridIndex, INDEX_SCHEMA } from './lib/hybrid-index';
 export { ArtifactWriter, ArtifactReader, ArtifactFormatError, StringTable, CODEC_VERSION } from './lib/artifact-codec';
 export { trainAgentModel, trainAgentModelAsync } from './lib/model';
 export type { AgentModel, ModelCalibration, ModelStats } from './lib/model';
-export { serializeModel, deserializeModel, modelByteSize, MODEL_SCHEMA } from './lib/model-codec';
+export { serializeModel, deserializeModel, modelByteSize, modelWithinBytes, MODEL_SCHEMA } from './lib/model-codec';
 export { summarizeCoreMemory, composeCoreMemory, splitCoreMemory, OWNER_NOTES_HEADING } from './lib/core-memory';
 export { lookupLexicon, lexEntries } from './lib/lexicon';
 export { modelTokens } from './lib/vocabulary';

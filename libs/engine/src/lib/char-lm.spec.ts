@@ -111,6 +111,47 @@ describe('character LM', () => {
     expect(bytes.byteLength).toBeLessThan(2 * grams);
   });
 
+  it('cut to a lower order: a proper distribution after the last k − 1 characters, its own mean, fewer bytes', () => {
+    const bytesOf = (m: CharLm): number => {
+      const w = new ArtifactWriter('TEST', 1);
+      m.write(w, 0);
+      return w.finish().byteLength;
+    };
+    expect(lm.withOrder(lm.order)).toBe(lm);
+    let before = bytesOf(lm);
+    for (const k of [4, 3, 2, 1]) {
+      const cut = lm.withOrder(k) as CharLm;
+      expect(cut.order).toBe(k);
+      // a loaded copy answers as the cut model
+      const w = new ArtifactWriter('TEST', 1);
+      cut.write(w, 0);
+      const copy = CharLm.read(ArtifactReader.open(w.finish(), 'TEST'), 0);
+      const ctx = cut.contextAfter(CharLm.START, cut.span(['wasi', `${PIECE_MARK}ku`]), false);
+      const letters = [...new Set(lines.flat().join('').replace(new RegExp(PIECE_MARK, 'g'), ''))];
+      let sum = Math.exp(cut.logProbOf(ctx, cut.span(['']), false)) + Math.exp(cut.logProbOf(ctx, cut.span([]), true));
+      sum += Math.exp(cut.logProbOf(ctx, cut.span([`${PIECE_MARK}ж`]), false));
+      for (const c of letters) {
+        sum += Math.exp(cut.logProbOf(ctx, cut.span([`${PIECE_MARK}${c}`]), false));
+        expect(copy.logProbOf(ctx, copy.span([`${PIECE_MARK}${c}`]), false)).toBe(cut.logProbOf(ctx, cut.span([`${PIECE_MARK}${c}`]), false));
+      }
+      expect(sum).toBeCloseTo(1, 5);
+      // the mean it subtracts is its own: the side's text gains nothing on average
+      let gain = 0;
+      let chars = 0;
+      for (const toks of lines) {
+        gain += cut.gainOf(CharLm.START, cut.span(toks), true);
+        chars += cut.span(toks).ids.length;
+      }
+      expect(Math.abs(gain / chars)).toBeLessThan(0.01);
+      const bytes = bytesOf(cut);
+      expect(bytes).toBeLessThan(before);
+      before = bytes;
+    }
+    // after 'wasikuna' order 5 knows 'pi' comes next; order 2 reads 'a' alone
+    const after = (m: CharLm): number => m.logProbOf(m.contextAfter(CharLm.START, m.span(['wasikuna']), false), m.span([`${PIECE_MARK}p`]), false);
+    expect(after(lm)).toBeGreaterThan(after(lm.withOrder(2) as CharLm) + 1);
+  });
+
   it('still reads the first stored form (16-bit log-probabilities and back-off weights) and answers as it did', () => {
     // written by the engine of 72f17b0 from this file's `lines` (libs/engine/src/testing/fixtures)
     const r = ArtifactReader.open(new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'toy-char-lm-logp.bin'))), 'TEST');
@@ -122,5 +163,7 @@ describe('character LM', () => {
     old.write(w, 0);
     const again = CharLm.read(ArtifactReader.open(w.finish(), 'TEST'), 0);
     for (const a of answers) expect(again.logProbOf(CharLm.START, again.span(a.toks), true)).toBe(a.logp);
+    // it knows the mean log-probability of its own order only: it cannot be cut
+    expect(old.withOrder(3)).toBeNull();
   });
 });

@@ -58,11 +58,15 @@ const HASH_CONTEXT = 0xc2b2ae3d;
 interface StoredCharLmMeta {
   order: number;
   alphabet: string;
-  meanLogProb: number;
+  /** the mean log-probability of a character of the side's text under the model cut to order 1, 2, …, order */
+  means: number[];
 }
 
 /** The meta of the first stored form (`clm<d>`: log-probabilities and back-off weights stored, in 16 bits). */
-interface LogProbCharLmMeta extends StoredCharLmMeta {
+interface LogProbCharLmMeta {
+  order: number;
+  alphabet: string;
+  meanLogProb: number;
   /** the back-off weight of the empty context (the unigram level) */
   bow0: number;
 }
@@ -115,14 +119,20 @@ export class CharLm {
     /** the characters with ids of their own, commonest first (id FIRST_CHAR + index) */
     private readonly alphabet: string,
     private readonly source: CharLmSource,
-    /** the mean log-probability of a character of the side's own text (`gainOf`) */
-    readonly meanLogProb: number,
+    /** the mean log-probability of a character of the side's own text under the model cut to order 1, 2, …, order
+     *  (`gainOf` reads the last; a model in the first stored form knows only that one) */
+    private readonly means: readonly number[],
   ) {
     if (order > CHAR_LM_MAX_ORDER) throw new Error(`a character LM of order ${order}: at most ${CHAR_LM_MAX_ORDER}`);
     Array.from(alphabet).forEach((c, x) => this.ids.set(c, FIRST_CHAR + x));
     this.ctxMask = order > CHAR_LM_MAX_ORDER - 1 ? -1 : (1 << (CHAR_BITS * (order - 1))) - 1;
     // ids OTHER_CHAR.. (id 0 is no character)
     this.floor = -Math.log(FIRST_CHAR - OTHER_CHAR + this.ids.size);
+  }
+
+  /** The mean log-probability of a character of the side's own text (`gainOf`). */
+  get meanLogProb(): number {
+    return this.means[this.means.length - 1];
   }
 
   private get tables(): CharLmTables {
@@ -147,7 +157,7 @@ export class CharLm {
       .map(([c]) => c)
       .join('');
     const none: CharLmCounts = { keys: new Float64Array(0), counts: new Int32Array(0) };
-    const ids = new CharLm(order, alphabet, { counts: () => none }, 0);
+    const ids = new CharLm(order, alphabet, { counts: () => none }, [0]);
     const seqs = texts.map((t) => {
       const q = [BOUNDARY];
       for (const c of t) q.push(ids.charId(c));
@@ -155,28 +165,49 @@ export class CharLm {
       return Uint8Array.from(q);
     });
     const counts = countedGrams(seqs, order);
-    const learned = new CharLm(order, alphabet, { counts: () => counts }, 0);
-    const lm = new CharLm(order, alphabet, { counts: () => counts }, learned.meanOver(seqs));
+    const learned = new CharLm(order, alphabet, { counts: () => counts }, [0]);
+    const lm = new CharLm(order, alphabet, { counts: () => counts }, learned.meansOver(seqs));
     lm.held = learned.tables;
     return lm;
   }
 
-  /** The mean log-probability of a character of `seqs` (every k-th sentence, about CHAR_LM_MEAN_SAMPLE characters). */
-  private meanOver(seqs: readonly Uint8Array[]): number {
+  /**
+   * The mean log-probability of a character of `seqs` (every k-th sentence, about CHAR_LM_MEAN_SAMPLE characters) under
+   * the model cut to each order 1..order: the model cut to order k gives a character the probability the whole model
+   * gives it after the last k − 1 characters alone (`withOrder`).
+   */
+  private meansOver(seqs: readonly Uint8Array[]): number[] {
     const total = seqs.reduce((a, q) => a + q.length, 0);
     const stride = Math.max(1, Math.ceil(total / CHAR_LM_MEAN_SAMPLE));
-    let sum = 0;
+    const sums = new Float64Array(this.order);
     let n = 0;
     for (let k = 0; k < seqs.length; k += stride) {
       const q = seqs[k];
       let c = BOUNDARY;
       for (let i = 1; i < q.length; i++) {
-        sum += this.logProb(c, q[i]);
+        for (let o = 1; o <= this.order; o++) sums[o - 1] += this.logProb(o === this.order ? c : c & lastChars(o - 1), q[i]);
         c = this.next(c, q[i]);
         n++;
       }
     }
-    return n ? sum / n : 0;
+    return Array.from(sums, (x) => (n ? x / n : 0));
+  }
+
+  /**
+   * The model cut to order k (its n-grams of order k and below, stored in fewer bytes): a character's probability is the
+   * one this model gives it after the last k − 1 characters alone (every n-gram below the top order is stored, so their
+   * estimates and back-off weights are the same). This model itself at its own order or above; null for a model in the
+   * first stored form (its lower orders' mean log-probabilities are not known).
+   */
+  withOrder(k: number): CharLm | null {
+    if (k >= this.order) return this;
+    const s = this.source;
+    if ('tables' in s || this.means.length !== this.order || k < 1) return null;
+    const all = s.counts();
+    let end = 0;
+    while (end < all.keys.length && all.keys[end] < CHAR_BASE ** k) end++;
+    const cut: CharLmCounts = { keys: all.keys.subarray(0, end), counts: all.counts.subarray(0, end) };
+    return new CharLm(k, this.alphabet, { counts: () => cut }, this.means.slice(0, k));
   }
 
   private charId(c: string): number {
@@ -309,17 +340,18 @@ export class CharLm {
   /** Writes side d's model: its counts (`charGrams<d>`, `charCounts<d>`), or a model read in the first stored form as
    *  it was read. */
   write(w: ArtifactWriter, d: number): void {
-    const meta: StoredCharLmMeta = { order: this.order, alphabet: this.alphabet, meanLogProb: this.meanLogProb };
     if ('tables' in this.source) {
       const t = this.tables;
       const prefix = `clm${d}`;
-      w.meta(prefix, { ...meta, bow0: t.bow0 } satisfies LogProbCharLmMeta);
+      w.meta(prefix, { order: this.order, alphabet: this.alphabet, meanLogProb: this.meanLogProb, bow0: t.bow0 } satisfies LogProbCharLmMeta);
       w.sortedKeyBlocks(`${prefix}Keys`, t.keys.all(), KEY_BLOCK).quantized(`${prefix}LogP`, t.logp);
       w.sortedKeyBlocks(`${prefix}Ctx`, t.ctxKeys.all(), KEY_BLOCK).quantized(`${prefix}Bow`, t.bow);
       return;
     }
     const c = this.source.counts();
-    w.meta(`charLm${d}`, meta).sortedKeys(`charGrams${d}`, c.keys).uints(`charCounts${d}`, c.counts);
+    w.meta(`charLm${d}`, { order: this.order, alphabet: this.alphabet, means: [...this.means] } satisfies StoredCharLmMeta)
+      .sortedKeys(`charGrams${d}`, c.keys)
+      .uints(`charCounts${d}`, c.counts);
   }
 
   /** Whether an artifact holds the two sides' character LMs (artifacts written before them do not: the decoder goes
@@ -334,15 +366,16 @@ export class CharLm {
     if (!r.has(`charGrams${d}`)) return CharLm.readLogProbs(r, `clm${d}`);
     const m = r.meta<StoredCharLmMeta>(`charLm${d}`);
     const names = [`charGrams${d}`, `charCounts${d}`];
-    if (!validMeta(m) || !r.has(names[1]) || r.count(names[0]) !== r.count(names[1])) throw new ArtifactFormatError(`character LM ${d} is corrupt`);
+    const valid = validMeta(m) && Array.isArray(m.means) && m.means.length === m.order && m.means.every(Number.isFinite);
+    if (!valid || !r.has(names[1]) || r.count(names[0]) !== r.count(names[1])) throw new ArtifactFormatError(`character LM ${d} is corrupt`);
     const stored = r.extract(names);
-    return new CharLm(m.order, m.alphabet, { counts: () => ({ keys: stored.float64(names[0]), counts: stored.int32(names[1]) }) }, m.meanLogProb);
+    return new CharLm(m.order, m.alphabet, { counts: () => ({ keys: stored.float64(names[0]), counts: stored.int32(names[1]) }) }, m.means);
   }
 
   /** A model in the first stored form (log-probabilities, contexts and back-off weights in 16-bit codes). */
   private static readLogProbs(r: ArtifactReader, prefix: string): CharLm {
     const m = r.meta<LogProbCharLmMeta>(prefix);
-    if (!validMeta(m)) throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
+    if (!validMeta(m) || !Number.isFinite(m.meanLogProb)) throw new ArtifactFormatError(`character LM "${prefix}" is corrupt`);
     const names = ['Keys', 'LogP', 'Ctx', 'Bow'].map((n) => `${prefix}${n}`);
     // with the keys' block offsets and first keys (`sortedKeyBlocks`): a search decodes only the blocks it enters
     const stored = r.extract(names.flatMap((n, x) => (x % 2 ? [n] : [n, `${n}At`, `${n}Head`])));
@@ -355,12 +388,17 @@ export class CharLm {
       bow: stored.float32(names[3]),
       bow0: m.bow0,
     });
-    return new CharLm(m.order, m.alphabet, { tables }, m.meanLogProb);
+    return new CharLm(m.order, m.alphabet, { tables }, [m.meanLogProb]);
   }
 }
 
-function validMeta(m: StoredCharLmMeta | undefined): boolean {
-  return !!m && m.order >= 1 && m.order <= CHAR_LM_MAX_ORDER && typeof m.alphabet === 'string' && Number.isFinite(m.meanLogProb);
+function validMeta(m: { order: number; alphabet: string } | undefined): boolean {
+  return !!m && m.order >= 1 && m.order <= CHAR_LM_MAX_ORDER && typeof m.alphabet === 'string';
+}
+
+/** The bits of a context's last k characters (k ≤ 3: the top order reads the context whole). */
+function lastChars(k: number): number {
+  return (1 << (CHAR_BITS * k)) - 1;
 }
 
 /**

@@ -47,6 +47,11 @@ const keySections = (d: number): string[] => ['keyLen', 'keyShared', 'keyNew', '
 const columnSections = (d: number): string[] => ['tgtOff', 'tgtIds', 'scoreCols', 'scores'].map((x) => `${x}${d}`);
 
 export function serializeModel(m: AgentModel): Uint8Array {
+  return writeModel(m, true);
+}
+
+/** The model artifact; with `spelling` false without the spelling model of unknown words (a load counts it again). */
+function writeModel(m: AgentModel, spelling: boolean): Uint8Array {
   const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
   w.meta('stats', m.stats).meta('affixes', m.affixes);
   if (m.calibration) w.meta('calibration', m.calibration);
@@ -87,7 +92,7 @@ export function serializeModel(m: AgentModel): Uint8Array {
     m.charLms?.[d].write(w, d);
   }
   // the spelling model of unknown words, counted once here instead of by every load (optional: older artifacts lack it)
-  const counted = m.spelling ?? [spellingCounts(m.sides[0].words), spellingCounts(m.sides[1].words)];
+  const counted = spelling ? (m.spelling ?? [spellingCounts(m.sides[0].words), spellingCounts(m.sides[1].words)]) : [];
   if (counted[0] && counted[1]) {
     w.meta('borrowing', [borrowingRateOf(m, 0), borrowingRateOf(m, 1)]);
     [counted[0], counted[1]].forEach((c, d) =>
@@ -100,6 +105,39 @@ export function serializeModel(m: AgentModel): Uint8Array {
     );
   }
   return w.finish();
+}
+
+/**
+ * A model artifact in at most `maxBytes` (issue #13: everything stored for an agent within 3× its text): as it is when it
+ * fits; else without the spelling model of unknown words (a load counts it from the vocabularies again: the same
+ * answers, a few milliseconds at the first unknown word); else also with its character LMs cut to the highest order
+ * that fits (`CharLm.withOrder`: a lower order is fewer n-grams), else without them (the decoder goes without, as for
+ * models learned before them). The rest of the model is written again as it was read.
+ */
+export function modelWithinBytes(bytes: Uint8Array, maxBytes: number): Uint8Array {
+  if (bytes.byteLength <= maxBytes) return bytes;
+  const m = deserializeModel(bytes);
+  const lean = writeModel(m, false);
+  const clm = m.charLms;
+  if (lean.byteLength <= maxBytes || !clm) return lean;
+  const rest = lean.byteLength - charLmBytes(clm);
+  for (let k = clm[0].order - 1; k >= 1; k--) {
+    const cut = [clm[0].withOrder(k), clm[1].withOrder(k)];
+    if (!cut[0] || !cut[1]) break;
+    const pair: [CharLm, CharLm] = [cut[0], cut[1]];
+    if (rest + charLmBytes(pair) > maxBytes) continue;
+    // (the estimate leaves out the container's directory entries: checked on the bytes written)
+    const out = writeModel({ ...m, charLms: pair }, false);
+    if (out.byteLength <= maxBytes) return out;
+  }
+  return writeModel({ ...m, charLms: undefined }, false);
+}
+
+/** The bytes the two sides' character LMs take in an artifact (written alone, less an empty container's bytes). */
+function charLmBytes(clm: readonly [CharLm, CharLm]): number {
+  const w = new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA);
+  clm.forEach((c, d) => c.write(w, d));
+  return w.finish().byteLength - new ArtifactWriter(MODEL_KIND, MODEL_SCHEMA).finish().byteLength;
 }
 
 /** Reads a model artifact: the current `MODL` container, or a legacy `GAIAMDL1` blob (migrated in memory). */

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ArtifactFormatError, ArtifactReader } from './artifact-codec';
 import { HybridIndex } from './hybrid-index';
-import { deserializeModel, MODEL_SCHEMA, serializeModel } from './model-codec';
+import { deserializeModel, MODEL_SCHEMA, modelWithinBytes, serializeModel } from './model-codec';
 import { PHRASE_SCORES_PER_OPTION, type PhraseOptions } from './phrase-table';
 import { SentenceEnds } from './sentence-ends';
 import { Translator } from './translator';
@@ -131,6 +131,42 @@ describe('core memory (trainAgentModel)', () => {
     const newer = bytes.slice();
     new DataView(newer.buffer).setUint16(10, MODEL_SCHEMA + 1, true);
     expect(() => deserializeModel(newer)).toThrow(ArtifactFormatError);
+  });
+
+  it('fits a byte bound: first without what a load derives again, then its character LMs cut to an order that fits', () => {
+    const bytes = serializeModel(model);
+    const index = new HybridIndex();
+    index.add(toyCorpus());
+    const agent = (b: Uint8Array): Translator => new Translator(deserializeModel(b), index);
+    // within the bound: the same bytes
+    expect(modelWithinBytes(bytes, bytes.byteLength)).toBe(bytes);
+    // just over it: the spelling model of unknown words left out (a load counts it from the vocabularies: the same
+    // answers), the character LMs whole
+    const lean = modelWithinBytes(bytes, bytes.byteLength - 1);
+    expect(lean.byteLength).toBeLessThan(bytes.byteLength);
+    expect(deserializeModel(lean).spelling).toBeUndefined();
+    expect(deserializeModel(lean).charLms?.[1].order).toBe(5);
+    expectSameAnswers(agent(bytes), agent(lean));
+    for (const dir of [0, 1] as const)
+      expect(new UnknownWords(deserializeModel(lean), [0.5, 0.5]).borrowingRate(dir)).toBe(new UnknownWords(model, [0.5, 0.5]).borrowingRate(dir));
+    const orderOf = (b: Uint8Array): number | undefined => deserializeModel(b).charLms?.[1].order;
+    // the bytes at each order without the spelling model (the bound just under the whole model at that order)
+    const sizes = [4, 3, 2, 1].map((k) => {
+      const whole = serializeModel({ ...model, charLms: [model.charLms![0].withOrder(k)!, model.charLms![1].withOrder(k)!] });
+      return modelWithinBytes(whole, whole.byteLength - 1).byteLength;
+    });
+    expect(sizes).toEqual([...sizes].sort((x, y) => y - x));
+    // a bound between order 3's bytes and order 4's: order 3
+    const fitted = modelWithinBytes(bytes, sizes[1] + 1);
+    expect(fitted.byteLength).toBeLessThanOrEqual(sizes[1] + 1);
+    expect(orderOf(fitted)).toBe(3);
+    // everything else answers as it did: the same answers as the model with its LMs cut in memory
+    const cut = new Translator({ ...model, charLms: [model.charLms![0].withOrder(3)!, model.charLms![1].withOrder(3)!] }, index);
+    expectSameAnswers(cut, agent(fitted));
+    // below order 1's bytes: without them
+    const none = modelWithinBytes(bytes, sizes[3] - 1);
+    expect(deserializeModel(none).charLms).toBeUndefined();
+    expectSameAnswers(new Translator({ ...model, charLms: undefined }, index), agent(none));
   });
 
   it('still reads a schema 3 model (whole option columns) and answers as after re-encoding it', () => {

@@ -1,5 +1,6 @@
 import { HybridIndex, serializeModel, summarizeCoreMemory, trainAgentModel, type AgentModel, type ParallelPair } from '@gaia/engine';
 import type { LearnedQuality } from '@gaia/contracts';
+import { pairsTextBytes, withinStoredBound } from './agent-artifacts.codec';
 import { measureHoldout, type HeldOutTranslation } from './quality/measure-holdout';
 
 export interface LearnInput {
@@ -104,17 +105,27 @@ export function measureQualityPart(
   };
 }
 
-/** Learns the core memory and builds the hybrid index, one after the other (tests, CLI); the quality report on demand. */
+/** The quality report with its calibrated model within the storage bound, as the model stored first (`withinStoredBound`). */
+export function withBoundedCalibratedModel(q: QualityOutput, index: Uint8Array, textBytes: number): QualityOutput {
+  return q.calibratedModel ? { ...q, calibratedModel: withinStoredBound({ model: q.calibratedModel, index }, textBytes).model } : q;
+}
+
+/**
+ * Learns the core memory and builds the hybrid index, one after the other (tests, CLI); the quality report on demand.
+ * What is stored stays within the storage bound (`withinStoredBound`).
+ */
 export function learnAgent(input: LearnInput, onProgress: (fraction: number, message: string) => void = () => undefined): LearnedAgent {
   const t0 = Date.now();
   onProgress(0.02, 'Indexing examples');
   const index = buildIndexPart(input.pairs);
   onProgress(0.1, 'Learning core memory');
   const { part, model } = learnModelPart(input, (f, m) => onProgress(0.1 + 0.85 * f, m));
+  const text = pairsTextBytes(input.pairs);
+  const stored = withinStoredBound({ model: part.model, index }, text);
   onProgress(1, 'Learned');
   let quality: Promise<QualityOutput> | undefined;
   return {
-    learned: { ...part, index, stats: { ...part.stats, trainingMs: Date.now() - t0 } },
-    measureQuality: () => (quality ??= Promise.resolve().then(() => measureQualityPart(input.pairs, model))),
+    learned: { ...part, model: stored.model, index, stats: { ...part.stats, trainingMs: Date.now() - t0 } },
+    measureQuality: () => (quality ??= Promise.resolve().then(() => withBoundedCalibratedModel(measureQualityPart(input.pairs, model), index, text))),
   };
 }

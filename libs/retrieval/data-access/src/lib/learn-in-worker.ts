@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { learnAgent, parsePairsJsonl, type LearnedAgent, type LearnOutput, type QualityOutput } from './learn-agent';
+import { withinStoredBound } from './agent-artifacts.codec';
+import { learnAgent, parsePairsJsonl, withBoundedCalibratedModel, type LearnedAgent, type LearnOutput, type QualityOutput } from './learn-agent';
 
 /** The built worker a process running from TypeScript sources learns in (null: inline); see `useLearnWorker`. */
 let sourceRunWorker: string | null = null;
@@ -18,6 +19,7 @@ export function useLearnWorker(file: string | null): void {
  * Runs `learnAgent` in worker threads when running compiled (so HTTP, health checks and broker heartbeats keep
  * flowing during a long training); inline when running from TypeScript sources (tests). Resolves as soon as the
  * model and the index are learned; the model thread then goes on measuring the quality report (`measureQuality`).
+ * What is stored stays within the storage bound (`withinStoredBound`, from the text bytes the index thread counts).
  */
 export async function learnAgentOffThread(
   input: { pairsJsonl: Uint8Array; srcLang: string; tgtLang: string },
@@ -55,7 +57,14 @@ export async function learnAgentOffThread(
   const modelPart = new Promise<Omit<LearnOutput, 'index'>>((resolve) => (learned = resolve));
   const quality = run<QualityOutput>('model', (f, m) => onProgress(0.05 + 0.9 * f, m), learned);
   quality.catch(() => undefined); // awaited by measureQuality (a failure of the model part itself rejects below)
-  const [indexPart, model] = await Promise.all([run<{ index: Uint8Array }>('index'), Promise.race([modelPart, quality.then(() => modelPart)])]);
+  const indexed = run<{ index: Uint8Array; textBytes: number }>('index');
+  const [indexPart, model] = await Promise.all([indexed, Promise.race([modelPart, quality.then(() => modelPart)])]);
+  const stored = withinStoredBound({ model: model.model, index: indexPart.index }, indexPart.textBytes);
+  const bounded = quality.then((q) => withBoundedCalibratedModel(q, indexPart.index, indexPart.textBytes));
+  bounded.catch(() => undefined);
   onProgress(1, 'Learned');
-  return { learned: { ...model, index: indexPart.index, stats: { ...model.stats, trainingMs: Date.now() - t0 } }, measureQuality: () => quality };
+  return {
+    learned: { ...model, model: stored.model, index: indexPart.index, stats: { ...model.stats, trainingMs: Date.now() - t0 } },
+    measureQuality: () => bounded,
+  };
 }
