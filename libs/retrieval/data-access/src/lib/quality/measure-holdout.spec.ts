@@ -1,3 +1,7 @@
+import { deserializeModel, HybridIndex, Translator } from '@gaia/engine';
+import { syntheticCorpus } from '@gaia/testing';
+import { encodeAgentArtifacts, pairsTextBytes, STORED_TEXT_RATIO_MAX } from '../agent-artifacts.codec';
+import { selectHoldout } from './holdout';
 import { measureHoldout } from './measure-holdout';
 
 /** A word-for-word "language": every source word has one target word, so a learned model translates held-out sentences well. */
@@ -31,5 +35,18 @@ describe('held-out measurement', () => {
     expect(s.margin).toBeGreaterThan(0.1);
     expect(m.calibration?.forward?.knots.length).toBeGreaterThan(0);
     expect(m.calibration?.reverse?.points).toBe(20);
+  });
+
+  it('measures the model as a build stores it: within the storage bound (its character LMs cut to fit)', () => {
+    // 240 synthetic pairs (228 learned from): a model and index of 3.5x their text with the character LMs whole
+    const pairs = syntheticCorpus(240, 3);
+    const m = measureHoldout(pairs);
+    const { train } = selectHoldout(pairs);
+    expect(encodeAgentArtifacts(m.artifacts!).byteLength).toBeLessThanOrEqual(STORED_TEXT_RATIO_MAX * pairsTextBytes(train));
+    const stored = deserializeModel(m.artifacts!.model);
+    expect(stored.charLms?.[1].order).toBeLessThan(5);
+    // the translations scored are the stored model's
+    const translator = new Translator(stored, HybridIndex.deserialize(m.artifacts!.index));
+    for (const t of m.translations.slice(0, 5)) expect(translator.translateText(t.source).translation).toBe(t.hypothesis);
   });
 });

@@ -1,6 +1,7 @@
 import {
   HybridIndex,
   Translator,
+  deserializeModel,
   fitConfidenceCalibration,
   sentenceChrF,
   serializeModel,
@@ -9,6 +10,7 @@ import {
   type ParallelPair,
 } from '@gaia/engine';
 import type { LearnedQuality } from '@gaia/contracts';
+import { pairsTextBytes, withinStoredBound } from '../agent-artifacts.codec';
 import { selectHoldout } from './holdout';
 import { scoreTranslations } from './quality-metrics';
 
@@ -34,7 +36,8 @@ export interface HoldoutMeasurement {
 /**
  * The quality of an agent version: holds out a fixed-seed 5 % of the pairs, learns a model and an index from the
  * rest, translates the held-out sources with them and scores the translations against the held-out targets; fits the
- * confidence calibration of each direction on the (raw confidence, sentence chrF) of the held-out pairs.
+ * confidence calibration of each direction on the (raw confidence, sentence chrF) of the held-out pairs. The model
+ * translates as a build stores it: written within the storage bound (`withinStoredBound`) and read back.
  */
 export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (fraction: number, message: string) => void = () => undefined): HoldoutMeasurement {
   const t0 = Date.now();
@@ -45,7 +48,8 @@ export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (frac
   const model = trainAgentModel(train, { onProgress: (f, m) => onProgress(0.7 * f, m) });
   const index = new HybridIndex();
   index.add(train);
-  const translator = new Translator(model, index);
+  const artifacts = withinStoredBound({ model: serializeModel(model), index: index.serialize() }, pairsTextBytes(train));
+  const translator = new Translator(deserializeModel(artifacts.model), index);
   const translations: HeldOutTranslation[] = [];
   const reverse: { raw: number; chrf: number }[] = [];
   heldOut.forEach((p, i) => {
@@ -73,6 +77,6 @@ export function measureHoldout(pairs: readonly ParallelPair[], onProgress: (frac
     quality: { measured: true, heldOut: heldOut.length, scores, evaluationMs: Date.now() - t0 },
     translations,
     calibration,
-    artifacts: { model: serializeModel(model), index: index.serialize() },
+    artifacts,
   };
 }
