@@ -45,8 +45,16 @@ export function pairsTextBytes(pairs: readonly { source: string; target: string 
  * what an agent cannot translate without).
  */
 export function withinStoredBound(a: AgentArtifacts, textBytes: number): AgentArtifacts {
-  const max = Math.floor(STORED_TEXT_RATIO_MAX * textBytes) - HEADER_BYTES - a.index.byteLength;
-  return { model: modelWithinBytes(a.model, max), index: a.index };
+  return { model: modelWithinBytes(a.model, maxModelBytes(a, textBytes)), index: a.index };
+}
+
+/** Whether the artifacts are within the bound as they are (`withinStoredBound` would return them unchanged). */
+export function fitsStoredBound(a: AgentArtifacts, textBytes: number): boolean {
+  return a.model.byteLength <= maxModelBytes(a, textBytes);
+}
+
+function maxModelBytes(a: AgentArtifacts, textBytes: number): number {
+  return Math.floor(STORED_TEXT_RATIO_MAX * textBytes) - HEADER_BYTES - a.index.byteLength;
 }
 
 export function decodeAgentArtifacts(bytes: Uint8Array): AgentArtifacts {

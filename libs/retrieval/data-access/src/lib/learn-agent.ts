@@ -28,6 +28,11 @@ export interface QualityOutput {
   calibratedModel: Uint8Array | undefined;
 }
 
+/** What a learning worker thread is given (learn.worker.ts): a part of an agent to learn from its pairs (JSONL), or a
+ *  learned model to store within the storage bound (`withinStoredBound`). */
+export type LearnWorkerData =
+  { part: 'index' | 'model'; pairs: Uint8Array; srcLang: string; tgtLang: string } | { part: 'bound'; model: Uint8Array; index: Uint8Array; textBytes: number };
+
 /** A learned agent whose quality report is still to be measured: `measureQuality` runs the held-out evaluation (once). */
 export interface LearnedAgent {
   learned: LearnOutput;
@@ -106,7 +111,7 @@ export function measureQualityPart(
 }
 
 /** The quality report with its calibrated model within the storage bound, as the model stored first (`withinStoredBound`). */
-export function withBoundedCalibratedModel(q: QualityOutput, index: Uint8Array, textBytes: number): QualityOutput {
+function withBoundedCalibratedModel(q: QualityOutput, index: Uint8Array, textBytes: number): QualityOutput {
   return q.calibratedModel ? { ...q, calibratedModel: withinStoredBound({ model: q.calibratedModel, index }, textBytes).model } : q;
 }
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { withinStoredBound } from './agent-artifacts.codec';
-import { learnAgent, parsePairsJsonl, withBoundedCalibratedModel, type LearnedAgent, type LearnOutput, type QualityOutput } from './learn-agent';
+import { fitsStoredBound } from './agent-artifacts.codec';
+import { learnAgent, parsePairsJsonl, type LearnedAgent, type LearnOutput, type LearnWorkerData, type QualityOutput } from './learn-agent';
 
 /** The built worker a process running from TypeScript sources learns in (null: inline); see `useLearnWorker`. */
 let sourceRunWorker: string | null = null;
@@ -19,7 +19,8 @@ export function useLearnWorker(file: string | null): void {
  * Runs `learnAgent` in worker threads when running compiled (so HTTP, health checks and broker heartbeats keep
  * flowing during a long training); inline when running from TypeScript sources (tests). Resolves as soon as the
  * model and the index are learned; the model thread then goes on measuring the quality report (`measureQuality`).
- * What is stored stays within the storage bound (`withinStoredBound`, from the text bytes the index thread counts).
+ * What is stored stays within the storage bound (`withinStoredBound`, from the text bytes the index thread counts; a
+ * model over it is written again in a third thread).
  */
 export async function learnAgentOffThread(
   input: { pairsJsonl: Uint8Array; srcLang: string; tgtLang: string },
@@ -35,9 +36,9 @@ export async function learnAgentOffThread(
   }
   // The index and the model are independent: build them in two threads at once (2 cores → ~max of both).
   const t0 = Date.now();
-  const run = <T>(part: 'index' | 'model', progress?: (f: number, m: string) => void, onLearned?: (out: Omit<LearnOutput, 'index'>) => void) =>
+  const run = <T>(data: LearnWorkerData, progress?: (f: number, m: string) => void, onLearned?: (out: Omit<LearnOutput, 'index'>) => void) =>
     new Promise<T>((resolve, reject) => {
-      const worker = new Worker(workerFile, { workerData: { part, pairs: input.pairsJsonl, srcLang: input.srcLang, tgtLang: input.tgtLang } });
+      const worker = new Worker(workerFile, { workerData: data });
       const abort = () => void worker.terminate().then(() => reject(new Error('learning aborted')));
       signal?.addEventListener('abort', abort, { once: true });
       worker.on('message', (m: { type: string; fraction?: number; message?: string; out?: unknown }) => {
@@ -49,22 +50,25 @@ export async function learnAgentOffThread(
       worker.once('error', reject);
       worker.once('exit', (code) => {
         signal?.removeEventListener('abort', abort);
-        if (code !== 0) reject(new Error(`learning worker (${part}) exited with ${code}`));
+        if (code !== 0) reject(new Error(`learning worker (${data.part}) exited with ${code}`));
       });
     });
   onProgress(0.02, 'Indexing examples and learning core memory');
   let learned!: (out: Omit<LearnOutput, 'index'>) => void;
   const modelPart = new Promise<Omit<LearnOutput, 'index'>>((resolve) => (learned = resolve));
-  const quality = run<QualityOutput>('model', (f, m) => onProgress(0.05 + 0.9 * f, m), learned);
+  const learn = (part: 'index' | 'model'): LearnWorkerData => ({ part, pairs: input.pairsJsonl, srcLang: input.srcLang, tgtLang: input.tgtLang });
+  const quality = run<QualityOutput>(learn('model'), (f, m) => onProgress(0.05 + 0.9 * f, m), learned);
   quality.catch(() => undefined); // awaited by measureQuality (a failure of the model part itself rejects below)
-  const indexed = run<{ index: Uint8Array; textBytes: number }>('index');
-  const [indexPart, model] = await Promise.all([indexed, Promise.race([modelPart, quality.then(() => modelPart)])]);
-  const stored = withinStoredBound({ model: model.model, index: indexPart.index }, indexPart.textBytes);
-  const bounded = quality.then((q) => withBoundedCalibratedModel(q, indexPart.index, indexPart.textBytes));
+  const [indexPart, model] = await Promise.all([
+    run<{ index: Uint8Array; textBytes: number }>(learn('index')),
+    Promise.race([modelPart, quality.then(() => modelPart)]),
+  ]);
+  const { index, textBytes } = indexPart;
+  const within = async (m: Uint8Array): Promise<Uint8Array> =>
+    fitsStoredBound({ model: m, index }, textBytes) ? m : (await run<{ model: Uint8Array }>({ part: 'bound', model: m, index, textBytes })).model;
+  const stored = await within(model.model);
+  const bounded = quality.then(async (q) => (q.calibratedModel ? { ...q, calibratedModel: await within(q.calibratedModel) } : q));
   bounded.catch(() => undefined);
   onProgress(1, 'Learned');
-  return {
-    learned: { ...model, model: stored.model, index: indexPart.index, stats: { ...model.stats, trainingMs: Date.now() - t0 } },
-    measureQuality: () => bounded,
-  };
+  return { learned: { ...model, model: stored, index, stats: { ...model.stats, trainingMs: Date.now() - t0 } }, measureQuality: () => bounded };
 }
