@@ -126,10 +126,11 @@ function main() {
     const indexMs = Number(process.hrtime.bigint() - t1) / 1e6;
     // the model as the translation service reads it: written to its artifact within the storage bound, as a build
     // stores it (character LMs cut to the order that fits), and read back (quantized phrase scores)
-    const stored = withinStoredBound({ model: engine.serializeModel(learned), index: index.serialize() }, pairsTextBytes(pairs));
+    const textBytes = pairsTextBytes(pairs);
+    const stored = withinStoredBound({ model: engine.serializeModel(learned), index: index.serialize() }, textBytes);
     const model = args.asLearned ? learned : engine.deserializeModel(stored.model);
     storedBytes[code] = {
-      to_text: Number(((stored.model.byteLength + stored.index.byteLength) / pairsTextBytes(pairs)).toFixed(3)),
+      to_text: Number(((stored.model.byteLength + stored.index.byteLength) / textBytes).toFixed(3)),
       char_lm_order: args.asLearned ? (learned.charLms?.[0].order ?? 0) : (model.charLms?.[0].order ?? 0),
     };
     sampleMem();

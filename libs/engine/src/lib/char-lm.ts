@@ -14,7 +14,7 @@
  *
  * Stored: every n-gram's key and how often the side writes it (`charGrams<d>`, `charCounts<d>`), the 5-grams seen once
  * left out. The log-probabilities, contexts and back-off weights follow from the counts alone, and are computed when the
- * model is first read (a few milliseconds; a learned model computes them by the same function, so a loaded copy answers
+ * model is first used (a few milliseconds; a learned model computes them by the same function, so a loaded copy answers
  * exactly as the learned one): a count deflates to about 0.6 bytes, where the 16-bit log-probabilities, contexts and
  * back-off weights the first artifacts stored (`clm<d>Keys`, `clm<d>LogP`, `clm<d>Ctx`, `clm<d>Bow`, still read) took
  * 3 bytes and more per n-gram.
@@ -101,7 +101,7 @@ interface CharLmTables {
 type CharLmSource = { counts: () => CharLmCounts } | { tables: () => CharLmTables };
 
 export class CharLm {
-  private readonly ids = new Map<string, number>();
+  private readonly ids: Map<string, number>;
   private readonly spans = new Map<readonly string[], CharSpan>();
   /** log-probabilities looked up, by context and character (allocated at the first lookup, grown as needed) */
   private cache: LogProbCache | null = null;
@@ -120,11 +120,11 @@ export class CharLm {
     private readonly alphabet: string,
     private readonly source: CharLmSource,
     /** the mean log-probability of a character of the side's own text under the model cut to order 1, 2, …, order
-     *  (`gainOf` reads the last; a model in the first stored form knows only that one) */
-    private readonly means: readonly number[],
+     *  (`gainOf` reads the last; a model in the first stored form knows only that one; `train` sets them once learned) */
+    private means: readonly number[],
   ) {
     if (order > CHAR_LM_MAX_ORDER) throw new Error(`a character LM of order ${order}: at most ${CHAR_LM_MAX_ORDER}`);
-    Array.from(alphabet).forEach((c, x) => this.ids.set(c, FIRST_CHAR + x));
+    this.ids = alphabetIds(alphabet);
     this.ctxMask = order > CHAR_LM_MAX_ORDER - 1 ? -1 : (1 << (CHAR_BITS * (order - 1))) - 1;
     // ids OTHER_CHAR.. (id 0 is no character)
     this.floor = -Math.log(FIRST_CHAR - OTHER_CHAR + this.ids.size);
@@ -156,18 +156,16 @@ export class CharLm {
       .slice(0, CHAR_LM_MAX_ALPHABET)
       .map(([c]) => c)
       .join('');
-    const none: CharLmCounts = { keys: new Float64Array(0), counts: new Int32Array(0) };
-    const ids = new CharLm(order, alphabet, { counts: () => none }, [0]);
+    const ids = alphabetIds(alphabet);
     const seqs = texts.map((t) => {
       const q = [BOUNDARY];
-      for (const c of t) q.push(ids.charId(c));
+      for (const c of t) q.push(charIdOf(ids, c));
       q.push(BOUNDARY);
       return Uint8Array.from(q);
     });
     const counts = countedGrams(seqs, order);
-    const learned = new CharLm(order, alphabet, { counts: () => counts }, [0]);
-    const lm = new CharLm(order, alphabet, { counts: () => counts }, learned.meansOver(seqs));
-    lm.held = learned.tables;
+    const lm = new CharLm(order, alphabet, { counts: () => counts }, []);
+    lm.means = lm.meansOver(seqs);
     return lm;
   }
 
@@ -210,10 +208,6 @@ export class CharLm {
     return new CharLm(k, this.alphabet, { counts: () => cut }, this.means.slice(0, k));
   }
 
-  private charId(c: string): number {
-    return c === ' ' ? SPACE : (this.ids.get(c) ?? OTHER_CHAR);
-  }
-
   /** log P(c | the last characters of ctx), backing off through the shorter contexts. */
   private logProb(ctx: number, c: number): number {
     // a key (u V + v) V + w of the word LM's cache: u the context's older characters, v its last, w the character
@@ -230,7 +224,7 @@ export class CharLm {
     let acc = 0;
     for (let n = len; n >= 1; n--) {
       // the context's last n characters (a key of the tables: not negative)
-      const low = (n === len ? ctx : ctx & ((1 << (CHAR_BITS * n)) - 1)) >>> 0;
+      const low = (n === len ? ctx : ctx & lastChars(n)) >>> 0;
       const at = ranges.find(mix(Math.imul(low | 0, HASH_CONTEXT)), low, t.ctxKeys, t.keys, CHAR_BASE);
       const row = ranges.row[at];
       // a context the data never shows has no n-gram (every stored n-gram's context is stored)
@@ -259,7 +253,7 @@ export class CharLm {
     for (const t of toks) {
       const piece = t.startsWith(PIECE_MARK);
       if (!piece) out.push(SPACE);
-      for (const ch of (piece ? t.slice(PIECE_MARK.length) : t).toLowerCase()) out.push(this.charId(ch));
+      for (const ch of (piece ? t.slice(PIECE_MARK.length) : t).toLowerCase()) out.push(charIdOf(this.ids, ch));
     }
     const ids = Uint8Array.from(out);
     let inner = 0;
@@ -396,9 +390,19 @@ function validMeta(m: { order: number; alphabet: string } | undefined): boolean 
   return !!m && m.order >= 1 && m.order <= CHAR_LM_MAX_ORDER && typeof m.alphabet === 'string';
 }
 
-/** The bits of a context's last k characters (k ≤ 3: the top order reads the context whole). */
+/** The bits of a context's last k characters (k ≤ 3: a context is at most 4, read whole). */
 function lastChars(k: number): number {
   return (1 << (CHAR_BITS * k)) - 1;
+}
+
+/** The ids of an alphabet's characters (commonest first: FIRST_CHAR, FIRST_CHAR + 1, …). */
+function alphabetIds(alphabet: string): Map<string, number> {
+  return new Map(Array.from(alphabet, (c, x) => [c, FIRST_CHAR + x]));
+}
+
+/** A character's id: SPACE for the space between tokens, OTHER_CHAR for one outside the alphabet. */
+function charIdOf(ids: ReadonlyMap<string, number>, c: string): number {
+  return c === ' ' ? SPACE : (ids.get(c) ?? OTHER_CHAR);
 }
 
 /**

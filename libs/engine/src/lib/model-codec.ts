@@ -121,10 +121,12 @@ export function modelWithinBytes(bytes: Uint8Array, maxBytes: number): Uint8Arra
   const clm = m.charLms;
   if (lean.byteLength <= maxBytes || !clm) return lean;
   const rest = lean.byteLength - charLmBytes(clm);
+  let pair: [CharLm, CharLm] = clm;
   for (let k = clm[0].order - 1; k >= 1; k--) {
-    const cut = [clm[0].withOrder(k), clm[1].withOrder(k)];
+    // each order cut from the one above it: a loaded model's stored counts are decoded once
+    const cut = [pair[0].withOrder(k), pair[1].withOrder(k)];
     if (!cut[0] || !cut[1]) break;
-    const pair: [CharLm, CharLm] = [cut[0], cut[1]];
+    pair = [cut[0], cut[1]];
     if (rest + charLmBytes(pair) > maxBytes) continue;
     // (the estimate leaves out the container's directory entries: checked on the bytes written)
     const out = writeModel({ ...m, charLms: pair }, false);

@@ -10,7 +10,7 @@
  */
 import type { ForcedSpan } from './glossary';
 import type { AgentModel } from './model';
-import { capitalized, isLiteralToken, isWordToken, normalizeToken, sentenceStarts } from './tokenize';
+import { capitalizedInsideLine, isLiteralToken, isWordToken, normalizeToken } from './tokenize';
 import { modelTokens } from './vocabulary';
 
 /** Marks a token that continues the previous word (a suffix). A letter, so the piece stays a word token. */
@@ -208,8 +208,8 @@ export function pieceInput(
 ): PieceInput {
   if (!m.segmenters?.[side]) return line;
   // a name (capitalized inside its sentence) the data does not know stays whole
-  const starts = sentenceStarts(line.surface);
-  const name = (i: number): boolean => !starts[i] && capitalized(line.surface[i]);
+  const names = capitalizedInsideLine(line.surface);
+  const name = (i: number): boolean => names[i];
   if (!line.forced.length && !splitName) {
     const surface = segmentWords(m, side, line.qTok, line.surface, name);
     return { qTok: surface.map(normalizeToken), surface, forced: [] };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   capitalized,
   capitalizedInside,
+  capitalizedInsideLine,
   detokenize,
   foldToken,
   isLiteralToken,
@@ -19,12 +20,15 @@ describe('capitalizedInside', () => {
   it('is true for a capitalized word inside a sentence only, not for a sentence opener', () => {
     const line = ['Vivo', 'en', 'Lima', '.', 'Ella', 'canta', '¿', 'Dónde', '?'];
     expect(line.map((_, i) => capitalizedInside(line, i))).toEqual([false, false, true, false, false, false, false, false, false]);
+    // the whole line at once says the same
+    expect(capitalizedInsideLine(line)).toEqual(line.map((_, i) => capitalizedInside(line, i)));
   });
 
   it('is false everywhere in a line written in title case (a heading), where capitals mark no names', () => {
     const heading = tokenize('Informe Anual de la Comunidad Asháninka');
     expect(titleCased(heading)).toBe(true);
     expect(heading.map((_, i) => capitalizedInside(heading, i)).some(Boolean)).toBe(false);
+    expect(capitalizedInsideLine(heading).some(Boolean)).toBe(false);
     expect(titleCased(tokenize('Mi Madre Come Pan Hoy'))).toBe(true);
     // a sentence with names, a long word in lower case, or too few capitalized words is no heading
     expect(titleCased(tokenize('La Sociedad Maennerchor está financiada por Bill Gates.'))).toBe(false);

@@ -108,6 +108,11 @@ export function capitalizedInside(surface: readonly string[], i: number): boolea
   return !atSentenceStart(surface, i) && capitalized(surface[i]);
 }
 
+/** `capitalizedInside` of every position of a line, from its `sentenceStarts` (judged once for the line). */
+export function capitalizedInsideLine(surface: readonly string[], starts: readonly boolean[] = sentenceStarts(surface)): boolean[] {
+  return surface.map((w, i) => !starts[i] && capitalized(w));
+}
+
 /**
  * The token tests below read a first character below this (ASCII) directly, and the Unicode-class pattern only for
  * others: the decoder and the unknown-word rules ask them of every token of every option, most of them ASCII.

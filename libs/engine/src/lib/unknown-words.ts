@@ -14,6 +14,7 @@ import {
   UPPER_Z,
   capitalized,
   capitalizedInside,
+  capitalizedInsideLine,
   foldToken,
   isLiteralToken,
   isNumberToken,
@@ -1050,6 +1051,7 @@ export class UnknownWords {
     let missing = 0;
     let cursor = 0;
     const starts = sentenceStarts(surface);
+    const names = capitalizedInsideLine(surface, starts);
     for (let i = 0; i < surface.length; i++) {
       const tok = surface[i];
       const at = text.indexOf(tok, cursor);
@@ -1058,7 +1060,7 @@ export class UnknownWords {
       wordChars += tok.length;
       // a word of a segmented side is translatable through its stem piece (subword.ts); a name is cut only by nameSplit
       const norm = normalizeToken(tok);
-      const name = !starts[i] && capitalized(tok);
+      const name = names[i];
       if (
         this.translatable(norm, dir) ||
         this.translatable(segmentWords(this.model, dir, [norm], undefined, () => name)[0], dir) ||

@@ -40,9 +40,9 @@ export function pairsTextBytes(pairs: readonly { source: string; target: string 
 }
 
 /**
- * The artifacts within STORED_TEXT_RATIO_MAX × `textBytes`: as they are when they fit, else the model with its character
- * LMs cut to the highest order that fits, or without them (`modelWithinBytes`; the index and the rest of the model are
- * what an agent cannot translate without).
+ * The artifacts within STORED_TEXT_RATIO_MAX × `textBytes`: as they are when they fit, else the model without what a load
+ * derives again, then with its character LMs cut to the highest order that fits, or without them (`modelWithinBytes`;
+ * the index and the rest of the model are what an agent cannot translate without).
  */
 export function withinStoredBound(a: AgentArtifacts, textBytes: number): AgentArtifacts {
   return { model: modelWithinBytes(a.model, maxModelBytes(a, textBytes)), index: a.index };
