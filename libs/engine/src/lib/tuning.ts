@@ -10,11 +10,24 @@ export const MAX_PHRASE = 4;
 /**
  * A phrase pair seen once is kept only when neither side has more words than this (pairs seen more often are always
  * kept). MAX_PHRASE - 1: the longest pairs seen once are a fifth of a small agent's options (aym: 0.41 of 6.2 MB
- * stored) and rarely the ones a new sentence needs; bench:quality 0.0006 / 0.0004 chrF below keeping them.
+ * stored) and rarely the ones a new sentence needs; bench:quality 0.0006 / 0.0004 chrF below keeping them. MAX_PHRASE
+ * - 2, though the bytes it frees keep every agent's character LMs at order 5 (first 200 dev × 8): margin es→xx / xx→es
+ * 0.1239 / 0.1177 → 0.1235 / 0.1166.
  */
 export const PHRASE_SINGLETON_MAX_WORDS = MAX_PHRASE - 1;
-/** Translation options kept per input phrase (best by φ(t|s) plus OPTION_RANK_LEX_WEIGHT × lex(t|s)). */
-export const OPTIONS_PER_PHRASE = 12;
+/**
+ * Translation options kept per input phrase (best by φ(t|s) plus OPTION_RANK_LEX_WEIGHT × lex(t|s)). 8 rather than 12,
+ * with the decoder's beam 3 rather than 4 (TRANSLATOR_DEFAULTS): the options ranked 9–12 seldom win, and every option
+ * is extended after every hypothesis of a stack. First 200 dev × 8 (bench:quality, through the artifact): average
+ * margin es→xx / xx→es 0.1239 / 0.1177 → 0.1239 / 0.1181, chrF 0.2596 / 0.2490 → 0.2591 / 0.2485 (8 options alone:
+ * 0.1239 / 0.1178; 6 options: 0.1236 / 0.1177, chrF −0.0015 both ways); stored agents 1–2 % smaller (shp and aym keep a
+ * character LM one order higher). Per-sentence CPU (gn, 400 dev translations, `bench/quality/speed.cjs`, both build
+ * orders) against 12 options and beam 4: beam 3 alone p50 × 0.962 / 0.929, 8 options alone × 0.972 / 0.986; both,
+ * against the engine at issue #17's start (63d893d), p50 × 0.957 / 0.948 where it was × 1.086 / 1.081 the same hour
+ * (means × 1.014 / 1.018: long sentences, p90, still cost more). Full dev: es→xx chrF 0.2556 → 0.2549, margin 0.1199 →
+ * 0.1198; xx→es 0.2443 → 0.2432, 0.1131 → 0.1130 (output a little shorter: 11 of 16 length ratios closer to 1).
+ */
+export const OPTIONS_PER_PHRASE = 8;
 /**
  * Which phrase table (0: into the agent's target language, 1: into its source language) reads discounted φ
  * (phrase-table.ts discountedPhi) instead of relative frequencies. First 200 dev sentences, 8 languages, the same model
@@ -35,7 +48,14 @@ export const ALIGN_MAX_LEN = 80;
 export const ALIGN_ITERATIONS = 4;
 /**
  * Defaults of trainAlignment (fast_align's): EM iterations, diagonal tension λ (how strongly links keep near the
- * diagonal), NULL-link probability, symmetric Dirichlet prior α of the variational-Bayes lexical update.
+ * diagonal), NULL-link probability, symmetric Dirichlet prior α of the variational-Bayes lexical update. First 200 dev
+ * sentences × 8 languages against these (average chrF / margin es→xx 0.2596 / 0.1239, xx→es 0.2490 / 0.1177): λ 2
+ * 0.2589 / 0.1239, 0.2478 / 0.1176; λ 8 0.2551 / 0.1207, 0.2460 / 0.1150; pNull 0.04 0.2589 / 0.1232, 0.2487 / 0.1175;
+ * pNull 0.16 0.2578 / 0.1232, 0.2483 / 0.1174. Alignment by agreement (Liang, Taskar & Klein 2006: from the second
+ * iteration both directions' link posteriors multiplied, the product each model's expected count, the rest NULL) was
+ * measured and not kept: for both alignments es→xx 0.2540 / 0.1210 (aym, nah, shp −0.006 to −0.013 margin; gn +0.0055),
+ * xx→es 0.2488 / 0.1180; for the stems' alignment alone (the phrase pairs) 0.2541 / 0.1209, 0.2478 / 0.1170; for the
+ * full forms' alone (the lexicons) 0.2597 / 0.1237, 0.2498 / 0.1181 (aym −0.003 / −0.004, cni and gn +0.0025).
  */
 export const ALIGN_DEFAULTS = { iterations: 5, lambda: 4, pNull: 0.08, alpha: 0.01 };
 /**
@@ -43,7 +63,11 @@ export const ALIGN_DEFAULTS = { iterations: 5, lambda: 4, pNull: 0.08, alpha: 0.
  * ALIGN_STEM_PREFIX characters (align-forms.ts); the lexicons still come from the alignment of the full forms. On full
  * dev (8 languages) against links of the full forms, average margin es→xx / xx→es: 0.1102 / 0.1040 → 0.1140 / 0.1062 at
  * 5 (tar −0.0004 / −0.0020, the others up to +0.011); 0.1141 / 0.1073 at 4, but oto's Spanish then 0.88× the reference
- * length (0.93 at 5); 0.1125 / 0.1051 at 6; 0.1121 / 0.1046 cutting the Spanish side only (at 4).
+ * length (0.93 at 5); 0.1125 / 0.1051 at 6; 0.1121 / 0.1046 cutting the Spanish side only (at 4). Both alignments'
+ * pairs, a sentence's pair counted once when either licenses it (first 200 dev × 8, margin 0.1239 / 0.1177 →
+ * 0.1222 / 0.1159; six agents then above the storage bound without character LMs), and only the pairs both license
+ * (0.1205 / 0.1149, though the stored agents are 5–18 % smaller and keep their character LMs at order 4–5) were
+ * measured and not kept.
  */
 export const ALIGN_STEM_PREFIX = 5;
 /** Translation probability assumed for a word pair the alignment model never saw. */
@@ -79,8 +103,9 @@ export const AFFIX_MAX_PATTERNS = 30;
 export const TRANSLATOR_DEFAULTS = {
   k: 8,
   // 4 rather than 10, nbest 4 rather than 6: as good or better on dev (8 languages x 200 sentences, both directions)
-  // and the time the subword pieces need
-  beam: 4,
+  // and the time the subword pieces need; 3 rather than 4 since (with OPTIONS_PER_PHRASE 8, see there): tune.cjs, 200 dev
+  // x 8, margin es→xx / xx→es 0.1246 / 0.1178 → 0.1246 / 0.1179 (beam 3 with nbest 3: 0.1245 / 0.1178)
+  beam: 3,
   examples: 4,
   nbest: 4,
   mbrTemperature: 10,
