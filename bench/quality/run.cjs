@@ -128,10 +128,11 @@ function main() {
     // stores it (character LMs cut to the order that fits), and read back (quantized phrase scores)
     const textBytes = pairsTextBytes(pairs);
     const stored = withinStoredBound({ model: engine.serializeModel(learned), index: index.serialize() }, textBytes);
-    const model = args.asLearned ? learned : engine.deserializeModel(stored.model);
+    const storedModel = engine.deserializeModel(stored.model);
+    const model = args.asLearned ? learned : storedModel;
     storedBytes[code] = {
       to_text: Number(((stored.model.byteLength + stored.index.byteLength) / textBytes).toFixed(3)),
-      char_lm_order: args.asLearned ? (learned.charLms?.[0].order ?? 0) : (model.charLms?.[0].order ?? 0),
+      char_lm_order: storedModel.charLms?.[0].order ?? 0,
     };
     sampleMem();
     const tr = new engine.Translator(model, index);

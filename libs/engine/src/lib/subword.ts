@@ -32,10 +32,9 @@ const SUFFIX_MIN_STEMS = 6;
  */
 const UNKNOWN_STEM_MIN = 7;
 const UNKNOWN_SUFFIX_MIN = 3;
-/** At most this many suffixes are learned, and at most SUFFIXES_PER_WORD are split off one word. */
-const MAX_SUFFIXES = 400;
-export const SUFFIXES_PER_WORD = 3;
-/*
+/**
+ * At most this many suffixes are learned, and at most SUFFIXES_PER_WORD are split off one word.
+ *
  * Measured and not kept (first 200 dev × 8, average margin es→xx / xx→es 0.1239 / 0.1177 with these): 800 suffixes
  * (only aym's and nah's inventories reach 400: nah +0.003 / +0.002, aym −0.003 / 0.000) 0.1239 / 0.1179; 4 suffixes per
  * word 0.1238 / 0.1182 (nah +0.003 both ways, aym es→xx −0.004, shp xx→es −0.001); bound stems — a stem that is no
@@ -43,6 +42,8 @@ export const SUFFIXES_PER_WORD = 3;
  * 'coameh', taken as known for splitting — 0.1220 / 0.1177 (≥ 3: 0.1237 / 0.1177; quy es→xx chrF −0.010, shp xx→es
  * margin +0.004 to +0.007, cni −0.006).
  */
+const MAX_SUFFIXES = 400;
+export const SUFFIXES_PER_WORD = 3;
 
 /** Suffix inventory of one side (longest first), or null when the side is not segmented. */
 export type Segmenter = string[] | null;

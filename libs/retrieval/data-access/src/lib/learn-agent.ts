@@ -110,9 +110,9 @@ export function measureQualityPart(
   };
 }
 
-/** The quality report with its calibrated model within the storage bound, as the model stored first (`withinStoredBound`). */
-function withBoundedCalibratedModel(q: QualityOutput, index: Uint8Array, textBytes: number): QualityOutput {
-  return q.calibratedModel ? { ...q, calibratedModel: withinStoredBound({ model: q.calibratedModel, index }, textBytes).model } : q;
+/** The quality report with its calibrated model written by `bound` (within the storage bound, as the model stored first). */
+export async function withBoundedCalibratedModel(q: QualityOutput, bound: (model: Uint8Array) => Uint8Array | Promise<Uint8Array>): Promise<QualityOutput> {
+  return q.calibratedModel ? { ...q, calibratedModel: await bound(q.calibratedModel) } : q;
 }
 
 /**
@@ -131,6 +131,9 @@ export function learnAgent(input: LearnInput, onProgress: (fraction: number, mes
   let quality: Promise<QualityOutput> | undefined;
   return {
     learned: { ...part, model: stored.model, index, stats: { ...part.stats, trainingMs: Date.now() - t0 } },
-    measureQuality: () => (quality ??= Promise.resolve().then(() => withBoundedCalibratedModel(measureQualityPart(input.pairs, model), index, text))),
+    measureQuality: () =>
+      (quality ??= Promise.resolve().then(() =>
+        withBoundedCalibratedModel(measureQualityPart(input.pairs, model), (m) => withinStoredBound({ model: m, index }, text).model),
+      )),
   };
 }

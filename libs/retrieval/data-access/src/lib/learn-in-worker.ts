@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fitsStoredBound } from './agent-artifacts.codec';
-import { learnAgent, parsePairsJsonl, type LearnedAgent, type LearnOutput, type LearnWorkerData, type QualityOutput } from './learn-agent';
+import {
+  learnAgent,
+  parsePairsJsonl,
+  withBoundedCalibratedModel,
+  type LearnedAgent,
+  type LearnOutput,
+  type LearnWorkerData,
+  type QualityOutput,
+} from './learn-agent';
 
 /** The built worker a process running from TypeScript sources learns in (null: inline); see `useLearnWorker`. */
 let sourceRunWorker: string | null = null;
@@ -67,7 +75,7 @@ export async function learnAgentOffThread(
   const within = async (m: Uint8Array): Promise<Uint8Array> =>
     fitsStoredBound({ model: m, index }, textBytes) ? m : (await run<{ model: Uint8Array }>({ part: 'bound', model: m, index, textBytes })).model;
   const stored = await within(model.model);
-  const bounded = quality.then(async (q) => (q.calibratedModel ? { ...q, calibratedModel: await within(q.calibratedModel) } : q));
+  const bounded = quality.then((q) => withBoundedCalibratedModel(q, within));
   bounded.catch(() => undefined);
   onProgress(1, 'Learned');
   return { learned: { ...model, model: stored, index, stats: { ...model.stats, trainingMs: Date.now() - t0 } }, measureQuality: () => bounded };
