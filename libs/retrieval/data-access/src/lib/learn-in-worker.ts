@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { fitsStoredBound } from './agent-artifacts.codec';
 import {
   learnAgent,
@@ -11,16 +10,42 @@ import {
   type LearnWorkerData,
   type QualityOutput,
 } from './learn-agent';
+import { WorkerPool, type PoolMessage } from './worker-pool';
+
+/**
+ * Learning threads kept for the next build: the two parts of one (index and model). A thread's start — loading the
+ * engine and the contracts — takes about 0.4 s of CPU, more than learning a small agent (50 pairs: under 0.1 s).
+ */
+export const LEARN_WORKERS_IDLE = 2;
+/** An idle learning thread ends after this long without a build (its heap is given back). */
+export const LEARN_WORKER_IDLE_MS = 30_000;
+/**
+ * A thread that learned from more pairs than this (JSONL bytes) ends after it instead of staying idle: what it
+ * allocated is not kept alive by an idle thread, and against such a build (seconds) a new thread's start is small.
+ */
+export const LEARN_WORKER_REUSE_MAX_BYTES = 256 * 1024;
 
 /** The built worker a process running from TypeScript sources learns in (null: inline); see `useLearnWorker`. */
 let sourceRunWorker: string | null = null;
+let pool: WorkerPool | null = null;
 
 /**
  * From TypeScript sources (benchmarks), learn in the built worker threads (`dist/…/learn.worker.js`) as the compiled
  * services do, instead of inline on the main thread; null goes back to inline. No effect when running compiled.
+ * `idleThreads` 0: a thread per part of each build, ended after it (as before threads were kept; for comparison).
  */
-export function useLearnWorker(file: string | null): void {
+export function useLearnWorker(file: string | null, idleThreads = LEARN_WORKERS_IDLE): void {
   sourceRunWorker = file;
+  void pool?.close();
+  pool = file ? new WorkerPool(file, { maxIdle: idleThreads, idleMs: LEARN_WORKER_IDLE_MS }) : null;
+}
+
+/** The pool of the compiled worker beside this file, or of the worker a benchmark named; null: learn inline. */
+function learnPool(): WorkerPool | null {
+  if (!__filename.endsWith('.js')) return sourceRunWorker && existsSync(sourceRunWorker) ? pool : null;
+  const file = join(__dirname, 'learn.worker.js');
+  if (!existsSync(file)) return null;
+  return (pool ??= new WorkerPool(file, { maxIdle: LEARN_WORKERS_IDLE, idleMs: LEARN_WORKER_IDLE_MS }));
 }
 
 /**
@@ -28,39 +53,34 @@ export function useLearnWorker(file: string | null): void {
  * flowing during a long training); inline when running from TypeScript sources (tests). Resolves as soon as the
  * model and the index are learned; the model thread then goes on measuring the quality report (`measureQuality`).
  * What is stored stays within the storage bound (`withinStoredBound`, from the text bytes the index thread counts; a
- * model over it is written again in a third thread).
+ * model over it is written again in a third thread). Threads are reused from build to build (`LEARN_WORKERS_IDLE`).
  */
 export async function learnAgentOffThread(
   input: { pairsJsonl: Uint8Array; srcLang: string; tgtLang: string },
   onProgress: (fraction: number, message: string) => void,
   signal?: AbortSignal,
 ): Promise<LearnedAgent> {
-  // Compiled: the worker sits beside this file. From TypeScript sources (tests) learning runs inline, unless a
-  // benchmark named the built worker (useLearnWorker).
-  const workerFile = __filename.endsWith('.js') ? join(__dirname, 'learn.worker.js') : sourceRunWorker;
-  if (!workerFile || !existsSync(workerFile)) {
+  const threads = learnPool();
+  if (!threads) {
     await new Promise((r) => setImmediate(r));
     return learnAgent({ pairs: parsePairsJsonl(input.pairsJsonl), srcLang: input.srcLang, tgtLang: input.tgtLang }, onProgress);
   }
   // The index and the model are independent: build them in two threads at once (2 cores → ~max of both).
   const t0 = Date.now();
+  const large = input.pairsJsonl.byteLength > LEARN_WORKER_REUSE_MAX_BYTES;
   const run = <T>(data: LearnWorkerData, progress?: (f: number, m: string) => void, onLearned?: (out: Omit<LearnOutput, 'index'>) => void) =>
-    new Promise<T>((resolve, reject) => {
-      const worker = new Worker(workerFile, { workerData: data });
-      const abort = () => void worker.terminate().then(() => reject(new Error('learning aborted')));
-      signal?.addEventListener('abort', abort, { once: true });
-      worker.on('message', (m: { type: string; fraction?: number; message?: string; out?: unknown }) => {
-        if (m.type === 'progress') progress?.(m.fraction ?? 0, m.message ?? '');
-        else if (m.type === 'learned' && m.out) onLearned?.(m.out as Omit<LearnOutput, 'index'>);
-        else if (m.type === 'done' && m.out) resolve(m.out as T);
-        else if (m.type === 'error') reject(new Error(m.message));
+    threads
+      .run<T>(data, {
+        signal,
+        retire: large,
+        onMessage: (m: PoolMessage & { fraction?: number }) => {
+          if (m.type === 'progress') progress?.(m.fraction ?? 0, m.message ?? '');
+          else if (m.type === 'learned' && m.out) onLearned?.(m.out as Omit<LearnOutput, 'index'>);
+        },
+      })
+      .catch((e: Error) => {
+        throw e.message === 'aborted' ? new Error('learning aborted') : e;
       });
-      worker.once('error', reject);
-      worker.once('exit', (code) => {
-        signal?.removeEventListener('abort', abort);
-        if (code !== 0) reject(new Error(`learning worker (${data.part}) exited with ${code}`));
-      });
-    });
   onProgress(0.02, 'Indexing examples and learning core memory');
   let learned!: (out: Omit<LearnOutput, 'index'>) => void;
   const modelPart = new Promise<Omit<LearnOutput, 'index'>>((resolve) => (learned = resolve));

@@ -1,10 +1,9 @@
-/** Worker-thread entry: builds one part of an agent off the main event loop (see learn-in-worker.ts). */
-import { parentPort, workerData } from 'node:worker_threads';
+/** Worker-thread entry: builds parts of agents off the main event loop, one job per message (see learn-in-worker.ts). */
+import { parentPort } from 'node:worker_threads';
 import { pairsTextBytes, withinStoredBound } from './agent-artifacts.codec';
 import { buildIndexPart, learnModelPart, measureQualityPart, parsePairsJsonl, type LearnWorkerData } from './learn-agent';
 
-const data = workerData as LearnWorkerData;
-try {
+function run(data: LearnWorkerData): void {
   if (data.part === 'bound') {
     // a model over the storage bound is read and written again (seconds for a large one): not on the main thread
     const { model } = withinStoredBound({ model: data.model, index: data.index }, data.textBytes);
@@ -23,6 +22,12 @@ try {
     const quality = measureQualityPart(pairs, model);
     parentPort?.postMessage({ type: 'done', out: quality });
   }
-} catch (e) {
-  parentPort?.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) });
 }
+
+parentPort?.on('message', (data: LearnWorkerData) => {
+  try {
+    run(data);
+  } catch (e) {
+    parentPort?.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+  }
+});
