@@ -5,7 +5,12 @@
 
 /* ------------------------------------------------------------------ learning (core memory) */
 
-/** Longest phrase (in words, either side) extracted and decoded. */
+/**
+ * Longest phrase (in words, either side) extracted and decoded. A pair of at most MAX_PHRASE words a side (a dictionary
+ * entry: 62 % of quy's train pairs, 36 % of shp's, 2–9 % elsewhere) is a phrase pair as the alignment allows; adding it
+ * whole once or three times more (its own weight as a dictionary entry) was measured and not kept: first 200 dev × 8,
+ * margin es→xx / xx→es 0.1239 / 0.1181 → 0.1241 / 0.1181 and 0.1240 / 0.1178 (quy es→xx +0.0011, shp −0.0007).
+ */
 export const MAX_PHRASE = 4;
 /**
  * A phrase pair seen once is kept only when neither side has more words than this (pairs seen more often are always
