@@ -10,7 +10,7 @@ import {
   type LearnWorkerData,
   type QualityOutput,
 } from './learn-agent';
-import { WorkerPool, type PoolMessage } from './worker-pool';
+import { WorkerJobAbortedError, WorkerPool, type PoolMessage } from './worker-pool';
 
 /**
  * Learning threads kept for the next build: the two parts of one (index and model). A thread's start — loading the
@@ -79,7 +79,7 @@ export async function learnAgentOffThread(
         },
       })
       .catch((e: Error) => {
-        throw e.message === 'aborted' ? new Error('learning aborted') : e;
+        throw e instanceof WorkerJobAbortedError ? new Error('learning aborted') : e;
       });
   onProgress(0.02, 'Indexing examples and learning core memory');
   let learned!: (out: Omit<LearnOutput, 'index'>) => void;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { WorkerPool, type PoolMessage } from './worker-pool';
+import { WorkerJobAbortedError, WorkerPool, type PoolMessage } from './worker-pool';
 
 const PROBE = join(__dirname, 'fixtures/pool-probe.worker.cjs');
 const IDLE_MS = 60_000;
@@ -52,7 +52,7 @@ describe('WorkerPool', () => {
     expect(next.threadId).not.toBe(first.threadId);
   });
 
-  it('ends the thread of an aborted job and rejects it', async () => {
+  it('ends the thread of an aborted job and rejects it, and starts none for a job aborted before it runs', async () => {
     pool = new WorkerPool(PROBE, { maxIdle: 2, idleMs: IDLE_MS });
     const ctrl = new AbortController();
     let started!: () => void;
@@ -60,7 +60,9 @@ describe('WorkerPool', () => {
     const hung = pool.run({ kind: 'hang' }, { signal: ctrl.signal, onMessage: (m) => m.type === 'started' && started() });
     await running;
     ctrl.abort();
-    await expect(hung).rejects.toThrow('aborted');
+    await expect(hung).rejects.toBeInstanceOf(WorkerJobAbortedError);
+    // a job whose signal is already aborted starts no thread
+    await expect(pool.run({}, { signal: ctrl.signal })).rejects.toBeInstanceOf(WorkerJobAbortedError);
     expect(pool.idleCount).toBe(0);
   });
 

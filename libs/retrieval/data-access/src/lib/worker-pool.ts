@@ -7,6 +7,14 @@ export interface PoolMessage {
   message?: string;
 }
 
+/** How a job rejects when its signal aborts it (its thread is ended). */
+export class WorkerJobAbortedError extends Error {
+  constructor() {
+    super('aborted');
+    this.name = 'WorkerJobAbortedError';
+  }
+}
+
 export interface WorkerPoolOptions {
   /** Threads kept for the next job once theirs is done (0: a thread per job, ended after it). */
   maxIdle: number;
@@ -44,6 +52,7 @@ export class WorkerPool {
   }
 
   run<T>(data: unknown, job: PoolJob = {}): Promise<T> {
+    if (job.signal?.aborted) return Promise.reject(new WorkerJobAbortedError());
     const worker = this.take();
     return new Promise<T>((resolve, reject) => {
       const cleanup = () => {
@@ -67,8 +76,7 @@ export class WorkerPool {
       };
       const onError = (e: Error) => fail(e);
       const onExit = (code: number) => fail(new Error(`worker thread exited with ${code} before its job was done`));
-      const onAbort = () => fail(new Error('aborted'));
-      if (job.signal?.aborted) return fail(new Error('aborted'));
+      const onAbort = () => fail(new WorkerJobAbortedError());
       worker.on('message', onMessage);
       worker.once('error', onError);
       worker.once('exit', onExit);
