@@ -28,9 +28,12 @@ export const LEARN_WORKER_IDLE_MS = 30_000;
  */
 export const LEARN_WORKER_REUSE_MAX_BYTES = 256 * 1024;
 
-/** The built worker a process running from TypeScript sources learns in (null: inline); see `useLearnWorker`. */
-let sourceRunWorker: string | null = null;
+/** Compiled (the services): the learning worker sits beside this file. From TypeScript sources (tests): inline. */
+const COMPILED = __filename.endsWith('.js');
+/** The learning threads: of the compiled worker (made on the first build), or of the one a benchmark named. */
 let pool: WorkerPool | null = null;
+
+const learnThreads = (file: string, idleThreads: number): WorkerPool => new WorkerPool(file, { maxIdle: idleThreads, idleMs: LEARN_WORKER_IDLE_MS });
 
 /**
  * From TypeScript sources (benchmarks), learn in the built worker threads (`dist/…/learn.worker.js`) as the compiled
@@ -38,17 +41,16 @@ let pool: WorkerPool | null = null;
  * `idleThreads` 0: a thread per part of each build, ended after it (as before threads were kept; for comparison).
  */
 export function useLearnWorker(file: string | null, idleThreads = LEARN_WORKERS_IDLE): void {
-  sourceRunWorker = file;
+  if (COMPILED) return;
   void pool?.close();
-  pool = file ? new WorkerPool(file, { maxIdle: idleThreads, idleMs: LEARN_WORKER_IDLE_MS }) : null;
+  pool = file && existsSync(file) ? learnThreads(file, idleThreads) : null;
 }
 
-/** The pool of the compiled worker beside this file, or of the worker a benchmark named; null: learn inline. */
+/** The learning threads; null: learn inline. */
 function learnPool(): WorkerPool | null {
-  if (!__filename.endsWith('.js')) return sourceRunWorker && existsSync(sourceRunWorker) ? pool : null;
+  if (pool || !COMPILED) return pool;
   const file = join(__dirname, 'learn.worker.js');
-  if (!existsSync(file)) return null;
-  return (pool ??= new WorkerPool(file, { maxIdle: LEARN_WORKERS_IDLE, idleMs: LEARN_WORKER_IDLE_MS }));
+  return existsSync(file) ? (pool = learnThreads(file, LEARN_WORKERS_IDLE)) : null;
 }
 
 /**
